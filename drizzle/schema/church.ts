@@ -1,0 +1,205 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint, boolean, check, date, foreignKey, index, integer, pgTable, primaryKey, text, timestamp,
+  uniqueIndex, uuid,
+} from 'drizzle-orm/pg-core';
+import { churches } from './platform.js';
+import { churchIdColumn, tenantIsolation } from './tenancy.js';
+
+// Every table here is owned by a church: `church_id` leads its primary key, unique keys and foreign
+// keys (so it can be distributed by church), and it carries the one tenant isolation policy.
+
+const churchFk = (t: { churchId: any }, name: string) =>
+  foreignKey({ name, columns: [t.churchId], foreignColumns: [churches.id] }).onDelete('cascade');
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+export const users = pgTable('users', {
+  churchId: churchIdColumn(),
+  id: uuid('id').notNull().defaultRandom(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  phone: text('phone'),
+  role: text('role').notNull(),
+  passwordHash: text('password_hash'),
+  googleSubject: text('google_subject'),
+  isActive: boolean('is_active').notNull().default(true),
+  isChurchOwner: boolean('is_church_owner').notNull().default(false),
+  ...timestamps,
+}, (t) => [
+  primaryKey({ columns: [t.churchId, t.id] }),
+  churchFk(t, 'users_church_fk'),
+  uniqueIndex('users_church_email_key').on(t.churchId, sql`lower(${t.email})`),
+  check('users_role_check', sql`${t.role} in ('super_admin', 'principal', 'teacher', 'guest')`),
+  tenantIsolation(),
+]);
+
+export const userSessions = pgTable('user_sessions', {
+  churchId: churchIdColumn(),
+  id: uuid('id').notNull().defaultRandom(),
+  userId: uuid('user_id').notNull(),
+  /** SHA-256 of the opaque token, hex. The token itself is never stored. */
+  tokenHash: text('token_hash').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  ip: text('ip'),
+  userAgent: text('user_agent'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  primaryKey({ columns: [t.churchId, t.id] }),
+  uniqueIndex('user_sessions_church_token_key').on(t.churchId, t.tokenHash),
+  foreignKey({ name: 'user_sessions_user_fk', columns: [t.churchId, t.userId], foreignColumns: [users.churchId, users.id] })
+    .onDelete('cascade'),
+  tenantIsolation(),
+]);
+
+export const passwordResetTokens = pgTable('password_reset_tokens', {
+  churchId: churchIdColumn(),
+  id: uuid('id').notNull().defaultRandom(),
+  userId: uuid('user_id').notNull(),
+  tokenHash: text('token_hash').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  primaryKey({ columns: [t.churchId, t.id] }),
+  uniqueIndex('password_reset_tokens_church_token_key').on(t.churchId, t.tokenHash),
+  foreignKey({ name: 'password_reset_tokens_user_fk', columns: [t.churchId, t.userId], foreignColumns: [users.churchId, users.id] })
+    .onDelete('cascade'),
+  tenantIsolation(),
+]);
+
+/** One row per church; a church without a row gets the defaults of decisions.md (6, 3, 2). */
+export const academicYearConfigs = pgTable('academic_year_configs', {
+  churchId: churchIdColumn(),
+  startMonth: integer('start_month').notNull(),
+  yearsAhead: integer('years_ahead').notNull(),
+  yearsBack: integer('years_back').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  primaryKey({ columns: [t.churchId] }),
+  churchFk(t, 'academic_year_configs_church_fk'),
+  check('academic_year_configs_start_month_check', sql`${t.startMonth} between 1 and 12`),
+  check('academic_year_configs_years_check', sql`${t.yearsAhead} between 1 and 10 and ${t.yearsBack} between 1 and 10`),
+  tenantIsolation(),
+]);
+
+export const classes = pgTable('classes', {
+  churchId: churchIdColumn(),
+  id: uuid('id').notNull().defaultRandom(),
+  className: text('class_name').notNull(),
+  section: text('section').notNull().default(''),
+  teacherId: uuid('teacher_id'),
+  academicYear: text('academic_year').notNull(),
+  ...timestamps,
+}, (t) => [
+  primaryKey({ columns: [t.churchId, t.id] }),
+  churchFk(t, 'classes_church_fk'),
+  foreignKey({ name: 'classes_teacher_fk', columns: [t.churchId, t.teacherId], foreignColumns: [users.churchId, users.id] }),
+  uniqueIndex('classes_church_year_name_section_key').on(t.churchId, t.academicYear, t.className, t.section),
+  index('classes_church_teacher_idx').on(t.churchId, t.teacherId),
+  check('classes_academic_year_check', sql`${t.academicYear} ~ '^[0-9]{4}-[0-9]{4}$'`),
+  tenantIsolation(),
+]);
+
+export const students = pgTable('students', {
+  churchId: churchIdColumn(),
+  id: uuid('id').notNull().defaultRandom(),
+  classId: uuid('class_id').notNull(),
+  name: text('name').notNull(),
+  parentPhone: text('parent_phone').notNull(),
+  parentEmail: text('parent_email'),
+  dateOfBirth: date('date_of_birth', { mode: 'string' }).notNull(),
+  rollNumber: integer('roll_number').notNull(),
+  academicYear: text('academic_year').notNull(),
+  ...timestamps,
+}, (t) => [
+  primaryKey({ columns: [t.churchId, t.id] }),
+  foreignKey({ name: 'students_class_fk', columns: [t.churchId, t.classId], foreignColumns: [classes.churchId, classes.id] }),
+  uniqueIndex('students_church_class_roll_key').on(t.churchId, t.classId, t.rollNumber),
+  index('students_church_year_idx').on(t.churchId, t.academicYear),
+  tenantIsolation(),
+]);
+
+/** One row per (church, student, date): marking again updates instead of duplicating. */
+export const attendance = pgTable('attendance', {
+  churchId: churchIdColumn(),
+  studentId: uuid('student_id').notNull(),
+  date: date('date', { mode: 'string' }).notNull(),
+  classId: uuid('class_id').notNull(),
+  status: text('status').notNull(),
+  markedBy: uuid('marked_by'),
+  markedAt: timestamp('marked_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  primaryKey({ columns: [t.churchId, t.studentId, t.date] }),
+  foreignKey({ name: 'attendance_student_fk', columns: [t.churchId, t.studentId], foreignColumns: [students.churchId, students.id] })
+    .onDelete('cascade'),
+  foreignKey({ name: 'attendance_class_fk', columns: [t.churchId, t.classId], foreignColumns: [classes.churchId, classes.id] }),
+  index('attendance_church_class_date_idx').on(t.churchId, t.classId, t.date),
+  check('attendance_status_check', sql`${t.status} in ('present', 'absent')`),
+  tenantIsolation(),
+]);
+
+export const media = pgTable('media', {
+  churchId: churchIdColumn(),
+  id: uuid('id').notNull().defaultRandom(),
+  title: text('title').notNull(),
+  description: text('description'),
+  academicYear: text('academic_year').notNull(),
+  month: text('month').notNull(),
+  department: text('department').notNull().default('sunday_school'),
+  fileType: text('file_type').notNull(),
+  fileName: text('file_name').notNull(),
+  filePath: text('file_path').notNull(),
+  fileSize: bigint('file_size', { mode: 'number' }).notNull(),
+  uploadedBy: uuid('uploaded_by'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  primaryKey({ columns: [t.churchId, t.id] }),
+  churchFk(t, 'media_church_fk'),
+  uniqueIndex('media_church_file_path_key').on(t.churchId, t.filePath),
+  index('media_church_year_month_idx').on(t.churchId, t.academicYear, t.month),
+  check('media_month_check', sql`${t.month} ~ '^(0[1-9]|1[0-2])$'`),
+  tenantIsolation(),
+]);
+
+export const sessionRecords = pgTable('session_records', {
+  churchId: churchIdColumn(),
+  id: uuid('id').notNull().defaultRandom(),
+  academicYear: text('academic_year').notNull(),
+  month: text('month').notNull(),
+  date: timestamp('date', { withTimezone: true }).notNull(),
+  notes: text('notes').notNull(),
+  createdBy: uuid('created_by'),
+  ...timestamps,
+}, (t) => [
+  primaryKey({ columns: [t.churchId, t.id] }),
+  churchFk(t, 'session_records_church_fk'),
+  index('session_records_church_date_idx').on(t.churchId, t.date),
+  tenantIsolation(),
+]);
+
+export const paymentOrders = pgTable('payment_orders', {
+  churchId: churchIdColumn(),
+  id: uuid('id').notNull().defaultRandom(),
+  provider: text('provider').notNull(),
+  providerOrderId: text('provider_order_id').notNull(),
+  providerPaymentId: text('provider_payment_id'),
+  planTier: text('plan_tier').notNull(),
+  amountPaise: integer('amount_paise').notNull(),
+  currency: text('currency').notNull().default('INR'),
+  isUpgrade: boolean('is_upgrade').notNull().default(false),
+  status: text('status').notNull().default('created'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  paidAt: timestamp('paid_at', { withTimezone: true }),
+}, (t) => [
+  primaryKey({ columns: [t.churchId, t.id] }),
+  churchFk(t, 'payment_orders_church_fk'),
+  uniqueIndex('payment_orders_church_provider_order_key').on(t.churchId, t.providerOrderId),
+  check('payment_orders_status_check', sql`${t.status} in ('created', 'paid', 'failed')`),
+  tenantIsolation(),
+]);

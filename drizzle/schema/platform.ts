@@ -1,0 +1,85 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid, uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { tenantIsolation } from './tenancy.js';
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+/** Plans are the one source of truth for prices and limits (decisions.md). -1 means unlimited. */
+export const plans = pgTable('plans', {
+  tier: text('tier').primaryKey(),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  pricePaise: integer('price_paise').notNull(),
+  durationDays: integer('duration_days').notNull(),
+  maxPrincipals: integer('max_principals').notNull(),
+  maxTeachers: integer('max_teachers').notNull(),
+  maxStudents: integer('max_students').notNull(),
+  maxClasses: integer('max_classes').notNull(),
+  features: jsonb('features').$type<string[]>().notNull().default([]),
+  sortOrder: integer('sort_order').notNull().default(0),
+}, (t) => [
+  check('plans_tier_check', sql`${t.tier} in ('free', 'basic', 'premium', 'lifetime')`),
+  check('plans_price_check', sql`${t.pricePaise} >= 0`),
+]);
+
+/** The tenant itself. Its own id is the church id, so its policy compares `id`. */
+export const churches = pgTable('churches', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  code: text('code').notNull(),
+  name: text('name').notNull(),
+  email: text('email'),
+  phone: text('phone'),
+  address: text('address'),
+  pincode: text('pincode'),
+  ownerEmail: text('owner_email'),
+  timeZone: text('time_zone').notNull().default('Asia/Kolkata'),
+  subscriptionTier: text('subscription_tier').notNull().references(() => plans.tier),
+  subscriptionStatus: text('subscription_status').notNull(),
+  subscriptionEndDate: timestamp('subscription_end_date', { withTimezone: true }),
+  isLifetime: boolean('is_lifetime').notNull().default(false),
+  ...timestamps,
+}, (t) => [
+  uniqueIndex('churches_code_key').on(t.code),
+  check('churches_code_check', sql`${t.code} ~ '^[A-Z0-9]{6}$'`),
+  check('churches_status_check',
+    sql`${t.subscriptionStatus} in ('active', 'pending_payment', 'inactive', 'suspended', 'trial')`),
+  tenantIsolation('id'),
+]);
+
+export const platformOperators = pgTable('platform_operators', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  passwordHash: text('password_hash').notNull(),
+  lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+  ...timestamps,
+}, (t) => [uniqueIndex('platform_operators_email_key').on(sql`lower(${t.email})`)]);
+
+export const operatorSessions = pgTable('operator_sessions', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  operatorId: uuid('operator_id').notNull().references(() => platformOperators.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [uniqueIndex('operator_sessions_token_hash_key').on(t.tokenHash)]);
+
+/** Operator-side log. It names a church as `target_church_id` (not `church_id`): it is not owned by
+ * a church and churches never read it. */
+export const auditLog = pgTable('audit_log', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  operatorId: uuid('operator_id').references(() => platformOperators.id, { onDelete: 'set null' }),
+  targetChurchId: uuid('target_church_id').references(() => churches.id, { onDelete: 'set null' }),
+  action: text('action').notNull(),
+  resourceType: text('resource_type').notNull(),
+  resourceId: text('resource_id'),
+  details: jsonb('details'),
+  description: text('description').notNull().default(''),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('audit_log_created_at_idx').on(t.createdAt)]);

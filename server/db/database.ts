@@ -1,0 +1,43 @@
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { SQL } from 'drizzle-orm';
+import type * as schema from '../../drizzle/schema/index.js';
+
+export type Schema = typeof schema;
+/** A Drizzle handle bound to one transaction of the tenant or platform door. */
+export type Tx = PgDatabase<PgQueryResultHKT, Schema>;
+
+export const TENANT_ROLE = 'app_tenant';
+export const PLATFORM_ROLE = 'app_platform';
+
+/**
+ * The database as the rest of the server sees it: two doors and nothing else.
+ *
+ * - `withTenant` is the only way to church data: one transaction, running as app_tenant (no
+ *   BYPASSRLS, owns nothing) with app.church_id set, so row-level security filters every row.
+ * - `withPlatform` is the one door that may cross churches (church-code lookup, registration,
+ *   seeding, operator console). It runs as app_platform.
+ */
+export interface Database {
+  readonly kind: 'pglite' | 'postgres';
+  withTenant<T>(churchId: string, fn: (tx: Tx) => Promise<T>): Promise<T>;
+  withPlatform<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /** Owner-level statements: migrations and test/diagnostic catalog reads only. */
+  ownerQuery<R = Record<string, unknown>>(query: SQL): Promise<R[]>;
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The church id is inlined into the session-setup statement (so it can share a round trip with
+ * BEGIN), therefore it must be a well-formed UUID and nothing else. */
+export function assertChurchId(churchId: string): string {
+  if (!UUID_RE.test(churchId)) throw new Error('Tenant door: church id is not a UUID');
+  return churchId.toLowerCase();
+}
+
+export const tenantSetupSql = (churchId: string) =>
+  `select set_config('app.church_id', '${assertChurchId(churchId)}', true), set_config('role', '${TENANT_ROLE}', true)`;
+export const platformSetupSql = `select set_config('app.church_id', '', true), set_config('role', '${PLATFORM_ROLE}', true)`;
+
+export const MIGRATIONS_FOLDER = new URL('../../migrations', import.meta.url).pathname;

@@ -1,0 +1,50 @@
+import { loadConfig } from './config.js';
+import { openDatabase } from './db/index.js';
+import { buildApp } from './app.js';
+import { ensurePlatformAdmin } from './modules/operators/create-operator.js';
+import { seedDemoChurch } from './modules/demo/seed.js';
+
+/** `npm start`: migrate, seed the demo and the operator, serve app and API, shut down gracefully. */
+async function main() {
+  const config = loadConfig();
+  const db = await openDatabase(config);
+  await db.migrate();
+  const app = await buildApp({ config, db });
+
+  if (config.PLATFORM_ADMIN_EMAIL && config.PLATFORM_ADMIN_PASSWORD) {
+    const created = await ensurePlatformAdmin(db, config.PLATFORM_ADMIN_EMAIL, config.PLATFORM_ADMIN_PASSWORD);
+    if (created) app.log.info({ email: config.PLATFORM_ADMIN_EMAIL }, 'platform operator created');
+  }
+  if (config.DEMO_SEED) {
+    const demo = await seedDemoChurch(db, { code: 'DEMO01', password: config.DEMO_PASSWORD });
+    const lines = demo.users.map((u) => `    ${u.role.padEnd(12)} ${u.email}`).join('\n');
+    console.log(`\n  Demo church ${demo.code}${demo.created ? ' created' : ''}; sign in with church code ${demo.code} and password ${config.DEMO_PASSWORD}:\n${lines}\n`);
+  }
+
+  await app.listen({ host: config.HOST, port: config.PORT });
+  console.log(`  Sunday School is running on ${config.PUBLIC_URL} (database: ${db.kind})\n`);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    const timer = setTimeout(() => { app.log.error('forced exit after 10 s'); process.exit(1); }, 10_000);
+    timer.unref();
+    try {
+      await app.close(); // stops accepting, waits for in-flight requests
+      await db.close();
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

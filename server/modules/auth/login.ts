@@ -1,0 +1,58 @@
+import { eq, sql } from 'drizzle-orm';
+import { users, churches } from '../../../drizzle/schema/index.js';
+import { isConsumerMail, MESSAGES } from '../../../common/constants.js';
+import type { loginInput } from '../../../common/schemas/auth.js';
+import type { z } from 'zod';
+import type { Context } from '../../trpc/context.js';
+import { badRequest, forbidden, tooManyRequests, unauthorized } from '../../trpc/errors.js';
+import { toChurchDto } from '../churches/dto.js';
+import { toUserDto } from '../users/dto.js';
+import { verifyPassword } from './password.js';
+import { createChurchSession } from './session.js';
+
+type LoginInput = z.output<typeof loginInput>;
+
+/**
+ * Email and password sign-in. Every wrong combination of church code, email and password gets the
+ * same answer and costs the same argon2 time; failures are throttled per account and per IP.
+ */
+export async function loginWithPassword(ctx: Context, input: LoginInput) {
+  const accountKey = `${input.church_code}:${input.email.toLowerCase()}`;
+  const wait = ctx.services.loginThrottle.retryAfterSeconds(accountKey, ctx.ip);
+  if (wait > 0) {
+    const minutes = Math.ceil(wait / 60);
+    throw tooManyRequests(
+      `Too many sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+      { retryAfterSeconds: wait },
+    );
+  }
+  if (isConsumerMail(input.email)) throw badRequest(MESSAGES.useGoogleSignIn, { reason: 'use_google' });
+
+  const churchId = await ctx.services.churchDirectory.idForCode(input.church_code);
+  const user = churchId
+    ? await ctx.db.withTenant(churchId, async (tx) => {
+      const [row] = await tx.select().from(users)
+        .where(sql`lower(${users.email}) = ${input.email.toLowerCase()}`).limit(1);
+      return row;
+    })
+    : undefined;
+
+  // argon2 runs outside any transaction so no connection is held during it.
+  const ok = await verifyPassword(user?.passwordHash, input.password);
+  if (!ok || !user || !churchId) {
+    ctx.services.loginThrottle.recordFailure(accountKey, ctx.ip);
+    throw unauthorized(MESSAGES.invalidCredentials);
+  }
+  ctx.services.loginThrottle.recordSuccess(accountKey);
+  if (!user.isActive) throw forbidden(MESSAGES.accountInactive, { reason: 'account_inactive' });
+
+  return ctx.db.withTenant(churchId, async (tx) => {
+    const token = await createChurchSession(tx, {
+      churchId, userId: user.id, ip: ctx.ip, userAgent: ctx.userAgent,
+    }, ctx.config);
+    const [church] = await tx.select().from(churches).where(eq(churches.id, churchId));
+    ctx.log.info({ churchId, userId: user.id }, 'church user signed in');
+    return { token, user: toUserDto(user), church: toChurchDto(church) };
+  });
+}
+

@@ -1,0 +1,24 @@
+import type { churches } from '../../../drizzle/schema/index.js';
+import { subscriptionValidity } from '../subscription/validity.js';
+
+export type ChurchRow = typeof churches.$inferSelect;
+
+/** The church as church users see it (01 section 3), with its subscription validity. */
+export function toChurchDto(church: ChurchRow, now = new Date()) {
+  return {
+    id: church.id,
+    code: church.code,
+    name: church.name,
+    email: church.email,
+    phone: church.phone,
+    address: church.address,
+    pincode: church.pincode,
+    time_zone: church.timeZone,
+    subscription_tier: church.subscriptionTier,
+    subscription_status: church.subscriptionStatus,
+    subscription_end_date: church.subscriptionEndDate?.toISOString() ?? null,
+    is_lifetime: church.isLifetime,
+    subscription: subscriptionValidity(church, now),
+  };
+}
+export type ChurchDto = ReturnType<typeof toChurchDto>;

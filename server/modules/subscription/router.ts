@@ -1,0 +1,29 @@
+import { churchSessionProcedure, publicProcedure, router } from '../../trpc/init.js';
+import { toPlanDto } from './dto.js';
+import { findPlan, listPlans, usageCounts } from './queries.js';
+
+export const subscriptionRouter = router({
+  /** GET /api/subscription/plans: keyed by tier (02 section 7.1). */
+  plans: publicProcedure.query(async ({ ctx }) => {
+    const rows = await ctx.db.withPlatform((tx) => listPlans(tx));
+    return Object.fromEntries(rows.map((plan) => [plan.tier, toPlanDto(plan)]));
+  }),
+
+  /** The church's plan and validity; reachable with an invalid subscription (the /subscription page). */
+  current: churchSessionProcedure.query(async ({ ctx }) => {
+    const plan = await findPlan(ctx.tx, ctx.church.subscription_tier);
+    return { church: ctx.church, plan: plan ? toPlanDto(plan) : null };
+  }),
+
+  /** GET /api/subscription/usage: counts and the plan's limits (-1 unlimited). */
+  usage: churchSessionProcedure.query(async ({ ctx }) => {
+    const [usage, plan] = await Promise.all([usageCounts(ctx.tx), findPlan(ctx.tx, ctx.church.subscription_tier)]);
+    return {
+      usage,
+      limits: plan
+        ? { principals: plan.maxPrincipals, teachers: plan.maxTeachers, students: plan.maxStudents, classes: plan.maxClasses }
+        : null,
+      tier: ctx.church.subscription_tier,
+    };
+  }),
+});

@@ -1,0 +1,39 @@
+import type { FastifyRequest } from 'fastify';
+import type { Config } from '../config.js';
+import type { Database } from '../db/index.js';
+import type { Services } from '../services.js';
+
+/** What every procedure receives before any middleware narrows it. */
+export interface Context {
+  config: Config;
+  db: Database;
+  services: Services;
+  log: FastifyRequest['log'];
+  requestId: string;
+  ip: string;
+  userAgent: string | undefined;
+  /** Bearer token from the Authorization header, if any. */
+  token: string | undefined;
+  /** X-Church-Code header, upper-cased, if any. */
+  churchCode: string | undefined;
+}
+
+export type ContextDeps = { config: Config; db: Database; services: Services };
+
+export function createContextFactory(deps: ContextDeps) {
+  return function createContext(req: FastifyRequest): Context {
+    const auth = req.headers.authorization;
+    const token = auth?.startsWith('Bearer ') ? auth.slice(7).trim() || undefined : undefined;
+    const code = req.headers['x-church-code'];
+    const churchCode = typeof code === 'string' && code.trim() ? code.trim().toUpperCase() : undefined;
+    return {
+      ...deps,
+      log: req.log,
+      requestId: String(req.id),
+      ip: req.ip,
+      userAgent: req.headers['user-agent'],
+      token,
+      churchCode,
+    };
+  };
+}
