@@ -1,0 +1,46 @@
+import { readFileSync } from 'node:fs';
+import { inject } from 'vitest';
+import { loadConfig, type Config } from '../../server/config.js';
+import { buildApp } from '../../server/app.js';
+import { createPgliteDatabase } from '../../server/db/pglite.js';
+import { createPostgresDatabase } from '../../server/db/postgres.js';
+import type { Database } from '../../server/db/index.js';
+
+export type Backend = 'pglite' | 'postgres';
+export const backend = (process.env.TEST_DB ?? 'pglite') as Backend;
+
+/** A migrated database of the backend under test: a private PGlite copy, or the shared server. */
+export async function openTestDatabase(): Promise<Database> {
+  if (backend === 'postgres') {
+    if (!process.env.DATABASE_URL) throw new Error('TEST_DB=postgres needs DATABASE_URL');
+    return createPostgresDatabase(process.env.DATABASE_URL, 5);
+  }
+  const template = readFileSync(inject('pgliteTemplate'));
+  return createPgliteDatabase({ loadDataDir: new Blob([template]) });
+}
+
+export interface TestApp {
+  url: string;
+  db: Database;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/** The real server (Fastify, tRPC, REST, database) on a random port. */
+export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const db = await openTestDatabase();
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: '0', ...env });
+  const app = await buildApp({ config, db, logger: false });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    db,
+    config,
+    async close() {
+      await app.close();
+      await db.close();
+    },
+  };
+}

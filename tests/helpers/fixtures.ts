@@ -1,0 +1,73 @@
+import { randomBytes } from 'node:crypto';
+import { churches, users } from '../../drizzle/schema/index.js';
+import type { Database } from '../../server/db/index.js';
+import { hashPassword } from '../../server/modules/auth/password.js';
+
+export const TEST_PASSWORD = 'correct-horse-battery';
+let cachedHash: Promise<string> | undefined;
+const passwordHash = () => (cachedHash ??= hashPassword(TEST_PASSWORD));
+
+/** A church code no other test file uses (tests share the PostgreSQL database). */
+export const uniqueCode = () => `T${randomBytes(4).toString('hex').toUpperCase().slice(0, 5)}`;
+
+export interface ChurchOptions {
+  tier?: 'free' | 'basic' | 'premium' | 'lifetime';
+  status?: 'active' | 'pending_payment' | 'inactive' | 'suspended' | 'trial';
+  endDate?: Date | null;
+  isLifetime?: boolean;
+  roles?: Array<'super_admin' | 'principal' | 'teacher' | 'guest'>;
+}
+
+/** A church with one user per role (emails role@code.test), made through the two doors. */
+export async function createChurch(db: Database, options: ChurchOptions = {}) {
+  const code = uniqueCode();
+  const [church] = await db.withPlatform((tx) => tx.insert(churches).values({
+    code,
+    name: `Church ${code}`,
+    subscriptionTier: options.tier ?? 'premium',
+    subscriptionStatus: options.status ?? 'active',
+    subscriptionEndDate: options.endDate === undefined ? new Date(Date.now() + 30 * 86_400_000) : options.endDate,
+    isLifetime: options.isLifetime ?? false,
+  }).returning());
+  const hash = await passwordHash();
+  const roles = options.roles ?? ['super_admin', 'principal', 'teacher'];
+  const people = await db.withTenant(church.id, (tx) => tx.insert(users).values(roles.map((role) => ({
+    churchId: church.id,
+    role,
+    name: `${role} of ${code}`,
+    email: `${role.replace('_', '')}@${code.toLowerCase()}.test`,
+    passwordHash: hash,
+  }))).returning());
+  const byRole = Object.fromEntries(people.map((u) => [u.role, u])) as Record<string, (typeof people)[number]>;
+  return { church, code, users: byRole };
+}
+
+export interface ApiAnswer<T = any> {
+  status: number;
+  body: { success: boolean; data?: T; message?: string; reason?: string };
+  headers: Headers;
+}
+
+/** A REST call through real HTTP. */
+export async function api<T = any>(
+  baseUrl: string,
+  method: string,
+  path: string,
+  options: { token?: string; code?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<ApiAnswer<T>> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.code) headers['x-church-code'] = options.code;
+  const res = await fetch(baseUrl + path, {
+    method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  return { status: res.status, body: await res.json(), headers: res.headers };
+}
+
+/** Signs in through POST /api/auth/login and returns what later calls need. */
+export async function signIn(baseUrl: string, code: string, email: string, password = TEST_PASSWORD) {
+  const res = await api(baseUrl, 'POST', '/api/auth/login', { body: { church_code: code, email, password } });
+  if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${res.body.message}`);
+  return { token: res.body.data.token as string, code, user: res.body.data.user, church: res.body.data.church };
+}
