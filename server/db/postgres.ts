@@ -22,6 +22,8 @@ export function createPostgresDatabase(url: string, poolSize: number): Database 
 
   async function run<T>(setupSql: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
     const conn = await sql.reserve();
+    // drizzle reads the client's type options; a reserved connection shares the pool's.
+    (conn as unknown as { options: typeof sql.options }).options = sql.options;
     try {
       // Not awaited on purpose: it travels in the same pipeline as the handler's first query.
       const setup = conn.unsafe(`begin; ${setupSql}`).simple();
