@@ -1,0 +1,26 @@
+import { eq } from 'drizzle-orm';
+import { classes } from '../../../drizzle/schema/index.js';
+import type { Tx } from '../../db/index.js';
+import type { UserDto } from '../users/dto.js';
+import { notFound } from '../../trpc/errors.js';
+
+export type ClassRow = typeof classes.$inferSelect;
+
+/** Principals and super admins reach every class of their church; teachers only their own. */
+export const seesAllClasses = (user: Pick<UserDto, 'role'>) => user.role === 'super_admin' || user.role === 'principal';
+
+/**
+ * The one check of "may this user act on this class". Row-level security already hides other
+ * churches' classes; this adds the teacher rule. A class the user may not reach is answered as
+ * not found, so ids of other classes reveal nothing.
+ */
+export async function findAccessibleClass(tx: Tx, user: Pick<UserDto, 'id' | 'role'>, classId: string): Promise<ClassRow> {
+  const [row] = await tx.select().from(classes).where(eq(classes.id, classId)).limit(1);
+  if (!row || (!seesAllClasses(user) && row.teacherId !== user.id)) throw notFound('Class not found.');
+  return row;
+}
+
+/** SQL condition limiting a classes query to what the user may see. */
+export const visibleClassesWhere = (user: Pick<UserDto, 'id' | 'role'>) =>
+  seesAllClasses(user) ? undefined : eq(classes.teacherId, user.id);
+
