@@ -44,3 +44,8 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     },
   };
 }
+
+/** The first row of `tx.execute(...)`, whose shape differs between postgres.js and PGlite. */
+export function firstRow<T = Record<string, unknown>>(result: unknown): T {
+  return (Array.isArray(result) ? result[0] : (result as { rows: unknown[] }).rows[0]) as T;
+}
