@@ -3,7 +3,6 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { sql as sqlTag, type SQL } from 'drizzle-orm';
-import * as schema from '../../drizzle/schema/index.js';
 import {
   MIGRATIONS_FOLDER, platformSetupSql, tenantSetupSql, type Database, type Tx,
 } from './database.js';
@@ -15,7 +14,7 @@ export async function createPgliteDatabase(
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const client = new PGlite({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
   await client.waitReady;
-  const owner = drizzle(client, { schema });
+  const owner = drizzle(client);
 
   const run = <T>(setupSql: string, fn: (tx: Tx) => Promise<T>) =>
     owner.transaction(async (tx) => {
@@ -42,7 +41,7 @@ export async function createPgliteDatabase(
 /** For tests: a migrated data directory dumped once and loaded per test file (fast clone). */
 export async function dumpMigratedPglite(): Promise<Blob> {
   const client = new PGlite();
-  const db = drizzle(client, { schema });
+  const db = drizzle(client);
   await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
   const dump = await client.dumpDataDir('none');
   await client.close();

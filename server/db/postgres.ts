@@ -2,7 +2,6 @@ import postgres from 'postgres';
 import { drizzle } from 'drizzle-orm/postgres-js';
 import { migrate } from 'drizzle-orm/postgres-js/migrator';
 import type { SQL } from 'drizzle-orm';
-import * as schema from '../../drizzle/schema/index.js';
 import {
   MIGRATIONS_FOLDER, platformSetupSql, tenantSetupSql, type Database, type Tx,
 } from './database.js';
@@ -18,7 +17,7 @@ export function createPostgresDatabase(url: string, poolSize: number): Database 
     onnotice: () => {},
     connection: { application_name: 'sunday-school' },
   });
-  const owner = drizzle(sql, { schema });
+  const owner = drizzle(sql);
 
   async function run<T>(setupSql: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
     const conn = await sql.reserve();
@@ -30,7 +29,7 @@ export function createPostgresDatabase(url: string, poolSize: number): Database 
       setup.catch(() => {}); // surfaced below, after the handler
       let result: T;
       try {
-        result = await fn(drizzle(conn, { schema }) as unknown as Tx);
+        result = await fn(drizzle(conn) as unknown as Tx);
         await setup;
       } catch (error) {
         await conn.unsafe('rollback').catch(() => {});
