@@ -16,7 +16,15 @@ export const isConsumerMail = (email: string) => {
 };
 
 export const FREE_TRIAL_DAYS = 30;
+/** Attendance dates from (church today - 14 days) to church today, both inclusive, can be marked. */
 export const ATTENDANCE_EDIT_WINDOW_DAYS = 14;
+export const ATTENDANCE_STATUSES = ['present', 'absent'] as const;
+export type AttendanceStatus = (typeof ATTENDANCE_STATUSES)[number];
+/** Most students one attendance request may carry. */
+export const ATTENDANCE_MAX_STUDENTS_PER_REQUEST = 1000;
+/** Years a monthly or calendar attendance report may be asked for. */
+export const REPORT_YEAR_MIN = 2000;
+export const REPORT_YEAR_MAX = 2100;
 export const MOBILE_BREAKPOINT_PX = 768;
 export const SUPPORT_EMAIL = 'support@sundayschool.example.org';
 
@@ -31,4 +39,21 @@ export const MESSAGES = {
   sessionExpired: 'Your session has expired. Please sign in again.',
   accountInactive: 'This account has been deactivated. Please contact your church administrator.',
   notAllowed: 'You do not have permission to do this.',
+  attendanceMarked: 'Attendance marked successfully!',
+  attendanceTooOld: 'Cannot edit attendance older than 2 weeks. Please contact administrator.',
+  attendanceFutureDate: 'Attendance cannot be marked for a future date.',
+  attendanceStudentNotInClass: 'Some of the students are not in this class. Reload the class and try again.',
+  attendanceNoStudents: 'This class has no students to mark attendance for.',
+  // Client texts: sign-in screen, session restore, dashboard overview, subscription page.
+  registerChurchMailSubject: 'Register a new church',
+  renewMailSubject: 'Renew our subscription',
+  sessionCheckFailed: 'Could not verify your session. Please check your connection and try again.',
+  usageLoadFailed: 'Failed to load resource usage',
+  usageLimitsMissing: 'The limits of this plan are not available.',
+  usageNothingYet: 'No classes or students have been added yet.',
+  subscriptionLoadFailed: 'Failed to load subscription details',
+  plansLoadFailed: 'Failed to load plans',
+  plansEmpty: 'No plans are available right now.',
+  paymentComingSoon: 'Online payment is not available yet. Contact support to renew or change your plan.',
+  logoutConfirm: 'Log out now? You can sign in again later to choose a plan.',
 } as const;

@@ -116,6 +116,10 @@ export const students = pgTable('students', {
   dateOfBirth: date('date_of_birth', { mode: 'string' }).notNull(),
   rollNumber: integer('roll_number').notNull(),
   academicYear: text('academic_year').notNull(),
+  /** Kept by the database for the students search (a plain LIKE, no pg_trgm on PGlite): name, parent
+   * phone and parent email lower-cased, then the phone's digits alone; fields apart by a line break so
+   * a search does not match across two of them. */
+  searchText: text('search_text').generatedAlwaysAs(sql`lower("name" || chr(10) || "parent_phone" || chr(10) || coalesce("parent_email", '')) || chr(10) || regexp_replace("parent_phone", '[^0-9]', '', 'g')`),
   ...timestamps,
 }, (t) => [
   primaryKey({ columns: [t.churchId, t.id] }),

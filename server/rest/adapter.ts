@@ -1,10 +1,10 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AnyTRPCProcedure } from '@trpc/server';
 import { appRouter } from '../root.js';
 import { createCallerFactory } from '../trpc/init.js';
 import type { Context } from '../trpc/context.js';
 import { errorAnswer, successBody } from './envelope.js';
-import type { RestRoute } from './route-table.js';
+import type { RestFile, RestRoute } from './route-table.js';
 
 const createCaller = createCallerFactory(appRouter);
 type Procedures = Record<string, AnyTRPCProcedure>;
@@ -19,6 +19,13 @@ function inputOf(req: FastifyRequest): unknown {
   if (body !== undefined && body !== null && typeof body !== 'object') return body;
   const merged = { ...query, ...(body as object | null | undefined ?? {}), ...params };
   return Object.keys(merged).length ? merged : undefined;
+}
+
+/** A rendered file (RestRoute.render): its type, and an attachment name of safe characters only. */
+function sendFile(reply: FastifyReply, file: RestFile) {
+  reply.type(file.contentType);
+  if (file.filename) reply.header('content-disposition', `attachment; filename="${file.filename.replace(/[^\w.-]/g, '_')}"`);
+  return reply.send(file.body);
 }
 
 /**
@@ -41,7 +48,8 @@ export function registerRestRoutes(
           let fn: any = createCaller(createContext(req));
           for (const segment of segments) fn = fn[segment];
           const output = await fn(inputOf(req));
-          return reply.code(route.successStatus ?? 200).send(successBody(output));
+          reply.code(route.successStatus ?? 200);
+          return route.render ? sendFile(reply, route.render(output)) : reply.send(successBody(output));
         } catch (error) {
           const answer = errorAnswer(error);
           if (answer.status >= 500) req.log.error({ err: error }, 'REST call failed');

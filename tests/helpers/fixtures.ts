@@ -71,3 +71,43 @@ export async function signIn(baseUrl: string, code: string, email: string, passw
   if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${res.body.message}`);
   return { token: res.body.data.token as string, code, user: res.body.data.user, church: res.body.data.church };
 }
+
+// Fixtures of classes and students (imports here so the lines above stay as they were).
+import { classes, students } from '../../drizzle/schema/index.js';
+import { academicYearOf } from '../../common/academic-year.js';
+import { todayIn } from '../../common/dates.js';
+
+let classCounter = 0;
+
+/**
+ * A class of the current academic year with `students` students (roll numbers 1..n), written
+ * straight into the database through the tenant door, for tests of modules that need classes and
+ * students without going through their endpoints. `names` overrides the generated student names.
+ */
+export async function createClassWithStudents(
+  db: Database,
+  churchId: string,
+  options: { teacherId?: string | null; students?: number; names?: string[]; className?: string; section?: string; academicYear?: string } = {},
+) {
+  const names = options.names ?? Array.from({ length: options.students ?? 3 }, (_, i) => `Student ${i + 1}`);
+  const academicYear = options.academicYear ?? academicYearOf(todayIn('Asia/Kolkata'), 6);
+  return db.withTenant(churchId, async (tx) => {
+    const [cls] = await tx.insert(classes).values({
+      churchId,
+      className: options.className ?? '3rd',
+      section: options.section ?? `S${++classCounter}-${randomBytes(2).toString('hex')}`,
+      teacherId: options.teacherId ?? null,
+      academicYear,
+    }).returning();
+    const rows = names.length === 0 ? [] : await tx.insert(students).values(names.map((name, i) => ({
+      churchId,
+      classId: cls.id,
+      name,
+      parentPhone: `+91 90000 ${String(10000 + i).slice(-5)}`,
+      dateOfBirth: '2015-01-15',
+      rollNumber: i + 1,
+      academicYear,
+    }))).returning();
+    return { class: cls, students: rows };
+  });
+}

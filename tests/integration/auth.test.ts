@@ -188,6 +188,21 @@ describe('subscription validity', () => {
 });
 
 describe('the API surface', () => {
+  it('serves the same procedures over tRPC as over REST', async () => {
+    const { code, users: people } = await createChurch(app.db, { tier: 'free', endDate: new Date(Date.now() - 86_400_000) });
+    const { token } = await signIn(app.url, code, people.teacher.email);
+    const headers = { authorization: `Bearer ${token}`, 'x-church-code': code };
+    const verify = await fetch(`${app.url}/trpc/auth.verify`, { headers });
+    expect(verify.status).toBe(200);
+    const body = await verify.json();
+    expect(body.result.data.user.email).toBe(people.teacher.email);
+    const blocked = await fetch(`${app.url}/trpc/academicYear.config`, { headers });
+    expect(blocked.status).toBe(403);
+    expect((await blocked.json()).error).toMatchObject({
+      message: 'Free trial period ended', data: { code: 'FORBIDDEN', reason: 'subscription_trial_ended', httpStatus: 403 },
+    });
+  });
+
   it('serves the OpenAPI document and a docs page, security headers and a request id', async () => {
     const doc = await fetch(`${app.url}/api/openapi.json`);
     const json = await doc.json();

@@ -1,0 +1,66 @@
+import type { ReactNode } from 'react';
+import { Button, Center, Container } from '@mantine/core';
+import { Navigate, Outlet } from 'react-router-dom';
+import type { ChurchRole } from '../../../common/constants';
+import { MESSAGES } from '../../../common/constants';
+import { FullPageLoader } from '../components/FullPageLoader';
+import { ErrorState } from '../components/ErrorState';
+import { clearCredentials } from '../features/auth/session-store';
+import { SignedInSessionContext, useSession, useSignedInSession, type Session } from '../features/auth/useSession';
+
+const VERIFYING_LABEL = 'Checking your session…';
+
+function SessionUnreachable({ retry, retrying }: { retry: () => void; retrying: boolean }) {
+  return (
+    <Center mih="100dvh" p="md">
+      <Container size="xs" w="100%">
+        <ErrorState title={MESSAGES.sessionCheckFailed} onRetry={retry} retrying={retrying}>
+          <Button size="xs" variant="subtle" color="red" onClick={clearCredentials}>Sign in again</Button>
+        </ErrorState>
+      </Container>
+    </Center>
+  );
+}
+
+/** Loader or error while the stored session is checked; null once it is known. */
+function pendingSessionScreen(session: Session): ReactNode | null {
+  if (session.status === 'verifying') return <FullPageLoader label={VERIFYING_LABEL} />;
+  if (session.status === 'unreachable') return <SessionUnreachable retry={session.retry} retrying={session.retrying} />;
+  return null;
+}
+
+/** Signed-out users go to /login (02 section 2.1). */
+export function RequireSession() {
+  const session = useSession();
+  const pending = pendingSessionScreen(session);
+  if (pending) return pending;
+  if (session.status !== 'signed_in') return <Navigate to="/login" replace />;
+  return (
+    <SignedInSessionContext.Provider value={session}>
+      <Outlet />
+    </SignedInSessionContext.Provider>
+  );
+}
+
+/** /login is for signed-out users only; a signed-in user goes home. */
+export function RequireSignedOut() {
+  const session = useSession();
+  const pending = pendingSessionScreen(session);
+  if (pending) return pending;
+  if (session.status === 'signed_in') return <Navigate to="/" replace />;
+  return <Outlet />;
+}
+
+/** A church whose subscription the server calls invalid reaches only /subscription (01 section 4). */
+export function RequireValidSubscription() {
+  const { church } = useSignedInSession();
+  if (!church.subscription.valid) return <Navigate to="/subscription" replace />;
+  return <Outlet />;
+}
+
+/** Role-restricted screens send other roles home (02 section 2.1). */
+export function RequireRole({ roles, children }: { roles: readonly ChurchRole[]; children: ReactNode }) {
+  const { user } = useSignedInSession();
+  if (!roles.includes(user.role)) return <Navigate to="/" replace />;
+  return children;
+}

@@ -1,0 +1,34 @@
+import {
+  IconCalendarCheck, IconChalkboard, IconChecklist, IconEye, IconHome, IconNotebook, IconPhoto,
+  IconReportAnalytics, IconSchool, IconSettings, IconUserCog, IconUsers,
+} from '@tabler/icons-react';
+import type { NavItem } from '../features/shell/nav-item';
+import { DashboardHome } from '../features/dashboard/DashboardHome';
+
+const ALL = ['super_admin', 'principal', 'teacher', 'guest'] as const;
+
+/**
+ * The one list of dashboard entries per role (01 section 2, 02 sections 2.3 and 2.4). An entry
+ * whose screen comes with a later issue stays `ready: false` and is neither shown nor routed.
+ */
+export const NAV_ITEMS: readonly NavItem[] = [
+  { id: 'overview', label: 'Overview', path: '/', icon: IconHome, roles: ALL, ready: true, screen: DashboardHome },
+
+  // teacher (01 section 2)
+  { id: 'classes', label: 'Classes', path: '/classes', icon: IconSchool, roles: ['teacher', 'principal'], ready: false },
+  { id: 'students', label: 'Students', path: '/students', icon: IconUsers, roles: ['teacher', 'principal'], ready: false },
+  { id: 'mark-attendance', label: 'Mark Attendance', path: '/attendance', icon: IconCalendarCheck, roles: ['teacher'], ready: false },
+  { id: 'attendance-reports', label: 'Attendance Reports', path: '/reports', icon: IconReportAnalytics, roles: ['teacher', 'principal'], ready: false },
+  { id: 'student-view', label: 'Student View', path: '/student-view', icon: IconEye, roles: ['teacher'], ready: false },
+
+  // principal (02 section 2.3)
+  { id: 'teachers', label: 'Teachers', path: '/teachers', icon: IconChalkboard, roles: ['principal'], ready: false },
+  { id: 'gallery', label: 'Gallery', path: '/gallery', icon: IconPhoto, roles: ['principal'], ready: false },
+  { id: 'records', label: 'Records', path: '/records', icon: IconNotebook, roles: ['principal'], ready: false },
+  { id: 'configuration', label: 'Configuration', path: '/configuration', icon: IconSettings, roles: ['principal'], ready: false },
+
+  // super_admin (02 section 2.4)
+  { id: 'class-management', label: 'Class Management', path: '/classes', icon: IconSchool, roles: ['super_admin'], ready: false },
+  { id: 'student-management', label: 'Student Management', path: '/students', icon: IconChecklist, roles: ['super_admin'], ready: false },
+  { id: 'user-management', label: 'User Management', path: '/users', icon: IconUserCog, roles: ['super_admin'], ready: false },
+];

@@ -1,0 +1,39 @@
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { getQueryKey } from '@trpc/react-query';
+import { trpc } from '../lib/trpc';
+import { isSubscriptionRefusal, isUnauthorized, shouldRetry } from '../lib/errors';
+import { clearCredentials, getCredentials, onCredentialsChangedElsewhere } from '../features/auth/session-store';
+
+/**
+ * One query client for the app. Two answers concern the whole session rather than one screen:
+ * - 401 on any call with a stored sign-in: the session is gone, so it is forgotten here too
+ *   (the guards then show /login) and every cached answer of it is dropped;
+ * - 403 for an invalid subscription: the session is asked again, so the guards can send the
+ *   user to /subscription.
+ * Signing in or out in another tab also drops what this tab cached.
+ */
+export function createQueryClient() {
+  const onError = (error: unknown) => {
+    if (isUnauthorized(error) && getCredentials()) {
+      clearCredentials();
+      setTimeout(() => queryClient.clear(), 0);
+    } else if (isSubscriptionRefusal(error)) {
+      void queryClient.invalidateQueries({ queryKey: getQueryKey(trpc.auth.verify) });
+    }
+  };
+
+  const queryClient: QueryClient = new QueryClient({
+    queryCache: new QueryCache({ onError }),
+    mutationCache: new MutationCache({ onError }),
+    defaultOptions: {
+      queries: {
+        retry: shouldRetry,
+        staleTime: 30_000,
+        refetchOnWindowFocus: false,
+      },
+    },
+  });
+  // Another tab signed in or out: nothing cached here belongs to the session now stored.
+  onCredentialsChangedElsewhere(() => queryClient.clear());
+  return queryClient;
+}

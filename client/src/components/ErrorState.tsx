@@ -1,0 +1,28 @@
+import type { ReactNode } from 'react';
+import { Alert, Button, Group } from '@mantine/core';
+import { IconAlertCircle, IconRefresh } from '@tabler/icons-react';
+
+interface ErrorStateProps {
+  title: string;
+  /** The detail, usually the server's message. */
+  message?: string;
+  onRetry: () => void;
+  retrying?: boolean;
+  /** Further actions beside Retry. */
+  children?: ReactNode;
+}
+
+/** The error state of a screen or card: what failed, and a way to try again. */
+export function ErrorState({ title, message, onRetry, retrying, children }: ErrorStateProps) {
+  return (
+    <Alert color="red" variant="light" title={title} icon={<IconAlertCircle size={18} />} role="alert">
+      {message && message !== title ? message : null}
+      <Group gap="sm" mt="sm">
+        <Button size="xs" variant="white" color="red" leftSection={<IconRefresh size={14} />} onClick={onRetry} loading={retrying}>
+          Retry
+        </Button>
+        {children}
+      </Group>
+    </Alert>
+  );
+}

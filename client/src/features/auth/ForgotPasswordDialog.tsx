@@ -1,0 +1,83 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { IconAlertCircle, IconCheck } from '@tabler/icons-react';
+import { MESSAGES } from '../../../../common/constants';
+import { forgotPasswordInput } from '../../../../common/schemas/auth';
+import { serverMessage } from '../../lib/errors';
+import { trpc } from '../../lib/trpc';
+import { fieldErrors } from './validation';
+
+interface ForgotPasswordDialogProps {
+  opened: boolean;
+  onClose: () => void;
+  /** The address typed on the sign-in form, as a starting value. */
+  initialEmail: string;
+}
+
+/** Forgot password (01 section 2): asks for the email only (POST /api/auth/forgot-password). */
+export function ForgotPasswordDialog({ opened, onClose, initialEmail }: ForgotPasswordDialogProps) {
+  const [email, setEmail] = useState(initialEmail);
+  const [emailError, setEmailError] = useState<string | undefined>();
+  const request = trpc.auth.forgotPassword.useMutation();
+  const { reset } = request;
+
+  useEffect(() => {
+    if (!opened) return;
+    setEmail(initialEmail);
+    setEmailError(undefined);
+    reset();
+  }, [opened, initialEmail, reset]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = forgotPasswordInput.safeParse({ email });
+    if (!parsed.success) {
+      setEmailError(fieldErrors<'email'>(parsed.error).email);
+      return;
+    }
+    request.mutate(parsed.data);
+  };
+
+  return (
+    <Modal opened={opened} onClose={onClose} title="Reset your password" centered>
+      {request.isSuccess ? (
+        <Stack>
+          <Alert color="teal" variant="light" icon={<IconCheck size={18} />} role="status">
+            {request.data.message || MESSAGES.resetLinkSent}
+          </Alert>
+          <Group justify="flex-end">
+            <Button onClick={onClose}>Back to sign in</Button>
+          </Group>
+        </Stack>
+      ) : (
+        <form onSubmit={submit} noValidate>
+          <Stack>
+            <Text size="sm" c="dimmed">Enter your email and we will send you a link to set a new password.</Text>
+            <TextInput
+              label="Email"
+              type="email"
+              autoComplete="email"
+              withAsterisk
+              data-autofocus
+              value={email}
+              onChange={(event) => {
+                setEmail(event.currentTarget.value);
+                setEmailError(undefined);
+              }}
+              error={emailError}
+            />
+            {request.isError ? (
+              <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+                {serverMessage(request.error, MESSAGES.resetEmailFailed)}
+              </Alert>
+            ) : null}
+            <Group justify="flex-end">
+              <Button variant="default" onClick={onClose}>Cancel</Button>
+              <Button type="submit" loading={request.isPending}>Send reset link</Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,181 @@
+import { useState, type FormEvent } from 'react';
+import {
+  Alert, Anchor, Button, Center, Container, Divider, Group, Paper, PasswordInput, Stack, Text, TextInput, Title,
+} from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconAlertCircle, IconBrandGoogle, IconBuildingChurch, IconInfoCircle } from '@tabler/icons-react';
+import { useNavigate } from 'react-router-dom';
+import { CHURCH_CODE_LENGTH, isConsumerMail, MESSAGES, SUPPORT_EMAIL } from '../../../../common/constants';
+import { loginInput } from '../../../../common/schemas/auth';
+import { serverMessage } from '../../lib/errors';
+import { mailto } from '../../lib/format';
+import { trpc } from '../../lib/trpc';
+import { ForgotPasswordDialog } from './ForgotPasswordDialog';
+import { saveCredentials } from './session-store';
+import { fieldErrors } from './validation';
+
+type Field = 'church_code' | 'email' | 'password';
+type Errors = Partial<Record<Field, string>>;
+
+/** Google sign-in needs the church code and the email only. */
+const googleSignInInput = loginInput.pick({ church_code: true, email: true });
+
+/** The sign-in screen of 01 section 2. */
+export function LoginPage() {
+  const navigate = useNavigate();
+  const utils = trpc.useUtils();
+  const [churchCode, setChurchCode] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const [notice, setNotice] = useState<string | null>(null);
+  const [forgotOpened, forgot] = useDisclosure(false);
+  const consumerMail = isConsumerMail(email);
+
+  const login = trpc.auth.login.useMutation({
+    onSuccess: (data) => {
+      // The answer is the verified session: no second round trip to auth.verify.
+      utils.auth.verify.setData(undefined, { user: data.user, church: data.church });
+      saveCredentials({ token: data.token, churchCode: data.church.code });
+      navigate('/', { replace: true });
+    },
+  });
+
+  const clearFieldError = (field: Field) => {
+    setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
+    setNotice(null);
+    login.reset();
+  };
+
+  const signInWithGoogle = () => {
+    const parsed = googleSignInInput.safeParse({ church_code: churchCode, email });
+    if (!parsed.success) {
+      setErrors(fieldErrors<Field>(parsed.error));
+      return;
+    }
+    // Wired by a later issue (POST /api/auth/google-login).
+    setNotice(MESSAGES.googleNotConfigured);
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (consumerMail) {
+      signInWithGoogle();
+      return;
+    }
+    const parsed = loginInput.safeParse({ church_code: churchCode, email, password });
+    if (!parsed.success) {
+      setErrors(fieldErrors<Field>(parsed.error));
+      return;
+    }
+    setErrors({});
+    login.mutate(parsed.data);
+  };
+
+  return (
+    <Center mih="100dvh" p="md" bg="gray.0">
+      <Container size={440} w="100%" px={0}>
+        <Stack align="center" gap={4} mb="lg">
+          <IconBuildingChurch size={40} stroke={1.5} aria-hidden />
+          <Title order={1} size="h2" ta="center">Sunday School</Title>
+          <Text c="dimmed" ta="center">Sign in to your church account</Text>
+        </Stack>
+
+        <Paper withBorder shadow="sm" p={{ base: 'md', xs: 'xl' }} radius="md">
+          <form onSubmit={submit} noValidate aria-label="Sign in">
+            <Stack gap="md">
+              <TextInput
+                label="Church Code"
+                placeholder="ABC123"
+                withAsterisk
+                maxLength={CHURCH_CODE_LENGTH}
+                autoCapitalize="characters"
+                autoComplete="off"
+                spellCheck={false}
+                value={churchCode}
+                onChange={(event) => {
+                  setChurchCode(event.currentTarget.value.toUpperCase());
+                  clearFieldError('church_code');
+                }}
+                error={errors.church_code}
+              />
+              <TextInput
+                label="Email"
+                type="email"
+                placeholder="you@example.org"
+                withAsterisk
+                autoComplete="username"
+                value={email}
+                onChange={(event) => {
+                  setEmail(event.currentTarget.value);
+                  clearFieldError('email');
+                }}
+                error={errors.email}
+              />
+
+              {consumerMail ? (
+                <Stack gap="xs">
+                  <Text size="sm" c="dimmed">{MESSAGES.useGoogleSignIn}</Text>
+                  <Button
+                    variant="default"
+                    leftSection={<IconBrandGoogle size={18} />}
+                    onClick={signInWithGoogle}
+                    fullWidth
+                  >
+                    Sign in with Google
+                  </Button>
+                </Stack>
+              ) : (
+                <PasswordInput
+                  label="Password"
+                  withAsterisk
+                  autoComplete="current-password"
+                  value={password}
+                  onChange={(event) => {
+                    setPassword(event.currentTarget.value);
+                    clearFieldError('password');
+                  }}
+                  error={errors.password}
+                />
+              )}
+
+              <Group justify="flex-end" mt={-8}>
+                <Anchor component="button" type="button" size="sm" onClick={forgot.open}>
+                  Forgot password?
+                </Anchor>
+              </Group>
+
+              {notice ? (
+                <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} />} role="status">
+                  {notice}
+                </Alert>
+              ) : null}
+              {login.isError ? (
+                <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+                  {serverMessage(login.error, MESSAGES.loginFailed)}
+                </Alert>
+              ) : null}
+
+              {consumerMail ? null : (
+                <Button type="submit" fullWidth loading={login.isPending}>Sign In</Button>
+              )}
+            </Stack>
+          </form>
+
+          <Divider my="lg" />
+          <Text size="sm" ta="center">
+            New church?{' '}
+            <Anchor href={mailto(SUPPORT_EMAIL, MESSAGES.registerChurchMailSubject)}>Register a new church</Anchor>
+          </Text>
+        </Paper>
+
+        <Text size="sm" c="dimmed" ta="center" mt="lg">
+          Need help? Contact support at{' '}
+          <Anchor href={`mailto:${SUPPORT_EMAIL}`} size="sm">{SUPPORT_EMAIL}</Anchor>
+        </Text>
+      </Container>
+
+      <ForgotPasswordDialog opened={forgotOpened} onClose={forgot.close} initialEmail={email} />
+    </Center>
+  );
+}

@@ -1,0 +1,86 @@
+/**
+ * The stored sign-in of this browser (01 section 4): the opaque session token and the church code,
+ * kept in localStorage so a reload restores the session. It is an external store: the tRPC link
+ * reads it for its headers and React subscribes to it through useSyncExternalStore.
+ */
+export interface StoredCredentials {
+  token: string;
+  churchCode: string;
+}
+
+const TOKEN_KEY = 'sundayschool.session.token';
+const CODE_KEY = 'sundayschool.session.churchCode';
+
+type Listener = () => void;
+const listeners = new Set<Listener>();
+const externalListeners = new Set<Listener>();
+
+function readStorage(): StoredCredentials | null {
+  try {
+    const token = localStorage.getItem(TOKEN_KEY);
+    const churchCode = localStorage.getItem(CODE_KEY);
+    return token && churchCode ? { token, churchCode } : null;
+  } catch {
+    return null; // storage disabled: the session lasts as long as the page
+  }
+}
+
+let current: StoredCredentials | null = readStorage();
+
+function emit() {
+  for (const listener of listeners) listener();
+}
+
+export function getCredentials(): StoredCredentials | null {
+  return current;
+}
+
+export function saveCredentials(credentials: StoredCredentials) {
+  current = credentials;
+  try {
+    localStorage.setItem(TOKEN_KEY, credentials.token);
+    localStorage.setItem(CODE_KEY, credentials.churchCode);
+  } catch {
+    // keep the in-memory copy only
+  }
+  emit();
+}
+
+export function clearCredentials() {
+  if (!current && !readStorage()) return;
+  current = null;
+  try {
+    localStorage.removeItem(TOKEN_KEY);
+    localStorage.removeItem(CODE_KEY);
+  } catch {
+    // nothing stored
+  }
+  emit();
+}
+
+export function subscribeCredentials(listener: Listener) {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+/** Called when another tab signed in or out: what this tab cached belongs to another session. */
+export function onCredentialsChangedElsewhere(listener: Listener) {
+  externalListeners.add(listener);
+  return () => {
+    externalListeners.delete(listener);
+  };
+}
+
+// Signing in or out in another tab changes this tab too.
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.key !== null && event.key !== TOKEN_KEY && event.key !== CODE_KEY) return;
+    const next = readStorage();
+    if (next?.token === current?.token && next?.churchCode === current?.churchCode) return;
+    current = next;
+    for (const listener of externalListeners) listener();
+    emit();
+  });
+}

@@ -1,0 +1,52 @@
+import { createContext, useContext, useSyncExternalStore } from 'react';
+import { trpc, type RouterOutputs } from '../../lib/trpc';
+import { isUnauthorized, shouldRetry } from '../../lib/errors';
+import { getCredentials, subscribeCredentials, type StoredCredentials } from './session-store';
+
+export type SessionData = RouterOutputs['auth']['verify'];
+export type SessionUser = SessionData['user'];
+export type SessionChurch = SessionData['church'];
+
+export type Session =
+  | { status: 'signed_out' }
+  | { status: 'verifying' }
+  /** The server could not be reached to verify a stored sign-in (not a refusal). */
+  | { status: 'unreachable'; retry: () => void; retrying: boolean }
+  | { status: 'signed_in'; credentials: StoredCredentials; user: SessionUser; church: SessionChurch };
+
+export const useCredentials = () => useSyncExternalStore(subscribeCredentials, getCredentials, getCredentials);
+
+/**
+ * The current session: the stored credentials verified once with `auth.verify` (01 section 4).
+ * Sign-in writes the verify answer into the query cache, so it is not asked again.
+ * A refusal (401) clears the stored credentials (see app/query-client.ts).
+ */
+export function useSession(): Session {
+  const credentials = useCredentials();
+  const verify = trpc.auth.verify.useQuery(undefined, {
+    enabled: credentials !== null,
+    staleTime: Infinity,
+    gcTime: Infinity,
+    retry: shouldRetry,
+  });
+
+  if (!credentials) return { status: 'signed_out' };
+  if (verify.data) return { status: 'signed_in', credentials, user: verify.data.user, church: verify.data.church };
+  if (verify.isError) {
+    if (isUnauthorized(verify.error)) return { status: 'signed_out' };
+    return { status: 'unreachable', retry: () => void verify.refetch(), retrying: verify.isFetching };
+  }
+  return { status: 'verifying' };
+}
+
+export type SignedInSession = Extract<Session, { status: 'signed_in' }>;
+
+/** Provided by the sign-in guard (app/guards.tsx) to everything rendered behind it. */
+export const SignedInSessionContext = createContext<SignedInSession | null>(null);
+
+/** The signed-in session, for screens rendered behind the sign-in guard. */
+export function useSignedInSession(): SignedInSession {
+  const session = useContext(SignedInSessionContext);
+  if (!session) throw new Error('useSignedInSession is only available behind the sign-in guard');
+  return session;
+}

@@ -1,0 +1,18 @@
+import type { ComponentType } from 'react';
+import type { ChurchRole } from '../../../../common/constants';
+
+/** One sidebar entry of the dashboard (01 section 2, 02 sections 2.3 and 2.4). */
+export interface NavItem {
+  id: string;
+  label: string;
+  path: string;
+  icon: ComponentType<{ size?: number; stroke?: number }>;
+  roles: readonly ChurchRole[];
+  /** False while the screen behind the entry does not exist yet: the entry is not shown. */
+  ready: boolean;
+  /** The screen, for ready entries. */
+  screen?: ComponentType;
+}
+
+export const visibleNavItems = (items: readonly NavItem[], role: ChurchRole) =>
+  items.filter((item) => item.ready && item.roles.includes(role));

@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import {
+  ATTENDANCE_MAX_STUDENTS_PER_REQUEST, ATTENDANCE_STATUSES, REPORT_YEAR_MAX, REPORT_YEAR_MIN,
+} from '../constants.js';
+import { isCalendarDate } from '../school.js';
+
+// Field names are those of 01 section 7: classId, date, attendanceData [{ studentId, status }].
+// The rules that need the church's "today" (no future date, the 14-day window) are checked on the
+// server with the church's time zone; `attendanceDateProblem` in common/attendance.ts is the same
+// rule for the client.
+
+const idSchema = (what: string) =>
+  z.string({ error: (issue) => (issue.input === undefined ? `${what} is required` : `${what} is not valid`) })
+    .trim()
+    .pipe(z.guid({ error: `${what} is not valid` }))
+    .transform((id) => id.toLowerCase());
+
+const INVALID_DATE = 'Please choose a valid date (YYYY-MM-DD).';
+
+export const attendanceDateSchema = z
+  .string({ error: (issue) => (issue.input === undefined ? 'Date is required' : INVALID_DATE) })
+  .trim()
+  .refine(isCalendarDate, { error: INVALID_DATE });
+
+export const attendanceStatusSchema = z.enum(ATTENDANCE_STATUSES, {
+  error: "Status must be 'present' or 'absent'",
+});
+
+export const markAttendanceInput = z.object({
+  classId: idSchema('Class'),
+  date: attendanceDateSchema,
+  attendanceData: z
+    .array(
+      z.object({ studentId: idSchema('Student'), status: attendanceStatusSchema }),
+      { error: 'attendanceData must be a list of { studentId, status }' },
+    )
+    .max(ATTENDANCE_MAX_STUDENTS_PER_REQUEST, `At most ${ATTENDANCE_MAX_STUDENTS_PER_REQUEST} students can be marked at once`)
+    .superRefine((items, ctx) => {
+      const seen = new Set<string>();
+      for (const [index, item] of items.entries()) {
+        const id = item.studentId.toLowerCase();
+        if (seen.has(id)) {
+          ctx.addIssue({ code: 'custom', path: [index, 'studentId'], message: 'Each student can be marked only once in a request' });
+          return;
+        }
+        seen.add(id);
+      }
+    }),
+});
+export type MarkAttendanceInput = z.input<typeof markAttendanceInput>;
+
+export const classDateInput = z.object({
+  classId: idSchema('Class'),
+  date: attendanceDateSchema,
+});
+
+/** Year and month of a report; the REST path sends them as query-string text, hence the parsing. */
+const wholeNumber = (what: string, min: number, max: number) => {
+  const range = `between ${min} and ${max}`;
+  return z
+    .union([z.number(), z.string()], {
+      error: (issue) => (issue.input === undefined ? `${what} is required` : `${what} must be a number ${range}`),
+    })
+    .transform((value) => (typeof value === 'string' ? (/^\s*\d+\s*$/.test(value) ? Number(value) : Number.NaN) : value))
+    .pipe(z.number({ error: `${what} must be a number ${range}` })
+      .int(`${what} must be a whole number ${range}`)
+      .min(min, `${what} must be ${range}`)
+      .max(max, `${what} must be ${range}`));
+};
+
+export const classMonthInput = z.object({
+  classId: idSchema('Class'),
+  year: wholeNumber('Year', REPORT_YEAR_MIN, REPORT_YEAR_MAX),
+  month: wholeNumber('Month', 1, 12),
+});
+export type ClassMonthInput = z.input<typeof classMonthInput>;

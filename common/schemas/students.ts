@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { isCalendarDate, isGuid, MIN_DATE_OF_BIRTH } from '../school.js';
+import { academicYearFilter, academicYearSchema, CLASS_MESSAGES, idSchema, textField } from './classes.js';
+
+/** Texts of the student rules (01 sections 5 and 8), shown as they are by the client. */
+export const STUDENT_MESSAGES = {
+  nameRequired: 'Name is required',
+  nameTooLong: 'Name must be at most 100 characters',
+  nameInvalid: 'Name must be text',
+  parentPhoneRequired: 'Parent phone is required',
+  parentPhoneInvalid: 'Please enter a valid phone number',
+  parentEmailInvalid: 'Please enter a valid email address',
+  dateOfBirthRequired: 'Date of birth is required',
+  dateOfBirthInvalid: 'Date of birth must be a valid date (YYYY-MM-DD)',
+  dateOfBirthTooEarly: 'Date of birth must be after 1900',
+  dateOfBirthFuture: 'Date of birth cannot be in the future',
+  classRequired: 'Class is required',
+  classInvalid: CLASS_MESSAGES.classIdInvalid,
+  academicYearMismatch: (classYear: string) => `The chosen class belongs to academic year ${classYear}.`,
+  searchTooLong: 'Search text must be at most 100 characters',
+  notFound: 'Student not found.',
+  idInvalid: 'Invalid student id.',
+  deleted: 'Student deleted successfully.',
+  empty: 'No students found. Add your first student above.',
+} as const;
+
+const nameSchema = textField(STUDENT_MESSAGES.nameRequired, STUDENT_MESSAGES.nameInvalid)
+  .trim()
+  .min(1, STUDENT_MESSAGES.nameRequired)
+  .max(100, STUDENT_MESSAGES.nameTooLong);
+
+/** Digits with the usual separators (+, spaces, dashes, dots, brackets); 7 to 15 digits. */
+export const isPhoneNumber = (value: string) => {
+  if (!/^\+?[0-9\s\-().]+$/.test(value)) return false;
+  const digits = value.replace(/\D/g, '').length;
+  return digits >= 7 && digits <= 15;
+};
+
+const parentPhoneSchema = textField(STUDENT_MESSAGES.parentPhoneRequired, STUDENT_MESSAGES.parentPhoneInvalid)
+  .trim()
+  .min(1, STUDENT_MESSAGES.parentPhoneRequired)
+  .max(30, STUDENT_MESSAGES.parentPhoneInvalid)
+  .refine(isPhoneNumber, STUDENT_MESSAGES.parentPhoneInvalid);
+
+const emailCheck = z.email();
+/** Optional; '' or null is "no email". */
+const parentEmailSchema = z
+  .string({ error: STUDENT_MESSAGES.parentEmailInvalid })
+  .trim()
+  .nullable()
+  .transform((v) => v || null)
+  .refine((v) => v === null || (v.length <= 254 && emailCheck.safeParse(v).success), STUDENT_MESSAGES.parentEmailInvalid);
+
+/** YYYY-MM-DD, a real date; "not in the future" is checked by the server in the church's time zone
+ * (the client checks it against its own today as a hint). */
+export const dateOfBirthSchema = textField(STUDENT_MESSAGES.dateOfBirthRequired, STUDENT_MESSAGES.dateOfBirthInvalid)
+  .trim()
+  .min(1, STUDENT_MESSAGES.dateOfBirthRequired)
+  .refine(isCalendarDate, STUDENT_MESSAGES.dateOfBirthInvalid)
+  .refine((v) => v >= MIN_DATE_OF_BIRTH, STUDENT_MESSAGES.dateOfBirthTooEarly);
+
+const classIdSchema = textField(STUDENT_MESSAGES.classRequired, STUDENT_MESSAGES.classInvalid)
+  .trim()
+  .min(1, STUDENT_MESSAGES.classRequired)
+  .refine(isGuid, STUDENT_MESSAGES.classInvalid);
+
+/** POST /api/students. academic_year may be sent; it must then be the class's (the class decides). */
+export const studentCreateInput = z.object({
+  name: nameSchema,
+  parent_phone: parentPhoneSchema,
+  parent_email: parentEmailSchema.optional(),
+  date_of_birth: dateOfBirthSchema,
+  class_id: classIdSchema,
+  academic_year: academicYearSchema.optional(),
+});
+export type StudentCreateInput = z.input<typeof studentCreateInput>;
+
+/** PUT /api/students/{id}: the same fields; a field left out keeps its value. Another class_id moves
+ * the student (with a new roll number in that class). */
+export const studentUpdateInput = z.object({
+  id: idSchema(STUDENT_MESSAGES.idInvalid),
+  name: nameSchema.optional(),
+  parent_phone: parentPhoneSchema.optional(),
+  parent_email: parentEmailSchema.optional(),
+  date_of_birth: dateOfBirthSchema.optional(),
+  class_id: classIdSchema.optional(),
+  academic_year: academicYearSchema.optional(),
+});
+export type StudentUpdateInput = z.input<typeof studentUpdateInput>;
+
+export const studentIdInput = z.object({ id: idSchema(STUDENT_MESSAGES.idInvalid) });
+
+/** GET /api/students: every filter optional; '' means "all". */
+export const studentListInput = z.object({
+  academic_year: academicYearFilter,
+  class_id: z
+    .string({ error: STUDENT_MESSAGES.classInvalid })
+    .trim()
+    .transform((v) => v || undefined)
+    .refine((v) => v === undefined || isGuid(v), STUDENT_MESSAGES.classInvalid)
+    .optional(),
+  search: z
+    .string({ error: STUDENT_MESSAGES.searchTooLong })
+    .trim()
+    .max(100, STUDENT_MESSAGES.searchTooLong)
+    .transform((v) => v || undefined)
+    .optional(),
+}).optional();
+
+/** GET /api/students/classes/available */
+export const studentClassesInput = z.object({ academic_year: academicYearFilter }).optional();
+
+/** GET /api/students/class/{classId} */
+export const classStudentsInput = z.object({ classId: idSchema(CLASS_MESSAGES.idInvalid) });

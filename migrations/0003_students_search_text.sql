@@ -1,0 +1,1 @@
+ALTER TABLE "students" ADD COLUMN "search_text" text GENERATED ALWAYS AS (lower("name" || chr(10) || "parent_phone" || chr(10) || coalesce("parent_email", '')) || chr(10) || regexp_replace("parent_phone", '[^0-9]', '', 'g')) STORED;

@@ -1,0 +1,120 @@
+import type { z } from 'zod';
+import { MESSAGES } from '../../../common/constants.js';
+import { attendanceDateProblem, monthRange } from '../../../common/attendance.js';
+import { toCsv } from '../../../common/csv.js';
+import type { classDateInput, classMonthInput, markAttendanceInput } from '../../../common/schemas/attendance.js';
+import type { Tx } from '../../db/index.js';
+import { badRequest } from '../../trpc/errors.js';
+import type { ChurchDto } from '../churches/dto.js';
+import { churchToday } from '../churches/time.js';
+import { findAccessibleClass, type ClassRow } from '../classes/access.js';
+import type { UserDto } from '../users/dto.js';
+import {
+  calendarRows, classStudentIds, monthlySummaryRows, recordsForDate, upsertAttendance, type AttendanceRow,
+} from './queries.js';
+
+/** What these handlers need of a tenant procedure's context: the one transaction, who, which church. */
+export interface AttendanceContext {
+  tx: Tx;
+  user: Pick<UserDto, 'id' | 'role'>;
+  church: Pick<ChurchDto, 'id' | 'time_zone'>;
+}
+
+type MarkInput = z.output<typeof markAttendanceInput>;
+type ClassDateInput = z.output<typeof classDateInput>;
+type ClassMonthInput = z.output<typeof classMonthInput>;
+
+/**
+ * POST /api/attendance/mark. Every student now in the class gets a row for the date: the status
+ * chosen in attendanceData, or absent when none was chosen (01 section 4). All in the request's one
+ * transaction and one statement, so a refused request writes nothing and marking again updates.
+ */
+export async function markAttendance(ctx: AttendanceContext, input: MarkInput) {
+  const problem = attendanceDateProblem(input.date, churchToday(ctx.church));
+  if (problem) {
+    throw badRequest(problem, {
+      reason: problem === MESSAGES.attendanceTooOld ? 'attendance_too_old' : 'attendance_future_date',
+    });
+  }
+  const cls = await findAccessibleClass(ctx.tx, ctx.user, input.classId);
+  const studentIds = await classStudentIds(ctx.tx, ctx.church.id, cls.id);
+  const inClass = new Set(studentIds);
+  if (input.attendanceData.some((mark) => !inClass.has(mark.studentId))) {
+    throw badRequest(MESSAGES.attendanceStudentNotInClass, { reason: 'student_not_in_class' });
+  }
+  if (studentIds.length === 0) throw badRequest(MESSAGES.attendanceNoStudents, { reason: 'no_students' });
+
+  const chosen = new Map(input.attendanceData.map((mark) => [mark.studentId, mark.status]));
+  const rows: AttendanceRow[] = studentIds.map((studentId) => ({
+    churchId: ctx.church.id,
+    studentId,
+    date: input.date,
+    classId: cls.id,
+    status: chosen.get(studentId) ?? 'absent',
+    markedBy: ctx.user.id,
+  }));
+  await upsertAttendance(ctx.tx, rows);
+
+  const present = rows.filter((row) => row.status === 'present').length;
+  return {
+    marked: rows.length,
+    present,
+    absent: rows.length - present,
+    date: input.date,
+    message: MESSAGES.attendanceMarked,
+  };
+}
+
+/** GET /api/attendance/class/{classId}/date/{date}: what is stored (empty when nothing is). Reading
+ * is allowed for any date; only marking is limited to the 14-day window. */
+export async function attendanceForDate(ctx: AttendanceContext, input: ClassDateInput) {
+  const cls = await findAccessibleClass(ctx.tx, ctx.user, input.classId);
+  return recordsForDate(ctx.tx, ctx.church.id, cls.id, input.date);
+}
+
+async function monthlySummaryOf(ctx: AttendanceContext, input: ClassMonthInput) {
+  const cls = await findAccessibleClass(ctx.tx, ctx.user, input.classId);
+  const { first, next } = monthRange(input.year, input.month);
+  const rows = await monthlySummaryRows(ctx.tx, ctx.church.id, cls.id, first, next);
+  // A month without any mark for the class is empty (the client shows 'No attendance data found
+  // for {month}.'); otherwise every current student has a row, zeros for one with no mark.
+  return { cls, rows: rows.some((row) => row.total_days > 0) ? rows : [] };
+}
+
+/** GET /api/attendance/class/{classId}/monthly: one row per student, by roll number. */
+export async function monthlySummary(ctx: AttendanceContext, input: ClassMonthInput) {
+  return (await monthlySummaryOf(ctx, input)).rows;
+}
+
+/** GET /api/attendance/class/{classId}/calendar: one row per date that has marks. */
+export async function attendanceCalendar(ctx: AttendanceContext, input: ClassMonthInput) {
+  const cls = await findAccessibleClass(ctx.tx, ctx.user, input.classId);
+  const { first, next } = monthRange(input.year, input.month);
+  return calendarRows(ctx.tx, ctx.church.id, cls.id, first, next);
+}
+
+export const MONTHLY_CSV_HEADER = ['Roll No', 'Student', 'Present', 'Absent', 'Total Days', 'Percentage'] as const;
+
+const fileNamePart = (text: string) => text.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+
+/** attendance-3rd-A-2026-11.csv (section left out when the class has none). */
+export function monthlyCsvFileName(cls: Pick<ClassRow, 'className' | 'section'>, year: number, month: number) {
+  const parts = ['attendance', fileNamePart(cls.className) || 'class', fileNamePart(cls.section),
+    String(year), String(month).padStart(2, '0')];
+  return `${parts.filter(Boolean).join('-')}.csv`;
+}
+
+/** GET /api/attendance/class/{classId}/monthly.csv: the same summary as a spreadsheet file. The
+ * BOM lets spreadsheet programs read names in any script as UTF-8. */
+export async function monthlySummaryCsv(ctx: AttendanceContext, input: ClassMonthInput) {
+  const { cls, rows } = await monthlySummaryOf(ctx, input);
+  const csv = toCsv(MONTHLY_CSV_HEADER, rows.map((row) => [
+    row.roll_number,
+    row.student_name,
+    row.present_days,
+    row.absent_days,
+    row.total_days,
+    row.percentage === null ? '' : row.percentage.toFixed(1),
+  ]));
+  return { filename: monthlyCsvFileName(cls, input.year, input.month), csv: `\uFEFF${csv}` };
+}

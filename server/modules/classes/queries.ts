@@ -1,0 +1,112 @@
+import { and, asc, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { attendance, classes, students, users } from '../../../drizzle/schema/index.js';
+import { CLASS_NAMES } from '../../../common/school.js';
+import type { Tx } from '../../db/index.js';
+
+/** Orders class names as the school does (LKG, UKG, 1st ... 10th), not alphabetically. */
+export const classNameOrder = (column: SQL | typeof classes.className = classes.className) =>
+  sql`array_position(array[${sql.join(CLASS_NAMES.map((name) => sql`${name}`), sql`, `)}]::text[], ${column})`;
+
+const classColumns = {
+  id: classes.id,
+  className: classes.className,
+  section: classes.section,
+  teacherId: classes.teacherId,
+  teacherName: users.name,
+  teacherEmail: users.email,
+  academicYear: classes.academicYear,
+  studentCount: sql<number>`(select count(*) from ${students}
+    where ${students.churchId} = ${classes.churchId} and ${students.classId} = ${classes.id})::int`,
+};
+export type ClassListRow = {
+  id: string; className: string; section: string; teacherId: string | null; teacherName: string | null;
+  teacherEmail: string | null; academicYear: string; studentCount: number;
+};
+
+/** Classes with their teacher and student count, in school order (newest academic year first). */
+export function selectClasses(tx: Tx, where: SQL | undefined): Promise<ClassListRow[]> {
+  return tx.select(classColumns).from(classes)
+    .leftJoin(users, and(eq(users.churchId, classes.churchId), eq(users.id, classes.teacherId)))
+    .where(where)
+    .orderBy(desc(classes.academicYear), classNameOrder(), asc(classes.section), asc(classes.id));
+}
+
+export async function findClassRow(tx: Tx, id: string): Promise<ClassListRow | undefined> {
+  const [row] = await selectClasses(tx, eq(classes.id, id));
+  return row;
+}
+
+/** Another class of the same year, name and section (sections compared without case). */
+export async function findDuplicateClass(
+  tx: Tx,
+  fields: { academicYear: string; className: string; section: string },
+  exceptId?: string,
+) {
+  const [row] = await tx.select({ id: classes.id }).from(classes).where(and(
+    eq(classes.academicYear, fields.academicYear),
+    eq(classes.className, fields.className),
+    sql`lower(${classes.section}) = lower(${fields.section})`,
+    exceptId ? ne(classes.id, exceptId) : undefined,
+  )).limit(1);
+  return row;
+}
+
+/** An active teacher of the church (row-level security limits users to the church). */
+export async function findActiveTeacher(tx: Tx, id: string) {
+  const [row] = await tx.select({ id: users.id }).from(users)
+    .where(and(eq(users.id, id), eq(users.role, 'teacher'), eq(users.isActive, true))).limit(1);
+  return row;
+}
+
+/** GET /api/classes/teachers/available: the church's active teachers. */
+export function selectAvailableTeachers(tx: Tx) {
+  return tx.select({ id: users.id, name: users.name, email: users.email, phone: users.phone }).from(users)
+    .where(and(eq(users.role, 'teacher'), eq(users.isActive, true)))
+    .orderBy(asc(sql`lower(${users.name})`), asc(users.id));
+}
+
+/**
+ * Locks one class row until the transaction ends and answers it as it is now (undefined when it is gone).
+ * - 'no key update' serializes roll-number assignment and edits per class without blocking inserts that
+ *   only reference the class (attendance, other transactions' foreign-key checks).
+ * - 'update' is for deleting the class: it waits for those references and keeps new ones out.
+ */
+export async function lockClass(tx: Tx, id: string, strength: 'no key update' | 'update') {
+  const [row] = await tx.select({ id: classes.id, academicYear: classes.academicYear }).from(classes)
+    .where(eq(classes.id, id)).for(strength);
+  return row;
+}
+
+export async function countStudentsOfClass(tx: Tx, classId: string): Promise<number> {
+  const [row] = await tx.select({ n: count() }).from(students).where(eq(students.classId, classId));
+  return row.n;
+}
+
+export async function insertClass(
+  tx: Tx,
+  values: { churchId: string; className: string; section: string; teacherId: string | null; academicYear: string },
+) {
+  const [row] = await tx.insert(classes).values(values).returning({ id: classes.id });
+  return row.id;
+}
+
+export async function updateClassRow(
+  tx: Tx,
+  id: string,
+  values: { className: string; section: string; teacherId: string | null; academicYear: string },
+) {
+  await tx.update(classes).set({ ...values, updatedAt: new Date() }).where(eq(classes.id, id));
+}
+
+/** The students of a class follow its academic year (a student's year is always its class's). */
+export async function setStudentsAcademicYear(tx: Tx, classId: string, academicYear: string) {
+  await tx.update(students).set({ academicYear, updatedAt: new Date() })
+    .where(and(eq(students.classId, classId), ne(students.academicYear, academicYear)));
+}
+
+/** Deletes an empty class with the attendance rows still filed under it (those of students who
+ * moved to another class since; their attendance in their new class stays). */
+export async function deleteClassRow(tx: Tx, id: string) {
+  await tx.delete(attendance).where(eq(attendance.classId, id));
+  await tx.delete(classes).where(eq(classes.id, id));
+}

@@ -1,0 +1,117 @@
+import { and, eq } from 'drizzle-orm';
+import { classes } from '../../../drizzle/schema/index.js';
+import { CLASS_MESSAGES, type classCreateInput, type classUpdateInput } from '../../../common/schemas/classes.js';
+import type { z } from 'zod';
+import type { Tx } from '../../db/index.js';
+import type { ChurchDto } from '../churches/dto.js';
+import type { UserDto } from '../users/dto.js';
+import { badRequest, conflict, notFound } from '../../trpc/errors.js';
+import { assertWithinPlanLimit } from '../subscription/limits.js';
+import { findAccessibleClass, visibleClassesWhere } from './access.js';
+import { toClassDto, type ClassDto } from './dto.js';
+import {
+  countStudentsOfClass, deleteClassRow, findActiveTeacher, findClassRow, findDuplicateClass, insertClass, lockClass,
+  selectAvailableTeachers, selectClasses, setStudentsAcademicYear, updateClassRow,
+} from './queries.js';
+
+/** What a church procedure hands a service: its transaction, the signed-in user and the church. */
+export interface TenantScope {
+  tx: Tx;
+  user: UserDto;
+  church: ChurchDto;
+}
+
+/** Classes the user may see (all for principals and super admins, own for teachers), optionally of one year. */
+export async function listClasses({ tx, user }: TenantScope, filter: { academic_year?: string } = {}): Promise<ClassDto[]> {
+  const rows = await selectClasses(tx, and(
+    visibleClassesWhere(user),
+    filter.academic_year ? eq(classes.academicYear, filter.academic_year) : undefined,
+  ));
+  return rows.map(toClassDto);
+}
+
+/** GET /api/classes/my-classes: the classes whose teacher is the signed-in user. */
+export async function myClasses({ tx, user }: TenantScope): Promise<ClassDto[]> {
+  return (await selectClasses(tx, eq(classes.teacherId, user.id))).map(toClassDto);
+}
+
+export const availableTeachers = ({ tx }: TenantScope) => selectAvailableTeachers(tx);
+
+async function classDto(tx: Tx, id: string): Promise<ClassDto> {
+  const row = await findClassRow(tx, id);
+  if (!row) throw notFound(CLASS_MESSAGES.notFound);
+  return toClassDto(row);
+}
+
+async function assertTeacher(tx: Tx, teacherId: string | null) {
+  if (teacherId && !(await findActiveTeacher(tx, teacherId))) throw badRequest(CLASS_MESSAGES.teacherNotFound);
+}
+
+async function assertNoDuplicate(tx: Tx, fields: { academicYear: string; className: string; section: string }, exceptId?: string) {
+  if (await findDuplicateClass(tx, fields, exceptId)) {
+    throw conflict(CLASS_MESSAGES.duplicate(fields.className, fields.section, fields.academicYear));
+  }
+}
+
+/** A unique violation of the (year, name, section) key: two requests raced past the duplicate check. */
+function isDuplicateKey(error: unknown): boolean {
+  for (let e = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const { code, constraint_name: a, constraint: b } = e as { code?: string; constraint_name?: string; constraint?: string };
+    if (code === '23505' && (a ?? b ?? 'classes_church_year_name_section_key') === 'classes_church_year_name_section_key') return true;
+  }
+  return false;
+}
+
+async function duplicateAware<T>(fields: { academicYear: string; className: string; section: string }, fn: () => Promise<T>) {
+  try {
+    return await fn();
+  } catch (error) {
+    if (isDuplicateKey(error)) throw conflict(CLASS_MESSAGES.duplicate(fields.className, fields.section, fields.academicYear));
+    throw error;
+  }
+}
+
+/** POST /api/classes (super_admin, principal). */
+export async function createClass({ tx, church }: TenantScope, input: z.output<typeof classCreateInput>): Promise<ClassDto> {
+  const fields = {
+    className: input.class_name,
+    section: input.section ?? '',
+    teacherId: input.teacher_id ?? null,
+    academicYear: input.academic_year,
+  };
+  await assertTeacher(tx, fields.teacherId);
+  await assertNoDuplicate(tx, fields);
+  await assertWithinPlanLimit(tx, church, 'classes');
+  const id = await duplicateAware(fields, () => insertClass(tx, { churchId: church.id, ...fields }));
+  return classDto(tx, id);
+}
+
+/** PUT /api/classes/{id} (super_admin, principal). Fields left out keep their values; a new academic
+ * year moves the class's students with it. */
+export async function updateClass({ tx, user }: TenantScope, input: z.output<typeof classUpdateInput>): Promise<ClassDto> {
+  // Locked first, then read: two edits of one class (or an edit and a new student) go one after the other.
+  if (!(await lockClass(tx, input.id, 'no key update'))) throw notFound(CLASS_MESSAGES.notFound);
+  const current = await findAccessibleClass(tx, user, input.id);
+  const fields = {
+    className: input.class_name ?? current.className,
+    section: input.section ?? current.section,
+    teacherId: input.teacher_id === undefined ? current.teacherId : input.teacher_id,
+    academicYear: input.academic_year ?? current.academicYear,
+  };
+  if (fields.teacherId !== current.teacherId) await assertTeacher(tx, fields.teacherId);
+  await assertNoDuplicate(tx, fields, current.id);
+  await duplicateAware(fields, () => updateClassRow(tx, current.id, fields));
+  await setStudentsAcademicYear(tx, current.id, fields.academicYear);
+  return classDto(tx, current.id);
+}
+
+/** DELETE /api/classes/{id} (super_admin). Refused while the class has students. */
+export async function deleteClass({ tx, user }: TenantScope, input: { id: string }) {
+  const current = await findAccessibleClass(tx, user, input.id);
+  // Locked so no student can be added between the count and the delete.
+  if (!(await lockClass(tx, current.id, 'update'))) throw notFound(CLASS_MESSAGES.notFound);
+  const studentCount = await countStudentsOfClass(tx, current.id);
+  if (studentCount > 0) throw conflict(CLASS_MESSAGES.hasStudents(studentCount), { reason: 'class_has_students' });
+  await deleteClassRow(tx, current.id);
+  return { id: current.id, message: CLASS_MESSAGES.deleted };
+}

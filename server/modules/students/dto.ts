@@ -1,0 +1,20 @@
+import { ageInYears } from '../../../common/school.js';
+import type { StudentListRow } from './queries.js';
+
+/** A student as the client shows it (01 section 3), with the age in whole years on the church's today. */
+export function toStudentDto(row: StudentListRow, today: string) {
+  return {
+    id: row.id,
+    name: row.name,
+    parent_phone: row.parentPhone,
+    parent_email: row.parentEmail,
+    date_of_birth: row.dateOfBirth,
+    age: ageInYears(row.dateOfBirth, today),
+    class_id: row.classId,
+    class_name: row.className,
+    class_section: row.classSection,
+    roll_number: row.rollNumber,
+    academic_year: row.academicYear,
+  };
+}
+export type StudentDto = ReturnType<typeof toStudentDto>;

@@ -1,0 +1,139 @@
+import { and, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import { students } from '../../../drizzle/schema/index.js';
+import {
+  STUDENT_MESSAGES, type studentCreateInput, type studentListInput, type studentUpdateInput,
+} from '../../../common/schemas/students.js';
+import { CLASS_MESSAGES } from '../../../common/schemas/classes.js';
+import type { Tx } from '../../db/index.js';
+import { badRequest, notFound } from '../../trpc/errors.js';
+import { churchToday } from '../churches/time.js';
+import { findAccessibleClass, seesAllClasses, visibleClassesWhere, type ClassRow } from '../classes/access.js';
+import { lockClass } from '../classes/queries.js';
+import { listClasses, type TenantScope } from '../classes/service.js';
+import { assertWithinPlanLimit } from '../subscription/limits.js';
+import { toStudentDto, type StudentDto } from './dto.js';
+import {
+  deleteStudentRow, findStudentRow, insertStudent, nextRollNumber, selectStudents, studentSearchWhere, updateStudentRow,
+  type StudentListRow,
+} from './queries.js';
+
+type ListFilter = NonNullable<z.output<typeof studentListInput>>;
+
+/** GET /api/students: everyone for principals and super admins, students of own classes for teachers. */
+export async function listStudents(scope: TenantScope, filter: ListFilter = {}): Promise<StudentDto[]> {
+  const { tx, user, church } = scope;
+  if (filter.class_id) await findAccessibleClass(tx, user, filter.class_id); // 404 for a class not theirs
+  const rows = await selectStudents(tx, and(
+    visibleClassesWhere(user),
+    filter.academic_year ? eq(students.academicYear, filter.academic_year) : undefined,
+    filter.class_id ? eq(students.classId, filter.class_id) : undefined,
+    filter.search ? studentSearchWhere(filter.search) : undefined,
+  ));
+  const today = churchToday(church);
+  return rows.map((row) => toStudentDto(row, today));
+}
+
+/** GET /api/students/class/{classId}: the students of one class the user may reach, by roll number. */
+export async function studentsOfClass(scope: TenantScope, classId: string): Promise<StudentDto[]> {
+  const cls = await findAccessibleClass(scope.tx, scope.user, classId);
+  const today = churchToday(scope.church);
+  return (await selectStudents(scope.tx, eq(students.classId, cls.id))).map((row) => toStudentDto(row, today));
+}
+
+/** GET /api/students/classes/available: the classes the user may put students in. */
+export const classesForStudents = (scope: TenantScope, filter: { academic_year?: string } = {}) => listClasses(scope, filter);
+
+function assertNotFuture(dateOfBirth: string | undefined, today: string) {
+  if (dateOfBirth && dateOfBirth > today) throw badRequest(STUDENT_MESSAGES.dateOfBirthFuture);
+}
+
+function assertYearOfClass(academicYear: string | undefined, cls: ClassRow) {
+  if (academicYear && academicYear !== cls.academicYear) throw badRequest(STUDENT_MESSAGES.academicYearMismatch(cls.academicYear));
+}
+
+/** A student the user may reach: any of the church for principals and super admins, only students of
+ * own classes for teachers. Anything else is "not found". */
+async function findAccessibleStudent({ tx, user }: TenantScope, id: string): Promise<StudentListRow> {
+  const row = await findStudentRow(tx, id);
+  if (!row || (!seesAllClasses(user) && row.classTeacherId !== user.id)) throw notFound(STUDENT_MESSAGES.notFound);
+  return row;
+}
+
+/**
+ * Locks the class row, then takes max + 1 within it. Every roll-number assignment goes through here,
+ * so parallel additions to one class are numbered one after the other (unique key as the backstop).
+ * Answers the class's academic year as read under the lock (a parallel edit of the class may have
+ * changed it since the access check).
+ */
+async function takeRollNumber(tx: Tx, classId: string, academicYear: string | undefined) {
+  const locked = await lockClass(tx, classId, 'no key update');
+  if (!locked) throw notFound(CLASS_MESSAGES.notFound);
+  if (academicYear && academicYear !== locked.academicYear) throw badRequest(STUDENT_MESSAGES.academicYearMismatch(locked.academicYear));
+  return { rollNumber: await nextRollNumber(tx, classId), academicYear: locked.academicYear };
+}
+
+async function studentDto(scope: TenantScope, id: string, today: string): Promise<StudentDto> {
+  const row = await findStudentRow(scope.tx, id);
+  if (!row) throw notFound(STUDENT_MESSAGES.notFound);
+  return toStudentDto(row, today);
+}
+
+/** POST /api/students (super_admin, principal; a teacher into own classes). */
+export async function createStudent(scope: TenantScope, input: z.output<typeof studentCreateInput>): Promise<StudentDto> {
+  const { tx, user, church } = scope;
+  const today = churchToday(church);
+  assertNotFuture(input.date_of_birth, today);
+  const cls = await findAccessibleClass(tx, user, input.class_id);
+  assertYearOfClass(input.academic_year, cls);
+  await assertWithinPlanLimit(tx, church, 'students');
+  const { rollNumber, academicYear } = await takeRollNumber(tx, cls.id, input.academic_year);
+  const id = await insertStudent(tx, {
+    churchId: church.id,
+    classId: cls.id,
+    name: input.name,
+    parentPhone: input.parent_phone,
+    parentEmail: input.parent_email ?? null,
+    dateOfBirth: input.date_of_birth,
+    rollNumber,
+    academicYear,
+  });
+  return studentDto(scope, id, today);
+}
+
+/** PUT /api/students/{id}. Fields left out keep their values; another class_id moves the student,
+ * who gets the next roll number of the new class and its academic year. */
+export async function updateStudent(scope: TenantScope, input: z.output<typeof studentUpdateInput>): Promise<StudentDto> {
+  const { tx, user, church } = scope;
+  const today = churchToday(church);
+  const current = await findAccessibleStudent(scope, input.id);
+  assertNotFuture(input.date_of_birth, today);
+
+  const changes: Parameters<typeof updateStudentRow>[2] = {};
+  if (input.name !== undefined) changes.name = input.name;
+  if (input.parent_phone !== undefined) changes.parentPhone = input.parent_phone;
+  if (input.parent_email !== undefined) changes.parentEmail = input.parent_email;
+  if (input.date_of_birth !== undefined) changes.dateOfBirth = input.date_of_birth;
+
+  const targetClassId = input.class_id ?? current.classId;
+  const target = targetClassId === current.classId && !input.academic_year
+    ? undefined
+    : await findAccessibleClass(tx, user, targetClassId);
+  if (target) assertYearOfClass(input.academic_year, target);
+  if (target && target.id !== current.classId) {
+    const taken = await takeRollNumber(tx, target.id, input.academic_year);
+    changes.classId = target.id;
+    changes.academicYear = taken.academicYear;
+    changes.rollNumber = taken.rollNumber;
+  }
+  if (Object.keys(changes).length) await updateStudentRow(tx, current.id, changes);
+  return studentDto(scope, current.id, today);
+}
+
+/** DELETE /api/students/{id} (super_admin, principal). Their attendance goes with them. */
+export async function deleteStudent(scope: TenantScope, input: { id: string }) {
+  const current = await findAccessibleStudent(scope, input.id);
+  await deleteStudentRow(scope.tx, current.id);
+  return { id: current.id, message: STUDENT_MESSAGES.deleted };
+}
+

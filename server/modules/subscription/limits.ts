@@ -1,0 +1,64 @@
+import { eq } from 'drizzle-orm';
+import { churches } from '../../../drizzle/schema/index.js';
+import type { Tx } from '../../db/index.js';
+import type { ChurchDto } from '../churches/dto.js';
+import { conflict } from '../../trpc/errors.js';
+import { findPlan, usageCounts, type PlanRow } from './queries.js';
+
+/** What plan limits apply to (01 section 6); the same keys as GET /api/subscription/usage. */
+export type LimitedResource = 'principals' | 'teachers' | 'students' | 'classes';
+
+const NOUNS: Record<LimitedResource, [singular: string, plural: string]> = {
+  principals: ['principal', 'principals'],
+  teachers: ['teacher', 'teachers'],
+  students: ['student', 'students'],
+  classes: ['class', 'classes'],
+};
+
+/** The plan's limit for a resource; -1 means unlimited. */
+export function planLimit(plan: PlanRow, resource: LimitedResource): number {
+  switch (resource) {
+    case 'principals': return plan.maxPrincipals;
+    case 'teachers': return plan.maxTeachers;
+    case 'students': return plan.maxStudents;
+    case 'classes': return plan.maxClasses;
+  }
+}
+
+/** 'Your Free Trial plan allows 2 classes. Upgrade your plan to add more.' (names ending in "Plan",
+ * like "Basic Plan", are not followed by a second "plan"). */
+export function planLimitMessage(planName: string, limit: number, resource: LimitedResource): string {
+  const [one, many] = NOUNS[resource];
+  const plan = /\bplan$/i.test(planName.trim()) ? planName.trim() : `${planName.trim()} plan`;
+  return `Your ${plan} allows ${limit} ${limit === 1 ? one : many}. Upgrade your plan to add more.`;
+}
+
+type ChurchPlanFacts = Pick<ChurchDto, 'id' | 'subscription_tier' | 'is_lifetime'>;
+
+/**
+ * The one plan-limit check, for classes, students, teachers and principals. Call it inside the tenant
+ * transaction before inserting `adding` new rows of `resource`; it throws 409 (reason 'plan_limit')
+ * naming the limit and the plan when the church would go over it.
+ *
+ * Counting is the same as GET /api/subscription/usage (`usageCounts`), so the usage page and the
+ * refusal always agree. On a limited plan the church row is locked first (FOR NO KEY UPDATE, which does
+ * not block inserts that merely reference the church), so parallel additions of one church are
+ * counted one after the other and cannot together pass the limit. Unlimited plans take no lock.
+ */
+export async function assertWithinPlanLimit(
+  tx: Tx,
+  church: ChurchPlanFacts,
+  resource: LimitedResource,
+  adding = 1,
+): Promise<void> {
+  if (church.is_lifetime) return;
+  const plan = await findPlan(tx, church.subscription_tier);
+  if (!plan) return; // churches.subscription_tier references plans, so this does not happen
+  const limit = planLimit(plan, resource);
+  if (limit < 0) return;
+  await tx.select({ id: churches.id }).from(churches).where(eq(churches.id, church.id)).for('no key update');
+  const usage = await usageCounts(tx);
+  if (usage[resource] + adding > limit) {
+    throw conflict(planLimitMessage(plan.name, limit, resource), { reason: 'plan_limit' });
+  }
+}

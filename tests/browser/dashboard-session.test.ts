@@ -1,0 +1,190 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import type { TestApp } from '../helpers/app.js';
+import { demoEmail } from '../../server/modules/demo/seed.js';
+import { MESSAGES } from '../../common/constants.js';
+import {
+  DEMO_CODE, DEMO_PASSWORD, DESKTOP, PHONE, SESSION_KEYS, fitsViewportWidth, isOnScreen, launchBrowser,
+  openPage, pathOf, signIn, startAppWithDemo,
+} from './support.js';
+
+let app: TestApp;
+let browser: Browser;
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startAppWithDemo(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+const ROLES = [
+  { role: 'superadmin', title: 'Super Admin Dashboard', name: 'Sam Superadmin' },
+  { role: 'principal', title: 'Principal Dashboard', name: 'Priya Principal' },
+  { role: 'teacher', title: 'Teacher Dashboard', name: 'Thomas Teacher' },
+] as const;
+
+const SIZES = [
+  { label: '1280px', viewport: DESKTOP, mobile: false },
+  { label: '375px', viewport: PHONE, mobile: true },
+] as const;
+
+describe('signing in to the dashboard', () => {
+  for (const { role, title, name } of ROLES) {
+    for (const { label, viewport, mobile } of SIZES) {
+      it(`${role} at ${label}: dashboard, reload keeps the session, logout clears it`, async () => {
+        const { page, errors, close } = await openPage(browser, app.url, viewport);
+        try {
+          // Signed out: / leads to /login.
+          await page.goto('/');
+          await page.getByRole('button', { name: 'Sign In', exact: true }).waitFor();
+          expect(pathOf(page)).toBe('/login');
+
+          await signIn(page, DEMO_CODE.toLowerCase(), demoEmail(role, DEMO_CODE), DEMO_PASSWORD);
+          await page.getByRole('heading', { name: title }).waitFor();
+          expect(pathOf(page)).toBe('/');
+          await page.getByTestId('church-code').filter({ hasText: DEMO_CODE }).waitFor();
+          await page.getByTestId('usage-card').getByText('Students').waitFor();
+          await page.getByTestId('usage-students').getByText('24 / Unlimited').waitFor();
+
+          // Header: church name, subscription badge, greeting (in the drawer on a phone), Logout.
+          await page.getByTestId('church-name').filter({ hasText: `Demo Church ${DEMO_CODE}` }).waitFor();
+          const overview = page.getByRole('link', { name: 'Overview' });
+          if (mobile) {
+            expect(await isOnScreen(page, '#dashboard-navigation')).toBe(false);
+            await page.getByRole('button', { name: 'Open navigation' }).click();
+            await page.waitForFunction(() => {
+              const box = document.querySelector('#dashboard-navigation')!.getBoundingClientRect();
+              return box.left >= 0 && box.width > 0;
+            });
+            await overview.waitFor();
+            await page.locator('#dashboard-navigation').getByText(`Hello, ${name}`).waitFor();
+            await page.locator('#dashboard-navigation').getByText(/^Premium · \d+ days left$/).waitFor();
+            await overview.click(); // choosing an entry closes the drawer
+            await page.getByRole('button', { name: 'Open navigation' }).waitFor();
+          } else {
+            await overview.waitFor();
+            await page.getByTestId('greeting').filter({ hasText: `Hello, ${name}` }).waitFor();
+            await page.locator('header').getByText(/^Premium · \d+ days left$/).waitFor();
+          }
+          // Only the entries whose screens exist are shown: Overview, for now.
+          expect(await page.locator('#dashboard-navigation a').allTextContents()).toEqual(['Overview']);
+          expect(await fitsViewportWidth(page)).toBe(true);
+
+          // A reload restores the stored session through auth.verify.
+          const verified = page.waitForResponse((r) => r.url().includes('/trpc/auth.verify'));
+          await page.reload();
+          expect((await verified).status()).toBe(200);
+          await page.getByRole('heading', { name: title }).waitFor();
+          expect(pathOf(page)).toBe('/');
+
+          // Unknown paths go home.
+          await page.goto('/no-such-screen');
+          await page.getByRole('heading', { name: title }).waitFor();
+          expect(pathOf(page)).toBe('/');
+
+          // Logout revokes the session and forgets it.
+          const loggedOut = page.waitForResponse((r) => r.url().includes('/trpc/auth.logout'));
+          await page.getByRole('button', { name: 'Logout' }).click();
+          expect((await loggedOut).status()).toBe(200);
+          await page.getByRole('button', { name: 'Sign In', exact: true }).waitFor();
+          expect(pathOf(page)).toBe('/login');
+          const stored = await page.evaluate((keys) => keys.map((k) => localStorage.getItem(k)), SESSION_KEYS);
+          expect(stored).toEqual([null, null]);
+
+          await page.reload();
+          await page.getByRole('button', { name: 'Sign In', exact: true }).waitFor();
+          expect(pathOf(page)).toBe('/login');
+          await page.goto('/');
+          await page.getByRole('button', { name: 'Sign In', exact: true }).waitFor();
+          expect(pathOf(page)).toBe('/login');
+
+          expect(errors).toEqual([]);
+        } finally {
+          await close();
+        }
+      });
+    }
+  }
+
+  it('a signed-in user with a valid subscription is sent from /subscription to /', async () => {
+    const { page, errors, close } = await openPage(browser, app.url, DESKTOP);
+    try {
+      await page.goto('/login');
+      await signIn(page, DEMO_CODE, demoEmail('principal', DEMO_CODE), DEMO_PASSWORD);
+      await page.getByRole('heading', { name: 'Principal Dashboard' }).waitFor();
+      await page.goto('/subscription');
+      await page.getByRole('heading', { name: 'Principal Dashboard' }).waitFor();
+      expect(pathOf(page)).toBe('/');
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('signing out in one tab signs the other tabs out', async () => {
+    const { page, errors, close } = await openPage(browser, app.url, DESKTOP);
+    try {
+      await page.goto('/login');
+      await signIn(page, DEMO_CODE, demoEmail('teacher', DEMO_CODE), DEMO_PASSWORD);
+      await page.getByRole('heading', { name: 'Teacher Dashboard' }).waitFor();
+      const other = await page.context().newPage();
+      other.setDefaultTimeout(30_000);
+      other.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+      await other.goto('/');
+      await other.getByRole('heading', { name: 'Teacher Dashboard' }).waitFor();
+
+      await page.getByRole('button', { name: 'Logout' }).click();
+      await page.getByRole('button', { name: 'Sign In', exact: true }).waitFor();
+      await other.getByRole('button', { name: 'Sign In', exact: true }).waitFor();
+      expect(pathOf(other)).toBe('/login');
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('a session that cannot be verified for lack of network is kept, with a retry', async () => {
+    const { page, errors, close } = await openPage(browser, app.url, PHONE);
+    try {
+      await page.goto('/login');
+      await signIn(page, DEMO_CODE, demoEmail('principal', DEMO_CODE), DEMO_PASSWORD);
+      await page.getByRole('heading', { name: 'Principal Dashboard' }).waitFor();
+
+      await page.route('**/trpc/auth.verify**', (route) => route.abort('internetdisconnected'));
+      await page.reload();
+      await page.getByRole('alert').filter({ hasText: MESSAGES.sessionCheckFailed }).waitFor();
+      const stored = await page.evaluate((keys) => keys.map((k) => localStorage.getItem(k)), SESSION_KEYS);
+      expect(stored.every((value) => value !== null)).toBe(true);
+
+      await page.unroute('**/trpc/auth.verify**');
+      await page.getByRole('button', { name: 'Retry' }).click();
+      await page.getByRole('heading', { name: 'Principal Dashboard' }).waitFor();
+      // Only the refused network requests were reported.
+      expect(errors.filter((e) => !e.includes('net::ERR_INTERNET_DISCONNECTED'))).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('a stored session that the server no longer knows is cleared and leads to /login', async () => {
+    const { page, errors, close } = await openPage(browser, app.url, DESKTOP);
+    try {
+      await page.goto('/login');
+      await page.evaluate(([tokenKey, codeKey]) => {
+        localStorage.setItem(tokenKey, 'not-a-real-session-token');
+        localStorage.setItem(codeKey, 'DEMO01');
+      }, SESSION_KEYS);
+      await page.goto('/');
+      await page.getByRole('button', { name: 'Sign In', exact: true }).waitFor();
+      expect(pathOf(page)).toBe('/login');
+      const stored = await page.evaluate((keys) => keys.map((k) => localStorage.getItem(k)), SESSION_KEYS);
+      expect(stored).toEqual([null, null]);
+      // The refused verify call is the only error the browser reports.
+      expect(errors.filter((e) => !e.includes('status of 401'))).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+});

@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { startTestApp, type TestApp } from '../helpers/app.js';
+import { createChurch, TEST_PASSWORD } from '../helpers/fixtures.js';
+import { MESSAGES, SUPPORT_EMAIL } from '../../common/constants.js';
+import { DESKTOP, PHONE, SESSION_KEYS, fitsViewportWidth, launchBrowser, openPage, pathOf, signIn } from './support.js';
+
+let app: TestApp;
+let browser: Browser;
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startTestApp(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+const DAY_MS = 86_400_000;
+
+describe('the subscription wall', () => {
+  for (const viewport of [DESKTOP, PHONE]) {
+    it(`a church whose free trial ended lands on /subscription (${viewport.width}px)`, async () => {
+      const { code, users } = await createChurch(app.db, { tier: 'free', endDate: new Date(Date.now() - 2 * DAY_MS) });
+      const { page, errors, close } = await openPage(browser, app.url, viewport);
+      try {
+        await page.goto('/login');
+        await signIn(page, code, users.principal.email, TEST_PASSWORD);
+        await page.getByRole('alert').filter({ hasText: 'Free trial period ended' }).waitFor();
+        expect(pathOf(page)).toBe('/subscription');
+
+        // The church's plan, and the plan list with ₹ prices from the plans table.
+        await page.getByTestId('current-plan').getByText('Free Trial').waitFor();
+        await page.getByTestId('current-plan').getByText(/^Ended on /).waitFor();
+        await page.getByTestId('plan-basic').getByText('₹299').waitFor();
+        await page.getByTestId('plan-premium').getByText('₹599').waitFor();
+        await page.getByTestId('plan-free').getByText('Current plan').waitFor();
+        expect(await page.getByTestId('plan-lifetime').count()).toBe(0);
+
+        const renew = page.getByRole('link', { name: 'Contact support to renew' });
+        expect(await renew.getAttribute('href')).toMatch(new RegExp(`^mailto:${SUPPORT_EMAIL}\\?subject=`));
+        expect(await fitsViewportWidth(page)).toBe(true);
+
+        // The dashboard stays closed, also after a reload.
+        await page.goto('/');
+        await page.getByRole('alert').filter({ hasText: 'Free trial period ended' }).waitFor();
+        expect(pathOf(page)).toBe('/subscription');
+        await page.reload();
+        await page.getByRole('alert').filter({ hasText: 'Free trial period ended' }).waitFor();
+        expect(pathOf(page)).toBe('/subscription');
+
+        // Logout asks first; Cancel keeps the session.
+        await page.getByRole('button', { name: 'Logout' }).click();
+        const dialog = page.getByRole('dialog', { name: 'Logout' });
+        await dialog.getByText(MESSAGES.logoutConfirm).waitFor();
+        await dialog.getByRole('button', { name: 'Cancel' }).click();
+        await dialog.waitFor({ state: 'hidden' });
+        expect(pathOf(page)).toBe('/subscription');
+
+        await page.getByRole('button', { name: 'Logout' }).click();
+        await dialog.getByRole('button', { name: 'Logout' }).click();
+        await page.getByRole('button', { name: 'Sign In', exact: true }).waitFor();
+        expect(pathOf(page)).toBe('/login');
+        const stored = await page.evaluate((keys) => keys.map((k) => localStorage.getItem(k)), SESSION_KEYS);
+        expect(stored).toEqual([null, null]);
+
+        expect(errors).toEqual([]);
+      } finally {
+        await close();
+      }
+    });
+  }
+
+  it('a church with an active free trial gets the dashboard with its days left', async () => {
+    const { code, users } = await createChurch(app.db, { tier: 'free', endDate: new Date(Date.now() + 10 * DAY_MS - 60_000) });
+    const { page, errors, close } = await openPage(browser, app.url, DESKTOP);
+    try {
+      await page.goto('/login');
+      await signIn(page, code, users.teacher.email, TEST_PASSWORD);
+      await page.getByRole('heading', { name: 'Teacher Dashboard' }).waitFor();
+      await page.getByTestId('subscription-badge').filter({ hasText: 'Free Trial · 10 days left' }).first().waitFor();
+      // Limits of the free plan (01 section 6).
+      await page.getByTestId('usage-teachers').getByText('1 / 1').waitFor();
+      await page.getByTestId('usage-students').getByText('0 / 5').waitFor();
+      await page.getByText(MESSAGES.usageNothingYet).waitFor(); // no students or classes yet
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('a lifetime church shows no days left', async () => {
+    const { code, users } = await createChurch(app.db, { tier: 'lifetime', isLifetime: true, endDate: null });
+    const { page, errors, close } = await openPage(browser, app.url, DESKTOP);
+    try {
+      await page.goto('/login');
+      await signIn(page, code, users.principal.email, TEST_PASSWORD);
+      await page.getByRole('heading', { name: 'Principal Dashboard' }).waitFor();
+      const badge = page.locator('header').getByTestId('subscription-badge');
+      await badge.waitFor();
+      expect((await badge.textContent())?.trim()).toBe('Lifetime');
+      await page.getByTestId('usage-students').getByText('0 / Unlimited').waitFor();
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+});

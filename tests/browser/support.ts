@@ -1,0 +1,77 @@
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { startTestApp, type TestApp } from '../helpers/app.js';
+import { seedDemoChurch } from '../../server/modules/demo/seed.js';
+
+export const DEMO_CODE = 'DEMO01';
+export const DEMO_PASSWORD = 'demo-password-123';
+export const DESKTOP = { width: 1280, height: 800 };
+export const PHONE = { width: 375, height: 740 };
+
+/** The stored session keys of client/src/features/auth/session-store.ts. */
+export const SESSION_KEYS = ['sundayschool.session.token', 'sundayschool.session.churchCode'];
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+/** The real server with the demo church; it serves the built client (run `npx vite build` first). */
+export async function startAppWithDemo(): Promise<TestApp> {
+  const app = await startTestApp();
+  try {
+    const index = await fetch(`${app.url}/login`);
+    const html = await index.text();
+    if (!html.includes('id="root"')) throw new Error('The client is not built: run `npx vite build` before the browser tests.');
+    await seedDemoChurch(app.db, { code: DEMO_CODE, password: DEMO_PASSWORD });
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+  return app;
+}
+
+export interface OpenedPage {
+  page: Page;
+  /** Console errors and uncaught exceptions of the page, for a "no console errors" check. */
+  errors: string[];
+  close(): Promise<void>;
+}
+
+/** A fresh browser context (empty storage) and page at the given viewport size. */
+export async function openPage(browser: Browser, baseURL: string, viewport = DESKTOP): Promise<OpenedPage> {
+  const context = await browser.newContext({ baseURL, viewport });
+  const page = await context.newPage();
+  page.setDefaultTimeout(30_000);
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+  return { page, errors, close: () => context.close() };
+}
+
+/** Fills and submits the sign-in form (the page must be on /login). */
+export async function signIn(page: Page, code: string, email: string, password: string) {
+  await page.getByLabel('Church Code').fill(code);
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+}
+
+export const pathOf = (page: Page) => new URL(page.url()).pathname;
+
+/** True when the page needs no horizontal scrolling at its viewport width. */
+export const fitsViewportWidth = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+
+/** Whether the element's box lies within the viewport horizontally (the mobile drawer is off-screen when closed). */
+export const isOnScreen = (page: Page, selector: string) =>
+  page.evaluate((sel) => {
+    const el = document.querySelector(sel);
+    if (!el) return false;
+    const box = el.getBoundingClientRect();
+    return box.width > 0 && box.left >= 0 && box.right <= window.innerWidth;
+  }, selector);
