@@ -4,6 +4,11 @@ import {
 } from '@tabler/icons-react';
 import type { NavItem } from '../features/shell/nav-item';
 import { DashboardHome } from '../features/dashboard/DashboardHome';
+import { ClassesPage } from '../features/classes/ClassesPage';
+import { StudentsPage } from '../features/students/StudentsPage';
+import { StudentViewPage } from '../features/student-view/StudentViewPage';
+import { MarkAttendancePage } from '../features/attendance/MarkAttendancePage';
+import { AttendanceReportsPage } from '../features/reports/AttendanceReportsPage';
 
 const ALL = ['super_admin', 'principal', 'teacher', 'guest'] as const;
 
@@ -15,11 +20,11 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { id: 'overview', label: 'Overview', path: '/', icon: IconHome, roles: ALL, ready: true, screen: DashboardHome },
 
   // teacher (01 section 2)
-  { id: 'classes', label: 'Classes', path: '/classes', icon: IconSchool, roles: ['teacher', 'principal'], ready: false },
-  { id: 'students', label: 'Students', path: '/students', icon: IconUsers, roles: ['teacher', 'principal'], ready: false },
-  { id: 'mark-attendance', label: 'Mark Attendance', path: '/attendance', icon: IconCalendarCheck, roles: ['teacher'], ready: false },
-  { id: 'attendance-reports', label: 'Attendance Reports', path: '/reports', icon: IconReportAnalytics, roles: ['teacher', 'principal'], ready: false },
-  { id: 'student-view', label: 'Student View', path: '/student-view', icon: IconEye, roles: ['teacher'], ready: false },
+  { id: 'classes', label: 'Classes', path: '/classes', icon: IconSchool, roles: ['teacher', 'principal'], ready: true, screen: ClassesPage },
+  { id: 'students', label: 'Students', path: '/students', icon: IconUsers, roles: ['teacher', 'principal'], ready: true, screen: StudentsPage },
+  { id: 'mark-attendance', label: 'Mark Attendance', path: '/attendance', icon: IconCalendarCheck, roles: ['teacher'], ready: true, screen: MarkAttendancePage },
+  { id: 'attendance-reports', label: 'Attendance Reports', path: '/reports', icon: IconReportAnalytics, roles: ['teacher', 'principal'], ready: true, screen: AttendanceReportsPage },
+  { id: 'student-view', label: 'Student View', path: '/student-view', icon: IconEye, roles: ['teacher'], ready: true, screen: StudentViewPage },
 
   // principal (02 section 2.3)
   { id: 'teachers', label: 'Teachers', path: '/teachers', icon: IconChalkboard, roles: ['principal'], ready: false },
@@ -28,7 +33,8 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { id: 'configuration', label: 'Configuration', path: '/configuration', icon: IconSettings, roles: ['principal'], ready: false },
 
   // super_admin (02 section 2.4)
-  { id: 'class-management', label: 'Class Management', path: '/classes', icon: IconSchool, roles: ['super_admin'], ready: false },
-  { id: 'student-management', label: 'Student Management', path: '/students', icon: IconChecklist, roles: ['super_admin'], ready: false },
+  { id: 'class-management', label: 'Class Management', path: '/classes', icon: IconSchool, roles: ['super_admin'], ready: true, screen: ClassesPage },
+  { id: 'student-management', label: 'Student Management', path: '/students', icon: IconChecklist, roles: ['super_admin'], ready: true, screen: StudentsPage },
+  { id: 'attendance-reports-admin', label: 'Attendance Reports', path: '/reports', icon: IconReportAnalytics, roles: ['super_admin'], ready: true, screen: AttendanceReportsPage },
   { id: 'user-management', label: 'User Management', path: '/users', icon: IconUserCog, roles: ['super_admin'], ready: false },
 ];

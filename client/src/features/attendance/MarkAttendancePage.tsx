@@ -1,0 +1,325 @@
+import '@mantine/dates/styles.css';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Alert, Box, Button, Group, Select, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { IconAlertTriangle, IconCalendar, IconCheck, IconChecks, IconDeviceFloppy, IconInfoCircle } from '@tabler/icons-react';
+import { skipToken } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router-dom';
+import type { AttendanceStatus } from '../../../../common/constants';
+import { attendanceDateProblem } from '../../../../common/attendance';
+import { todayIn } from '../../../../common/dates';
+import { isCalendarDate } from '../../../../common/school';
+import { ErrorState } from '../../components/ErrorState';
+import { serverMessage } from '../../lib/errors';
+import { trpc } from '../../lib/trpc';
+import { useSignedInSession } from '../auth/useSession';
+import { classOptions, useMarkableClasses } from './classes';
+import { StudentMarkRow } from './StudentMarkRow';
+import { ATTENDANCE_TEXTS, SUCCESS_MESSAGE_MS } from './texts';
+
+type Marks = Readonly<Record<string, AttendanceStatus>>;
+type Feedback = { kind: 'success' | 'error'; text: string; at: number };
+
+const NO_MARKS: Marks = {};
+
+/** The class and date of the screen live in the address (?class=…&date=…), so a reload keeps them. */
+function useSelection() {
+  const [params, setParams] = useSearchParams();
+  const update = useCallback((changes: Record<string, string | null>) => {
+    setParams((previous) => {
+      const next = new URLSearchParams(previous);
+      for (const [key, value] of Object.entries(changes)) {
+        if (value) next.set(key, value);
+        else next.delete(key);
+      }
+      return next;
+    }, { replace: true });
+  }, [setParams]);
+  return { requestedClass: params.get('class'), requestedDate: params.get('date'), update };
+}
+
+function StudentListSkeleton() {
+  return (
+    <Stack gap="xs" aria-busy="true" aria-label="Loading students">
+      {Array.from({ length: 6 }, (_, i) => <Skeleton key={i} height={62} radius="md" />)}
+    </Stack>
+  );
+}
+
+/**
+ * Mark Attendance (01 sections 2, 4, 5, 8): choose a class and a date (the church's today by default,
+ * never a future date, nothing older than 14 days), set each student present or absent (present by
+ * default, overlaid with what is stored for the date) and save. Built for a phone: large switches and
+ * a Save button that stays at the bottom of the screen.
+ */
+export function MarkAttendancePage() {
+  const { user, church } = useSignedInSession();
+  const today = todayIn(church.time_zone);
+  const utils = trpc.useUtils();
+  const { requestedClass, requestedDate, update } = useSelection();
+  const classes = useMarkableClasses(user.role);
+
+  const date = requestedDate && isCalendarDate(requestedDate) && !attendanceDateProblem(requestedDate, today)
+    ? requestedDate
+    : today;
+  const classId = classes.data?.find((c) => c.id === requestedClass)?.id
+    ?? (classes.data?.length === 1 ? classes.data[0].id : null);
+
+  const students = trpc.students.byClass.useQuery(classId ? { classId } : skipToken);
+  const stored = trpc.attendance.byDate.useQuery(classId ? { classId, date } : skipToken, { staleTime: 0 });
+  const mark = trpc.attendance.mark.useMutation();
+
+  // The user's changes, for one class and date; another class or date starts from what is stored.
+  const sheetKey = `${classId}|${date}`;
+  const [edits, setEdits] = useState<{ key: string; marks: Marks }>({ key: '', marks: NO_MARKS });
+  const changed = edits.key === sheetKey ? edits.marks : NO_MARKS;
+  const storedMarks = useMemo(
+    () => new Map<string, AttendanceStatus>(
+      (stored.data ?? []).map((r) => [r.student_id, r.status === 'absent' ? 'absent' : 'present']),
+    ),
+    [stored.data],
+  );
+  const statusOf = (studentId: string): AttendanceStatus => changed[studentId] ?? storedMarks.get(studentId) ?? 'present';
+
+  const setStatus = useCallback((studentId: string, status: AttendanceStatus) => {
+    setEdits((previous) => ({
+      key: sheetKey,
+      marks: { ...(previous.key === sheetKey ? previous.marks : NO_MARKS), [studentId]: status },
+    }));
+  }, [sheetKey]);
+
+  const [dateProblem, setDateProblem] = useState<string | null>(null);
+  const [feedback, setFeedback] = useState<Feedback | null>(null);
+
+  // 'Attendance marked successfully!' stays 3 seconds (01 section 9).
+  useEffect(() => {
+    if (feedback?.kind !== 'success') return;
+    const timer = setTimeout(() => setFeedback((f) => (f === feedback ? null : f)), SUCCESS_MESSAGE_MS);
+    return () => clearTimeout(timer);
+  }, [feedback]);
+
+  const chooseClass = (value: string | null) => {
+    if (!value) return;
+    setDateProblem(null);
+    setFeedback(null);
+    update({ class: value });
+  };
+
+  /** A date outside the window is refused with the spec's alert and the screen stays on its date. */
+  const chooseDate = (value: string | null) => {
+    if (!value) return;
+    const problem = attendanceDateProblem(value, today);
+    if (problem) {
+      setDateProblem(problem);
+      return;
+    }
+    setDateProblem(null);
+    setFeedback(null);
+    update({ date: value === today ? null : value });
+  };
+
+  const roster = students.data ?? [];
+  const present = roster.filter((s) => statusOf(s.id) === 'present').length;
+  const absent = roster.length - present;
+
+  const markAllPresent = () => {
+    setEdits({ key: sheetKey, marks: Object.fromEntries(roster.map((s) => [s.id, 'present' as const])) });
+  };
+
+  // One save at a time, even on a double tap before the button shows it is busy.
+  const saving = useRef(false);
+  const save = () => {
+    if (!classId || saving.current || roster.length === 0) return;
+    saving.current = true;
+    const savedKey = sheetKey;
+    const attendanceData = roster.map((s) => ({ studentId: s.id, status: statusOf(s.id) }));
+    setFeedback(null);
+    mark.mutate({ classId, date, attendanceData }, {
+      onSuccess: () => {
+        utils.attendance.byDate.setData(
+          { classId, date },
+          attendanceData.map((m) => ({ student_id: m.studentId, status: m.status })),
+        );
+        setEdits((previous) => (previous.key === savedKey ? { key: '', marks: NO_MARKS } : previous));
+        void utils.attendance.monthly.invalidate();
+        void utils.attendance.calendar.invalidate();
+        setFeedback({ kind: 'success', text: ATTENDANCE_TEXTS.marked, at: Date.now() });
+      },
+      onError: (error) => {
+        setFeedback({ kind: 'error', text: serverMessage(error, ATTENDANCE_TEXTS.markFailed), at: Date.now() });
+      },
+      onSettled: () => {
+        saving.current = false;
+      },
+    });
+  };
+
+  const selectors = classes.isPending ? (
+    <SimpleGrid cols={{ base: 1, xs: 2 }} aria-busy="true" aria-label="Loading classes">
+      <Skeleton height={66} radius="md" />
+      <Skeleton height={66} radius="md" />
+    </SimpleGrid>
+  ) : classes.error ? (
+    <ErrorState
+      title={ATTENDANCE_TEXTS.loadClassesFailed}
+      message={serverMessage(classes.error, '')}
+      onRetry={classes.retry}
+      retrying={classes.retrying}
+    />
+  ) : classes.data && classes.data.length === 0 ? (
+    <Alert color="gray" variant="light" icon={<IconInfoCircle size={18} />}>{ATTENDANCE_TEXTS.noClasses}</Alert>
+  ) : (
+    <SimpleGrid cols={{ base: 1, xs: 2 }}>
+      <Select
+        label="Class"
+        placeholder="Choose a class"
+        data={classOptions(classes.data ?? [])}
+        value={classId}
+        onChange={chooseClass}
+        allowDeselect={false}
+        size="md"
+        disabled={mark.isPending}
+        comboboxProps={{ withinPortal: true }}
+      />
+      <DatePickerInput
+        label="Date"
+        value={date}
+        onChange={chooseDate}
+        maxDate={today}
+        valueFormat="ddd, D MMM YYYY"
+        size="md"
+        leftSection={<IconCalendar size={18} />}
+        leftSectionPointerEvents="none"
+        firstDayOfWeek={0}
+        previousLabel="Previous month"
+        nextLabel="Next month"
+        disabled={mark.isPending}
+      />
+    </SimpleGrid>
+  );
+
+  let sheet: ReactNode = null;
+  if (classId) {
+    if (students.isError) {
+      sheet = (
+        <ErrorState
+          title={ATTENDANCE_TEXTS.loadStudentsFailed}
+          message={serverMessage(students.error, '')}
+          onRetry={() => {
+            void students.refetch();
+            if (stored.isError) void stored.refetch();
+          }}
+          retrying={students.isFetching}
+        />
+      );
+    } else if (students.data && students.data.length === 0) {
+      sheet = <Alert color="gray" variant="light" icon={<IconInfoCircle size={18} />}>{ATTENDANCE_TEXTS.noStudents}</Alert>;
+    } else if (stored.isError) {
+      sheet = (
+        <ErrorState
+          title={ATTENDANCE_TEXTS.loadMarksFailed}
+          message={serverMessage(stored.error, '')}
+          onRetry={() => void stored.refetch()}
+          retrying={stored.isFetching}
+        />
+      );
+    } else if (students.isPending || stored.isPending) {
+      sheet = <StudentListSkeleton />;
+    } else {
+      sheet = (
+        <>
+          <Group justify="space-between" gap="sm">
+            <Text size="sm" c="dimmed">{roster.length} {roster.length === 1 ? 'student' : 'students'}</Text>
+            <Button
+              variant="light"
+              leftSection={<IconChecks size={18} />}
+              onClick={markAllPresent}
+              disabled={mark.isPending || absent === 0}
+            >
+              Mark all present
+            </Button>
+          </Group>
+          <Stack component="ul" gap="xs" m={0} p={0} aria-label="Students">
+            {roster.map((s) => (
+              <StudentMarkRow
+                key={s.id}
+                studentId={s.id}
+                name={s.name}
+                rollNumber={s.roll_number}
+                status={statusOf(s.id)}
+                disabled={mark.isPending}
+                onChange={setStatus}
+              />
+            ))}
+          </Stack>
+          <Box
+            pos="sticky"
+            bottom={0}
+            pt="sm"
+            style={{
+              zIndex: 3,
+              background: 'var(--mantine-color-body)',
+              paddingBottom: 'calc(var(--mantine-spacing-sm) + env(safe-area-inset-bottom))',
+              borderTop: '1px solid var(--mantine-color-default-border)',
+            }}
+          >
+            <Stack gap="xs">
+              {feedback?.kind === 'success' ? (
+                <Alert color="teal" variant="light" icon={<IconCheck size={18} />} role="status" py="xs">
+                  {feedback.text}
+                </Alert>
+              ) : null}
+              {feedback?.kind === 'error' ? (
+                <Alert
+                  color="red"
+                  variant="light"
+                  icon={<IconAlertTriangle size={18} />}
+                  role="alert"
+                  py="xs"
+                  withCloseButton
+                  closeButtonLabel="Dismiss"
+                  onClose={() => setFeedback(null)}
+                >
+                  {feedback.text}
+                </Alert>
+              ) : null}
+              <Button
+                size="lg"
+                fullWidth
+                leftSection={<IconDeviceFloppy size={20} />}
+                onClick={save}
+                loading={mark.isPending}
+                data-testid="save-attendance"
+              >
+                Save ({present} present, {absent} absent)
+              </Button>
+            </Stack>
+          </Box>
+        </>
+      );
+    }
+  } else if (classes.data && classes.data.length > 0) {
+    sheet = <Text c="dimmed">{ATTENDANCE_TEXTS.chooseClass}</Text>;
+  }
+
+  return (
+    <Stack gap="md" maw={720}>
+      <Title order={2}>{ATTENDANCE_TEXTS.title}</Title>
+      {selectors}
+      {dateProblem ? (
+        <Alert
+          color="orange"
+          variant="light"
+          icon={<IconAlertTriangle size={18} />}
+          role="alert"
+          withCloseButton
+          closeButtonLabel="Dismiss"
+          onClose={() => setDateProblem(null)}
+        >
+          {dateProblem}
+        </Alert>
+      ) : null}
+      {sheet}
+    </Stack>
+  );
+}

@@ -1,0 +1,112 @@
+import { useEffect, useRef, useState } from 'react';
+import { Card, EmptyState, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconSchool } from '@tabler/icons-react';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { ErrorState } from '../../components/ErrorState';
+import { TableSkeleton } from '../../components/TableSkeleton';
+import { serverMessage } from '../../lib/errors';
+import { trpc } from '../../lib/trpc';
+import { useSignedInSession } from '../auth/useSession';
+import { classLabelWithYear, type ClassItem } from './class-label';
+import { ClassesTable } from './ClassesTable';
+import { ClassForm } from './ClassForm';
+import { CLASS_TEXT } from './text';
+
+/**
+ * Class Management (01 sections 2, 5, 6 and 8). super_admin and principal see every class and add
+ * and edit them; only super_admin deletes (after a confirmation). A teacher sees their own classes
+ * (my-classes), read-only.
+ */
+export function ClassesPage() {
+  const { user } = useSignedInSession();
+  const manager = user.role === 'super_admin' || user.role === 'principal';
+  const canDelete = user.role === 'super_admin';
+  const utils = trpc.useUtils();
+
+  const all = trpc.classes.list.useQuery(undefined, { enabled: manager });
+  const mine = trpc.classes.myClasses.useQuery(undefined, { enabled: !manager });
+  const classes = manager ? all : mine;
+
+  const [editing, setEditing] = useState<ClassItem | null>(null);
+  const [formVersion, setFormVersion] = useState(0);
+  // The class asked about stays set while the dialog closes, so its text does not vanish mid-animation.
+  const [deleting, setDeleting] = useState<ClassItem | null>(null);
+  const [confirmOpened, setConfirmOpened] = useState(false);
+  const formRef = useRef<HTMLDivElement>(null);
+
+  // Editing a row far down the list brings the form (above the list) into view.
+  useEffect(() => {
+    if (editing) formRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  }, [editing]);
+
+  const remove = trpc.classes.delete.useMutation({
+    onSuccess: async (result) => {
+      notifications.show({ color: 'green', message: result.message });
+      if (editing?.id === result.id) setEditing(null);
+      setConfirmOpened(false);
+      await Promise.all([utils.classes.invalidate(), utils.students.invalidate(), utils.subscription.usage.invalidate()]);
+    },
+  });
+
+  const closeForm = () => {
+    setEditing(null);
+    setFormVersion((v) => v + 1);
+  };
+
+  const title = user.role === 'super_admin' ? 'Class Management' : 'Classes';
+
+  return (
+    <Stack gap="lg" maw={1200}>
+      <Stack gap={4}>
+        <Title order={2}>{title}</Title>
+        <Text c="dimmed">
+          {manager ? 'All classes of the church, with their teacher and students.' : 'The classes you teach.'}
+        </Text>
+      </Stack>
+
+      {manager ? (
+        <div ref={formRef} style={{ scrollMarginTop: 76 }}>
+          <ClassForm key={editing ? `edit-${editing.id}` : `new-${formVersion}`} editing={editing} onDone={closeForm} />
+        </div>
+      ) : null}
+
+      <Card withBorder padding="lg">
+        <Stack gap="md">
+          <Title order={3} size="h4">{manager ? 'All Classes' : 'My Classes'}</Title>
+          {classes.isPending ? <TableSkeleton label="Loading classes" /> : null}
+          {classes.isError ? (
+            <ErrorState
+              title={CLASS_TEXT.loadFailed(serverMessage(classes.error, CLASS_TEXT.unreachable))}
+              onRetry={() => void classes.refetch()}
+              retrying={classes.isFetching}
+            />
+          ) : null}
+          {classes.data && classes.data.length === 0 ? (
+            <EmptyState icon={<IconSchool size={28} />} title={CLASS_TEXT.empty} py="lg" data-testid="classes-empty" />
+          ) : null}
+          {classes.data && classes.data.length > 0 ? (
+            <ClassesTable
+              classes={classes.data}
+              viewer={user}
+              onEdit={manager ? setEditing : undefined}
+              onDelete={canDelete ? (cls) => { remove.reset(); setDeleting(cls); setConfirmOpened(true); } : undefined}
+            />
+          ) : null}
+        </Stack>
+      </Card>
+
+      <ConfirmDialog
+        opened={confirmOpened}
+        title="Delete class"
+        confirmLabel="Delete"
+        onConfirm={() => deleting && remove.mutate({ id: deleting.id })}
+        onClose={() => setConfirmOpened(false)}
+        pending={remove.isPending}
+        error={remove.isError ? serverMessage(remove.error, CLASS_TEXT.deleteFailed) : null}
+      >
+        {deleting ? `Delete class ${classLabelWithYear(deleting)}? This cannot be undone.` : ''}
+      </ConfirmDialog>
+    </Stack>
+  );
+}

@@ -1,0 +1,204 @@
+import { useCallback, useState } from 'react';
+import { Alert, Button, Group, Loader, Select, SimpleGrid, Skeleton, Stack, Tabs, Text, Title, em } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconAlertTriangle, IconCalendarMonth, IconDownload, IconInfoCircle, IconTable } from '@tabler/icons-react';
+import { skipToken, useQueryClient } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router-dom';
+import { MOBILE_BREAKPOINT_PX } from '../../../../common/constants';
+import { ErrorState } from '../../components/ErrorState';
+import { serverMessage } from '../../lib/errors';
+import { trpc } from '../../lib/trpc';
+import { classLabel, classOptions } from '../attendance/classes';
+import { clearCredentials, getCredentials } from '../auth/session-store';
+import { AttendanceCalendar } from './AttendanceCalendar';
+import { CsvDownloadError, downloadMonthlyCsv } from './download-csv';
+import { academicYearMonths } from './months';
+import { MonthlySummary, type ReportSelection } from './MonthlySummary';
+import { REPORT_TEXTS } from './texts';
+
+type View = 'monthly' | 'calendar';
+
+const MOBILE_QUERY = `(max-width: ${em(MOBILE_BREAKPOINT_PX - 0.02)})`;
+
+/** Year, class, month and view live in the address (?year=&class=&month=&view=), so a reload keeps them. */
+function useReportParams() {
+  const [params, setParams] = useSearchParams();
+  const update = useCallback((changes: Record<string, string | null>) => {
+    setParams((previous) => {
+      const next = new URLSearchParams(previous);
+      for (const [key, value] of Object.entries(changes)) {
+        if (value) next.set(key, value);
+        else next.delete(key);
+      }
+      return next;
+    }, { replace: true });
+  }, [setParams]);
+  return { params, update };
+}
+
+function SelectorsSkeleton() {
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 3 }} aria-busy="true" aria-label="Loading academic years">
+      {[0, 1, 2].map((i) => <Skeleton key={i} height={60} radius="md" />)}
+    </SimpleGrid>
+  );
+}
+
+/**
+ * Attendance Reports (01 sections 2, 5, 9): choose the academic year, then a class of that year, then
+ * a month of that year; then the Monthly Summary or the Calendar View of that month, and the summary
+ * as a CSV file. Teachers reach only their own classes (the server answers only those).
+ */
+export function AttendanceReportsPage() {
+  const queryClient = useQueryClient();
+  const { params, update } = useReportParams();
+  const config = trpc.academicYear.config.useQuery();
+  const compact = useMediaQuery(MOBILE_QUERY, false, { getInitialValueInEffect: false });
+
+  const requestedYear = params.get('year');
+  const year = requestedYear && config.data?.choices.includes(requestedYear) ? requestedYear : null;
+  const classes = trpc.classes.list.useQuery(year ? { academic_year: year } : skipToken);
+  const cls = classes.data?.find((c) => c.id === params.get('class'));
+  const months = year && config.data ? academicYearMonths(year, config.data.start_month) : [];
+  const month = cls ? months.find((m) => m.value === params.get('month')) : undefined;
+  const view: View = params.get('view') === 'calendar' ? 'calendar' : 'monthly';
+
+  const selection: ReportSelection | null = cls && month
+    ? { classId: cls.id, year: month.year, month: month.month, monthLabel: month.label }
+    : null;
+  const selectionKey = selection ? `${selection.classId}|${selection.year}-${selection.month}` : '';
+
+  const [downloading, setDownloading] = useState(false);
+  const [downloadError, setDownloadError] = useState<{ key: string; message: string } | null>(null);
+
+  const download = async () => {
+    if (!selection || downloading) return;
+    setDownloading(true);
+    setDownloadError(null);
+    try {
+      await downloadMonthlyCsv(selection, REPORT_TEXTS.downloadFailed);
+    } catch (error) {
+      if (error instanceof CsvDownloadError && error.status === 401 && getCredentials()) {
+        // The session is gone: forget it, as for any other call (app/query-client.ts).
+        clearCredentials();
+        setTimeout(() => queryClient.clear(), 0);
+        return;
+      }
+      setDownloadError({
+        key: selectionKey,
+        message: error instanceof CsvDownloadError ? error.message : REPORT_TEXTS.downloadFailed,
+      });
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  const hint = <Text c="dimmed" py="md">{REPORT_TEXTS.chooseSelection}</Text>;
+
+  return (
+    <Stack gap="md" maw={1100}>
+      <Title order={2}>{REPORT_TEXTS.title}</Title>
+
+      {config.isPending ? <SelectorsSkeleton /> : null}
+      {config.isError ? (
+        <ErrorState
+          title={REPORT_TEXTS.loadYearsFailed}
+          message={serverMessage(config.error, '')}
+          onRetry={() => void config.refetch()}
+          retrying={config.isFetching}
+        />
+      ) : null}
+      {config.data ? (
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <Select
+            label="Academic Year"
+            placeholder="Choose academic year"
+            data={config.data.choices}
+            value={year}
+            onChange={(value) => update({ year: value, class: null, month: null })}
+            allowDeselect={false}
+            size="md"
+          />
+          <Select
+            label="Class"
+            placeholder={year ? 'Choose class' : 'Choose academic year first'}
+            data={classOptions(classes.data ?? [])}
+            value={cls?.id ?? null}
+            onChange={(value) => update({ class: value })}
+            allowDeselect={false}
+            size="md"
+            disabled={!year || !classes.data || classes.data.length === 0}
+            rightSection={year && classes.isPending ? <Loader size="xs" aria-label="Loading classes" /> : undefined}
+          />
+          <Select
+            label="Month"
+            placeholder={cls ? 'Choose month' : 'Choose class first'}
+            data={months.map((m) => ({ value: m.value, label: m.label }))}
+            value={month?.value ?? null}
+            onChange={(value) => update({ month: value })}
+            allowDeselect={false}
+            size="md"
+            disabled={!cls}
+            maxDropdownHeight={320}
+          />
+        </SimpleGrid>
+      ) : null}
+
+      {year && classes.isError ? (
+        <ErrorState
+          title={REPORT_TEXTS.loadClassesFailed}
+          message={serverMessage(classes.error, '')}
+          onRetry={() => void classes.refetch()}
+          retrying={classes.isFetching}
+        />
+      ) : null}
+      {year && classes.data?.length === 0 ? (
+        <Alert color="gray" variant="light" icon={<IconInfoCircle size={18} />}>{REPORT_TEXTS.noClasses}</Alert>
+      ) : null}
+
+      {selection && cls ? (
+        <Group justify="space-between" gap="sm">
+          <Text fw={600}>{classLabel(cls)} · {selection.monthLabel}</Text>
+          <Button
+            variant="light"
+            leftSection={<IconDownload size={18} />}
+            onClick={() => void download()}
+            loading={downloading}
+          >
+            Download CSV
+          </Button>
+        </Group>
+      ) : null}
+      {downloadError && downloadError.key === selectionKey ? (
+        <Alert
+          color="red"
+          variant="light"
+          icon={<IconAlertTriangle size={18} />}
+          role="alert"
+          withCloseButton
+          closeButtonLabel="Dismiss"
+          onClose={() => setDownloadError(null)}
+        >
+          {downloadError.message}
+        </Alert>
+      ) : null}
+
+      <Tabs value={view} onChange={(value) => update({ view: value === 'calendar' ? 'calendar' : null })} keepMounted={false}>
+        <Tabs.List grow={compact}>
+          <Tabs.Tab value="monthly" leftSection={compact ? undefined : <IconTable size={16} />}>
+            {REPORT_TEXTS.monthlyTab}
+          </Tabs.Tab>
+          <Tabs.Tab value="calendar" leftSection={compact ? undefined : <IconCalendarMonth size={16} />}>
+            {REPORT_TEXTS.calendarTab}
+          </Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="monthly" pt="md">
+          {selection ? <MonthlySummary key={selectionKey} {...selection} /> : hint}
+        </Tabs.Panel>
+        <Tabs.Panel value="calendar" pt="md">
+          {selection ? <AttendanceCalendar key={selectionKey} {...selection} /> : hint}
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}

@@ -1,0 +1,118 @@
+import { Badge, Skeleton, Stack, Table, Text, VisuallyHidden, em } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { MOBILE_BREAKPOINT_PX } from '../../../../common/constants';
+import { ErrorState } from '../../components/ErrorState';
+import { serverMessage } from '../../lib/errors';
+import { trpc, type RouterOutputs } from '../../lib/trpc';
+import { formatPercentage, percentageColor, REPORT_TEXTS } from './texts';
+
+type MonthlyRow = RouterOutputs['attendance']['monthly'][number];
+
+export interface ReportSelection {
+  classId: string;
+  year: number;
+  month: number;
+  /** 'November 2026' */
+  monthLabel: string;
+}
+
+const MOBILE_QUERY = `(max-width: ${em(MOBILE_BREAKPOINT_PX - 0.02)})`;
+
+export function ReportSkeleton({ label }: { label: string }) {
+  return (
+    <Stack gap="xs" aria-busy="true" aria-label={label}>
+      {Array.from({ length: 6 }, (_, i) => <Skeleton key={i} height={34} />)}
+    </Stack>
+  );
+}
+
+export function NoReportData({ monthLabel }: { monthLabel: string }) {
+  return <Text c="dimmed" py="md" data-testid="report-empty">{REPORT_TEXTS.noData(monthLabel)}</Text>;
+}
+
+/** A column heading, shortened on a phone (the full text stays for screen readers). */
+function Heading({ full, short, compact }: { full: string; short: string; compact: boolean }) {
+  if (!compact) return full;
+  return (
+    <>
+      <VisuallyHidden>{full}</VisuallyHidden>
+      <abbr title={full} aria-hidden style={{ textDecoration: 'none' }}>{short}</abbr>
+    </>
+  );
+}
+
+function Percentage({ row, compact }: { row: MonthlyRow; compact: boolean }) {
+  if (row.percentage === null) return <Text span c="dimmed" aria-label="No days marked">–</Text>;
+  return (
+    <Badge
+      color={percentageColor(row.percentage)}
+      variant="light"
+      size={compact ? 'md' : 'lg'}
+      radius="sm"
+      px={compact ? 4 : undefined}
+      style={{ textTransform: 'none' }}
+    >
+      {formatPercentage(row.percentage)}
+    </Badge>
+  );
+}
+
+/** Monthly Summary: per student present, absent and total days and the percentage present. */
+export function MonthlySummary({ classId, year, month, monthLabel }: ReportSelection) {
+  const report = trpc.attendance.monthly.useQuery({ classId, year, month });
+  const compact = useMediaQuery(MOBILE_QUERY, false, { getInitialValueInEffect: false });
+
+  if (report.isPending) return <ReportSkeleton label="Loading monthly summary" />;
+  if (report.isError) {
+    return (
+      <ErrorState
+        title={REPORT_TEXTS.loadReportFailed}
+        message={serverMessage(report.error, '')}
+        onRetry={() => void report.refetch()}
+        retrying={report.isFetching}
+      />
+    );
+  }
+  if (report.data.length === 0) return <NoReportData monthLabel={monthLabel} />;
+
+  const numeric = { ta: 'right' as const, style: { fontVariantNumeric: 'tabular-nums' } };
+  return (
+    <Stack gap="xs">
+      <Table.ScrollContainer minWidth={compact ? 300 : 560}>
+        <Table
+          striped
+          highlightOnHover
+          verticalSpacing="xs"
+          horizontalSpacing={compact ? 6 : 'md'}
+          fz={compact ? 'xs' : 'sm'}
+          data-testid="monthly-summary"
+          aria-label={`Monthly summary, ${monthLabel}`}
+        >
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th {...numeric}><Heading full="Roll No" short="No." compact={compact} /></Table.Th>
+              <Table.Th>Student</Table.Th>
+              <Table.Th {...numeric}><Heading full="Present" short="P" compact={compact} /></Table.Th>
+              <Table.Th {...numeric}><Heading full="Absent" short="A" compact={compact} /></Table.Th>
+              <Table.Th {...numeric}><Heading full="Total Days" short="Total" compact={compact} /></Table.Th>
+              <Table.Th ta="right"><Heading full="Percentage" short="%" compact={compact} /></Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {report.data.map((row) => (
+              <Table.Tr key={row.student_id}>
+                <Table.Td {...numeric}>{row.roll_number}</Table.Td>
+                <Table.Td>{row.student_name}</Table.Td>
+                <Table.Td {...numeric}>{row.present_days}</Table.Td>
+                <Table.Td {...numeric}>{row.absent_days}</Table.Td>
+                <Table.Td {...numeric}>{row.total_days}</Table.Td>
+                <Table.Td ta="right"><Percentage row={row} compact={compact} /></Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {compact ? <Text size="xs" c="dimmed">P = present · A = absent · % = percentage present</Text> : null}
+    </Stack>
+  );
+}

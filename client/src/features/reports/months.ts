@@ -1,0 +1,26 @@
+/** The months of an academic year, for the report's month picker (01 section 9). */
+
+export interface ReportMonth {
+  /** 'YYYY-MM' */
+  value: string;
+  year: number;
+  month: number;
+  /** 'November 2026' */
+  label: string;
+}
+
+const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September',
+  'October', 'November', 'December'] as const;
+
+export const monthLabel = (year: number, month: number) => `${MONTH_NAMES[month - 1]} ${year}`;
+
+/** Twelve months from the start month of the academic year '2026-2027': June 2026 … May 2027 for start month 6. */
+export function academicYearMonths(academicYear: string, startMonth: number): ReportMonth[] {
+  const startYear = Number(academicYear.slice(0, 4));
+  return Array.from({ length: 12 }, (_, i) => {
+    const index = startMonth - 1 + i;
+    const year = startYear + Math.floor(index / 12);
+    const month = (index % 12) + 1;
+    return { value: `${year}-${String(month).padStart(2, '0')}`, year, month, label: monthLabel(year, month) };
+  });
+}

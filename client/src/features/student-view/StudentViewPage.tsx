@@ -1,0 +1,120 @@
+import { useState } from 'react';
+import { Badge, Box, Card, EmptyState, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconSchool, IconUsers } from '@tabler/icons-react';
+import { ErrorState } from '../../components/ErrorState';
+import { TableSkeleton } from '../../components/TableSkeleton';
+import { serverMessage } from '../../lib/errors';
+import { trpc } from '../../lib/trpc';
+import { useSignedInSession } from '../auth/useSession';
+import { classLabel, classTeacherName, type ClassItem } from '../classes/class-label';
+import { CLASS_TEXT } from '../classes/text';
+import { StudentsTable } from '../students/StudentsTable';
+import { STUDENT_TEXT } from '../students/text';
+
+const NO_STUDENTS_IN_CLASS = 'No students in this class yet.';
+
+function ClassCard({ cls, selected, onSelect, teacher }: { cls: ClassItem; selected: boolean; onSelect: () => void; teacher: string }) {
+  const students = `${cls.student_count} ${cls.student_count === 1 ? 'student' : 'students'}`;
+  return (
+    <Card
+      component="button"
+      type="button"
+      withBorder
+      padding="md"
+      onClick={onSelect}
+      aria-pressed={selected}
+      data-testid="my-class"
+      style={{
+        width: '100%',
+        textAlign: 'left',
+        cursor: 'pointer',
+        ...(selected ? { borderColor: 'var(--mantine-color-indigo-5)', background: 'var(--mantine-color-indigo-light)' } : {}),
+      }}
+    >
+      <Box component="span" style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 8 }}>
+        <Text component="span" fw={600}>{classLabel(cls)}</Text>
+        <Badge component="span" variant="light" leftSection={<IconUsers size={12} />}>{students}</Badge>
+      </Box>
+      <Text component="span" size="sm" c="dimmed" display="block">{cls.academic_year}</Text>
+      <Text component="span" size="sm" c="dimmed" display="block">Class teacher: {teacher}</Text>
+    </Card>
+  );
+}
+
+function ClassStudents({ cls }: { cls: ClassItem }) {
+  const students = trpc.students.byClass.useQuery({ classId: cls.id });
+  if (students.isPending) return <TableSkeleton label="Loading students" />;
+  if (students.isError) {
+    return (
+      <ErrorState
+        title={STUDENT_TEXT.loadFailed}
+        message={serverMessage(students.error, STUDENT_TEXT.unreachable)}
+        onRetry={() => void students.refetch()}
+        retrying={students.isFetching}
+      />
+    );
+  }
+  if (students.data.length === 0) {
+    return <EmptyState icon={<IconUsers size={28} />} title={NO_STUDENTS_IN_CLASS} py="lg" data-testid="class-students-empty" />;
+  }
+  return <StudentsTable students={students.data} withClass={false} testId="student-view-table" />;
+}
+
+/**
+ * Student View of the teacher dashboard (01 section 2): the teacher's classes (my-classes) and a
+ * read-only table of the chosen class's students. decisions.md: no Edit or Delete buttons here.
+ */
+export function StudentViewPage() {
+  const { user } = useSignedInSession();
+  const classes = trpc.classes.myClasses.useQuery();
+  const [chosenId, setChosenId] = useState<string | null>(null);
+  const selected = classes.data?.find((c) => c.id === chosenId) ?? classes.data?.[0] ?? null;
+
+  return (
+    <Stack gap="lg" maw={1200}>
+      <Stack gap={4}>
+        <Title order={2}>Student View</Title>
+        <Text c="dimmed">Your classes and their students, read-only.</Text>
+      </Stack>
+
+      <Card withBorder padding="lg">
+        <Stack gap="md">
+          <Title order={3} size="h4">My Classes</Title>
+          {classes.isPending ? <TableSkeleton rows={2} label="Loading classes" /> : null}
+          {classes.isError ? (
+            <ErrorState
+              title={CLASS_TEXT.loadFailed(serverMessage(classes.error, CLASS_TEXT.unreachable))}
+              onRetry={() => void classes.refetch()}
+              retrying={classes.isFetching}
+            />
+          ) : null}
+          {classes.data && classes.data.length === 0 ? (
+            <EmptyState icon={<IconSchool size={28} />} title={CLASS_TEXT.empty} py="lg" data-testid="classes-empty" />
+          ) : null}
+          {classes.data && classes.data.length > 0 ? (
+            <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm" role="group" aria-label="My Classes">
+              {classes.data.map((cls) => (
+                <ClassCard
+                  key={cls.id}
+                  cls={cls}
+                  selected={cls.id === selected?.id}
+                  onSelect={() => setChosenId(cls.id)}
+                  teacher={classTeacherName(cls, user, CLASS_TEXT.unassigned)}
+                />
+              ))}
+            </SimpleGrid>
+          ) : null}
+        </Stack>
+      </Card>
+
+      {selected ? (
+        <Card withBorder padding="lg">
+          <Stack gap="md">
+            <Title order={3} size="h4">Students of {classLabel(selected)} ({selected.academic_year})</Title>
+            <ClassStudents key={selected.id} cls={selected} />
+          </Stack>
+        </Card>
+      ) : null}
+    </Stack>
+  );
+}

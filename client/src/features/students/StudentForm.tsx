@@ -1,0 +1,215 @@
+import { useState, type FormEvent } from 'react';
+import { Alert, Button, Card, Group, Select, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import '@mantine/dates/styles.css';
+import { notifications } from '@mantine/notifications';
+import { IconAlertCircle, IconCalendar } from '@tabler/icons-react';
+import { MIN_DATE_OF_BIRTH } from '../../../../common/school';
+import { STUDENT_MESSAGES, studentCreateInput } from '../../../../common/schemas/students';
+import { ErrorState } from '../../components/ErrorState';
+import { serverMessage } from '../../lib/errors';
+import { trpc } from '../../lib/trpc';
+import { fieldErrors } from '../auth/validation';
+import { classLabelWithYear } from '../classes/class-label';
+import { DATE_INPUT_FORMAT, parseTypedDate } from './dates';
+import type { StudentItem } from './StudentsTable';
+import { STUDENT_TEXT } from './text';
+
+type Field = 'name' | 'parent_phone' | 'parent_email' | 'date_of_birth' | 'class_id';
+type Errors = Partial<Record<Field, string>>;
+
+interface StudentFormProps {
+  /** The student being edited, or null to add one. */
+  editing: StudentItem | null;
+  /** The class a new student goes into unless another is chosen (the class filter's). */
+  defaultClassId: string | null;
+  /** The church's today (YYYY-MM-DD, in its time zone): the latest date of birth that can be picked. */
+  today: string;
+  /** Called after a successful save, and on Cancel while editing. */
+  onDone: () => void;
+}
+
+function FieldSkeleton() {
+  return (
+    <Stack gap={6}>
+      <Skeleton height={14} width="40%" />
+      <Skeleton height={36} />
+    </Stack>
+  );
+}
+
+/**
+ * Add or edit a student (01 sections 2 and 5): name, parent phone, parent email (optional), date of
+ * birth (not in the future) and class. The roll number and academic year are the server's.
+ * Validated with the server's own schema, so the messages match.
+ */
+export function StudentForm({ editing, defaultClassId, today, onDone }: StudentFormProps) {
+  const utils = trpc.useUtils();
+  // The classes the user may put students in (a teacher: own classes), of every academic year.
+  const classes = trpc.students.availableClasses.useQuery(undefined);
+
+  const [name, setName] = useState(editing?.name ?? '');
+  const [parentPhone, setParentPhone] = useState(editing?.parent_phone ?? '');
+  const [parentEmail, setParentEmail] = useState(editing?.parent_email ?? '');
+  const [dateOfBirth, setDateOfBirth] = useState<string | null>(editing?.date_of_birth ?? null);
+  // undefined while untouched: a new student then goes into the class chosen in the filters.
+  const [chosenClassId, setClassId] = useState<string | null | undefined>(editing?.class_id);
+  const classId = chosenClassId === undefined ? defaultClassId : chosenClassId;
+  const [errors, setErrors] = useState<Errors>({});
+
+  const onSaved = async (message: string) => {
+    notifications.show({ color: 'green', message });
+    await Promise.all([utils.students.invalidate(), utils.classes.invalidate(), utils.subscription.usage.invalidate()]);
+    onDone();
+  };
+  const create = trpc.students.create.useMutation({ onSuccess: () => onSaved(STUDENT_TEXT.added) });
+  const update = trpc.students.update.useMutation({ onSuccess: () => onSaved(STUDENT_TEXT.updated) });
+  const saving = create.isPending || update.isPending;
+  const saveError = create.error ?? update.error;
+
+  const clearError = (field: Field) => {
+    setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
+    create.reset();
+    update.reset();
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = studentCreateInput.safeParse({
+      name,
+      parent_phone: parentPhone,
+      parent_email: parentEmail,
+      date_of_birth: dateOfBirth ?? '',
+      class_id: classId ?? '',
+    });
+    const found: Errors = parsed.success ? {} : fieldErrors<Field>(parsed.error);
+    // A hint on the browser's clock in the church's time zone; the server decides on its own today.
+    if (!found.date_of_birth && dateOfBirth && dateOfBirth > today) found.date_of_birth = STUDENT_MESSAGES.dateOfBirthFuture;
+    if (!parsed.success || Object.keys(found).length > 0) {
+      setErrors(found);
+      return;
+    }
+    setErrors({});
+    if (editing) update.mutate({ id: editing.id, ...parsed.data });
+    else create.mutate(parsed.data);
+  };
+
+  const classOptions = (classes.data ?? []).map((c) => ({ value: c.id, label: classLabelWithYear(c) }));
+  if (editing && !classOptions.some((o) => o.value === editing.class_id)) {
+    classOptions.push({
+      value: editing.class_id,
+      label: classLabelWithYear({ class_name: editing.class_name, section: editing.class_section, academic_year: editing.academic_year }),
+    });
+  }
+  const movingClass = editing !== null && classId !== null && classId !== editing.class_id;
+  const title = editing ? `Edit Student ${editing.name}` : 'Add Student';
+
+  return (
+    <Card withBorder padding="lg" data-testid="student-form">
+      <form onSubmit={submit} noValidate aria-label={title}>
+        <Stack gap="md">
+          <Title order={3} size="h4">{title}</Title>
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+            <TextInput
+              label="Name"
+              withAsterisk
+              maxLength={100}
+              autoComplete="off"
+              value={name}
+              onChange={(event) => {
+                setName(event.currentTarget.value);
+                clearError('name');
+              }}
+              error={errors.name}
+            />
+            <TextInput
+              label="Parent Phone"
+              withAsterisk
+              type="tel"
+              inputMode="tel"
+              maxLength={30}
+              autoComplete="off"
+              placeholder="+91 98765 43210"
+              value={parentPhone}
+              onChange={(event) => {
+                setParentPhone(event.currentTarget.value);
+                clearError('parent_phone');
+              }}
+              error={errors.parent_phone}
+            />
+            <TextInput
+              label="Parent Email"
+              description="Optional"
+              type="email"
+              maxLength={254}
+              autoComplete="off"
+              value={parentEmail}
+              onChange={(event) => {
+                setParentEmail(event.currentTarget.value);
+                clearError('parent_email');
+              }}
+              error={errors.parent_email}
+              inputWrapperOrder={['label', 'input', 'description', 'error']}
+            />
+            <DateInput
+              label="Date of Birth"
+              withAsterisk
+              placeholder={DATE_INPUT_FORMAT}
+              valueFormat={DATE_INPUT_FORMAT}
+              dateParser={parseTypedDate}
+              value={dateOfBirth}
+              onChange={(value) => {
+                setDateOfBirth(value);
+                clearError('date_of_birth');
+              }}
+              minDate={MIN_DATE_OF_BIRTH}
+              maxDate={today}
+              defaultLevel={dateOfBirth ? 'month' : 'decade'}
+              leftSection={<IconCalendar size={16} />}
+              error={errors.date_of_birth}
+            />
+            {classes.isPending ? <FieldSkeleton /> : (
+              <Select
+                label="Class"
+                withAsterisk
+                placeholder="Choose a class"
+                data={classOptions}
+                value={classId}
+                onChange={(value) => {
+                  setClassId(value);
+                  clearError('class_id');
+                }}
+                allowDeselect={false}
+                searchable
+                nothingFoundMessage="No class of that name"
+                description={classes.data && classes.data.length === 0 ? STUDENT_TEXT.noClassesToChoose : undefined}
+                inputWrapperOrder={['label', 'input', 'description', 'error']}
+                error={errors.class_id}
+              />
+            )}
+          </SimpleGrid>
+
+          {movingClass ? <Text size="sm" c="dimmed">{STUDENT_TEXT.moveHint}</Text> : null}
+          {classes.isError ? (
+            <ErrorState
+              title={STUDENT_TEXT.classesLoadFailed}
+              message={serverMessage(classes.error, STUDENT_TEXT.unreachable)}
+              onRetry={() => void classes.refetch()}
+              retrying={classes.isFetching}
+            />
+          ) : null}
+          {saveError ? (
+            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+              {STUDENT_TEXT.saveFailed(serverMessage(saveError, STUDENT_TEXT.saveFailedDetail))}
+            </Alert>
+          ) : null}
+
+          <Group gap="sm">
+            <Button type="submit" loading={saving}>{editing ? 'Update Student' : 'Add Student'}</Button>
+            {editing ? <Button variant="default" onClick={onDone} disabled={saving}>Cancel</Button> : null}
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,175 @@
+import { useEffect, useRef, useState } from 'react';
+import { Card, EmptyState, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { keepPreviousData } from '@tanstack/react-query';
+import { IconUsers } from '@tabler/icons-react';
+import { todayIn } from '../../../../common/dates';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { ErrorState } from '../../components/ErrorState';
+import { TableSkeleton } from '../../components/TableSkeleton';
+import { serverMessage } from '../../lib/errors';
+import { trpc } from '../../lib/trpc';
+import { useSignedInSession } from '../auth/useSession';
+import { CLASS_TEXT } from '../classes/text';
+import { useAcademicYears, yearOptions } from '../classes/useAcademicYears';
+import { ALL, StudentFilters } from './StudentFilters';
+import { StudentForm } from './StudentForm';
+import { StudentsTable, type StudentItem } from './StudentsTable';
+import { STUDENT_TEXT } from './text';
+
+const SEARCH_DEBOUNCE_MS = 300;
+
+/**
+ * Students (01 sections 2, 5, 6 and 8): filters, the add/edit form and the list. Teachers see and
+ * edit the students of their own classes (the server decides); only super_admin and principal
+ * delete, after a confirmation.
+ */
+export function StudentsPage() {
+  const { user, church } = useSignedInSession();
+  const canDelete = user.role === 'super_admin' || user.role === 'principal';
+  const utils = trpc.useUtils();
+  const years = useAcademicYears();
+  const classes = trpc.students.availableClasses.useQuery(undefined);
+
+  // null while untouched: the current academic year (the server's) is shown first.
+  const [chosenYear, setChosenYear] = useState<string | null>(null);
+  const [classId, setClassId] = useState(ALL);
+  const [search, setSearch] = useState('');
+  const [debouncedSearch] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const year = chosenYear ?? years.data?.current ?? (years.isError ? ALL : null);
+
+  const students = trpc.students.list.useQuery(
+    {
+      academic_year: year === ALL ? '' : year ?? '',
+      class_id: classId === ALL ? '' : classId,
+      search: debouncedSearch,
+    },
+    { enabled: year !== null, placeholderData: keepPreviousData },
+  );
+
+  const [editing, setEditing] = useState<StudentItem | null>(null);
+  const [formVersion, setFormVersion] = useState(0);
+  const [deleting, setDeleting] = useState<StudentItem | null>(null);
+  const [confirmOpened, setConfirmOpened] = useState(false);
+  const formRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (editing) formRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  }, [editing]);
+
+  const remove = trpc.students.delete.useMutation({
+    onSuccess: async (result) => {
+      notifications.show({ color: 'green', message: result.message });
+      if (editing?.id === result.id) setEditing(null);
+      setConfirmOpened(false);
+      await Promise.all([utils.students.invalidate(), utils.classes.invalidate(), utils.subscription.usage.invalidate()]);
+    },
+  });
+
+  const changeYear = (next: string) => {
+    setChosenYear(next);
+    // A class of another year would filter everything out: back to all classes.
+    const cls = classes.data?.find((c) => c.id === classId);
+    if (cls && next !== ALL && cls.academic_year !== next) setClassId(ALL);
+  };
+
+  const closeForm = () => {
+    setEditing(null);
+    setFormVersion((v) => v + 1);
+  };
+
+  const classesOfYear = (classes.data ?? []).filter((c) => year === ALL || year === null || c.academic_year === year);
+  const title = user.role === 'super_admin' ? 'Student Management' : 'Students';
+  const searching = students.isFetching && (students.isPlaceholderData || search.trim() !== debouncedSearch);
+
+  return (
+    <Stack gap="lg" maw={1200}>
+      <Stack gap={4}>
+        <Title order={2}>{title}</Title>
+        <Text c="dimmed">
+          {user.role === 'teacher' ? 'The students of your classes.' : 'All students of the church.'}
+        </Text>
+      </Stack>
+
+      <div ref={formRef} style={{ scrollMarginTop: 76 }}>
+        <StudentForm
+          key={editing ? `edit-${editing.id}` : `new-${formVersion}`}
+          editing={editing}
+          defaultClassId={classId === ALL ? null : classId}
+          today={todayIn(church.time_zone)}
+          onDone={closeForm}
+        />
+      </div>
+
+      <Card withBorder padding="lg">
+        <Stack gap="md">
+          <Title order={3} size="h4">Student List</Title>
+          {years.isPending || classes.isPending ? (
+            <Skeleton height={60} aria-label="Loading filters" />
+          ) : (
+            <StudentFilters
+              years={yearOptions(years.data?.choices, chosenYear === ALL ? null : chosenYear)}
+              year={year ?? ALL}
+              onYearChange={changeYear}
+              classes={classesOfYear}
+              classId={classId}
+              onClassChange={setClassId}
+              search={search}
+              onSearchChange={setSearch}
+              searching={searching}
+            />
+          )}
+          {years.isError ? (
+            <ErrorState
+              title={CLASS_TEXT.academicYearsLoadFailed}
+              message={serverMessage(years.error, STUDENT_TEXT.unreachable)}
+              onRetry={() => void years.refetch()}
+              retrying={years.isFetching}
+            />
+          ) : null}
+          {classes.isError ? (
+            <ErrorState
+              title={STUDENT_TEXT.classesLoadFailed}
+              message={serverMessage(classes.error, STUDENT_TEXT.unreachable)}
+              onRetry={() => void classes.refetch()}
+              retrying={classes.isFetching}
+            />
+          ) : null}
+
+          {students.isPending ? <TableSkeleton label="Loading students" /> : null}
+          {students.isError ? (
+            <ErrorState
+              title={STUDENT_TEXT.loadFailed}
+              message={serverMessage(students.error, STUDENT_TEXT.unreachable)}
+              onRetry={() => void students.refetch()}
+              retrying={students.isFetching}
+            />
+          ) : null}
+          {students.data && !students.isError && students.data.length === 0 ? (
+            <EmptyState icon={<IconUsers size={28} />} title={STUDENT_TEXT.empty} py="lg" data-testid="students-empty" />
+          ) : null}
+          {students.data && !students.isError && students.data.length > 0 ? (
+            <StudentsTable
+              students={students.data}
+              onEdit={setEditing}
+              onDelete={canDelete ? (s) => { remove.reset(); setDeleting(s); setConfirmOpened(true); } : undefined}
+            />
+          ) : null}
+        </Stack>
+      </Card>
+
+      <ConfirmDialog
+        opened={confirmOpened}
+        title="Delete student"
+        confirmLabel="Delete"
+        onConfirm={() => deleting && remove.mutate({ id: deleting.id })}
+        onClose={() => setConfirmOpened(false)}
+        pending={remove.isPending}
+        error={remove.isError ? serverMessage(remove.error, STUDENT_TEXT.deleteFailed) : null}
+      >
+        {deleting ? `Delete ${deleting.name}? Their attendance records are deleted with them. This cannot be undone.` : ''}
+      </ConfirmDialog>
+    </Stack>
+  );
+}
