@@ -4,7 +4,6 @@ import { Alert, Box, Button, Group, Select, SimpleGrid, Skeleton, Stack, Text, T
 import { DatePickerInput } from '@mantine/dates';
 import { IconAlertTriangle, IconCalendar, IconCheck, IconChecks, IconDeviceFloppy, IconInfoCircle } from '@tabler/icons-react';
 import { skipToken } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router-dom';
 import type { AttendanceStatus } from '../../../../common/constants';
 import { attendanceDateProblem } from '../../../../common/attendance';
 import { todayIn } from '../../../../common/dates';
@@ -12,6 +11,7 @@ import { isCalendarDate } from '../../../../common/school';
 import { ErrorState } from '../../components/ErrorState';
 import { serverMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
+import { useAddressParams } from '../../lib/useAddressParams';
 import { useSignedInSession } from '../auth/useSession';
 import { classOptions, useMarkableClasses } from './classes';
 import { StudentMarkRow } from './StudentMarkRow';
@@ -24,17 +24,7 @@ const NO_MARKS: Marks = {};
 
 /** The class and date of the screen live in the address (?class=…&date=…), so a reload keeps them. */
 function useSelection() {
-  const [params, setParams] = useSearchParams();
-  const update = useCallback((changes: Record<string, string | null>) => {
-    setParams((previous) => {
-      const next = new URLSearchParams(previous);
-      for (const [key, value] of Object.entries(changes)) {
-        if (value) next.set(key, value);
-        else next.delete(key);
-      }
-      return next;
-    }, { replace: true });
-  }, [setParams]);
+  const { params, update } = useAddressParams();
   return { requestedClass: params.get('class'), requestedDate: params.get('date'), update };
 }
 

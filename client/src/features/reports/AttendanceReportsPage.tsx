@@ -1,13 +1,13 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Button, Group, Loader, Select, SimpleGrid, Skeleton, Stack, Tabs, Text, Title, em } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle, IconCalendarMonth, IconDownload, IconInfoCircle, IconTable } from '@tabler/icons-react';
 import { skipToken, useQueryClient } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router-dom';
 import { MOBILE_BREAKPOINT_PX } from '../../../../common/constants';
 import { ErrorState } from '../../components/ErrorState';
 import { serverMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
+import { useAddressParams } from '../../lib/useAddressParams';
 import { classLabel, classOptions } from '../attendance/classes';
 import { clearCredentials, getCredentials } from '../auth/session-store';
 import { AttendanceCalendar } from './AttendanceCalendar';
@@ -19,22 +19,6 @@ import { REPORT_TEXTS } from './texts';
 type View = 'monthly' | 'calendar';
 
 const MOBILE_QUERY = `(max-width: ${em(MOBILE_BREAKPOINT_PX - 0.02)})`;
-
-/** Year, class, month and view live in the address (?year=&class=&month=&view=), so a reload keeps them. */
-function useReportParams() {
-  const [params, setParams] = useSearchParams();
-  const update = useCallback((changes: Record<string, string | null>) => {
-    setParams((previous) => {
-      const next = new URLSearchParams(previous);
-      for (const [key, value] of Object.entries(changes)) {
-        if (value) next.set(key, value);
-        else next.delete(key);
-      }
-      return next;
-    }, { replace: true });
-  }, [setParams]);
-  return { params, update };
-}
 
 function SelectorsSkeleton() {
   return (
@@ -51,7 +35,7 @@ function SelectorsSkeleton() {
  */
 export function AttendanceReportsPage() {
   const queryClient = useQueryClient();
-  const { params, update } = useReportParams();
+  const { params, update } = useAddressParams();
   const config = trpc.academicYear.config.useQuery();
   const compact = useMediaQuery(MOBILE_QUERY, false, { getInitialValueInEffect: false });
 
