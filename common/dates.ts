@@ -1,9 +1,16 @@
 /** Calendar helpers shared by client and server. Dates are plain 'YYYY-MM-DD' strings. */
 
 /** Today's calendar date in a time zone (decisions.md: "today" is the church's, not the browser's). */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
 export function todayIn(timeZone: string, now = new Date()): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
-    .formatToParts(now);
+  // Building a formatter costs ~100 µs; one per time zone is kept.
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    formatters.set(timeZone, formatter);
+  }
+  const parts = formatter.formatToParts(now);
   const get = (type: string) => parts.find((p) => p.type === type)!.value;
   return `${get('year')}-${get('month')}-${get('day')}`;
 }

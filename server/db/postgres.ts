@@ -21,15 +21,13 @@ export function createPostgresDatabase(url: string, poolSize: number): Database 
 
   async function run<T>(setupSql: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
     const conn = await sql.reserve();
-    // drizzle reads the client's type options; a reserved connection shares the pool's.
-    (conn as unknown as { options: typeof sql.options }).options = sql.options;
     try {
       // Not awaited on purpose: it travels in the same pipeline as the handler's first query.
       const setup = conn.unsafe(`begin; ${setupSql}`).simple();
       setup.catch(() => {}); // surfaced below, after the handler
       let result: T;
       try {
-        result = await fn(drizzle(conn) as unknown as Tx);
+        result = await fn(drizzle(preparedStatements(conn) as unknown as postgres.Sql) as unknown as Tx);
         await setup;
       } catch (error) {
         await conn.unsafe('rollback').catch(() => {});
@@ -41,6 +39,20 @@ export function createPostgresDatabase(url: string, poolSize: number): Database 
     } finally {
       conn.release();
     }
+  }
+
+  /**
+   * Drizzle sends its queries unprepared, which makes postgres.js describe each one first: two
+   * round trips per query and a fresh plan every time. This client prepares them (cached per
+   * connection by postgres.js), so a query costs one round trip. It also carries the pool's type
+   * options, which drizzle reads.
+   */
+  function preparedStatements(conn: postgres.ReservedSql) {
+    return {
+      options: sql.options,
+      unsafe: (query: string, params?: unknown[], options?: { prepare?: boolean }) =>
+        conn.unsafe(query, params as postgres.ParameterOrJSON<never>[], { ...options, prepare: true }),
+    };
   }
 
   return {

@@ -1,0 +1,539 @@
+/**
+ * Shared helpers of the benchmarks (scripts/bench/*). Benchmarks print figures; they never assert.
+ *
+ * - bench databases on the local PostgreSQL server (dropped and recreated, migrated the app's way),
+ * - the real app (buildApp) on a random port,
+ * - autocannon load with req/s, mean, p50, p99 and errors,
+ * - timing of an async operation run N times at a given concurrency,
+ * - a small PostgreSQL wire proxy that counts round trips, can add network delay, and captures the
+ *   SQL (with its parameters) a request really sends.
+ */
+import net from 'node:net';
+import os from 'node:os';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { performance } from 'node:perf_hooks';
+import postgres from 'postgres';
+import autocannon from 'autocannon';
+import { loadConfig, type Config } from '../../server/config.js';
+import { buildApp } from '../../server/app.js';
+import { createPostgresDatabase } from '../../server/db/postgres.js';
+import type { Database } from '../../server/db/index.js';
+
+// ---------------------------------------------------------------------------------------------
+// Settings
+
+export const BASE_DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/ss_bench';
+/** Duration of each autocannon / pgbench run, seconds. */
+export const BENCH_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+/** Pool size of the app under test; defaults to the app's own default (DB_POOL_SIZE). */
+export const APP_POOL_SIZE = Number(process.env.BENCH_POOL_SIZE ?? process.env.DB_POOL_SIZE ?? loadConfig({}).DB_POOL_SIZE);
+
+export const here = path.dirname(fileURLToPath(import.meta.url));
+
+/** The URL of BENCH_DATABASE_URL's server with another database name (suffix appended). */
+export function databaseUrl(suffix = ''): string {
+  const url = new URL(BASE_DATABASE_URL);
+  url.pathname = `/${decodeURIComponent(url.pathname.slice(1))}${suffix}`;
+  return url.toString();
+}
+
+export const databaseName = (url: string) => decodeURIComponent(new URL(url).pathname.slice(1));
+
+/** Connection parts for command-line tools (pgbench, psql). */
+export function connectionArgs(url: string): string[] {
+  const u = new URL(url);
+  return ['-h', u.hostname, '-p', u.port || '5432', '-U', decodeURIComponent(u.username || 'postgres'), databaseName(url)];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Databases
+
+const serverUrl = (url: string) => {
+  const u = new URL(url);
+  u.pathname = '/postgres';
+  return u.toString();
+};
+
+/** Drops and recreates a bench database. Refuses names not starting with ss_bench (shared server). */
+export async function recreateDatabase(url: string): Promise<void> {
+  const name = databaseName(url);
+  if (!/^ss_bench\w*$/.test(name) && process.env.BENCH_ALLOW_ANY_DATABASE !== '1') {
+    throw new Error(`Refusing to drop database "${name}": bench databases are named ss_bench* (or set BENCH_ALLOW_ANY_DATABASE=1)`);
+  }
+  const admin = postgres(serverUrl(url), { max: 1, onnotice: () => {} });
+  try {
+    await admin.unsafe(`drop database if exists "${name}" with (force)`);
+    await admin.unsafe(`create database "${name}"`);
+  } finally {
+    await admin.end({ timeout: 5 });
+  }
+}
+
+export async function databaseExists(url: string): Promise<boolean> {
+  const admin = postgres(serverUrl(url), { max: 1, onnotice: () => {} });
+  try {
+    const rows = await admin`select 1 from pg_database where datname = ${databaseName(url)}`;
+    return rows.length > 0;
+  } finally {
+    await admin.end({ timeout: 5 });
+  }
+}
+
+/** Recreated and migrated exactly as the app migrates (drizzle migrator, custom SQL included). */
+export async function freshDatabase(url: string, poolSize = APP_POOL_SIZE): Promise<Database> {
+  await recreateDatabase(url);
+  const db = createPostgresDatabase(url, poolSize);
+  await db.migrate();
+  return db;
+}
+
+/** A superuser ("owner") postgres.js client for setup and EXPLAIN; RLS does not apply to it. */
+export const ownerClient = (url: string, max = 1) =>
+  postgres(url, { max, onnotice: () => {}, connection: { application_name: 'ss-bench' } });
+
+// ---------------------------------------------------------------------------------------------
+// The app
+
+export interface RunningApp {
+  url: string;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/** The real server (buildApp) on 127.0.0.1 and a random port, logger off. */
+export async function startApp(db: Database, env: Record<string, string> = {}): Promise<RunningApp> {
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    PORT: '0',
+    DEMO_SEED: 'false',
+    DB_POOL_SIZE: String(APP_POOL_SIZE),
+    // Benchmarks sign in a lot from one address; successful sign-ins never count, but be safe.
+    LOGIN_MAX_FAILURES_PER_IP: '100000',
+    CLIENT_DIST_DIR: path.join(os.tmpdir(), 'ss-bench-no-client'),
+    ...env,
+  });
+  const app = await buildApp({ config, db, logger: false });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return { url: `http://127.0.0.1:${port}`, config, close: () => app.close() };
+}
+
+/** One JSON call through real HTTP; throws on a non-2xx answer (setup only, not measured). */
+export async function call<T = any>(
+  baseUrl: string, method: string, urlPath: string,
+  options: { token?: string; code?: string; body?: unknown } = {},
+): Promise<{ status: number; body: { success: boolean; data?: T; message?: string } }> {
+  const headers: Record<string, string> = {};
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.code) headers['x-church-code'] = options.code;
+  const res = await fetch(baseUrl + urlPath, {
+    method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  const text = await res.text();
+  let body: any;
+  try { body = JSON.parse(text); } catch { body = { success: false, message: text.slice(0, 200) }; }
+  return { status: res.status, body };
+}
+
+export async function signIn(baseUrl: string, code: string, email: string, password: string) {
+  const res = await call(baseUrl, 'POST', '/api/auth/login', { body: { church_code: code, email, password } });
+  if (res.status !== 200) throw new Error(`sign-in of ${email} failed: ${res.status} ${res.body.message}`);
+  return { token: res.body.data.token as string, code, user: res.body.data.user, church: res.body.data.church };
+}
+
+export const authHeaders = (token: string, code: string, json = false): Record<string, string> => ({
+  authorization: `Bearer ${token}`,
+  'x-church-code': code,
+  ...(json ? { 'content-type': 'application/json' } : {}),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Load (autocannon)
+
+export interface LoadSpec {
+  name: string;
+  url: string;
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: unknown;
+  connections: number;
+  seconds?: number;
+  warmupSeconds?: number;
+  /** One request per connection (connection k sends plan[k % plan.length]); overrides method/headers/body. */
+  perConnection?: Array<{ method: string; path: string; headers: Record<string, string>; body?: string }>;
+}
+
+export interface LoadResult {
+  name: string;
+  connections: number;
+  seconds: number;
+  requests: number;
+  reqPerSec: number;
+  meanMs: number;
+  p50Ms: number;
+  p99Ms: number;
+  errors: number;
+  non2xx: number;
+  statusCodes: string;
+  /** Event-loop utilisation of the server's (main) thread during the run, 0..1. */
+  serverBusy: number;
+  /** Server main-thread busy time per request, µs (event-loop active time / requests). */
+  serverUsPerRequest: number;
+}
+
+let planDir: string | undefined;
+
+async function runAutocannon(spec: LoadSpec, seconds: number) {
+  const target = new URL(spec.url);
+  const options: Parameters<typeof autocannon>[0] = {
+    url: spec.url,
+    connections: spec.connections,
+    duration: seconds,
+    // The load generator gets its own thread so it does not share the server's event loop (the
+    // machine still has only its cores; the generator's CPU is part of what is measured).
+    workers: 1,
+    timeout: 30,
+  };
+  if (spec.perConnection) {
+    planDir ??= mkdtempSync(path.join(os.tmpdir(), 'ss-bench-'));
+    const file = path.join(planDir, `plan-${Date.now()}-${Math.random().toString(36).slice(2)}.json`);
+    writeFileSync(file, JSON.stringify(spec.perConnection));
+    process.env.BENCH_CONNECTION_PLAN = file;
+    options.setupClient = path.join(here, 'per-connection.cjs');
+    options.url = `${target.protocol}//${target.host}`;
+  } else {
+    options.method = spec.method ?? 'GET';
+    options.headers = { ...spec.headers, ...(spec.body !== undefined ? { 'content-type': 'application/json' } : {}) };
+    if (spec.body !== undefined) options.body = JSON.stringify(spec.body);
+  }
+  return autocannon(options);
+}
+
+/** Runs autocannon (after a short warm-up) and prints one line of figures. */
+export async function load(spec: LoadSpec): Promise<LoadResult> {
+  const seconds = spec.seconds ?? BENCH_SECONDS;
+  const warmup = spec.warmupSeconds ?? Math.min(2, Math.max(1, Math.round(seconds / 5)));
+  if (warmup > 0) await runAutocannon(spec, warmup);
+  const elu0 = performance.eventLoopUtilization();
+  const r = await runAutocannon(spec, seconds);
+  const elu = performance.eventLoopUtilization(elu0);
+  const codes = Object.entries(r.statusCodeStats ?? {}).map(([code, s]) => `${code}:${s.count}`).join(' ');
+  const result: LoadResult = {
+    name: spec.name,
+    connections: spec.connections,
+    seconds,
+    requests: r.requests.total,
+    reqPerSec: r.requests.total / (r.duration || seconds),
+    meanMs: r.latency.mean,
+    p50Ms: r.latency.p50,
+    p99Ms: r.latency.p99,
+    errors: r.errors + r.timeouts,
+    non2xx: r.non2xx,
+    statusCodes: codes,
+    serverBusy: elu.utilization,
+    serverUsPerRequest: (elu.active * 1000) / Math.max(1, r.requests.total),
+  };
+  console.log(formatLoad(result));
+  return result;
+}
+
+export const formatLoad = (r: LoadResult) =>
+  `  ${r.name.padEnd(34)} c=${String(r.connections).padStart(3)}  ${fmt(r.reqPerSec, 0).padStart(7)} req/s  ` +
+  `mean ${fmt(r.meanMs, 1).padStart(6)} ms  p50 ${fmt(r.p50Ms, 0).padStart(4)} ms  p99 ${fmt(r.p99Ms, 0).padStart(5)} ms  ` +
+  `errors ${r.errors}  non-2xx ${r.non2xx}  [${r.statusCodes}]  server loop ${fmt(100 * r.serverBusy, 0)}% busy, ` +
+  `${fmt(r.serverUsPerRequest, 0)} µs/request`;
+
+// ---------------------------------------------------------------------------------------------
+// Timing of in-process operations
+
+export interface OpsResult {
+  ops: number;
+  seconds: number;
+  opsPerSec: number;
+  meanMs: number;
+  p50Ms: number;
+  p99Ms: number;
+}
+
+/** Runs fn `total` times with `concurrency` in flight; per-operation latencies in ms. */
+export async function runOps(total: number, concurrency: number, fn: (i: number) => Promise<unknown>): Promise<OpsResult> {
+  const latencies = new Float64Array(total);
+  let next = 0;
+  const start = performance.now();
+  await Promise.all(Array.from({ length: Math.min(concurrency, total) }, async () => {
+    while (next < total) {
+      const i = next++;
+      const t = performance.now();
+      await fn(i);
+      latencies[i] = performance.now() - t;
+    }
+  }));
+  const seconds = (performance.now() - start) / 1000;
+  const sorted = Float64Array.from(latencies).sort();
+  return {
+    ops: total,
+    seconds,
+    opsPerSec: total / seconds,
+    meanMs: latencies.reduce((a, b) => a + b, 0) / total,
+    p50Ms: quantile(sorted, 0.5),
+    p99Ms: quantile(sorted, 0.99),
+  };
+}
+
+export function quantile(sorted: ArrayLike<number>, q: number): number {
+  if (sorted.length === 0) return NaN;
+  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1));
+  return sorted[i];
+}
+
+export const median = (values: number[]) => quantile([...values].sort((a, b) => a - b), 0.5);
+
+export const fmt = (n: number, digits = 1) =>
+  Number.isFinite(n) ? n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits }) : String(n);
+
+export const ratio = (a: number, b: number) => (b ? a / b : NaN);
+
+/** Prints rows as an aligned table. */
+export function printTable(rows: Array<Record<string, string | number>>) {
+  if (!rows.length) return;
+  const cols = Object.keys(rows[0]);
+  const cell = (v: string | number) => (typeof v === 'number' ? fmt(v, Number.isInteger(v) ? 0 : 2) : v);
+  const widths = cols.map((c) => Math.max(c.length, ...rows.map((r) => cell(r[c] ?? '').length)));
+  const line = (vals: string[]) => `  ${vals.map((v, i) => (i === 0 ? v.padEnd(widths[i]) : v.padStart(widths[i]))).join('  ')}`;
+  console.log(line(cols));
+  console.log(line(widths.map((w) => '-'.repeat(w))));
+  for (const r of rows) console.log(line(cols.map((c) => cell(r[c] ?? ''))));
+}
+
+export const heading = (text: string) => console.log(`\n== ${text} ${'='.repeat(Math.max(0, 90 - text.length))}`);
+
+/** How busy the machine and the database server are, for judging the noise of the figures. */
+export async function machineState(url: string): Promise<string> {
+  const [l1, l5] = os.loadavg();
+  let others = '?';
+  const sql = ownerClient(url);
+  try {
+    const [row] = await sql`select count(*)::int as n from pg_stat_activity
+      where state = 'active' and pid <> pg_backend_pid() and datname is distinct from ${databaseName(url)}`;
+    others = String(row.n);
+  } catch { /* not important */ } finally {
+    await sql.end({ timeout: 5 });
+  }
+  return `${os.cpus().length} cores, load average ${l1.toFixed(2)} (1 min) ${l5.toFixed(2)} (5 min), ` +
+    `active queries of other databases on the server: ${others}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// PostgreSQL wire proxy: round trips, added delay, captured SQL
+
+export interface CapturedStatement {
+  /** 'simple' (Query message) or 'extended' (Parse/Bind/Execute). */
+  kind: 'simple' | 'extended';
+  sql: string;
+  params: Array<string | null>;
+  /** Parameter type oids from Parse (0: left to the server). */
+  paramTypes: number[];
+  /** Index of the client "turn" (a send after the server answered) this statement went in. */
+  turn: number;
+}
+
+export interface PgProxy {
+  port: number;
+  /** The same database URL, through the proxy. */
+  urlFor(databaseUrl: string): string;
+  /** Client turns: times a client sent after the server had answered; one per round trip. */
+  readonly stats: { turns: number; statements: number; connections: number };
+  resetStats(): void;
+  /** Statements captured since the last call (capture must be on). */
+  takeStatements(): CapturedStatement[];
+  close(): Promise<void>;
+}
+
+/**
+ * A TCP proxy in front of PostgreSQL. With `delayMs`, each direction is delayed by that much
+ * (emulating network latency; timers have ~1 ms granularity). With `capture`, it decodes the
+ * frontend messages and records each statement with its parameters, so a benchmark can replay
+ * exactly what the app sent (pgbench) or EXPLAIN it.
+ */
+export async function startPgProxy(options: { target: string; delayMs?: number; capture?: boolean }): Promise<PgProxy> {
+  const target = new URL(options.target);
+  const targetPort = Number(target.port || 5432);
+  const delayMs = options.delayMs ?? 0;
+  const stats = { turns: 0, statements: 0, connections: 0 };
+  let captured: CapturedStatement[] = [];
+  const sockets = new Set<net.Socket>();
+
+  const delayed = (to: net.Socket) => {
+    if (!delayMs) return (chunk: Buffer) => { to.write(chunk); };
+    const queue: Array<{ due: number; chunk: Buffer }> = [];
+    let timer: NodeJS.Timeout | undefined;
+    const flush = () => {
+      timer = undefined;
+      const now = performance.now();
+      while (queue.length && queue[0].due <= now + 0.05) to.write(queue.shift()!.chunk);
+      if (queue.length) timer = setTimeout(flush, Math.max(0, queue[0].due - now));
+    };
+    return (chunk: Buffer) => {
+      queue.push({ due: performance.now() + delayMs, chunk });
+      timer ??= setTimeout(flush, delayMs);
+    };
+  };
+
+  const server = net.createServer((client) => {
+    stats.connections++;
+    const upstream = net.connect(targetPort, target.hostname);
+    sockets.add(client);
+    sockets.add(upstream);
+    client.setNoDelay(true);
+    upstream.setNoDelay(true);
+    const toUpstream = delayed(upstream);
+    const toClient = delayed(client);
+    let serverSpoke = true;
+    const decoder = options.capture ? frontendDecoder((s) => {
+      stats.statements++;
+      captured.push({ ...s, turn: stats.turns });
+    }) : undefined;
+    client.on('data', (chunk) => {
+      if (serverSpoke) { stats.turns++; serverSpoke = false; }
+      decoder?.(chunk);
+      toUpstream(chunk);
+    });
+    upstream.on('data', (chunk) => {
+      serverSpoke = true;
+      toClient(chunk);
+    });
+    const end = () => { client.destroy(); upstream.destroy(); sockets.delete(client); sockets.delete(upstream); };
+    client.on('close', end);
+    upstream.on('close', end);
+    client.on('error', end);
+    upstream.on('error', end);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as net.AddressInfo).port;
+  return {
+    port,
+    urlFor(databaseUrl: string) {
+      const u = new URL(databaseUrl);
+      u.hostname = '127.0.0.1';
+      u.port = String(port);
+      return u.toString();
+    },
+    stats,
+    resetStats() { stats.turns = 0; stats.statements = 0; },
+    takeStatements() { const out = captured; captured = []; return out; },
+    async close() {
+      for (const s of sockets) s.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** Decodes the frontend side of the protocol (after the startup packet): Query, Parse, Bind. */
+function frontendDecoder(onStatement: (s: Omit<CapturedStatement, 'turn'>) => void) {
+  let buffer: Buffer = Buffer.alloc(0);
+  let startupDone = false;
+  const prepared = new Map<string, { sql: string; types: number[] }>();
+  const cstring = (buf: Buffer, at: number): [string, number] => {
+    const end = buf.indexOf(0, at);
+    return [buf.toString('utf8', at, end), end + 1];
+  };
+  return (chunk: Buffer) => {
+    buffer = buffer.length ? Buffer.concat([buffer, chunk]) : chunk;
+    for (;;) {
+      if (!startupDone) {
+        if (buffer.length < 8) return;
+        const len = buffer.readInt32BE(0);
+        if (buffer.length < len) return;
+        const code = buffer.readInt32BE(4);
+        buffer = buffer.subarray(len);
+        if (code === 196608) startupDone = true; // StartupMessage (SSLRequest/GSSENC are followed by one)
+        continue;
+      }
+      if (buffer.length < 5) return;
+      const type = String.fromCharCode(buffer[0]);
+      const len = buffer.readInt32BE(1);
+      if (buffer.length < len + 1) return;
+      const body = buffer.subarray(5, len + 1);
+      buffer = buffer.subarray(len + 1);
+      if (type === 'Q') {
+        onStatement({ kind: 'simple', sql: cstring(body, 0)[0], params: [], paramTypes: [] });
+      } else if (type === 'P') {
+        const [name, a] = cstring(body, 0);
+        const [sqlText, b] = cstring(body, a);
+        const n = body.readInt16BE(b);
+        const types = Array.from({ length: n }, (_, i) => body.readInt32BE(b + 2 + 4 * i));
+        prepared.set(name, { sql: sqlText, types });
+      } else if (type === 'B') {
+        const [, a] = cstring(body, 0); // portal
+        const [stmt, b] = cstring(body, a);
+        let at = b;
+        const nFormats = body.readInt16BE(at); at += 2;
+        const formats = Array.from({ length: nFormats }, (_, i) => body.readInt16BE(at + 2 * i)); at += 2 * nFormats;
+        const nParams = body.readInt16BE(at); at += 2;
+        const params: Array<string | null> = [];
+        for (let i = 0; i < nParams; i++) {
+          const plen = body.readInt32BE(at); at += 4;
+          const format = nFormats === 0 ? 0 : nFormats === 1 ? formats[0] : formats[i];
+          if (plen < 0) params.push(null);
+          else {
+            params.push(format === 0 ? body.toString('utf8', at, at + plen) : `\\x${body.subarray(at, at + plen).toString('hex')}`);
+            at += plen;
+          }
+        }
+        const p = prepared.get(stmt);
+        onStatement({ kind: 'extended', sql: p?.sql ?? `/* unknown statement ${stmt} */`, params, paramTypes: p?.types ?? [] });
+      }
+    }
+  };
+}
+
+/**
+ * A captured statement as literal SQL ($n replaced by quoted literals, with a cast when the client
+ * had named a type). typeNames maps type oid -> format_type name.
+ */
+export function literalSql(s: CapturedStatement, typeNames: Map<number, string>): string {
+  if (s.kind === 'simple') return s.sql;
+  return s.sql.replace(/\$(\d+)/g, (_, n: string) => {
+    const i = Number(n) - 1;
+    const v = s.params[i];
+    if (v === null || v === undefined) return 'NULL';
+    const oid = s.paramTypes[i] ?? 0;
+    const lit = `'${v.replace(/'/g, "''")}'`;
+    return oid ? `${lit}::${typeNames.get(oid) ?? `oid_${oid}`}` : lit;
+  });
+}
+
+/** Type names of the oids the captured statements use. */
+export async function typeNamesFor(url: string, statements: CapturedStatement[]): Promise<Map<number, string>> {
+  const oids = [...new Set(statements.flatMap((s) => s.paramTypes).filter((o) => o > 0))];
+  const map = new Map<number, string>();
+  if (!oids.length) return map;
+  const sql = ownerClient(url);
+  try {
+    const rows = await sql`select oid::int as oid, format_type(oid, null) as name from pg_type where oid = any(${oids}::oid[])`;
+    for (const r of rows) map.set(r.oid, r.name);
+  } finally {
+    await sql.end({ timeout: 5 });
+  }
+  return map;
+}
+
+/** Splits a simple-protocol string on top-level semicolons (quotes respected). */
+export function splitStatements(text: string): string[] {
+  const out: string[] = [];
+  let cur = '';
+  let quote: string | null = null;
+  for (const ch of text) {
+    if (quote) { if (ch === quote) quote = null; cur += ch; continue; }
+    if (ch === "'" || ch === '"') { quote = ch; cur += ch; continue; }
+    if (ch === ';') { if (cur.trim()) out.push(cur.trim()); cur = ''; continue; }
+    cur += ch;
+  }
+  if (cur.trim()) out.push(cur.trim());
+  return out;
+}
