@@ -7,6 +7,20 @@ import {
 } from './database.js';
 
 /**
+ * Drizzle sends its queries unprepared, which makes postgres.js describe each one first: two round
+ * trips per query and a fresh plan every time. This client prepares them (cached per connection by
+ * postgres.js), so a query costs one round trip. It also carries the pool's type options, which
+ * drizzle reads.
+ */
+export function preparingClient(conn: postgres.Sql | postgres.ReservedSql | postgres.TransactionSql, options: postgres.Sql['options']) {
+  return {
+    options,
+    unsafe: (query: string, params?: unknown[], queryOptions?: { prepare?: boolean }) =>
+      conn.unsafe(query, params as postgres.ParameterOrJSON<never>[], { ...queryOptions, prepare: true }),
+  } as unknown as postgres.Sql;
+}
+
+/**
  * PostgreSQL through postgres.js. Each door call reserves one pooled connection and pipelines
  * `BEGIN; select set_config(...)` with the handler's first query, so the door costs one round trip
  * (the COMMIT) beyond the queries themselves.
@@ -27,7 +41,7 @@ export function createPostgresDatabase(url: string, poolSize: number): Database 
       setup.catch(() => {}); // surfaced below, after the handler
       let result: T;
       try {
-        result = await fn(drizzle(preparedStatements(conn) as unknown as postgres.Sql) as unknown as Tx);
+        result = await fn(drizzle(preparingClient(conn, sql.options)) as unknown as Tx);
         await setup;
       } catch (error) {
         await conn.unsafe('rollback').catch(() => {});
@@ -39,20 +53,6 @@ export function createPostgresDatabase(url: string, poolSize: number): Database 
     } finally {
       conn.release();
     }
-  }
-
-  /**
-   * Drizzle sends its queries unprepared, which makes postgres.js describe each one first: two
-   * round trips per query and a fresh plan every time. This client prepares them (cached per
-   * connection by postgres.js), so a query costs one round trip. It also carries the pool's type
-   * options, which drizzle reads.
-   */
-  function preparedStatements(conn: postgres.ReservedSql) {
-    return {
-      options: sql.options,
-      unsafe: (query: string, params?: unknown[], options?: { prepare?: boolean }) =>
-        conn.unsafe(query, params as postgres.ParameterOrJSON<never>[], { ...options, prepare: true }),
-    };
   }
 
   return {
