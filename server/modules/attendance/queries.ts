@@ -7,8 +7,6 @@ import type { Tx } from '../../db/index.js';
 // can use the church-leading keys: attendance (church_id, class_id, date) for a class's dates and
 // students (church_id, class_id, roll_number) for a class's students.
 
-export type AttendanceRow = typeof attendance.$inferInsert & { status: AttendanceStatus };
-
 /** Ids of the students now in a class, in id order (the order rows are then written in, so two
  * concurrent marks of the same class lock rows in the same order and cannot deadlock). */
 export async function classStudentIds(tx: Tx, churchId: string, classId: string): Promise<string[]> {
@@ -18,18 +16,30 @@ export async function classStudentIds(tx: Tx, churchId: string, classId: string)
   return rows.map((r) => r.id);
 }
 
-/** One multi-row INSERT ... ON CONFLICT (church_id, student_id, date) DO UPDATE: marking again
- * overwrites the day's status instead of duplicating it. */
-export async function upsertAttendance(tx: Tx, rows: AttendanceRow[]): Promise<void> {
-  await tx.insert(attendance).values(rows).onConflictDoUpdate({
-    target: [attendance.churchId, attendance.studentId, attendance.date],
-    set: {
-      status: sql`excluded.status`,
-      classId: sql`excluded.class_id`,
-      markedBy: sql`excluded.marked_by`,
-      markedAt: sql`now()`,
-    },
-  });
+export interface ClassMarks {
+  churchId: string;
+  classId: string;
+  date: string;
+  markedBy: string;
+  marks: Array<{ studentId: string; status: AttendanceStatus }>;
+}
+
+/**
+ * One INSERT ... ON CONFLICT (church_id, student_id, date) DO UPDATE for the whole class: marking
+ * again overwrites the day's status instead of duplicating it. The marks travel as one JSON
+ * parameter, so the statement text is the same for every class size: prepared once per connection
+ * and cheap to build (a multi-row VALUES list cost more CPU than the database work). Rows are written
+ * in student-id order, so two concurrent marks of one class lock rows in the same order.
+ */
+export async function upsertAttendance(tx: Tx, input: ClassMarks): Promise<void> {
+  const marks = JSON.stringify(input.marks.map((m) => ({ student_id: m.studentId, status: m.status })));
+  await tx.execute(sql`
+    insert into ${attendance} (church_id, student_id, date, class_id, status, marked_by)
+    select ${input.churchId}::uuid, m.student_id, ${input.date}::date, ${input.classId}::uuid, m.status, ${input.markedBy}::uuid
+    from json_to_recordset(${marks}::json) as m(student_id uuid, status text)
+    order by m.student_id
+    on conflict (church_id, student_id, date) do update
+      set status = excluded.status, class_id = excluded.class_id, marked_by = excluded.marked_by, marked_at = now()`);
 }
 
 /** The stored marks of a class on one date, in roll-number order. */

@@ -10,7 +10,7 @@ import { churchToday } from '../churches/time.js';
 import { findAccessibleClass, type ClassRow } from '../classes/access.js';
 import type { UserDto } from '../users/dto.js';
 import {
-  calendarRows, classStudentIds, monthlySummaryRows, recordsForDate, upsertAttendance, type AttendanceRow,
+  calendarRows, classStudentIds, monthlySummaryRows, recordsForDate, upsertAttendance,
 } from './queries.js';
 
 /** What these handlers need of a tenant procedure's context: the one transaction, who, which church. */
@@ -45,21 +45,14 @@ export async function markAttendance(ctx: AttendanceContext, input: MarkInput) {
   if (studentIds.length === 0) throw badRequest(MESSAGES.attendanceNoStudents, { reason: 'no_students' });
 
   const chosen = new Map(input.attendanceData.map((mark) => [mark.studentId, mark.status]));
-  const rows: AttendanceRow[] = studentIds.map((studentId) => ({
-    churchId: ctx.church.id,
-    studentId,
-    date: input.date,
-    classId: cls.id,
-    status: chosen.get(studentId) ?? 'absent',
-    markedBy: ctx.user.id,
-  }));
-  await upsertAttendance(ctx.tx, rows);
+  const marks = studentIds.map((studentId) => ({ studentId, status: chosen.get(studentId) ?? 'absent' as const }));
+  await upsertAttendance(ctx.tx, { churchId: ctx.church.id, classId: cls.id, date: input.date, markedBy: ctx.user.id, marks });
 
-  const present = rows.filter((row) => row.status === 'present').length;
+  const present = marks.filter((mark) => mark.status === 'present').length;
   return {
-    marked: rows.length,
+    marked: marks.length,
     present,
-    absent: rows.length - present,
+    absent: marks.length - present,
     date: input.date,
     message: MESSAGES.attendanceMarked,
   };
