@@ -31,10 +31,12 @@ export function buildOpenApiDocument(routes: RestRoute[], serverUrl: string) {
       security: route.public ? [] : [{ bearer: [], churchCode: [] }],
       parameters: pathParams.map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } })),
       responses: {
-        [String(route.successStatus ?? 200)]: {
-          description: 'Success envelope { success: true, data, message? }',
-          content: { 'application/json': { schema: { type: 'object', properties: { success: { const: true }, data: {} } } } },
-        },
+        [String(route.successStatus ?? 200)]: route.render
+          ? { description: 'A file download (CSV)', content: { 'text/csv': { schema: { type: 'string' } } } }
+          : {
+            description: 'Success envelope { success: true, data, message? }',
+            content: { 'application/json': { schema: { type: 'object', properties: { success: { const: true }, data: {} } } } },
+          },
         '4XX': { description: 'Error envelope', content: { 'application/json': { schema: envelopeError } } },
       },
     };

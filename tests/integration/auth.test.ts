@@ -208,6 +208,8 @@ describe('the API surface', () => {
     const json = await doc.json();
     expect(json.openapi).toBe('3.1.0');
     expect(json.paths['/api/auth/login'].post.requestBody).toBeDefined();
+    expect(Object.keys(json.paths['/api/attendance/class/{classId}/monthly.csv'].get.responses['200'].content)).toEqual(['text/csv']);
+    expect(json.paths['/api/classes/{id}'].put.parameters).toEqual([{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }]);
     const page = await fetch(`${app.url}/api/docs`);
     expect(page.headers.get('content-type')).toContain('text/html');
     expect(await page.text()).toContain('/api/auth/login');
