@@ -39,3 +39,8 @@ export const tenantSetupSql = (churchId: string) =>
 export const platformSetupSql = `select set_config('app.church_id', '', true), set_config('role', '${PLATFORM_ROLE}', true)`;
 
 export const MIGRATIONS_FOLDER = new URL('../../migrations', import.meta.url).pathname;
+
+/** Rows of `tx.execute(sql...)`: postgres.js answers an array, PGlite `{ rows }`. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+}

@@ -4,7 +4,7 @@ import { loadConfig, type Config } from '../../server/config.js';
 import { buildApp } from '../../server/app.js';
 import { createPgliteDatabase } from '../../server/db/pglite.js';
 import { createPostgresDatabase } from '../../server/db/postgres.js';
-import type { Database } from '../../server/db/index.js';
+import { rowsOf, type Database } from '../../server/db/index.js';
 
 export type Backend = 'pglite' | 'postgres';
 export const backend = (process.env.TEST_DB ?? 'pglite') as Backend;
@@ -45,7 +45,5 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   };
 }
 
-/** The first row of `tx.execute(...)`, whose shape differs between postgres.js and PGlite. */
-export function firstRow<T = Record<string, unknown>>(result: unknown): T {
-  return (Array.isArray(result) ? result[0] : (result as { rows: unknown[] }).rows[0]) as T;
-}
+/** The first row of `tx.execute(...)`, whichever driver answered. */
+export const firstRow = <T = Record<string, unknown>>(result: unknown): T => rowsOf<T>(result)[0];

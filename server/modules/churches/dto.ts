@@ -4,7 +4,10 @@ import { subscriptionValidity } from '../subscription/validity.js';
 export type ChurchRow = typeof churches.$inferSelect;
 
 /** The church as church users see it (01 section 3), with its subscription validity. */
-export function toChurchDto(church: ChurchRow, now = new Date()) {
+export type ChurchFields = Pick<ChurchRow, 'id' | 'code' | 'name' | 'email' | 'phone' | 'address' | 'pincode' | 'timeZone'
+  | 'subscriptionTier' | 'subscriptionStatus' | 'subscriptionEndDate' | 'isLifetime'>;
+
+export function toChurchDto(church: ChurchFields, now = new Date()) {
   return {
     id: church.id,
     code: church.code,

@@ -3,7 +3,7 @@ import type { ChurchRole } from '../../../common/constants.js';
 
 export type UserRow = typeof users.$inferSelect;
 
-export function toUserDto(user: UserRow) {
+export function toUserDto(user: Pick<UserRow, 'id' | 'name' | 'email' | 'phone' | 'role' | 'isActive' | 'isChurchOwner'>) {
   return {
     id: user.id,
     name: user.name,
