@@ -1,10 +1,15 @@
 /** Calendar helpers shared by client and server. Dates are plain 'YYYY-MM-DD' strings. */
 
-/** Today's calendar date in a time zone (decisions.md: "today" is the church's, not the browser's). */
 const formatters = new Map<string, Intl.DateTimeFormat>();
+const lastAnswer = new Map<string, { minute: number; date: string }>();
 
+/** Today's calendar date in a time zone (decisions.md: "today" is the church's, not the browser's). */
 export function todayIn(timeZone: string, now = new Date()): string {
-  // Building a formatter costs ~100 µs; one per time zone is kept.
+  // Time-zone offsets are whole minutes, so the date cannot change within a minute: the answer is
+  // kept per minute (formatting costs tens of µs and runs on every attendance request).
+  const minute = Math.floor(now.getTime() / 60_000);
+  const cached = lastAnswer.get(timeZone);
+  if (cached?.minute === minute) return cached.date;
   let formatter = formatters.get(timeZone);
   if (!formatter) {
     formatter = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
@@ -12,7 +17,9 @@ export function todayIn(timeZone: string, now = new Date()): string {
   }
   const parts = formatter.formatToParts(now);
   const get = (type: string) => parts.find((p) => p.type === type)!.value;
-  return `${get('year')}-${get('month')}-${get('day')}`;
+  const date = `${get('year')}-${get('month')}-${get('day')}`;
+  lastAnswer.set(timeZone, { minute, date });
+  return date;
 }
 
 export function addDays(date: string, days: number): string {
