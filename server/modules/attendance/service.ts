@@ -36,8 +36,11 @@ export async function markAttendance(ctx: AttendanceContext, input: MarkInput) {
       reason: problem === MESSAGES.attendanceTooOld ? 'attendance_too_old' : 'attendance_future_date',
     });
   }
-  const cls = await findAccessibleClass(ctx.tx, ctx.user, input.classId);
-  const studentIds = await classStudentIds(ctx.tx, ctx.church.id, cls.id);
+  // Both in one round trip: the student list is only used once the class check has passed.
+  const [cls, studentIds] = await Promise.all([
+    findAccessibleClass(ctx.tx, ctx.user, input.classId),
+    classStudentIds(ctx.tx, ctx.church.id, input.classId),
+  ]);
   const inClass = new Set(studentIds);
   if (input.attendanceData.some((mark) => !inClass.has(mark.studentId))) {
     throw badRequest(MESSAGES.attendanceStudentNotInClass, { reason: 'student_not_in_class' });
