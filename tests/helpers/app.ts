@@ -21,6 +21,7 @@ export async function openTestDatabase(): Promise<Database> {
 
 export interface TestApp {
   url: string;
+  server: Awaited<ReturnType<typeof buildApp>>;
   db: Database;
   config: Config;
   close(): Promise<void>;
@@ -36,6 +37,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   const port = typeof address === 'object' && address ? address.port : 0;
   return {
     url: `http://127.0.0.1:${port}`,
+    server: app,
     db,
     config,
     async close() {
