@@ -1,5 +1,6 @@
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { SQL } from 'drizzle-orm';
+import { isGuid } from '../../common/school.js';
 /** A Drizzle handle bound to one transaction of the tenant or platform door. The core query builder
  * only: no relational-query schema, whose set-up would cost ~80 µs per request. */
 export type Tx = PgDatabase<PgQueryResultHKT>;
@@ -25,12 +26,11 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The church id is inlined into the session-setup statement (so it can share a round trip with
  * BEGIN), therefore it must be a well-formed UUID and nothing else. */
 export function assertChurchId(churchId: string): string {
-  if (!UUID_RE.test(churchId)) throw new Error('Tenant door: church id is not a UUID');
+  if (!isGuid(churchId)) throw new Error('Tenant door: church id is not a UUID');
   return churchId.toLowerCase();
 }
 

@@ -9,7 +9,7 @@ import { addDays, todayIn } from '../../common/dates.js';
 import { academicYearMonths, monthLabel } from '../../client/src/features/reports/months.js';
 import {
   DEMO_CODE, DEMO_PASSWORD, DESKTOP, PHONE, SESSION_KEYS, fitsViewportWidth, launchBrowser, openPage, pathOf,
-  signIn, startAppWithDemo,
+  signIn, signInAsDemo, startAppWithDemo,
 } from './support.js';
 
 let app: TestApp;
@@ -87,9 +87,7 @@ describe('attendance', () => {
   it('teacher at 375px: marks attendance, keeps it across a reload, refuses old dates, reads the reports', async () => {
     const { page, errors, close } = await openPage(browser, app.url, PHONE);
     try {
-      await page.goto('/login');
-      await signIn(page, DEMO_CODE, demoEmail('teacher', DEMO_CODE), DEMO_PASSWORD);
-      await page.getByRole('heading', { name: 'Teacher Dashboard' }).waitFor();
+      await signInAsDemo(page, 'teacher');
 
       // Mark Attendance: the class, today (the church's), every student with a big switch.
       await openEntry(page, 'Mark Attendance', true);
@@ -201,9 +199,7 @@ describe('attendance', () => {
   it('teacher: a month without attendance shows the empty state; a failed load offers Retry', async () => {
     const { page, errors, close } = await openPage(browser, app.url, PHONE);
     try {
-      await page.goto('/login');
-      await signIn(page, DEMO_CODE, demoEmail('teacher', DEMO_CODE), DEMO_PASSWORD);
-      await page.getByRole('heading', { name: 'Teacher Dashboard' }).waitFor();
+      await signInAsDemo(page, 'teacher');
 
       // A month of the academic year away from the seeded weeks (today and the 5 Sundays before) has none.
       const date = today();

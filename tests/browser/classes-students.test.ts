@@ -2,13 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import type { Browser } from 'playwright-core';
 import type { TestApp } from '../helpers/app.js';
-import { demoEmail } from '../../server/modules/demo/seed.js';
 import { academicYearOf } from '../../common/academic-year.js';
 import { todayIn } from '../../common/dates.js';
 import { CLASS_MESSAGES } from '../../common/schemas/classes.js';
 import { STUDENT_MESSAGES } from '../../common/schemas/students.js';
 import {
-  DEMO_CODE, DEMO_PASSWORD, DESKTOP, PHONE, fitsViewportWidth, launchBrowser, openPage, pathOf, signIn, startAppWithDemo,
+  DESKTOP, PHONE, fitsViewportWidth, launchBrowser, openPage, pathOf, signInAsDemo, startAppWithDemo,
 } from './support.js';
 
 let app: TestApp;
@@ -31,12 +30,6 @@ async function choose(page: Page, select: Locator, option: string) {
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
-async function signInAs(page: Page, role: 'superadmin' | 'principal' | 'teacher', heading: string) {
-  await page.goto('/login');
-  await signIn(page, DEMO_CODE, demoEmail(role, DEMO_CODE), DEMO_PASSWORD);
-  await page.getByRole('heading', { name: heading }).waitFor();
-}
-
 /** On a phone the sidebar is a drawer: open it, then follow the entry. */
 async function openFromDrawer(page: Page, entry: string) {
   await page.getByRole('button', { name: 'Open navigation' }).click();
@@ -50,7 +43,7 @@ describe('classes and students', () => {
   it('a principal at 1280px adds a class and two students to it, who get roll numbers 1 and 2', async () => {
     const { page, errors, close } = await openPage(browser, app.url, DESKTOP);
     try {
-      await signInAs(page, 'principal', 'Principal Dashboard');
+      await signInAsDemo(page, 'principal');
       const nav = page.locator('#dashboard-navigation');
       expect(await nav.getByRole('link').allTextContents()).toEqual(expect.arrayContaining(['Overview', 'Classes', 'Students']));
       expect(await nav.getByRole('link', { name: 'Student View' }).count()).toBe(0);
@@ -150,7 +143,7 @@ describe('classes and students', () => {
   it('a teacher at 375px sees own classes read-only and the read-only Student View', async () => {
     const { page, errors, close } = await openPage(browser, app.url, PHONE);
     try {
-      await signInAs(page, 'teacher', 'Teacher Dashboard');
+      await signInAsDemo(page, 'teacher');
 
       await openFromDrawer(page, 'Classes');
       await page.getByRole('heading', { name: 'Classes', exact: true }).waitFor();
@@ -199,7 +192,7 @@ describe('classes and students', () => {
   it('a super admin at 1280px: a class with students is not deleted (server message); a student is edited and deleted', async () => {
     const { page, errors, close } = await openPage(browser, app.url, DESKTOP);
     try {
-      await signInAs(page, 'superadmin', 'Super Admin Dashboard');
+      await signInAsDemo(page, 'superadmin');
       const nav = page.locator('#dashboard-navigation');
       await nav.getByRole('link', { name: 'Class Management' }).click();
       await page.getByRole('heading', { name: 'Class Management' }).waitFor();

@@ -5,7 +5,7 @@ import { demoEmail } from '../../server/modules/demo/seed.js';
 import { MESSAGES } from '../../common/constants.js';
 import {
   DEMO_CODE, DEMO_PASSWORD, DESKTOP, PHONE, SESSION_KEYS, fitsViewportWidth, isOnScreen, launchBrowser,
-  openPage, pathOf, signIn, startAppWithDemo,
+  openPage, pathOf, signIn, signInAsDemo, startAppWithDemo,
 } from './support.js';
 
 let app: TestApp;
@@ -114,9 +114,7 @@ describe('signing in to the dashboard', () => {
   it('a signed-in user with a valid subscription is sent from /subscription to /', async () => {
     const { page, errors, close } = await openPage(browser, app.url, DESKTOP);
     try {
-      await page.goto('/login');
-      await signIn(page, DEMO_CODE, demoEmail('principal', DEMO_CODE), DEMO_PASSWORD);
-      await page.getByRole('heading', { name: 'Principal Dashboard' }).waitFor();
+      await signInAsDemo(page, 'principal');
       await page.goto('/subscription');
       await page.getByRole('heading', { name: 'Principal Dashboard' }).waitFor();
       expect(pathOf(page)).toBe('/');
@@ -129,9 +127,7 @@ describe('signing in to the dashboard', () => {
   it('signing out in one tab signs the other tabs out', async () => {
     const { page, errors, close } = await openPage(browser, app.url, DESKTOP);
     try {
-      await page.goto('/login');
-      await signIn(page, DEMO_CODE, demoEmail('teacher', DEMO_CODE), DEMO_PASSWORD);
-      await page.getByRole('heading', { name: 'Teacher Dashboard' }).waitFor();
+      await signInAsDemo(page, 'teacher');
       const other = await page.context().newPage();
       other.setDefaultTimeout(30_000);
       other.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
@@ -151,9 +147,7 @@ describe('signing in to the dashboard', () => {
   it('a session that cannot be verified for lack of network is kept, with a retry', async () => {
     const { page, errors, close } = await openPage(browser, app.url, PHONE);
     try {
-      await page.goto('/login');
-      await signIn(page, DEMO_CODE, demoEmail('principal', DEMO_CODE), DEMO_PASSWORD);
-      await page.getByRole('heading', { name: 'Principal Dashboard' }).waitFor();
+      await signInAsDemo(page, 'principal');
 
       await page.route('**/trpc/auth.verify**', (route) => route.abort('internetdisconnected'));
       await page.reload();

@@ -1,6 +1,6 @@
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { startTestApp, type TestApp } from '../helpers/app.js';
-import { seedDemoChurch } from '../../server/modules/demo/seed.js';
+import { demoEmail, seedDemoChurch } from '../../server/modules/demo/seed.js';
 
 export const DEMO_CODE = 'DEMO01';
 export const DEMO_PASSWORD = 'demo-password-123';
@@ -59,6 +59,17 @@ export async function signIn(page: Page, code: string, email: string, password: 
   await page.getByLabel('Email').fill(email);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+}
+
+const DASHBOARD_TITLES = {
+  superadmin: 'Super Admin Dashboard', principal: 'Principal Dashboard', teacher: 'Teacher Dashboard',
+} as const;
+
+/** Signs in as a demo user of DEMO01 from /login and waits for that role's dashboard. */
+export async function signInAsDemo(page: Page, role: keyof typeof DASHBOARD_TITLES) {
+  await page.goto('/login');
+  await signIn(page, DEMO_CODE, demoEmail(role, DEMO_CODE), DEMO_PASSWORD);
+  await page.getByRole('heading', { name: DASHBOARD_TITLES[role] }).waitFor();
 }
 
 export const pathOf = (page: Page) => new URL(page.url()).pathname;

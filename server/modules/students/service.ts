@@ -85,7 +85,6 @@ export async function createStudent(scope: TenantScope, input: z.output<typeof s
   const today = churchToday(church);
   assertNotFuture(input.date_of_birth, today);
   const cls = await findAccessibleClass(tx, user, input.class_id);
-  assertYearOfClass(input.academic_year, cls);
   await assertWithinPlanLimit(tx, church, 'students');
   const { rollNumber, academicYear } = await takeRollNumber(tx, cls.id, input.academic_year);
   const id = await insertStudent(tx, {

@@ -1,5 +1,5 @@
-import { ActionIcon, Group, Table, Text, Tooltip } from '@mantine/core';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { Table, Text } from '@mantine/core';
+import { RowActions } from '../../components/RowActions';
 import { classLabel, classTeacherName, type ClassItem } from './class-label';
 import { CLASS_TEXT } from './text';
 
@@ -43,22 +43,11 @@ export function ClassesTable({ classes, viewer, onEdit, onDelete }: ClassesTable
                 <Table.Td ta="right">{cls.student_count}</Table.Td>
                 {withActions ? (
                   <Table.Td>
-                    <Group gap={4} justify="flex-end" wrap="nowrap">
-                      {onEdit ? (
-                        <Tooltip label="Edit">
-                          <ActionIcon variant="subtle" aria-label={`Edit class ${classLabel(cls)} (${cls.academic_year})`} onClick={() => onEdit(cls)}>
-                            <IconPencil size={18} />
-                          </ActionIcon>
-                        </Tooltip>
-                      ) : null}
-                      {onDelete ? (
-                        <Tooltip label="Delete">
-                          <ActionIcon variant="subtle" color="red" aria-label={`Delete class ${classLabel(cls)} (${cls.academic_year})`} onClick={() => onDelete(cls)}>
-                            <IconTrash size={18} />
-                          </ActionIcon>
-                        </Tooltip>
-                      ) : null}
-                    </Group>
+                    <RowActions
+                      subject={`class ${classLabel(cls)} (${cls.academic_year})`}
+                      onEdit={onEdit ? () => onEdit(cls) : undefined}
+                      onDelete={onDelete ? () => onDelete(cls) : undefined}
+                    />
                   </Table.Td>
                 ) : null}
               </Table.Tr>

@@ -1,5 +1,5 @@
-import { ActionIcon, Group, Table, Text, Tooltip } from '@mantine/core';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { Table, Text } from '@mantine/core';
+import { RowActions } from '../../components/RowActions';
 import type { RouterOutputs } from '../../lib/trpc';
 import { classLabel } from '../classes/class-label';
 import { formatCalendarDate } from './dates';
@@ -53,22 +53,11 @@ export function StudentsTable({ students, onEdit, onDelete, withClass = true, te
               {withClass ? <Table.Td>{s.academic_year}</Table.Td> : null}
               {withActions ? (
                 <Table.Td>
-                  <Group gap={4} justify="flex-end" wrap="nowrap">
-                    {onEdit ? (
-                      <Tooltip label="Edit">
-                        <ActionIcon variant="subtle" aria-label={`Edit student ${s.name}`} onClick={() => onEdit(s)}>
-                          <IconPencil size={18} />
-                        </ActionIcon>
-                      </Tooltip>
-                    ) : null}
-                    {onDelete ? (
-                      <Tooltip label="Delete">
-                        <ActionIcon variant="subtle" color="red" aria-label={`Delete student ${s.name}`} onClick={() => onDelete(s)}>
-                          <IconTrash size={18} />
-                        </ActionIcon>
-                      </Tooltip>
-                    ) : null}
-                  </Group>
+                  <RowActions
+                      subject={`student ${s.name}`}
+                      onEdit={onEdit ? () => onEdit(s) : undefined}
+                      onDelete={onDelete ? () => onDelete(s) : undefined}
+                    />
                 </Table.Td>
               ) : null}
             </Table.Tr>
