@@ -3,13 +3,15 @@
  *
  * - bench databases on the local PostgreSQL server (dropped and recreated, migrated the app's way),
  * - the real app (buildApp) on a random port,
- * - autocannon load with req/s, mean, p50, p99 and errors,
+ * - HTTP load with req/s, mean, p50, p99 and errors: wrk (C, a separate process, as pgbench is) when it
+ *   is installed (apt-get install wrk), else autocannon in a worker thread,
  * - timing of an async operation run N times at a given concurrency,
  * - a small PostgreSQL wire proxy that counts round trips, can add network delay, and captures the
  *   SQL (with its parameters) a request really sends.
  */
 import net from 'node:net';
 import os from 'node:os';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -153,7 +155,11 @@ export const authHeaders = (token: string, code: string, json = false): Record<s
 });
 
 // ---------------------------------------------------------------------------------------------
-// Load (autocannon)
+// Load (wrk, else autocannon)
+
+/** wrk when installed (BENCH_LOAD=autocannon forces autocannon). */
+export const LOAD_GENERATOR: 'wrk' | 'autocannon' = process.env.BENCH_LOAD === 'autocannon'
+  || spawnSync('wrk', ['--version']).error ? 'autocannon' : 'wrk';
 
 export interface LoadSpec {
   name: string;
@@ -164,7 +170,11 @@ export interface LoadSpec {
   connections: number;
   seconds?: number;
   warmupSeconds?: number;
-  /** One request per connection (connection k sends plan[k % plan.length]); overrides method/headers/body. */
+  /**
+   * Several requests (overrides method/headers/body). autocannon: connection k sends plan[k % length];
+   * wrk: requests go out in plan order, round and round. Give at least twice as many entries as
+   * connections so the same entry (e.g. one church's class) is rarely in flight twice.
+   */
   perConnection?: Array<{ method: string; path: string; headers: Record<string, string>; body?: string }>;
 }
 
@@ -214,19 +224,68 @@ async function runAutocannon(spec: LoadSpec, seconds: number) {
   return autocannon(options);
 }
 
-/** Runs autocannon (after a short warm-up) and prints one line of figures. */
-export async function load(spec: LoadSpec): Promise<LoadResult> {
-  const seconds = spec.seconds ?? BENCH_SECONDS;
-  const warmup = spec.warmupSeconds ?? Math.min(2, Math.max(1, Math.round(seconds / 5)));
-  if (warmup > 0) await runAutocannon(spec, warmup);
-  const elu0 = performance.eventLoopUtilization();
+/** A Lua string literal (wrk's LuaJIT has no \u escapes): quotes and backslashes escaped, control
+ * characters as decimal escapes. */
+const luaString = (text: string) =>
+  `"${text.replace(/[\\"]/g, '\\$&').replace(/[\x00-\x1f\x7f]/g, (c) => `\\${String(c.charCodeAt(0)).padStart(3, '0')}`)}"`;
+
+type LoadFigures = Omit<LoadResult, 'name' | 'connections' | 'seconds' | 'serverBusy' | 'serverUsPerRequest'>;
+
+/** wrk in its own process (one thread), with a Lua script sending the requests in turn. Asynchronous,
+ * so the app in this process keeps serving. */
+async function runWrk(spec: LoadSpec, seconds: number): Promise<LoadFigures> {
+  const requests = spec.perConnection ?? [{
+    method: spec.method ?? 'GET', path: new URL(spec.url).pathname + new URL(spec.url).search,
+    headers: { ...spec.headers, ...(spec.body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    body: spec.body === undefined ? undefined : JSON.stringify(spec.body),
+  }];
+  const format = (r: (typeof requests)[number]) => {
+    const headers = Object.entries(r.headers).map(([k, v]) => `[${luaString(k)}] = ${luaString(v)}`).join(', ');
+    return `wrk.format(${luaString(r.method)}, ${luaString(r.path)}, { ${headers} }${r.body === undefined ? '' : `, ${luaString(r.body)}`})`;
+  };
+  const script = [
+    // wrk.format needs wrk's Host header, which is known only from init on.
+    'local requests',
+    `init = function() requests = { ${requests.map(format).join(',\n')} } end`,
+    'local n = 0',
+    'request = function() n = n + 1; return requests[(n - 1) % #requests + 1] end',
+    'done = function(s, latency)',
+    '  local e = s.errors',
+    '  io.write(string.format("BENCH_JSON {\\"requests\\":%d,\\"duration_us\\":%d,\\"errors\\":%d,\\"non2xx\\":%d,\\"mean_us\\":%f,\\"p50_us\\":%d,\\"p99_us\\":%d}\\n",',
+    '    s.requests, s.duration, e.connect + e.read + e.write + e.timeout, e.status, latency.mean, latency:percentile(50), latency:percentile(99)))',
+    'end',
+  ].join('\n');
+  planDir ??= mkdtempSync(path.join(os.tmpdir(), 'ss-bench-'));
+  const file = path.join(planDir, `load-${Date.now()}-${Math.random().toString(36).slice(2)}.lua`);
+  writeFileSync(file, script);
+  const target = new URL(spec.url);
+  const args = ['-t1', `-c${spec.connections}`, `-d${seconds}s`, '--timeout', '30s', '-s', file, `${target.protocol}//${target.host}`];
+  const output = await new Promise<string>((resolve, reject) => {
+    const child = spawn('wrk', args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (chunk) => (out += chunk));
+    child.stderr.on('data', (chunk) => (out += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolve(out) : reject(new Error(`wrk exited with ${code}: ${out.slice(-500)}`))));
+  });
+  const line = /BENCH_JSON (\{.*\})/.exec(output);
+  if (!line) throw new Error(`wrk printed no figures: ${output.slice(-500)}`);
+  const r = JSON.parse(line[1]) as { requests: number; duration_us: number; errors: number; non2xx: number; mean_us: number; p50_us: number; p99_us: number };
+  return {
+    requests: r.requests,
+    reqPerSec: r.requests / (r.duration_us / 1e6),
+    meanMs: r.mean_us / 1000,
+    p50Ms: r.p50_us / 1000,
+    p99Ms: r.p99_us / 1000,
+    errors: r.errors,
+    non2xx: r.non2xx,
+    statusCodes: r.non2xx ? `non-2xx:${r.non2xx}` : 'all 2xx',
+  };
+}
+
+async function autocannonFigures(spec: LoadSpec, seconds: number): Promise<LoadFigures> {
   const r = await runAutocannon(spec, seconds);
-  const elu = performance.eventLoopUtilization(elu0);
-  const codes = Object.entries(r.statusCodeStats ?? {}).map(([code, s]) => `${code}:${s.count}`).join(' ');
-  const result: LoadResult = {
-    name: spec.name,
-    connections: spec.connections,
-    seconds,
+  return {
     requests: r.requests.total,
     reqPerSec: r.requests.total / (r.duration || seconds),
     meanMs: r.latency.mean,
@@ -234,9 +293,26 @@ export async function load(spec: LoadSpec): Promise<LoadResult> {
     p99Ms: r.latency.p99,
     errors: r.errors + r.timeouts,
     non2xx: r.non2xx,
-    statusCodes: codes,
+    statusCodes: Object.entries(r.statusCodeStats ?? {}).map(([code, s]) => `${code}:${s.count}`).join(' '),
+  };
+}
+
+/** Runs the load (after a short warm-up) and prints one line of figures. */
+export async function load(spec: LoadSpec): Promise<LoadResult> {
+  const seconds = spec.seconds ?? BENCH_SECONDS;
+  const warmup = spec.warmupSeconds ?? Math.min(2, Math.max(1, Math.round(seconds / 5)));
+  const run = LOAD_GENERATOR === 'wrk' ? runWrk : autocannonFigures;
+  if (warmup > 0) await run(spec, warmup);
+  const elu0 = performance.eventLoopUtilization();
+  const figures = await run(spec, seconds);
+  const elu = performance.eventLoopUtilization(elu0);
+  const result: LoadResult = {
+    name: spec.name,
+    connections: spec.connections,
+    seconds,
+    ...figures,
     serverBusy: elu.utilization,
-    serverUsPerRequest: (elu.active * 1000) / Math.max(1, r.requests.total),
+    serverUsPerRequest: (elu.active * 1000) / Math.max(1, figures.requests),
   };
   console.log(formatLoad(result));
   return result;

@@ -1,45 +1,79 @@
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
-import { attendance, students } from '../../../drizzle/schema/index.js';
+import { attendance, classes, students } from '../../../drizzle/schema/index.js';
 import type { AttendanceStatus } from '../../../common/constants.js';
 import type { Tx } from '../../db/index.js';
+import { fixedStatement } from '../../db/fixed-statement.js';
+import { classAccessibleTo } from '../classes/access.js';
 
 // Every query names church_id explicitly (row-level security filters it as well), so PostgreSQL
 // can use the church-leading keys: attendance (church_id, class_id, date) for a class's dates and
 // students (church_id, class_id, roll_number) for a class's students.
 
-/** Ids of the students now in a class, in id order (the order rows are then written in, so two
- * concurrent marks of the same class lock rows in the same order and cannot deadlock). */
-export async function classStudentIds(tx: Tx, churchId: string, classId: string): Promise<string[]> {
-  const rows = await tx.select({ id: students.id }).from(students)
-    .where(and(eq(students.churchId, churchId), eq(students.classId, classId)))
-    .orderBy(asc(students.id));
-  return rows.map((r) => r.id);
-}
-
 export interface ClassMarks {
   churchId: string;
   classId: string;
+  /** seesAllClasses(user): false limits the statement to a class the user teaches. */
+  seesAllClasses: boolean;
+  userId: string;
   date: string;
-  markedBy: string;
-  marks: Array<{ studentId: string; status: AttendanceStatus }>;
+  /** The statuses chosen in the request; students of the class left out are saved absent. */
+  chosen: Array<{ studentId: string; status: AttendanceStatus }>;
+}
+
+export interface MarkOutcome {
+  /** 0 when the class does not exist in this church or the user may not reach it. */
+  class_found: number;
+  class_students: number;
+  /** Chosen students who are not in the class. When there is any, nothing is written. */
+  strangers: number;
+  marked: number;
+  present: number;
 }
 
 /**
- * One INSERT ... ON CONFLICT (church_id, student_id, date) DO UPDATE for the whole class: marking
- * again overwrites the day's status instead of duplicating it. The marks travel as one JSON
- * parameter, so the statement text is the same for every class size: prepared once per connection
- * and cheap to build (a multi-row VALUES list cost more CPU than the database work). Rows are written
- * in student-id order, so two concurrent marks of one class lock rows in the same order.
+ * Marking a class for a date in one statement (one round trip): it finds the class the user may
+ * reach (the rule of classes/access.ts), its students now, and writes one row per student with the
+ * chosen status or absent, by INSERT ... ON CONFLICT (church_id, student_id, date) DO UPDATE, so
+ * marking again overwrites instead of duplicating. It writes nothing when a chosen student is not in
+ * the class, and returns what the service needs to answer. The marks travel as one JSON parameter,
+ * so the text is the same for every class size. Rows are written in student-id order, so two
+ * concurrent marks of one class lock rows in the same order and cannot deadlock.
  */
-export async function upsertAttendance(tx: Tx, input: ClassMarks): Promise<void> {
-  const marks = JSON.stringify(input.marks.map((m) => ({ student_id: m.studentId, status: m.status })));
-  await tx.execute(sql`
-    insert into ${attendance} (church_id, student_id, date, class_id, status, marked_by)
-    select ${input.churchId}::uuid, m.student_id, ${input.date}::date, ${input.classId}::uuid, m.status, ${input.markedBy}::uuid
-    from json_to_recordset(${marks}::json) as m(student_id uuid, status text)
-    order by m.student_id
-    on conflict (church_id, student_id, date) do update
-      set status = excluded.status, class_id = excluded.class_id, marked_by = excluded.marked_by, marked_at = now()`);
+const markClassStatement = fixedStatement<MarkOutcome, Omit<ClassMarks, 'chosen'> & { chosen: string }>(() => {
+  const p = (name: keyof ClassMarks) => sql.placeholder(name);
+  return sql`
+    with target as (
+      select ${classes.id} as id from ${classes}
+      where ${classes.churchId} = ${p('churchId')}::uuid and ${classes.id} = ${p('classId')}::uuid
+        and ${classAccessibleTo(sql`${p('seesAllClasses')}::boolean`, sql`${p('userId')}::uuid`)}
+    ), roster as (
+      select s.id from ${students} s join target t on s.class_id = t.id where s.church_id = ${p('churchId')}::uuid
+    ), chosen as (
+      select m.student_id, m.status from json_to_recordset(${p('chosen')}::json) as m(student_id uuid, status text)
+    ), checks as (
+      select (select count(*) from target)::int as class_found,
+        (select count(*) from roster)::int as class_students,
+        (select count(*) from chosen c where not exists (select 1 from roster r where r.id = c.student_id))::int as strangers
+    ), written as (
+      insert into ${attendance} (church_id, student_id, date, class_id, status, marked_by)
+      select ${p('churchId')}::uuid, r.id, ${p('date')}::date, ${p('classId')}::uuid, coalesce(c.status, 'absent'), ${p('userId')}::uuid
+      from roster r left join chosen c on c.student_id = r.id
+      where (select strangers from checks) = 0
+      order by r.id
+      on conflict (church_id, student_id, date) do update
+        set status = excluded.status, class_id = excluded.class_id, marked_by = excluded.marked_by, marked_at = now()
+      returning status
+    )
+    select k.class_found, k.class_students, k.strangers,
+      (select count(*) from written)::int as marked,
+      (select count(*) from written where status = 'present')::int as present
+    from checks k`;
+});
+
+export async function markClass(tx: Tx, input: ClassMarks): Promise<MarkOutcome> {
+  const chosen = JSON.stringify(input.chosen.map((m) => ({ student_id: m.studentId, status: m.status })));
+  const [outcome] = await markClassStatement(tx, { ...input, chosen });
+  return outcome;
 }
 
 /** The stored marks of a class on one date, in roll-number order. */

@@ -7,10 +7,10 @@ import type { Tx } from '../../db/index.js';
 import { badRequest } from '../../trpc/errors.js';
 import type { ChurchDto } from '../churches/dto.js';
 import { churchToday } from '../churches/time.js';
-import { findAccessibleClass, type ClassRow } from '../classes/access.js';
+import { classNotFound, findAccessibleClass, seesAllClasses, type ClassRow } from '../classes/access.js';
 import type { UserDto } from '../users/dto.js';
 import {
-  calendarRows, classStudentIds, monthlySummaryRows, recordsForDate, upsertAttendance,
+  calendarRows, markClass, monthlySummaryRows, recordsForDate,
 } from './queries.js';
 
 /** What these handlers need of a tenant procedure's context: the one transaction, who, which church. */
@@ -36,26 +36,21 @@ export async function markAttendance(ctx: AttendanceContext, input: MarkInput) {
       reason: problem === MESSAGES.attendanceTooOld ? 'attendance_too_old' : 'attendance_future_date',
     });
   }
-  // Both in one round trip: the student list is only used once the class check has passed.
-  const [cls, studentIds] = await Promise.all([
-    findAccessibleClass(ctx.tx, ctx.user, input.classId),
-    classStudentIds(ctx.tx, ctx.church.id, input.classId),
-  ]);
-  const inClass = new Set(studentIds);
-  if (input.attendanceData.some((mark) => !inClass.has(mark.studentId))) {
+  const outcome = await markClass(ctx.tx, {
+    churchId: ctx.church.id, classId: input.classId, seesAllClasses: seesAllClasses(ctx.user), userId: ctx.user.id,
+    date: input.date, chosen: input.attendanceData,
+  });
+  // The statement wrote nothing in the first two cases; the door rolls back on any refusal anyway.
+  if (!outcome.class_found) throw classNotFound();
+  if (outcome.strangers > 0) {
     throw badRequest(MESSAGES.attendanceStudentNotInClass, { reason: 'student_not_in_class' });
   }
-  if (studentIds.length === 0) throw badRequest(MESSAGES.attendanceNoStudents, { reason: 'no_students' });
+  if (outcome.class_students === 0) throw badRequest(MESSAGES.attendanceNoStudents, { reason: 'no_students' });
 
-  const chosen = new Map(input.attendanceData.map((mark) => [mark.studentId, mark.status]));
-  const marks = studentIds.map((studentId) => ({ studentId, status: chosen.get(studentId) ?? 'absent' as const }));
-  await upsertAttendance(ctx.tx, { churchId: ctx.church.id, classId: cls.id, date: input.date, markedBy: ctx.user.id, marks });
-
-  const present = marks.filter((mark) => mark.status === 'present').length;
   return {
-    marked: marks.length,
-    present,
-    absent: marks.length - present,
+    marked: outcome.marked,
+    present: outcome.present,
+    absent: outcome.marked - outcome.present,
     date: input.date,
     message: MESSAGES.attendanceMarked,
   };

@@ -1,7 +1,8 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import { churches, users, userSessions } from '../../../drizzle/schema/index.js';
 import type { Config } from '../../config.js';
-import { rowsOf, type Tx } from '../../db/index.js';
+import type { Tx } from '../../db/index.js';
+import { fixedStatement } from '../../db/fixed-statement.js';
 import { toChurchDto } from '../churches/dto.js';
 import { toUserDto } from '../users/dto.js';
 import { hashToken, newOpaqueToken } from './tokens.js';
@@ -20,15 +21,8 @@ interface SessionLookupRow {
   subscription_status: string; subscription_end_ms: number | null; is_lifetime: boolean;
 }
 
-/**
- * Runs inside the tenant door: row-level security already limits the session lookup to the church
- * of the X-Church-Code header, so a token issued by another church finds nothing. It runs on every
- * church request, so it is one fixed statement (prepared once per connection) selecting only what the
- * user and church answers need; the query builder spent ~250 µs per request building the same join.
- */
-export async function authenticateChurchSession(tx: Tx, token: string, config: Pick<Config, 'SESSION_TTL_HOURS'>) {
-  const now = new Date();
-  const [row] = rowsOf<SessionLookupRow>(await tx.execute(sql`
+const sessionLookup = fixedStatement<SessionLookupRow, { tokenHash: string }>(() =>
+  sql`
     select s.id as session_id, (extract(epoch from s.last_seen_at) * 1000)::float8 as last_seen_ms,
       u.id as user_id, u.name as user_name, u.email as user_email, u.phone as user_phone, u.role as user_role,
       u.is_active as user_is_active, u.is_church_owner as user_is_church_owner,
@@ -38,8 +32,18 @@ export async function authenticateChurchSession(tx: Tx, token: string, config: P
     from ${userSessions} s
     join ${users} u on u.church_id = s.church_id and u.id = s.user_id
     join ${churches} c on c.id = s.church_id
-    where s.token_hash = ${hashToken(token)} and s.revoked_at is null and s.expires_at > now()
-    limit 1`));
+    where s.token_hash = ${sql.placeholder('tokenHash')} and s.revoked_at is null and s.expires_at > now()
+    limit 1`);
+
+/**
+ * Runs inside the tenant door: row-level security already limits the session lookup to the church
+ * of the X-Church-Code header, so a token issued by another church finds nothing. It runs on every
+ * church request, so it is one fixed statement (built once, prepared once per connection) selecting
+ * only what the user and church answers need; the query builder spent ~250 µs per request on the join.
+ */
+export async function authenticateChurchSession(tx: Tx, token: string, config: Pick<Config, 'SESSION_TTL_HOURS'>) {
+  const now = new Date();
+  const [row] = await sessionLookup(tx, { tokenHash: hashToken(token) });
   if (!row || !row.user_is_active) return undefined;
 
   if (now.getTime() - row.last_seen_ms > TOUCH_INTERVAL_MS) {

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { classes } from '../../../drizzle/schema/index.js';
 import type { Tx } from '../../db/index.js';
 import type { UserDto } from '../users/dto.js';
@@ -9,6 +9,8 @@ export type ClassRow = typeof classes.$inferSelect;
 /** Principals and super admins reach every class of their church; teachers only their own. */
 export const seesAllClasses = (user: Pick<UserDto, 'role'>) => user.role === 'super_admin' || user.role === 'principal';
 
+export const classNotFound = () => notFound('Class not found.');
+
 /**
  * The one check of "may this user act on this class". Row-level security already hides other
  * churches' classes; this adds the teacher rule. A class the user may not reach is answered as
@@ -16,9 +18,13 @@ export const seesAllClasses = (user: Pick<UserDto, 'role'>) => user.role === 'su
  */
 export async function findAccessibleClass(tx: Tx, user: Pick<UserDto, 'id' | 'role'>, classId: string): Promise<ClassRow> {
   const [row] = await tx.select().from(classes).where(eq(classes.id, classId)).limit(1);
-  if (!row || (!seesAllClasses(user) && row.teacherId !== user.id)) throw notFound('Class not found.');
+  if (!row || (!seesAllClasses(user) && row.teacherId !== user.id)) throw classNotFound();
   return row;
 }
+
+/** The same rule inside one SQL statement over \`classes\`, with seesAllClasses(user) and the user's id
+ * given as SQL (values or placeholders of a fixed statement). */
+export const classAccessibleTo = (seesAll: SQL, userId: SQL) => sql`(${seesAll} or ${classes.teacherId} = ${userId})`;
 
 /** SQL condition limiting a classes query to what the user may see. */
 export const visibleClassesWhere = (user: Pick<UserDto, 'id' | 'role'>) =>
