@@ -29,8 +29,9 @@ import type { Database } from '../../server/db/index.js';
 import {
   APP_POOL_SIZE, BASE_DATABASE_URL, BENCH_SECONDS, call, connectionArgs, databaseExists, databaseUrl, fmt, heading,
   literalSql, load, machineState, median, ownerClient, printTable, quantile, ratio, signIn, splitStatements,
-  startApp, startPgProxy, typeNamesFor, LOAD_GENERATOR, type CapturedStatement, type LoadResult, type RunningApp,
+  startApp, startPgProxy, typeNamesFor, LOAD_GENERATOR, LOAD_GENERATOR_TEXT, type CapturedStatement, type LoadResult, type RunningApp,
 } from './lib.js';
+import { startBareMarkServer } from './bare-mark-server.js';
 import {
   BENCH_PASSWORD, attendanceDates, churchCode, generateData, paramsFromEnv, readShape, teacherEmail,
   type GeneratedShape,
@@ -55,7 +56,7 @@ async function main() {
   heading('attendance-and-reports (issue 3)');
   console.log(`  large database ${bigUrl}; one-church database ${oneUrl}`);
   console.log(`  ${await machineState(databaseUrl('').replace(/\/[^/]*$/, '/postgres'))}`);
-  console.log(`  runs of ${BENCH_SECONDS} s; app pool ${APP_POOL_SIZE} connections; HTTP load from ${LOAD_GENERATOR === 'wrk' ? 'wrk (one thread, its own process)' : 'autocannon (a worker thread of this process)'}`);
+  console.log(`  runs of ${BENCH_SECONDS} s; app pool ${APP_POOL_SIZE} connections; HTTP load from ${LOAD_GENERATOR_TEXT}`);
 
   let shape = (await databaseExists(bigUrl)) ? await readShape(bigUrl) : undefined;
   if (!shape || process.env.REGENERATE === '1') {
@@ -134,27 +135,33 @@ async function markingBenchmark(shape: GeneratedShape) {
   console.log(`  one mark request = ${captured[0].statements.length} statements in ${trips} round trips:`);
   for (const s of captured[0].statements) console.log(`    [trip ${s.turn - captured[0].statements[0].turn + 1}] ${oneLine(s.sql)}`);
 
-  const rest = await load({
-    name: 'POST /api/attendance/mark', url: app.url, connections: CONNECTIONS,
-    perConnection: plans.slice(0, restPlans).map((p) => ({
-      method: 'POST', path: '/api/attendance/mark',
-      headers: { authorization: `Bearer ${p.token}`, 'x-church-code': p.code, 'content-type': 'application/json' },
-      body: JSON.stringify(p.body),
-    })),
-  });
+  const requests = plans.slice(0, restPlans).map((p) => ({
+    method: 'POST', path: '/api/attendance/mark',
+    headers: { authorization: `Bearer ${p.token}`, 'x-church-code': p.code, 'content-type': 'application/json' },
+    body: JSON.stringify(p.body),
+  }));
+  const rest = await load({ name: 'POST /api/attendance/mark', url: app.url, connections: CONNECTIONS, perConnection: requests });
   await app.close();
+  // The same door, session check and service behind bare node:http: what the framework layers cost.
+  const bare = await startBareMarkServer(db, app.config, new Map(plans.map((p) => [p.code, p.churchId])));
+  const bareRun = await load({ name: 'bare node:http, same service', url: bare.url, connections: CONNECTIONS, perConnection: requests });
+  await bare.close();
   await db.close();
 
   // pgbench with as many clients as the REST run had connections, and with the app's pool size.
   const counts = [...new Set([PGBENCH_CLIENTS, Math.min(APP_POOL_SIZE, PGBENCH_CLIENTS)])];
   const pgRuns = await runPgbench(captured.map((c) => c.statements), counts);
-  if (!pgRuns) return { rest };
+  if (!pgRuns) return { rest, bareRun };
   const pg = pgRuns[0];
   console.log();
   printTable([
     {
       run: 'REST POST /api/attendance/mark', clients: `${CONNECTIONS} (pool ${APP_POOL_SIZE})`, 'per second': Math.round(rest.reqPerSec),
       'mean ms': Number(rest.meanMs.toFixed(1)), 'p99 ms': rest.p99Ms, 'round trips': trips, errors: rest.errors + rest.non2xx,
+    },
+    {
+      run: 'bare node:http, same door + service', clients: `${CONNECTIONS} (pool ${APP_POOL_SIZE})`, 'per second': Math.round(bareRun.reqPerSec),
+      'mean ms': Number(bareRun.meanMs.toFixed(1)), 'p99 ms': bareRun.p99Ms, 'round trips': trips, errors: bareRun.errors + bareRun.non2xx,
     },
     ...pgRuns.map((r) => ({
       run: 'pgbench, same SQL', clients: String(r.clients), 'per second': Math.round(r.tps),
@@ -163,10 +170,12 @@ async function markingBenchmark(shape: GeneratedShape) {
   ]);
   console.log(`\n  REST / pgbench (${pg.clients} clients) throughput ratio: ${fmt(ratio(rest.reqPerSec, pg.tps), 3)}; ` +
     `p99 ratio: ${fmt(ratio(rest.p99Ms, pg.p99Ms), 1)}`);
+  console.log(`  bare node:http / pgbench (${pg.clients} clients): ${fmt(ratio(bareRun.reqPerSec, pg.tps), 3)}; ` +
+    `REST / bare node:http: ${fmt(ratio(rest.reqPerSec, bareRun.reqPerSec), 3)} (what Fastify, tRPC and zod cost)`);
   if (pgRuns[1]) console.log(`  REST / pgbench (${pgRuns[1].clients} clients = app pool) throughput ratio: ${fmt(ratio(rest.reqPerSec, pgRuns[1].tps), 3)}`);
   console.log(`  both write ${shape.classSizes[0]} rows per transaction; REST server loop ${fmt(100 * rest.serverBusy, 0)}% busy, ` +
     `${fmt(rest.serverUsPerRequest, 0)} µs of main-thread time per request`);
-  return { rest, pgRuns };
+  return { rest, bareRun, pgRuns };
 }
 
 /** The first class (class_name LKG, the one of 15) of each church, with its students by roll number. */

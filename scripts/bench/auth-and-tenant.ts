@@ -16,7 +16,7 @@ import { createPostgresDatabase, preparingClient } from '../../server/db/postgre
 import { tenantSetupSql, type Database } from '../../server/db/database.js';
 import { demoEmail, seedDemoChurch } from '../../server/modules/demo/seed.js';
 import {
-  APP_POOL_SIZE, BENCH_SECONDS, authHeaders, call, databaseUrl, fmt, freshDatabase, heading, load,
+  APP_POOL_SIZE, BENCH_SECONDS, LOAD_GENERATOR, LOAD_GENERATOR_TEXT, authHeaders, call, databaseUrl, fmt, freshDatabase, heading, load,
   machineState, printTable, ratio, runOps, signIn, startApp, startPgProxy, type LoadResult, type OpsResult,
 } from './lib.js';
 
@@ -34,7 +34,7 @@ async function main() {
   heading('auth-and-tenant (issue 2)');
   console.log(`  database ${url}`);
   console.log(`  ${await machineState(url)}`);
-  console.log(`  runs of ${BENCH_SECONDS} s after a short warm-up; app pool ${APP_POOL_SIZE} connections; autocannon in a worker thread`);
+  console.log(`  runs of ${BENCH_SECONDS} s after a short warm-up; app pool ${APP_POOL_SIZE} connections; HTTP load from ${LOAD_GENERATOR_TEXT}`);
 
   const db = await freshDatabase(url);
   const demo = await seedDemoChurch(db, { code: CODE, password: PASSWORD });
@@ -47,7 +47,7 @@ async function main() {
 
   await roundTripsPerRequest(url, session.token, email);
 
-  heading('HTTP load (real server, autocannon)');
+  heading(`HTTP load (real server, ${LOAD_GENERATOR})`);
   const results: LoadResult[] = [];
   results.push(await load({
     name: 'POST /api/auth/login (argon2id)', url: `${app.url}/api/auth/login`, method: 'POST',

@@ -160,6 +160,8 @@ export const authHeaders = (token: string, code: string, json = false): Record<s
 /** wrk when installed (BENCH_LOAD=autocannon forces autocannon). */
 export const LOAD_GENERATOR: 'wrk' | 'autocannon' = process.env.BENCH_LOAD === 'autocannon'
   || spawnSync('wrk', ['--version']).error ? 'autocannon' : 'wrk';
+export const LOAD_GENERATOR_TEXT = LOAD_GENERATOR === 'wrk'
+  ? 'wrk (one thread, its own process)' : 'autocannon (a worker thread of this process)';
 
 export interface LoadSpec {
   name: string;
