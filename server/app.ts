@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import type { Config } from './config.js';
@@ -39,11 +39,9 @@ export async function buildApp({ config, db, logger }: BuildAppOptions) {
   const services = createServices(config, db);
   const createContext = createContextFactory({ config, db, services });
 
-  app.addHook('onSend', async (req, reply) => {
-    reply.header('x-request-id', req.id);
-  });
-
-  await app.register(helmet, {
+  // Security headers (helmet) and the request id on every answer. helmet's middleware is built once
+  // here: @fastify/helmet rebuilt it, parsing the whole policy, on every request.
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -58,6 +56,10 @@ export async function buildApp({ config, db, logger }: BuildAppOptions) {
       },
     },
     crossOriginEmbedderPolicy: false,
+  });
+  app.addHook('onRequest', (req, reply, done) => {
+    reply.header('x-request-id', req.id);
+    securityHeaders(req.raw, reply.raw, (error) => done(error as Error | undefined));
   });
 
   await app.register(fastifyTRPCPlugin, {

@@ -222,5 +222,9 @@ describe('the API surface', () => {
     const res = await fetch(`${app.url}/api/nothing-here`);
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({ success: false, message: 'Not found.' });
+    // Security headers and the request id on every answer, errors included.
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
   });
 });
