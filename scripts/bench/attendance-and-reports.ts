@@ -225,9 +225,9 @@ const oneLine = (s: string, max = 150) => {
 
 /**
  * pgbench script replaying the captured transactions, one \if branch per client (client k replays
- * what request k sent, with its own church, session, class and students). The door's
- * "begin; set_config" and the statement after it (the session lookup) share one pipeline, as the
- * app sends them; every other statement is its own round trip.
+ * what request k sent, with its own church, session, class and students). Statements the app sent
+ * in one round trip (the door's "begin; set_config" with the session lookup; the mark with its
+ * COMMIT) share one pgbench pipeline; the others are a round trip each.
  */
 async function runPgbench(perClient: CapturedStatement[][], clientCounts: number[]): Promise<PgbenchResult[] | undefined> {
   const which = spawnSync('pgbench', ['--version'], { encoding: 'utf8' });
@@ -240,17 +240,15 @@ async function runPgbench(perClient: CapturedStatement[][], clientCounts: number
   let trips = 0;
   perClient.forEach((statements, k) => {
     lines.push(`${k === 0 ? '\\if' : '\\elif'} :client_id = ${k}`);
-    const sqls = statements.flatMap((s) => (s.kind === 'simple' ? splitStatements(s.sql) : [literalSql(s, typeNames)]));
-    const doorSetup = statements[0]?.kind === 'simple' ? splitStatements(statements[0].sql).length : 0;
-    let t = 0;
-    if (doorSetup) {
-      lines.push('\\startpipeline');
-      for (const q of sqls.slice(0, doorSetup + 1)) lines.push(`${q.replace(/\s+/g, ' ')};`);
-      lines.push('\\endpipeline');
-      t++;
+    // One pgbench pipeline per round trip the app made (statements sent together, before an answer).
+    const turns = [...new Set(statements.map((s) => s.turn))];
+    for (const turn of turns) {
+      const sqls = statements.filter((s) => s.turn === turn)
+        .flatMap((s) => (s.kind === 'simple' ? splitStatements(s.sql) : [literalSql(s, typeNames)]))
+        .map((q) => `${q.replace(/\s+/g, ' ')};`);
+      lines.push(...(sqls.length > 1 ? ['\\startpipeline', ...sqls, '\\endpipeline'] : sqls));
     }
-    for (const q of sqls.slice(doorSetup ? doorSetup + 1 : 0)) { lines.push(`${q.replace(/\s+/g, ' ')};`); t++; }
-    if (k === 0) trips = t;
+    if (k === 0) trips = turns.length;
   });
   lines.push('\\endif');
   const dir = mkdtempSync(path.join(os.tmpdir(), 'ss-bench-pgbench-'));

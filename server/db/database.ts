@@ -27,6 +27,20 @@ export interface Database {
 }
 
 
+/** Set by a door that can pipeline (postgres.js): ends that transaction early, see commitEarly. */
+export const earlyCommits = new WeakMap<Tx, () => void>();
+
+/**
+ * Ends the door's transaction with a COMMIT sent right behind the statements already sent, in the
+ * same round trip as the last of them, instead of one more round trip after the handler. From then
+ * on the transaction is over: a later query on \`tx\` throws (it would no longer run as the tenant),
+ * and a refusal can no longer roll anything back. So call it only right after sending statements that
+ * write nothing unless the request succeeds. On PGlite (no pipelining) the door commits as usual.
+ */
+export function commitEarly(tx: Tx): void {
+  earlyCommits.get(tx)?.();
+}
+
 /** The church id is inlined into the session-setup statement (so it can share a round trip with
  * BEGIN), therefore it must be a well-formed UUID and nothing else. */
 export function assertChurchId(churchId: string): string {

@@ -4,7 +4,7 @@ import { createPgliteDatabase } from './pglite.js';
 import { createPostgresDatabase } from './postgres.js';
 
 export type { Database, Tx } from './database.js';
-export { rowsOf } from './database.js';
+export { commitEarly, rowsOf } from './database.js';
 
 /** DATABASE_URL selects PostgreSQL; otherwise the embedded PGlite kept in PGLITE_DATA_DIR. */
 export async function openDatabase(config: Pick<Config, 'DATABASE_URL' | 'PGLITE_DATA_DIR' | 'DB_POOL_SIZE'>): Promise<Database> {

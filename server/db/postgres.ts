@@ -3,20 +3,28 @@ import { drizzle } from 'drizzle-orm/postgres-js';
 import { migrate } from 'drizzle-orm/postgres-js/migrator';
 import type { SQL } from 'drizzle-orm';
 import {
-  MIGRATIONS_FOLDER, platformSetupSql, tenantSetupSql, type Database, type Tx,
+  MIGRATIONS_FOLDER, earlyCommits, platformSetupSql, tenantSetupSql, type Database, type Tx,
 } from './database.js';
 
 /**
  * Drizzle sends its queries unprepared, which makes postgres.js describe each one first: two round
  * trips per query and a fresh plan every time. This client prepares them (cached per connection by
- * postgres.js), so a query costs one round trip. It also carries the pool's type options, which
- * drizzle reads.
+ * postgres.js), so a query costs one round trip. Each query is handed to the connection at once
+ * (postgres.js would wait until it is awaited), so queries go out in the order they were made, which
+ * commitEarly relies on. `beforeQuery` may refuse a query by throwing. It also carries the pool's
+ * type options, which drizzle reads.
  */
-export function preparingClient(conn: postgres.Sql | postgres.ReservedSql | postgres.TransactionSql, options: postgres.Sql['options']) {
+export function preparingClient(
+  conn: postgres.Sql | postgres.ReservedSql | postgres.TransactionSql,
+  options: postgres.Sql['options'],
+  beforeQuery?: () => void,
+) {
   return {
     options,
-    unsafe: (query: string, params?: unknown[], queryOptions?: { prepare?: boolean }) =>
-      conn.unsafe(query, params as postgres.ParameterOrJSON<never>[], { ...queryOptions, prepare: true }),
+    unsafe: (query: string, params?: unknown[], queryOptions?: { prepare?: boolean }) => {
+      beforeQuery?.();
+      return conn.unsafe(query, params as postgres.ParameterOrJSON<never>[], { ...queryOptions, prepare: true }).execute();
+    },
   } as unknown as postgres.Sql;
 }
 
@@ -39,16 +47,25 @@ export function createPostgresDatabase(url: string, poolSize: number): Database 
       // Not awaited on purpose: it travels in the same pipeline as the handler's first query.
       const setup = conn.unsafe(`begin; ${setupSql}`).simple();
       setup.catch(() => {}); // surfaced below, after the handler
+      let earlyCommit: Promise<unknown> | undefined;
+      const tx = drizzle(preparingClient(conn, sql.options, () => {
+        if (earlyCommit) throw new Error('Tenant door: the transaction was already committed (commitEarly)');
+      })) as unknown as Tx;
+      earlyCommits.set(tx, () => {
+        earlyCommit ??= conn.unsafe('commit').execute();
+        earlyCommit.catch(() => {}); // awaited below
+      });
       let result: T;
       try {
-        result = await fn(drizzle(preparingClient(conn, sql.options)) as unknown as Tx);
+        result = await fn(tx);
         await setup;
       } catch (error) {
-        await conn.unsafe('rollback').catch(() => {});
+        if (earlyCommit) await earlyCommit.catch(() => {});
+        else await conn.unsafe('rollback').catch(() => {});
         await setup.catch((setupError) => { throw setupError; });
         throw error;
       }
-      await conn.unsafe('commit');
+      await (earlyCommit ?? conn.unsafe('commit'));
       return result;
     } finally {
       conn.release();

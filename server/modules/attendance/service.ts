@@ -3,7 +3,7 @@ import { MESSAGES } from '../../../common/constants.js';
 import { attendanceDateProblem, monthRange } from '../../../common/attendance.js';
 import { toCsv } from '../../../common/csv.js';
 import type { classDateInput, classMonthInput, markAttendanceInput } from '../../../common/schemas/attendance.js';
-import type { Tx } from '../../db/index.js';
+import { commitEarly, type Tx } from '../../db/index.js';
 import { badRequest } from '../../trpc/errors.js';
 import type { ChurchDto } from '../churches/dto.js';
 import { churchToday } from '../churches/time.js';
@@ -36,11 +36,13 @@ export async function markAttendance(ctx: AttendanceContext, input: MarkInput) {
       reason: problem === MESSAGES.attendanceTooOld ? 'attendance_too_old' : 'attendance_future_date',
     });
   }
-  const outcome = await markClass(ctx.tx, {
+  const marking = markClass(ctx.tx, {
     churchId: ctx.church.id, classId: input.classId, seesAllClasses: seesAllClasses(ctx.user), userId: ctx.user.id,
     date: input.date, chosen: input.attendanceData,
   });
-  // The statement wrote nothing in the first two cases; the door rolls back on any refusal anyway.
+  // The statement writes nothing unless every check below passes, so its COMMIT can travel with it.
+  commitEarly(ctx.tx);
+  const outcome = await marking;
   if (!outcome.class_found) throw classNotFound();
   if (outcome.strangers > 0) {
     throw badRequest(MESSAGES.attendanceStudentNotInClass, { reason: 'student_not_in_class' });
