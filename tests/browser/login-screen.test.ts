@@ -1,24 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import type { TestApp } from '../helpers/app.js';
+import { describe, expect, it } from 'vitest';
 import { MESSAGES, SUPPORT_EMAIL } from '../../common/constants.js';
-import { DEMO_CODE, DESKTOP, PHONE, fitsViewportWidth, launchBrowser, openPage, pathOf, signIn, startAppWithDemo } from './support.js';
+import {
+  DEMO_CODE, DESKTOP, PHONE, fitsViewportWidth, onPage, pathOf, signIn, useAppAndBrowser,
+} from './support.js';
 
-let app: TestApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startAppWithDemo(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+const env = useAppAndBrowser();
 
 describe('the login screen', () => {
   it('a gmail address hides the password field and offers Google sign-in', async () => {
-    const { page, errors, close } = await openPage(browser, app.url, PHONE);
-    try {
+    await onPage(env, PHONE, async (page) => {
       await page.goto('/login');
       const password = page.getByRole('textbox', { name: 'Password', exact: true });
       await password.waitFor();
@@ -37,15 +27,11 @@ describe('the login screen', () => {
       await page.getByLabel('Email').fill('someone@example.org');
       await password.waitFor();
       expect(await fitsViewportWidth(page)).toBe(true);
-      expect(errors).toEqual([]);
-    } finally {
-      await close();
-    }
+    });
   });
 
   it('uppercases the church code, limits it to 6 characters and validates like the server', async () => {
-    const { page, errors, close } = await openPage(browser, app.url, DESKTOP);
-    try {
+    await onPage(env, DESKTOP, async (page) => {
       await page.goto('/login');
       const code = page.getByLabel('Church Code');
       await code.pressSequentially('demo01x');
@@ -63,29 +49,21 @@ describe('the login screen', () => {
       await page.getByRole('button', { name: 'Sign In', exact: true }).click();
       await page.getByText('Please enter a valid email address').waitFor();
       expect(pathOf(page)).toBe('/login');
-      expect(errors).toEqual([]);
-    } finally {
-      await close();
-    }
+    });
   });
 
   it('shows the server message when sign-in fails', async () => {
-    const { page, errors, close } = await openPage(browser, app.url, DESKTOP);
-    try {
+    await onPage(env, DESKTOP, async (page) => {
       await page.goto('/login');
       await signIn(page, DEMO_CODE, 'teacher@demo01.example.org', 'wrong-password');
       await page.getByRole('alert').filter({ hasText: MESSAGES.invalidCredentials }).waitFor();
       expect(pathOf(page)).toBe('/login');
       // The refused sign-in (401) is the only error the browser reports.
-      expect(errors.filter((e) => !e.includes('status of 401'))).toEqual([]);
-    } finally {
-      await close();
-    }
+    }, { allowErrors: /status of 401/ });
   });
 
   it('the forgot-password dialog asks for the email only and confirms the request', async () => {
-    const { page, errors, close } = await openPage(browser, app.url, PHONE);
-    try {
+    await onPage(env, PHONE, async (page) => {
       await page.goto('/login');
       await page.getByLabel('Email').fill('principal@demo01.example.org');
       await page.getByRole('button', { name: 'Forgot password?' }).click();
@@ -97,24 +75,17 @@ describe('the login screen', () => {
       await dialog.getByText(MESSAGES.resetLinkSent).waitFor();
       await dialog.getByRole('button', { name: 'Back to sign in' }).click();
       await dialog.waitFor({ state: 'hidden' });
-      expect(errors).toEqual([]);
-    } finally {
-      await close();
-    }
+    });
   });
 
   it('links to church registration and support by mail', async () => {
-    const { page, errors, close } = await openPage(browser, app.url, DESKTOP);
-    try {
+    await onPage(env, DESKTOP, async (page) => {
       await page.goto('/login');
       const register = page.getByRole('link', { name: 'Register a new church' });
       expect(await register.getAttribute('href')).toBe(
         `mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent(MESSAGES.registerChurchMailSubject)}`,
       );
       expect(await page.getByRole('link', { name: SUPPORT_EMAIL }).getAttribute('href')).toBe(`mailto:${SUPPORT_EMAIL}`);
-      expect(errors).toEqual([]);
-    } finally {
-      await close();
-    }
+    });
   });
 });

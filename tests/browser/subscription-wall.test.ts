@@ -1,29 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { startTestApp, type TestApp } from '../helpers/app.js';
+import { describe, expect, it } from 'vitest';
+import { startTestApp } from '../helpers/app.js';
 import { createChurch, TEST_PASSWORD } from '../helpers/fixtures.js';
 import { MESSAGES, SUPPORT_EMAIL } from '../../common/constants.js';
-import { DESKTOP, PHONE, SESSION_KEYS, fitsViewportWidth, launchBrowser, openPage, pathOf, signIn } from './support.js';
+import {
+  DESKTOP, PHONE, SESSION_KEYS, fitsViewportWidth, onPage, pathOf, signIn, useAppAndBrowser,
+} from './support.js';
 
-let app: TestApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startTestApp(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+const env = useAppAndBrowser(startTestApp);
 
 const DAY_MS = 86_400_000;
 
 describe('the subscription wall', () => {
   for (const viewport of [DESKTOP, PHONE]) {
     it(`a church whose free trial ended lands on /subscription (${viewport.width}px)`, async () => {
-      const { code, users } = await createChurch(app.db, { tier: 'free', endDate: new Date(Date.now() - 2 * DAY_MS) });
-      const { page, errors, close } = await openPage(browser, app.url, viewport);
-      try {
+      const { code, users } = await createChurch(env.app.db, { tier: 'free', endDate: new Date(Date.now() - 2 * DAY_MS) });
+      await onPage(env, viewport, async (page) => {
         await page.goto('/login');
         await signIn(page, code, users.principal.email, TEST_PASSWORD);
         await page.getByRole('alert').filter({ hasText: 'Free trial period ended' }).waitFor();
@@ -63,18 +54,13 @@ describe('the subscription wall', () => {
         expect(pathOf(page)).toBe('/login');
         const stored = await page.evaluate((keys) => keys.map((k) => localStorage.getItem(k)), SESSION_KEYS);
         expect(stored).toEqual([null, null]);
-
-        expect(errors).toEqual([]);
-      } finally {
-        await close();
-      }
+      });
     });
   }
 
   it('a church with an active free trial gets the dashboard with its days left', async () => {
-    const { code, users } = await createChurch(app.db, { tier: 'free', endDate: new Date(Date.now() + 10 * DAY_MS - 60_000) });
-    const { page, errors, close } = await openPage(browser, app.url, DESKTOP);
-    try {
+    const { code, users } = await createChurch(env.app.db, { tier: 'free', endDate: new Date(Date.now() + 10 * DAY_MS - 60_000) });
+    await onPage(env, DESKTOP, async (page) => {
       await page.goto('/login');
       await signIn(page, code, users.teacher.email, TEST_PASSWORD);
       await page.getByRole('heading', { name: 'Teacher Dashboard' }).waitFor();
@@ -83,16 +69,12 @@ describe('the subscription wall', () => {
       await page.getByTestId('usage-teachers').getByText('1 / 1').waitFor();
       await page.getByTestId('usage-students').getByText('0 / 5').waitFor();
       await page.getByText(MESSAGES.usageNothingYet).waitFor(); // no students or classes yet
-      expect(errors).toEqual([]);
-    } finally {
-      await close();
-    }
+    });
   });
 
   it('a lifetime church shows no days left', async () => {
-    const { code, users } = await createChurch(app.db, { tier: 'lifetime', isLifetime: true, endDate: null });
-    const { page, errors, close } = await openPage(browser, app.url, DESKTOP);
-    try {
+    const { code, users } = await createChurch(env.app.db, { tier: 'lifetime', isLifetime: true, endDate: null });
+    await onPage(env, DESKTOP, async (page) => {
       await page.goto('/login');
       await signIn(page, code, users.principal.email, TEST_PASSWORD);
       await page.getByRole('heading', { name: 'Principal Dashboard' }).waitFor();
@@ -100,9 +82,6 @@ describe('the subscription wall', () => {
       await badge.waitFor();
       expect((await badge.textContent())?.trim()).toBe('Lifetime');
       await page.getByTestId('usage-students').getByText('0 / Unlimited').waitFor();
-      expect(errors).toEqual([]);
-    } finally {
-      await close();
-    }
+    });
   });
 });

@@ -1,4 +1,5 @@
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { chromium, type Browser, type Page, type ViewportSize } from 'playwright-core';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 import { demoEmail, seedDemoChurch } from '../../server/modules/demo/seed.js';
 
@@ -40,8 +41,46 @@ export interface OpenedPage {
   close(): Promise<void>;
 }
 
+/** The app and Chromium of one test file: started before its tests, closed after them. */
+export interface AppAndBrowser {
+  app: TestApp;
+  browser: Browser;
+}
+
+export function useAppAndBrowser(startApp: () => Promise<TestApp> = startAppWithDemo): AppAndBrowser {
+  const env = {} as AppAndBrowser;
+  beforeAll(async () => {
+    [env.app, env.browser] = await Promise.all([startApp(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await env.browser?.close();
+    await env.app?.close();
+  });
+  return env;
+}
+
+/**
+ * Runs one test on a fresh page (its own context, empty storage) at the given size and closes it.
+ * Afterwards the page must have reported no console errors or uncaught exceptions, but those
+ * matching `allowErrors` (e.g. the 4xx answer a test provokes).
+ */
+export async function onPage(
+  env: AppAndBrowser,
+  viewport: ViewportSize,
+  test: (page: Page, errors: string[]) => Promise<void>,
+  options: { allowErrors?: RegExp } = {},
+) {
+  const { page, errors, close } = await openPage(env.browser, env.app.url, viewport);
+  try {
+    await test(page, errors);
+    expect(errors.filter((error) => !options.allowErrors?.test(error))).toEqual([]);
+  } finally {
+    await close();
+  }
+}
+
 /** A fresh browser context (empty storage) and page at the given viewport size. */
-export async function openPage(browser: Browser, baseURL: string, viewport = DESKTOP): Promise<OpenedPage> {
+async function openPage(browser: Browser, baseURL: string, viewport = DESKTOP): Promise<OpenedPage> {
   const context = await browser.newContext({ baseURL, viewport });
   const page = await context.newPage();
   page.setDefaultTimeout(30_000);
