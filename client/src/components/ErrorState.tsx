@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Alert, Button, Group } from '@mantine/core';
 import { IconAlertCircle, IconRefresh } from '@tabler/icons-react';
+import { serverMessage } from '../lib/errors';
 
 interface ErrorStateProps {
   title: string;
@@ -24,5 +25,23 @@ export function ErrorState({ title, message, onRetry, retrying, children }: Erro
         {children}
       </Group>
     </Alert>
+  );
+}
+
+interface FailedQuery {
+  error: unknown;
+  isFetching: boolean;
+  refetch: () => unknown;
+}
+
+/** ErrorState of a failed query: the server's message (or `fallback`), and Retry refetches it. */
+export function QueryErrorState({ query, title, fallback = '' }: { query: FailedQuery; title: string; fallback?: string }) {
+  return (
+    <ErrorState
+      title={title}
+      message={serverMessage(query.error, fallback)}
+      onRetry={() => void query.refetch()}
+      retrying={query.isFetching}
+    />
   );
 }

@@ -8,7 +8,7 @@ import type { AttendanceStatus } from '../../../../common/constants';
 import { attendanceDateProblem } from '../../../../common/attendance';
 import { todayIn } from '../../../../common/dates';
 import { isCalendarDate } from '../../../../common/school';
-import { ErrorState } from '../../components/ErrorState';
+import { ErrorState, QueryErrorState } from '../../components/ErrorState';
 import { serverMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { useAddressParams } from '../../lib/useAddressParams';
@@ -205,14 +205,7 @@ export function MarkAttendancePage() {
     } else if (students.data && students.data.length === 0) {
       sheet = <Alert color="gray" variant="light" icon={<IconInfoCircle size={18} />}>{ATTENDANCE_TEXTS.noStudents}</Alert>;
     } else if (stored.isError) {
-      sheet = (
-        <ErrorState
-          title={ATTENDANCE_TEXTS.loadMarksFailed}
-          message={serverMessage(stored.error, '')}
-          onRetry={() => void stored.refetch()}
-          retrying={stored.isFetching}
-        />
-      );
+      sheet = <QueryErrorState query={stored} title={ATTENDANCE_TEXTS.loadMarksFailed} />;
     } else if (students.isPending || stored.isPending) {
       sheet = <StudentListSkeleton />;
     } else {

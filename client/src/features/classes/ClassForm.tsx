@@ -1,19 +1,20 @@
 import { useState, type FormEvent } from 'react';
+import type { z } from 'zod';
 import { Alert, Button, Card, Group, Select, SimpleGrid, Skeleton, Stack, TextInput, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { CLASS_NAMES } from '../../../../common/school';
 import { classCreateInput, SECTION_MAX_LENGTH } from '../../../../common/schemas/classes';
-import { ErrorState } from '../../components/ErrorState';
+import { QueryErrorState } from '../../components/ErrorState';
 import { serverMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
+import { useFormSave } from '../../lib/useFormSave';
 import { fieldErrors } from '../auth/validation';
 import { classLabel, type ClassItem } from './class-label';
 import { CLASS_TEXT } from './text';
 import { useAcademicYears, yearOptions } from './useAcademicYears';
 
 type Field = 'class_name' | 'section' | 'teacher_id' | 'academic_year';
-type Errors = Partial<Record<Field, string>>;
+type ClassCreateData = z.output<typeof classCreateInput>;
 
 /** The Select value standing for "no teacher" (Mantine options need a non-empty value). */
 const UNASSIGNED = 'unassigned';
@@ -31,7 +32,6 @@ interface ClassFormProps {
  * (the current one by default). Validated with the server's own schema, so the messages match.
  */
 export function ClassForm({ editing, onDone }: ClassFormProps) {
-  const utils = trpc.useUtils();
   const years = useAcademicYears();
   const teachers = trpc.classes.availableTeachers.useQuery(undefined, { staleTime: 60_000 });
 
@@ -40,24 +40,14 @@ export function ClassForm({ editing, onDone }: ClassFormProps) {
   const [teacherId, setTeacherId] = useState<string>(editing?.teacher_id ?? UNASSIGNED);
   // null while untouched: then the server's current academic year is the default.
   const [chosenYear, setChosenYear] = useState<string | null>(editing?.academic_year ?? null);
-  const [errors, setErrors] = useState<Errors>({});
   const academicYear = chosenYear ?? years.data?.current ?? null;
 
-  const onSaved = async (message: string) => {
-    notifications.show({ color: 'green', message });
-    await Promise.all([utils.classes.invalidate(), utils.students.invalidate(), utils.subscription.usage.invalidate()]);
-    onDone();
-  };
-  const create = trpc.classes.create.useMutation({ onSuccess: () => onSaved(CLASS_TEXT.added) });
-  const update = trpc.classes.update.useMutation({ onSuccess: () => onSaved(CLASS_TEXT.updated) });
-  const saving = create.isPending || update.isPending;
-  const saveError = create.error ?? update.error;
-
-  const clearError = (field: Field) => {
-    setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
-    create.reset();
-    update.reset();
-  };
+  const { errors, setErrors, clearError, save, saving, saveError } = useFormSave<Field, ClassCreateData>({
+    create: trpc.classes.create.useMutation(),
+    update: trpc.classes.update.useMutation(),
+    texts: CLASS_TEXT,
+    onDone,
+  });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -71,9 +61,7 @@ export function ClassForm({ editing, onDone }: ClassFormProps) {
       setErrors(fieldErrors<Field>(parsed.error));
       return;
     }
-    setErrors({});
-    if (editing) update.mutate({ id: editing.id, ...parsed.data });
-    else create.mutate(parsed.data);
+    save(editing?.id, parsed.data);
   };
 
   // A teacher no longer active (so not offered) stays visible on the class that still names them.
@@ -159,22 +147,8 @@ export function ClassForm({ editing, onDone }: ClassFormProps) {
             )}
           </SimpleGrid>
 
-          {teachers.isError ? (
-            <ErrorState
-              title={CLASS_TEXT.teachersLoadFailed}
-              message={serverMessage(teachers.error, CLASS_TEXT.unreachable)}
-              onRetry={() => void teachers.refetch()}
-              retrying={teachers.isFetching}
-            />
-          ) : null}
-          {years.isError ? (
-            <ErrorState
-              title={CLASS_TEXT.academicYearsLoadFailed}
-              message={serverMessage(years.error, CLASS_TEXT.unreachable)}
-              onRetry={() => void years.refetch()}
-              retrying={years.isFetching}
-            />
-          ) : null}
+          {teachers.isError ? <QueryErrorState query={teachers} title={CLASS_TEXT.teachersLoadFailed} fallback={CLASS_TEXT.unreachable} /> : null}
+          {years.isError ? <QueryErrorState query={years} title={CLASS_TEXT.academicYearsLoadFailed} fallback={CLASS_TEXT.unreachable} /> : null}
           {saveError ? (
             <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
               {serverMessage(saveError, CLASS_TEXT.saveFailed)}

@@ -1,8 +1,7 @@
 import { Alert, Card, Group, Progress, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { MESSAGES } from '../../../../common/constants';
-import { ErrorState } from '../../components/ErrorState';
-import { serverMessage } from '../../lib/errors';
+import { QueryErrorState } from '../../components/ErrorState';
 import { formatLimit } from '../../lib/format';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
 import { tierLabel } from '../subscription/tier';
@@ -78,14 +77,7 @@ export function UsageCard() {
         {usage.data ? <Text size="sm" c="dimmed">{tierLabel(usage.data.tier)} plan</Text> : null}
       </Group>
       {usage.isPending ? <UsageSkeleton /> : null}
-      {usage.isError ? (
-        <ErrorState
-          title={MESSAGES.usageLoadFailed}
-          message={serverMessage(usage.error, '')}
-          onRetry={() => void usage.refetch()}
-          retrying={usage.isFetching}
-        />
-      ) : null}
+      {usage.isError ? <QueryErrorState query={usage} title={MESSAGES.usageLoadFailed} /> : null}
       {usage.data ? <UsageDetails data={usage.data} /> : null}
     </Card>
   );

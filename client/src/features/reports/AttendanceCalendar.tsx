@@ -3,8 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { monthRange } from '../../../../common/attendance';
 import { MOBILE_BREAKPOINT_PX } from '../../../../common/constants';
 import { addDays, dayOfWeek } from '../../../../common/dates';
-import { ErrorState } from '../../components/ErrorState';
-import { serverMessage } from '../../lib/errors';
+import { QueryErrorState } from '../../components/ErrorState';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
 import { NoReportData, ReportSkeleton, type ReportSelection } from './MonthlySummary';
 import { REPORT_TEXTS } from './texts';
@@ -65,14 +64,7 @@ export function AttendanceCalendar({ classId, year, month, monthLabel }: ReportS
 
   if (calendar.isPending) return <ReportSkeleton label="Loading calendar" />;
   if (calendar.isError) {
-    return (
-      <ErrorState
-        title={REPORT_TEXTS.loadReportFailed}
-        message={serverMessage(calendar.error, '')}
-        onRetry={() => void calendar.refetch()}
-        retrying={calendar.isFetching}
-      />
-    );
+    return <QueryErrorState query={calendar} title={REPORT_TEXTS.loadReportFailed} />;
   }
   if (calendar.data.length === 0) return <NoReportData monthLabel={monthLabel} />;
 

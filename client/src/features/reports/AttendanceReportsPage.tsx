@@ -4,8 +4,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle, IconCalendarMonth, IconDownload, IconInfoCircle, IconTable } from '@tabler/icons-react';
 import { skipToken, useQueryClient } from '@tanstack/react-query';
 import { MOBILE_BREAKPOINT_PX } from '../../../../common/constants';
-import { ErrorState } from '../../components/ErrorState';
-import { serverMessage } from '../../lib/errors';
+import { QueryErrorState } from '../../components/ErrorState';
 import { trpc } from '../../lib/trpc';
 import { useAddressParams } from '../../lib/useAddressParams';
 import { classLabel, classOptions } from '../attendance/classes';
@@ -84,14 +83,7 @@ export function AttendanceReportsPage() {
       <Title order={2}>{REPORT_TEXTS.title}</Title>
 
       {config.isPending ? <SelectorsSkeleton /> : null}
-      {config.isError ? (
-        <ErrorState
-          title={REPORT_TEXTS.loadYearsFailed}
-          message={serverMessage(config.error, '')}
-          onRetry={() => void config.refetch()}
-          retrying={config.isFetching}
-        />
-      ) : null}
+      {config.isError ? <QueryErrorState query={config} title={REPORT_TEXTS.loadYearsFailed} /> : null}
       {config.data ? (
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           <Select
@@ -128,14 +120,7 @@ export function AttendanceReportsPage() {
         </SimpleGrid>
       ) : null}
 
-      {year && classes.isError ? (
-        <ErrorState
-          title={REPORT_TEXTS.loadClassesFailed}
-          message={serverMessage(classes.error, '')}
-          onRetry={() => void classes.refetch()}
-          retrying={classes.isFetching}
-        />
-      ) : null}
+      {year && classes.isError ? <QueryErrorState query={classes} title={REPORT_TEXTS.loadClassesFailed} /> : null}
       {year && classes.data?.length === 0 ? (
         <Alert color="gray" variant="light" icon={<IconInfoCircle size={18} />}>{REPORT_TEXTS.noClasses}</Alert>
       ) : null}

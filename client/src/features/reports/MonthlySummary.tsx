@@ -1,8 +1,7 @@
 import { Badge, Skeleton, Stack, Table, Text, VisuallyHidden, em } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { MOBILE_BREAKPOINT_PX } from '../../../../common/constants';
-import { ErrorState } from '../../components/ErrorState';
-import { serverMessage } from '../../lib/errors';
+import { QueryErrorState } from '../../components/ErrorState';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
 import { formatPercentage, percentageColor, REPORT_TEXTS } from './texts';
 
@@ -64,14 +63,7 @@ export function MonthlySummary({ classId, year, month, monthLabel }: ReportSelec
 
   if (report.isPending) return <ReportSkeleton label="Loading monthly summary" />;
   if (report.isError) {
-    return (
-      <ErrorState
-        title={REPORT_TEXTS.loadReportFailed}
-        message={serverMessage(report.error, '')}
-        onRetry={() => void report.refetch()}
-        retrying={report.isFetching}
-      />
-    );
+    return <QueryErrorState query={report} title={REPORT_TEXTS.loadReportFailed} />;
   }
   if (report.data.length === 0) return <NoReportData monthLabel={monthLabel} />;
 

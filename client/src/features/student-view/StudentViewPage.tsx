@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Badge, Box, Card, EmptyState, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconSchool, IconUsers } from '@tabler/icons-react';
-import { ErrorState } from '../../components/ErrorState';
+import { ErrorState, QueryErrorState } from '../../components/ErrorState';
 import { TableSkeleton } from '../../components/TableSkeleton';
 import { serverMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
@@ -45,14 +45,7 @@ function ClassStudents({ cls }: { cls: ClassItem }) {
   const students = trpc.students.byClass.useQuery({ classId: cls.id });
   if (students.isPending) return <TableSkeleton label="Loading students" />;
   if (students.isError) {
-    return (
-      <ErrorState
-        title={STUDENT_TEXT.loadFailed}
-        message={serverMessage(students.error, STUDENT_TEXT.unreachable)}
-        onRetry={() => void students.refetch()}
-        retrying={students.isFetching}
-      />
-    );
+    return <QueryErrorState query={students} title={STUDENT_TEXT.loadFailed} fallback={STUDENT_TEXT.unreachable} />;
   }
   if (students.data.length === 0) {
     return <EmptyState icon={<IconUsers size={28} />} title={NO_STUDENTS_IN_CLASS} py="lg" data-testid="class-students-empty" />;

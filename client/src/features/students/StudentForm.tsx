@@ -1,14 +1,15 @@
 import { useState, type FormEvent } from 'react';
+import type { z } from 'zod';
 import { Alert, Button, Card, Group, Select, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import '@mantine/dates/styles.css';
-import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconCalendar } from '@tabler/icons-react';
 import { MIN_DATE_OF_BIRTH } from '../../../../common/school';
 import { STUDENT_MESSAGES, studentCreateInput } from '../../../../common/schemas/students';
-import { ErrorState } from '../../components/ErrorState';
+import { QueryErrorState } from '../../components/ErrorState';
 import { serverMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
+import { useFormSave } from '../../lib/useFormSave';
 import { fieldErrors } from '../auth/validation';
 import { classLabelWithYear } from '../classes/class-label';
 import { DATE_INPUT_FORMAT, parseTypedDate } from './dates';
@@ -16,7 +17,7 @@ import type { StudentItem } from './StudentsTable';
 import { STUDENT_TEXT } from './text';
 
 type Field = 'name' | 'parent_phone' | 'parent_email' | 'date_of_birth' | 'class_id';
-type Errors = Partial<Record<Field, string>>;
+type StudentCreateData = z.output<typeof studentCreateInput>;
 
 interface StudentFormProps {
   /** The student being edited, or null to add one. */
@@ -44,7 +45,6 @@ function FieldSkeleton() {
  * Validated with the server's own schema, so the messages match.
  */
 export function StudentForm({ editing, defaultClassId, today, onDone }: StudentFormProps) {
-  const utils = trpc.useUtils();
   // The classes the user may put students in (a teacher: own classes), of every academic year.
   const classes = trpc.students.availableClasses.useQuery(undefined);
 
@@ -55,23 +55,13 @@ export function StudentForm({ editing, defaultClassId, today, onDone }: StudentF
   // undefined while untouched: a new student then goes into the class chosen in the filters.
   const [chosenClassId, setClassId] = useState<string | null | undefined>(editing?.class_id);
   const classId = chosenClassId === undefined ? defaultClassId : chosenClassId;
-  const [errors, setErrors] = useState<Errors>({});
 
-  const onSaved = async (message: string) => {
-    notifications.show({ color: 'green', message });
-    await Promise.all([utils.students.invalidate(), utils.classes.invalidate(), utils.subscription.usage.invalidate()]);
-    onDone();
-  };
-  const create = trpc.students.create.useMutation({ onSuccess: () => onSaved(STUDENT_TEXT.added) });
-  const update = trpc.students.update.useMutation({ onSuccess: () => onSaved(STUDENT_TEXT.updated) });
-  const saving = create.isPending || update.isPending;
-  const saveError = create.error ?? update.error;
-
-  const clearError = (field: Field) => {
-    setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
-    create.reset();
-    update.reset();
-  };
+  const { errors, setErrors, clearError, save, saving, saveError } = useFormSave<Field, StudentCreateData>({
+    create: trpc.students.create.useMutation(),
+    update: trpc.students.update.useMutation(),
+    texts: STUDENT_TEXT,
+    onDone,
+  });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -82,16 +72,14 @@ export function StudentForm({ editing, defaultClassId, today, onDone }: StudentF
       date_of_birth: dateOfBirth ?? '',
       class_id: classId ?? '',
     });
-    const found: Errors = parsed.success ? {} : fieldErrors<Field>(parsed.error);
+    const found: Partial<Record<Field, string>> = parsed.success ? {} : fieldErrors<Field>(parsed.error);
     // A hint on the browser's clock in the church's time zone; the server decides on its own today.
     if (!found.date_of_birth && dateOfBirth && dateOfBirth > today) found.date_of_birth = STUDENT_MESSAGES.dateOfBirthFuture;
     if (!parsed.success || Object.keys(found).length > 0) {
       setErrors(found);
       return;
     }
-    setErrors({});
-    if (editing) update.mutate({ id: editing.id, ...parsed.data });
-    else create.mutate(parsed.data);
+    save(editing?.id, parsed.data);
   };
 
   const classOptions = (classes.data ?? []).map((c) => ({ value: c.id, label: classLabelWithYear(c) }));
@@ -190,14 +178,7 @@ export function StudentForm({ editing, defaultClassId, today, onDone }: StudentF
           </SimpleGrid>
 
           {movingClass ? <Text size="sm" c="dimmed">{STUDENT_TEXT.moveHint}</Text> : null}
-          {classes.isError ? (
-            <ErrorState
-              title={STUDENT_TEXT.classesLoadFailed}
-              message={serverMessage(classes.error, STUDENT_TEXT.unreachable)}
-              onRetry={() => void classes.refetch()}
-              retrying={classes.isFetching}
-            />
-          ) : null}
+          {classes.isError ? <QueryErrorState query={classes} title={STUDENT_TEXT.classesLoadFailed} fallback={STUDENT_TEXT.unreachable} /> : null}
           {saveError ? (
             <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
               {STUDENT_TEXT.saveFailed(serverMessage(saveError, STUDENT_TEXT.saveFailedDetail))}

@@ -6,7 +6,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { IconUsers } from '@tabler/icons-react';
 import { todayIn } from '../../../../common/dates';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { ErrorState } from '../../components/ErrorState';
+import { QueryErrorState } from '../../components/ErrorState';
 import { TableSkeleton } from '../../components/TableSkeleton';
 import { serverMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
@@ -120,32 +120,11 @@ export function StudentsPage() {
               searching={searching}
             />
           )}
-          {years.isError ? (
-            <ErrorState
-              title={CLASS_TEXT.academicYearsLoadFailed}
-              message={serverMessage(years.error, STUDENT_TEXT.unreachable)}
-              onRetry={() => void years.refetch()}
-              retrying={years.isFetching}
-            />
-          ) : null}
-          {classes.isError ? (
-            <ErrorState
-              title={STUDENT_TEXT.classesLoadFailed}
-              message={serverMessage(classes.error, STUDENT_TEXT.unreachable)}
-              onRetry={() => void classes.refetch()}
-              retrying={classes.isFetching}
-            />
-          ) : null}
+          {years.isError ? <QueryErrorState query={years} title={CLASS_TEXT.academicYearsLoadFailed} fallback={STUDENT_TEXT.unreachable} /> : null}
+          {classes.isError ? <QueryErrorState query={classes} title={STUDENT_TEXT.classesLoadFailed} fallback={STUDENT_TEXT.unreachable} /> : null}
 
           {students.isPending ? <TableSkeleton label="Loading students" /> : null}
-          {students.isError ? (
-            <ErrorState
-              title={STUDENT_TEXT.loadFailed}
-              message={serverMessage(students.error, STUDENT_TEXT.unreachable)}
-              onRetry={() => void students.refetch()}
-              retrying={students.isFetching}
-            />
-          ) : null}
+          {students.isError ? <QueryErrorState query={students} title={STUDENT_TEXT.loadFailed} fallback={STUDENT_TEXT.unreachable} /> : null}
           {students.data && !students.isError && students.data.length === 0 ? (
             <EmptyState icon={<IconUsers size={28} />} title={STUDENT_TEXT.empty} py="lg" data-testid="students-empty" />
           ) : null}

@@ -1,7 +1,6 @@
 import { Badge, Card, Group, List, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { MESSAGES } from '../../../../common/constants';
-import { ErrorState } from '../../components/ErrorState';
-import { serverMessage } from '../../lib/errors';
+import { QueryErrorState } from '../../components/ErrorState';
 import { formatLimit, formatRupees } from '../../lib/format';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
 
@@ -51,14 +50,7 @@ export function PlanList({ currentTier }: { currentTier: string | undefined }) {
     );
   }
   if (plans.isError) {
-    return (
-      <ErrorState
-        title={MESSAGES.plansLoadFailed}
-        message={serverMessage(plans.error, '')}
-        onRetry={() => void plans.refetch()}
-        retrying={plans.isFetching}
-      />
-    );
+    return <QueryErrorState query={plans} title={MESSAGES.plansLoadFailed} />;
   }
   const offered = Object.values(plans.data).filter(OFFERED);
   if (offered.length === 0) return <Text c="dimmed">{MESSAGES.plansEmpty}</Text>;

@@ -6,9 +6,8 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconAlertTriangle, IconBuildingChurch, IconLogout, IconMail } from '@tabler/icons-react';
 import { Navigate } from 'react-router-dom';
 import { MESSAGES, SUPPORT_EMAIL } from '../../../../common/constants';
-import { ErrorState } from '../../components/ErrorState';
+import { QueryErrorState } from '../../components/ErrorState';
 import { FullPageLoader } from '../../components/FullPageLoader';
-import { serverMessage } from '../../lib/errors';
 import { formatDate, formatRupees, mailto } from '../../lib/format';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
 import { useLogout } from '../auth/useLogout';
@@ -91,14 +90,7 @@ export function SubscriptionPage() {
         )}
 
         {current.isPending ? <Skeleton height={120} radius="md" /> : null}
-        {current.isError ? (
-          <ErrorState
-            title={MESSAGES.subscriptionLoadFailed}
-            message={serverMessage(current.error, '')}
-            onRetry={() => void current.refetch()}
-            retrying={current.isFetching}
-          />
-        ) : null}
+        {current.isError ? <QueryErrorState query={current} title={MESSAGES.subscriptionLoadFailed} /> : null}
         {current.data ? <CurrentPlan current={current.data} /> : null}
 
         <Stack gap="sm">
