@@ -100,6 +100,14 @@ const presentCount = () => sql<number>`(count(*) filter (where ${attendance.stat
 const absentCount = () => sql<number>`(count(*) filter (where ${attendance.status} = 'absent'))::int`;
 const markCount = () => sql<number>`count(*)::int`;
 
+/** A class's marks dated in [first, next): the range the church-leading (church_id, class_id, date) index serves. */
+const classMarksIn = (churchId: string, classId: string, first: string, next: string) => and(
+  eq(attendance.churchId, churchId),
+  eq(attendance.classId, classId),
+  gte(attendance.date, first),
+  lt(attendance.date, next),
+);
+
 /**
  * Monthly summary in one statement: the class's marks in [first, next) are counted per student
  * (index range scan on church_id, class_id, date), then joined to the class's current students,
@@ -114,12 +122,7 @@ export function monthlySummaryRows(tx: Tx, churchId: string, classId: string, fi
       total: markCount().as('total'),
     })
       .from(attendance)
-      .where(and(
-        eq(attendance.churchId, churchId),
-        eq(attendance.classId, classId),
-        gte(attendance.date, first),
-        lt(attendance.date, next),
-      ))
+      .where(classMarksIn(churchId, classId, first, next))
       .groupBy(attendance.studentId),
   );
   return tx.with(marks)
@@ -148,12 +151,7 @@ export function calendarRows(tx: Tx, churchId: string, classId: string, first: s
       total_students: markCount(),
     })
     .from(attendance)
-    .where(and(
-      eq(attendance.churchId, churchId),
-      eq(attendance.classId, classId),
-      gte(attendance.date, first),
-      lt(attendance.date, next),
-    ))
+    .where(classMarksIn(churchId, classId, first, next))
     .groupBy(attendance.date)
     .orderBy(asc(attendance.date));
 }
