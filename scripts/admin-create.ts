@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../server/config.js';
-import { openDatabase } from '../server/db/index.js';
+import { migratesAtStart, openDatabase } from '../server/db/index.js';
 import { createOperator } from '../server/modules/operators/create-operator.js';
 
 // npm run admin:create -- --email E --password P : create a platform operator (or reset its password).
@@ -9,9 +9,10 @@ if (!values.email || !values.password || !/^[^@\s]+@[^@\s]+$/.test(values.email)
   console.error('Usage: npm run admin:create -- --email E --password P [--name N]');
   process.exit(2);
 }
-const db = await openDatabase(loadConfig());
+const config = loadConfig();
+const db = await openDatabase(config);
 try {
-  await db.migrate();
+  if (migratesAtStart(config)) await db.migrate();
   await createOperator(db, values.email, values.password, values.name);
   console.log(`Platform operator ${values.email} is ready.`);
 } catch (err) {

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../server/config.js';
-import { openDatabase } from '../server/db/index.js';
+import { migratesAtStart, openDatabase } from '../server/db/index.js';
 import { seedDemoChurch } from '../server/modules/demo/seed.js';
 
 // npm run demo:seed -- --code CODE : another demo church of the same shape as DEMO01.
@@ -13,7 +13,7 @@ if (!/^[A-Z0-9]{6}$/.test(code)) {
 const config = loadConfig();
 const db = await openDatabase(config);
 try {
-  await db.migrate();
+  if (migratesAtStart(config)) await db.migrate();
   const demo = await seedDemoChurch(db, { code, password: config.DEMO_PASSWORD });
   console.log(`${demo.created ? 'Created' : 'Already present:'} demo church ${code}`);
   for (const u of demo.users) console.log(`  ${u.role.padEnd(12)} ${u.email}  password: ${config.DEMO_PASSWORD}`);

@@ -12,6 +12,9 @@ import { createContextFactory } from './trpc/context.js';
 import { createServices } from './services.js';
 import { registerRestRoutes } from './rest/adapter.js';
 import { restRoutes } from './rest/routes.js';
+import { errorAnswer, errorBody } from './rest/envelope.js';
+import { describeError, ERROR_MESSAGES, notFound } from './trpc/errors.js';
+import { loggerOptions, OneLinePerRequest, recordFailure } from './logging.js';
 import { buildOpenApiDocument, renderDocsPage } from './rest/openapi.js';
 
 export interface BuildAppOptions {
@@ -20,13 +23,20 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
 }
 
+/** The most calls the typed client sends in one request; larger batches are refused (400). */
+export const TRPC_MAX_BATCH_SIZE = 20;
+
 const isApiPath = (url: string) => url.startsWith('/api/') || url === '/api' || url.startsWith('/trpc');
 
 /** Builds the whole server without listening, so tests can start it on a random port. */
 export async function buildApp({ config, db, logger }: BuildAppOptions) {
   const app = Fastify({
-    logger: logger ?? { level: config.LOG_LEVEL },
+    logger: logger ?? loggerOptions(config),
+    logController: new OneLinePerRequest(),
     trustProxy: config.TRUST_PROXY,
+    // A client gets this long to send its headers and body; a slow sender is cut off with 408.
+    requestTimeout: config.REQUEST_TIMEOUT_SECONDS * 1000,
+    http: { headersTimeout: Math.min(config.REQUEST_TIMEOUT_SECONDS, 20) * 1000 },
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
@@ -59,6 +69,8 @@ export async function buildApp({ config, db, logger }: BuildAppOptions) {
   });
   app.addHook('onRequest', (req, reply, done) => {
     reply.header('x-request-id', req.id);
+    // API answers carry church data (children's names among them): never kept by a browser or proxy.
+    if (isApiPath(req.url)) reply.header('cache-control', 'no-store');
     securityHeaders(req.raw, reply.raw, (error) => done(error as Error | undefined));
   });
 
@@ -66,10 +78,10 @@ export async function buildApp({ config, db, logger }: BuildAppOptions) {
     prefix: '/trpc',
     trpcOptions: {
       router: appRouter,
-      createContext: ({ req }) => createContext(req),
-      onError: ({ error, path }) => {
-        if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error.cause ?? error, path }, 'tRPC call failed');
-      },
+      createContext: ({ req, info }) => createContext(req, { isBatchCall: info.isBatchCall }),
+      // The client batches at most this many calls (client/src/lib/trpc.ts); more is refused.
+      maxBatchSize: TRPC_MAX_BATCH_SIZE,
+      onError: ({ error, req }) => recordFailure(req, error),
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
 
@@ -80,16 +92,13 @@ export async function buildApp({ config, db, logger }: BuildAppOptions) {
   app.get('/api/docs', async (_req, reply) => reply.type('text/html; charset=utf-8').send(docsPage));
   app.get('/api/health', async () => ({ success: true, data: { status: 'ok', database: db.kind } }));
 
-  // Malformed JSON and other request errors get the REST envelope, never a bare 500.
-  app.setErrorHandler((error: { statusCode?: number; message: string }, req, reply) => {
-    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
-    if (status === 500) req.log.error({ err: error }, 'request failed');
-    const message = status === 500 ? 'Something went wrong on our side. Please try again.'
-      : status === 413 ? 'The request is too large.'
-      : status === 415 ? 'Send the body as JSON (Content-Type: application/json).'
-      : error.message.startsWith('Body') || error.message.includes('JSON') ? 'The request body is not valid JSON.'
-      : error.message;
-    return reply.code(status).send({ success: false, message });
+  // Fastify's own errors (bad JSON, a bad URL, a body too large or of another type, a timeout) and
+  // anything a route threw: the same policy and envelope as every other error, URL never echoed.
+  app.setErrorHandler((error, req, reply) => {
+    recordFailure(req, error);
+    const { status, body, retryAfterSeconds } = errorAnswer(error, String(req.id));
+    if (retryAfterSeconds) reply.header('retry-after', String(retryAfterSeconds));
+    return reply.code(status).send(body);
   });
 
   const clientDir = path.resolve(config.CLIENT_DIST_DIR);
@@ -102,7 +111,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions) {
       // Client-side routes (/login, /subscription, ...) all load the single page app.
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
-    return reply.code(404).send({ success: false, message: 'Not found.' });
+    return reply.code(404).send(errorBody(describeError(notFound(ERROR_MESSAGES.notFound))));
   });
 
   return app;

@@ -1,12 +1,15 @@
 import { z } from 'zod';
 
+const optionalText = z.string().optional().transform((v) => (v ? v : undefined));
+
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 /** Every environment variable the server reads, validated once at start. Documented in .env.example. */
 const configSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /** Production unless told otherwise: `npm start` is what a church runs. */
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   /** Where users reach the app; defaults to http://localhost:PORT. */
@@ -14,17 +17,28 @@ const configSchema = z.object({
   TRUST_PROXY: bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 
-  DATABASE_URL: z.string().optional().transform((v) => (v ? v : undefined)),
+  /** A PostgreSQL server, as the owner of the schema: migrations at start and provisioning of the
+   * runtime logins (unless the two URLs below are given). Without it: the embedded PGlite. */
+  DATABASE_URL: optionalText,
+  /** Production: the logins of the tenant and the platform door (see docs/ARCHITECTURE.md). When
+   * both are set the server connects only with them, and migrates only if DATABASE_URL is set too. */
+  DATABASE_TENANT_URL: optionalText,
+  DATABASE_PLATFORM_URL: optionalText,
   PGLITE_DATA_DIR: z.string().default('./data/pglite'),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
 
   SESSION_TTL_HOURS: z.coerce.number().int().min(1).default(24 * 7),
+  /** However active, a session ends this long after sign-in. */
+  SESSION_MAX_AGE_HOURS: z.coerce.number().int().min(1).default(24 * 30),
+  /** Node's limits for receiving a request (headers and body) and for an idle keep-alive socket. */
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
   LOGIN_THROTTLE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
   LOGIN_ACCOUNT_LOCK_MINUTES: z.coerce.number().int().min(1).default(5),
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(50),
 
-  DEMO_SEED: bool.default(true),
+  /** Default: on for the embedded database (the evaluation path), off on a PostgreSQL server. */
+  DEMO_SEED: bool.optional(),
   DEMO_PASSWORD: z.string().min(8).default('demo-password-123'),
   PLATFORM_ADMIN_EMAIL: z.string().optional().transform((v) => (v ? v : undefined)),
   PLATFORM_ADMIN_PASSWORD: z.string().optional().transform((v) => (v ? v : undefined)),
@@ -32,13 +46,20 @@ const configSchema = z.object({
   CLIENT_DIST_DIR: z.string().default('./client/dist'),
 });
 
-export type Config = z.infer<typeof configSchema> & { PUBLIC_URL: string };
+export type Config = Omit<z.infer<typeof configSchema>, 'DEMO_SEED'> & { PUBLIC_URL: string; DEMO_SEED: boolean };
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = configSchema.safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  const problems = parsed.success ? [] : parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+  if (parsed.success && Boolean(parsed.data.DATABASE_TENANT_URL) !== Boolean(parsed.data.DATABASE_PLATFORM_URL)) {
+    problems.push('  DATABASE_TENANT_URL and DATABASE_PLATFORM_URL: set both or neither');
   }
-  return { ...parsed.data, PUBLIC_URL: parsed.data.PUBLIC_URL ?? `http://localhost:${parsed.data.PORT}` };
+  if (!parsed.success || problems.length) throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
+  const data = parsed.data;
+  const onServer = Boolean(data.DATABASE_URL || data.DATABASE_TENANT_URL);
+  return {
+    ...data,
+    PUBLIC_URL: data.PUBLIC_URL ?? `http://localhost:${data.PORT}`,
+    DEMO_SEED: data.DEMO_SEED ?? !onServer,
+  };
 }

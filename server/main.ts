@@ -1,5 +1,5 @@
 import { loadConfig } from './config.js';
-import { openDatabase } from './db/index.js';
+import { migratesAtStart, openDatabase } from './db/index.js';
 import { buildApp } from './app.js';
 import { ensurePlatformAdmin } from './modules/operators/create-operator.js';
 import { seedDemoChurch } from './modules/demo/seed.js';
@@ -8,7 +8,7 @@ import { seedDemoChurch } from './modules/demo/seed.js';
 async function main() {
   const config = loadConfig();
   const db = await openDatabase(config);
-  await db.migrate();
+  if (migratesAtStart(config)) await db.migrate();
   const app = await buildApp({ config, db });
 
   if (config.PLATFORM_ADMIN_EMAIL && config.PLATFORM_ADMIN_PASSWORD) {

@@ -3,6 +3,7 @@ import {
   ATTENDANCE_MAX_STUDENTS_PER_REQUEST, ATTENDANCE_STATUSES, REPORT_YEAR_MAX, REPORT_YEAR_MIN,
 } from '../constants.js';
 import { isCalendarDate } from '../school.js';
+import { plainString } from './text.js';
 
 // Field names are those of 01 section 7: classId, date, attendanceData [{ studentId, status }].
 // The rules that need the church's "today" (no future date, the 14-day window) are checked on the
@@ -10,15 +11,14 @@ import { isCalendarDate } from '../school.js';
 // rule for the client.
 
 const idSchema = (what: string) =>
-  z.string({ error: (issue) => (issue.input === undefined ? `${what} is required` : `${what} is not valid`) })
+  plainString({ error: (issue) => (issue.input === undefined ? `${what} is required` : `${what} is not valid`) })
     .trim()
     .pipe(z.guid({ error: `${what} is not valid` }))
     .transform((id) => id.toLowerCase());
 
 const INVALID_DATE = 'Please choose a valid date (YYYY-MM-DD).';
 
-export const attendanceDateSchema = z
-  .string({ error: (issue) => (issue.input === undefined ? 'Date is required' : INVALID_DATE) })
+export const attendanceDateSchema = plainString({ error: (issue) => (issue.input === undefined ? 'Date is required' : INVALID_DATE) })
   .trim()
   .refine(isCalendarDate, { error: INVALID_DATE });
 

@@ -1,15 +1,14 @@
 import { z } from 'zod';
+import { plainString } from './text.js';
 import { CHURCH_CODE_LENGTH } from '../constants.js';
 
-export const churchCodeSchema = z
-  .string({ error: 'Church code is required' })
+export const churchCodeSchema = plainString({ error: 'Church code is required' })
   .trim()
   .min(1, 'Church code is required')
   .max(CHURCH_CODE_LENGTH, `Church code must be at most ${CHURCH_CODE_LENGTH} characters`)
   .transform((code) => code.toUpperCase());
 
-export const emailSchema = z
-  .string({ error: 'Email is required' })
+export const emailSchema = plainString({ error: 'Email is required' })
   .trim()
   .min(1, 'Email is required')
   .max(254, 'Email is too long')
@@ -18,7 +17,7 @@ export const emailSchema = z
 export const loginInput = z.object({
   church_code: churchCodeSchema,
   email: emailSchema,
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(1024, 'Password is too long'),
+  password: plainString({ error: 'Password is required' }).min(1, 'Password is required').max(1024, 'Password is too long'),
 });
 export type LoginInput = z.input<typeof loginInput>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainString } from './text.js';
 import { CLASS_NAMES, canonicalClassName, isAcademicYear, isGuid, type ClassName } from '../school.js';
 
 /** Texts of the class rules (01 sections 5 and 8), shown as they are by the client. */
@@ -27,7 +28,7 @@ export const SECTION_MAX_LENGTH = 20;
 
 /** A text field whose message is `required` when it is missing (or null) and `invalid` when it is not text. */
 export const textField = (required: string, invalid = required) =>
-  z.string({ error: (issue) => (issue.input === undefined || issue.input === null ? required : invalid) });
+  plainString({ error: (issue) => (issue.input === undefined || issue.input === null ? required : invalid) });
 
 /** YYYY-YYYY with the second year right after the first. */
 export const academicYearSchema = textField(CLASS_MESSAGES.academicYearRequired, CLASS_MESSAGES.academicYearInvalid)
@@ -36,15 +37,14 @@ export const academicYearSchema = textField(CLASS_MESSAGES.academicYearRequired,
   .refine(isAcademicYear, CLASS_MESSAGES.academicYearInvalid);
 
 /** An optional academic-year filter of a list; '' (the "all years" choice) means no filter. */
-export const academicYearFilter = z
-  .string({ error: CLASS_MESSAGES.academicYearInvalid })
+export const academicYearFilter = plainString({ error: CLASS_MESSAGES.academicYearInvalid })
   .trim()
   .transform((v) => v || undefined)
   .refine((v) => v === undefined || isAcademicYear(v), CLASS_MESSAGES.academicYearInvalid)
   .optional();
 
 /** A row id (UUID); anything else is refused with `message`. */
-export const idSchema = (message: string) => z.string({ error: message }).trim().refine(isGuid, message);
+export const idSchema = (message: string) => plainString({ error: message }).trim().refine(isGuid, message);
 
 export const classNameSchema = textField(CLASS_MESSAGES.classNameRequired, CLASS_MESSAGES.classNameInvalid)
   .trim()
@@ -53,8 +53,7 @@ export const classNameSchema = textField(CLASS_MESSAGES.classNameRequired, CLASS
   .transform((v) => canonicalClassName(v) as ClassName);
 
 /** Free text, optional; blank is stored as ''. */
-export const sectionSchema = z
-  .string({ error: CLASS_MESSAGES.sectionInvalid })
+export const sectionSchema = plainString({ error: CLASS_MESSAGES.sectionInvalid })
   .trim()
   .max(SECTION_MAX_LENGTH, CLASS_MESSAGES.sectionTooLong)
   .nullable()

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainString } from './text.js';
 import { isCalendarDate, isGuid, MIN_DATE_OF_BIRTH } from '../school.js';
 import { academicYearFilter, academicYearSchema, CLASS_MESSAGES, idSchema, textField } from './classes.js';
 
@@ -44,8 +45,7 @@ const parentPhoneSchema = textField(STUDENT_MESSAGES.parentPhoneRequired, STUDEN
 
 const emailCheck = z.email();
 /** Optional; '' or null is "no email". */
-const parentEmailSchema = z
-  .string({ error: STUDENT_MESSAGES.parentEmailInvalid })
+const parentEmailSchema = plainString({ error: STUDENT_MESSAGES.parentEmailInvalid })
   .trim()
   .nullable()
   .transform((v) => v || null)
@@ -93,14 +93,12 @@ export const studentIdInput = z.object({ id: idSchema(STUDENT_MESSAGES.idInvalid
 /** GET /api/students: every filter optional; '' means "all". */
 export const studentListInput = z.object({
   academic_year: academicYearFilter,
-  class_id: z
-    .string({ error: STUDENT_MESSAGES.classInvalid })
+  class_id: plainString({ error: STUDENT_MESSAGES.classInvalid })
     .trim()
     .transform((v) => v || undefined)
     .refine((v) => v === undefined || isGuid(v), STUDENT_MESSAGES.classInvalid)
     .optional(),
-  search: z
-    .string({ error: STUDENT_MESSAGES.searchTooLong })
+  search: plainString({ error: STUDENT_MESSAGES.searchTooLong })
     .trim()
     .max(100, STUDENT_MESSAGES.searchTooLong)
     .transform((v) => v || undefined)

@@ -16,12 +16,14 @@ export interface Context {
   token: string | undefined;
   /** X-Church-Code header, upper-cased, if any. */
   churchCode: string | undefined;
+  /** Several tRPC calls in one HTTP request (see unbatchedProcedure). */
+  isBatchCall: boolean;
 }
 
 export type ContextDeps = { config: Config; db: Database; services: Services };
 
 export function createContextFactory(deps: ContextDeps) {
-  return function createContext(req: FastifyRequest): Context {
+  return function createContext(req: FastifyRequest, request: { isBatchCall?: boolean } = {}): Context {
     const auth = req.headers.authorization;
     const token = auth?.startsWith('Bearer ') ? auth.slice(7).trim() || undefined : undefined;
     const code = req.headers['x-church-code'];
@@ -34,6 +36,7 @@ export function createContextFactory(deps: ContextDeps) {
       userAgent: req.headers['user-agent'],
       token,
       churchCode,
+      isBatchCall: request.isBatchCall ?? false,
     };
   };
 }

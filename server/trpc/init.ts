@@ -1,30 +1,25 @@
-import { initTRPC, TRPCError } from '@trpc/server';
-import { ZodError } from 'zod';
+import { initTRPC } from '@trpc/server';
 import type { ChurchRole } from '../../common/constants.js';
 import { MESSAGES } from '../../common/constants.js';
 import type { Context } from './context.js';
-import { AppError, forbidden, fromDatabaseError, HTTP_STATUS_BY_CODE, unauthorized } from './errors.js';
+import { badRequest, describeError, ERROR_MESSAGES, forbidden, unauthorized } from './errors.js';
 import { authenticateChurchSession } from '../modules/auth/session.js';
 
-/** The first validation message, in the words the client shows (schemas carry the spec's texts). */
-export function firstIssueMessage(error: ZodError): string {
-  return error.issues[0]?.message ?? 'Invalid input';
-}
-
 const t = initTRPC.context<Context>().create({
-  errorFormatter({ shape, error }) {
-    const cause = error.cause;
-    const zod = cause instanceof ZodError ? cause : undefined;
-    const appData = error instanceof AppError ? error.data : {};
+  /** Every tRPC error answer comes from the one policy (errors.ts): no SQL, stack or parameters. */
+  errorFormatter({ shape, error, ctx }) {
+    const answer = describeError(error);
     return {
-      ...shape,
-      message: zod ? firstIssueMessage(zod) : shape.message,
+      code: shape.code,
+      message: answer.message,
       data: {
-        ...shape.data,
-        httpStatus: HTTP_STATUS_BY_CODE[error.code] ?? shape.data.httpStatus,
-        stack: undefined,
-        fieldErrors: zod ? zod.flatten().fieldErrors : undefined,
-        ...appData,
+        code: shape.data.code,
+        httpStatus: answer.status,
+        path: shape.data.path,
+        reason: answer.reason,
+        retryAfterSeconds: answer.retryAfterSeconds,
+        fieldErrors: answer.fieldErrors,
+        requestId: answer.internal ? ctx?.requestId : undefined,
       },
     };
   },
@@ -33,20 +28,15 @@ const t = initTRPC.context<Context>().create({
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
-/** Database errors that are the caller's fault become clear 4xx answers; anything else is logged. */
-const mapErrors = t.middleware(async ({ ctx, next, path }) => {
-  const result = await next();
-  if (!result.ok) {
-    const err = result.error;
-    const mapped = fromDatabaseError(err.cause);
-    if (mapped) return { ...result, error: mapped } as typeof result;
-    if (err.code === 'INTERNAL_SERVER_ERROR') ctx.log.error({ err: err.cause ?? err, path }, 'procedure failed');
-  }
-  return result;
-});
-
 /** Rung 1: anyone. */
-export const publicProcedure = t.procedure.use(mapErrors);
+export const publicProcedure = t.procedure;
+
+/** Rung 1 for calls that must come one per request (sign-in, password reset): a batch would let
+ * one request make many attempts, and hide them from per-request limits. */
+export const unbatchedProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (ctx.isBatchCall) throw badRequest(ERROR_MESSAGES.notInBatch, { reason: 'not_in_batch' });
+  return next();
+});
 
 /**
  * Rung 2: a signed-in church user. This is the tenant door: it opens the one transaction of the
@@ -84,4 +74,3 @@ export const roleProcedure = (...roles: ChurchRole[]) =>
     return next();
   });
 
-export { TRPCError };

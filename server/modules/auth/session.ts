@@ -10,7 +10,12 @@ import { hashToken, newOpaqueToken } from './tokens.js';
 /** Sliding expiry is written at most this often per session, not on every request. */
 const TOUCH_INTERVAL_MS = 5 * 60_000;
 
-const ttlMs = (config: Pick<Config, 'SESSION_TTL_HOURS'>) => config.SESSION_TTL_HOURS * 3_600_000;
+type SessionConfig = Pick<Config, 'SESSION_TTL_HOURS' | 'SESSION_MAX_AGE_HOURS'>;
+
+/** Sliding: a session unused this long expires. */
+const ttlMs = (config: SessionConfig) => config.SESSION_TTL_HOURS * 3_600_000;
+/** Absolute: however active, a session ends this long after sign-in. */
+const maxAgeMs = (config: SessionConfig) => config.SESSION_MAX_AGE_HOURS * 3_600_000;
 
 interface SessionLookupRow {
   session_id: string; last_seen_ms: number;
@@ -21,7 +26,7 @@ interface SessionLookupRow {
   subscription_status: string; subscription_end_ms: number | null; is_lifetime: boolean;
 }
 
-const sessionLookup = fixedStatement<SessionLookupRow, { tokenHash: string }>(() =>
+const sessionLookup = fixedStatement<SessionLookupRow, { tokenHash: string; signedInAfter: string }>(() =>
   sql`
     select s.id as session_id, (extract(epoch from s.last_seen_at) * 1000)::float8 as last_seen_ms,
       u.id as user_id, u.name as user_name, u.email as user_email, u.phone as user_phone, u.role as user_role,
@@ -33,6 +38,7 @@ const sessionLookup = fixedStatement<SessionLookupRow, { tokenHash: string }>(()
     join ${users} u on u.church_id = s.church_id and u.id = s.user_id
     join ${churches} c on c.id = s.church_id
     where s.token_hash = ${sql.placeholder('tokenHash')} and s.revoked_at is null and s.expires_at > now()
+      and s.created_at > ${sql.placeholder('signedInAfter')}::timestamptz
     limit 1`);
 
 /**
@@ -41,9 +47,10 @@ const sessionLookup = fixedStatement<SessionLookupRow, { tokenHash: string }>(()
  * church request, so it is one fixed statement (built once, prepared once per connection) selecting
  * only what the user and church answers need; the query builder spent ~250 µs per request on the join.
  */
-export async function authenticateChurchSession(tx: Tx, token: string, config: Pick<Config, 'SESSION_TTL_HOURS'>) {
+export async function authenticateChurchSession(tx: Tx, token: string, config: SessionConfig) {
   const now = new Date();
-  const [row] = await sessionLookup(tx, { tokenHash: hashToken(token) });
+  const signedInAfter = new Date(now.getTime() - maxAgeMs(config)).toISOString();
+  const [row] = await sessionLookup(tx, { tokenHash: hashToken(token), signedInAfter });
   if (!row || !row.user_is_active) return undefined;
 
   if (now.getTime() - row.last_seen_ms > TOUCH_INTERVAL_MS) {
@@ -67,7 +74,7 @@ export async function authenticateChurchSession(tx: Tx, token: string, config: P
 export async function createChurchSession(
   tx: Tx,
   input: { churchId: string; userId: string; ip?: string; userAgent?: string },
-  config: Pick<Config, 'SESSION_TTL_HOURS'>,
+  config: SessionConfig,
 ) {
   const token = newOpaqueToken();
   await tx.insert(userSessions).values({

@@ -1,0 +1,141 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { backend, firstRow, openTestDatabase } from '../helpers/app.js';
+import { createChurch, createClassWithStudents } from '../helpers/fixtures.js';
+import { rowsOf, type Database, type Tx } from '../../server/db/index.js';
+import { createPostgresDatabase } from '../../server/db/postgres.js';
+import { churches, classes } from '../../drizzle/schema/index.js';
+
+// Defence in depth around row-level security: the logins the server connects with, the church row's
+// subscription columns, and transaction handles kept past their door.
+
+let db: Database;
+let church: Awaited<ReturnType<typeof createChurch>>;
+let churchTables: string[];
+
+beforeAll(async () => {
+  db = await openTestDatabase();
+  church = await createChurch(db);
+  await createClassWithStudents(db, church.church.id, { students: 2 });
+  churchTables = (await db.ownerQuery<{ table_name: string }>(sql`
+    select table_name from information_schema.columns
+    where table_schema = 'public' and column_name = 'church_id' order by 1`)).map((r) => r.table_name);
+});
+afterAll(async () => { await db?.close(); });
+
+interface LoginFacts { session_user: string; current_user: string; superuser: boolean; bypassrls: boolean; inherits: boolean; tenant: boolean; platform: boolean; owns: number }
+const loginFacts = (tx: Tx) => tx.execute(sql`
+  select session_user::text as session_user, current_user::text as current_user,
+    r.rolsuper as superuser, r.rolbypassrls as bypassrls, r.rolinherit as inherits,
+    pg_has_role(session_user, 'app_tenant', 'MEMBER') as tenant,
+    pg_has_role(session_user, 'app_platform', 'MEMBER') as platform,
+    (select count(*)::int from pg_class c where c.relowner = r.oid) as owns
+  from pg_roles r where r.rolname = session_user`).then((r) => firstRow<LoginFacts>(r));
+
+describe.runIf(backend === 'postgres')('the logins of the doors (PostgreSQL)', () => {
+  it('the tenant door logs in as a plain login that is a member of app_tenant only', async () => {
+    const facts = await db.withTenant(church.church.id, loginFacts);
+    expect(facts).toMatchObject({
+      current_user: 'app_tenant', superuser: false, bypassrls: false, inherits: false, tenant: true, platform: false, owns: 0,
+    });
+    expect(facts.session_user).not.toBe('app_tenant');
+  });
+
+  it('the platform door logs in as another login, a member of app_platform only', async () => {
+    const facts = await db.withPlatform(loginFacts);
+    expect(facts).toMatchObject({ current_user: 'app_platform', superuser: false, inherits: false, tenant: false, platform: true, owns: 0 });
+    const tenantLogin = (await db.withTenant(church.church.id, loginFacts)).session_user;
+    expect(facts.session_user).not.toBe(tenantLogin);
+  });
+
+  it('after reset role inside a tenant transaction, no church table can be read', async () => {
+    expect(churchTables.length).toBeGreaterThanOrEqual(10);
+    for (const table of [...churchTables, 'churches']) {
+      const outcome = await db.withTenant(church.church.id, async (tx) => {
+        await tx.execute(sql`reset role`);
+        const [row] = rowsOf<{ n: number }>(await tx.execute(sql.raw(`select count(*)::int as n from "${table}"`)));
+        return row.n;
+      }).catch((error: unknown) => error);
+      // Either refused outright (the bare login has no privilege) or nothing visible.
+      if (typeof outcome === 'number') expect(outcome, table).toBe(0);
+      else expect(String((outcome as { cause?: unknown }).cause ?? outcome), table).toMatch(/permission denied/);
+    }
+  });
+
+  it('the tenant login cannot become the platform role', async () => {
+    const refused = await db.withTenant(church.church.id, (tx) => tx.execute(sql`set role app_platform`)).catch((e: unknown) => e);
+    expect(String((refused as { cause?: unknown }).cause ?? refused)).toMatch(/permission denied/);
+  });
+
+  it('migrating and provisioning from several processes at once is safe and idempotent', async () => {
+    const url = process.env.DATABASE_URL!;
+    const copies = [createPostgresDatabase(url, 1), createPostgresDatabase(url, 1), createPostgresDatabase(url, 1)];
+    try {
+      await Promise.all(copies.map((copy) => copy.migrate()));
+      const facts = await copies[0].withTenant(church.church.id, loginFacts);
+      expect(facts).toMatchObject({ current_user: 'app_tenant', platform: false });
+    } finally {
+      await Promise.all(copies.map((copy) => copy.close()));
+    }
+  });
+});
+
+/** The error's own message and its causes' (drizzle wraps driver errors). */
+const messageOf = (error: unknown): string => {
+  const parts: string[] = [];
+  for (let e = error as { message?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) parts.push(String(e.message ?? e));
+  return parts.join(' / ');
+};
+
+describe('a transaction handle kept past its door', () => {
+  it('throws, and writes nothing, instead of running outside the tenant transaction', async () => {
+    let kept: Tx | undefined;
+    await db.withTenant(church.church.id, async (tx) => { kept = tx; });
+    const closedDoor = /transaction is over|Transaction is closed/;
+    expect(messageOf(await kept!.select().from(classes).catch((e: unknown) => e))).toMatch(closedDoor);
+    expect(messageOf(await kept!.insert(classes).values({
+      churchId: church.church.id, className: '5th', section: 'late', academicYear: '2026-2027',
+    }).catch((e: unknown) => e))).toMatch(closedDoor);
+    const late = await db.withTenant(church.church.id, (tx) => tx.select().from(classes).where(eq(classes.section, 'late')));
+    expect(late).toHaveLength(0);
+  });
+
+  it('throws for a late .then of a platform handle too', async () => {
+    let kept: Tx | undefined;
+    await db.withPlatform(async (tx) => { kept = tx; });
+    const late = await kept!.select().from(churches).then((rows) => rows.length).catch((e: unknown) => e);
+    expect(messageOf(late)).toMatch(/transaction is over|Transaction is closed/);
+  });
+});
+
+describe('the church row', () => {
+  const attempts: Array<[string, Partial<typeof churches.$inferInsert>]> = [
+    ['subscription tier', { subscriptionTier: 'lifetime' }],
+    ['subscription status', { subscriptionStatus: 'active' }],
+    ['subscription end date', { subscriptionEndDate: new Date('2099-01-01') }],
+    ['lifetime flag', { isLifetime: true }],
+    ['code', { code: 'HACKED' }],
+  ];
+  for (const [what, change] of attempts) {
+    it(`a church user's transaction cannot change its own ${what}`, async () => {
+      const refused = await db.withTenant(church.church.id, (tx) =>
+        tx.update(churches).set(change).where(eq(churches.id, church.church.id))).catch((e: unknown) => e);
+      expect(String((refused as { cause?: unknown }).cause ?? refused)).toMatch(/permission denied/);
+    });
+  }
+
+  it('keeps the subscription as it was, while contact details stay editable by the church', async () => {
+    await db.withTenant(church.church.id, (tx) =>
+      tx.update(churches).set({ phone: '+91 90000 00000' }).where(eq(churches.id, church.church.id)));
+    const [row] = await db.withPlatform((tx) => tx.select().from(churches).where(eq(churches.id, church.church.id)));
+    expect(row).toMatchObject({
+      phone: '+91 90000 00000', subscriptionTier: church.church.subscriptionTier, isLifetime: false, code: church.code,
+    });
+  });
+
+  it('the platform door may change the subscription', async () => {
+    await db.withPlatform((tx) => tx.update(churches).set({ subscriptionTier: 'basic' }).where(eq(churches.id, church.church.id)));
+    const [row] = await db.withPlatform((tx) => tx.select().from(churches).where(eq(churches.id, church.church.id)));
+    expect(row.subscriptionTier).toBe('basic');
+  });
+});
