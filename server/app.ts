@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import helmet from 'helmet';
 import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
@@ -28,6 +28,14 @@ export const TRPC_MAX_BATCH_SIZE = 20;
 
 const isApiPath = (url: string) => url.startsWith('/api/') || url === '/api' || url.startsWith('/trpc');
 
+/** Any error a route or Fastify raised: answered by the one policy, logged in the request's line. */
+function sendError(error: unknown, req: FastifyRequest, reply: FastifyReply) {
+  recordFailure(req, error);
+  const { status, body, retryAfterSeconds } = errorAnswer(error, String(req.id));
+  if (retryAfterSeconds) reply.header('retry-after', String(retryAfterSeconds));
+  return reply.code(status).send(body);
+}
+
 /** Builds the whole server without listening, so tests can start it on a random port. */
 export async function buildApp({ config, db, logger }: BuildAppOptions) {
   const app = Fastify({
@@ -42,9 +50,16 @@ export async function buildApp({ config, db, logger }: BuildAppOptions) {
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
     routerOptions: { maxParamLength: 500 },
+    frameworkErrors: (error, req, reply) => {
+      reply.header('x-request-id', req.id).header('cache-control', 'no-store');
+      return sendError(error, req, reply);
+    },
     forceCloseConnections: 'idle',
     return503OnClosing: true,
   });
+
+  // JSON only: a text/plain body would otherwise reach a procedure as a string.
+  app.removeContentTypeParser('text/plain');
 
   const services = createServices(config, db);
   const createContext = createContextFactory({ config, db, services });
@@ -94,12 +109,9 @@ export async function buildApp({ config, db, logger }: BuildAppOptions) {
 
   // Fastify's own errors (bad JSON, a bad URL, a body too large or of another type, a timeout) and
   // anything a route threw: the same policy and envelope as every other error, URL never echoed.
-  app.setErrorHandler((error, req, reply) => {
-    recordFailure(req, error);
-    const { status, body, retryAfterSeconds } = errorAnswer(error, String(req.id));
-    if (retryAfterSeconds) reply.header('retry-after', String(retryAfterSeconds));
-    return reply.code(status).send(body);
-  });
+  app.setErrorHandler(sendError);
+  // The router's own refusals (a URL that is not valid UTF-8, a parameter over maxParamLength) come
+  // before any hook: frameworkErrors is their only way into the same policy.
 
   const clientDir = path.resolve(config.CLIENT_DIST_DIR);
   const hasClient = existsSync(path.join(clientDir, 'index.html'));

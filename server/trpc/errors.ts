@@ -56,6 +56,7 @@ export const ERROR_MESSAGES = {
   invalidRequest: 'The request is not valid.',
   invalidValues: 'Some of the values are not valid.',
   badAddress: 'The address is not valid.',
+  addressTooLong: 'The address is too long.',
   notFound: 'Not found.',
   methodNotAllowed: 'This method is not allowed here.',
   timeout: 'The request took too long.',
@@ -133,6 +134,7 @@ function describeFastifyError(error: unknown): ErrorAnswer | undefined {
   if (statusCode === 404) return known(404, ERROR_MESSAGES.notFound);
   if (statusCode === 405) return known(405, ERROR_MESSAGES.methodNotAllowed);
   if (statusCode === 408) return known(408, ERROR_MESSAGES.timeout);
+  if (statusCode === 414) return known(414, ERROR_MESSAGES.addressTooLong);
   if (name === 'FST_ERR_BAD_URL' || name === 'FST_ERR_ASYNC_CONSTRAINT') return known(400, ERROR_MESSAGES.badAddress);
   if (/JSON|BODY|CTP/.test(name) || error instanceof SyntaxError) return known(400, ERROR_MESSAGES.invalidJson);
   return known(statusCode, ERROR_MESSAGES.invalidRequest);

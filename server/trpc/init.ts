@@ -15,7 +15,6 @@ const t = initTRPC.context<Context>().create({
       data: {
         code: shape.data.code,
         httpStatus: answer.status,
-        path: shape.data.path,
         reason: answer.reason,
         retryAfterSeconds: answer.retryAfterSeconds,
         fieldErrors: answer.fieldErrors,

@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
+import type { Writable } from 'node:stream';
 import { inject } from 'vitest';
 import { loadConfig, type Config } from '../../server/config.js';
 import { buildApp } from '../../server/app.js';
+import { loggerOptions } from '../../server/logging.js';
 import { createPgliteDatabase } from '../../server/db/pglite.js';
 import { createPostgresDatabase } from '../../server/db/postgres.js';
 import { rowsOf, type Database } from '../../server/db/index.js';
@@ -27,11 +29,13 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The real server (Fastify, tRPC, REST, database) on a random port. */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/** The real server (Fastify, tRPC, REST, database) on a random port; `log` receives its log lines
+ * (as the server writes them, with the configured level and redaction) when given. */
+export async function startTestApp(env: Record<string, string> = {}, log: { stream?: Writable } = {}): Promise<TestApp> {
   const db = await openTestDatabase();
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: '0', ...env });
-  const app = await buildApp({ config, db, logger: false });
+  const logger = log.stream ? { ...loggerOptions(config) as object, stream: log.stream } : false;
+  const app = await buildApp({ config, db, logger });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
