@@ -44,7 +44,11 @@ export async function buildApp({ config, db, logger }: BuildAppOptions) {
     trustProxy: config.TRUST_PROXY,
     // A client gets this long to send its headers and body; a slow sender is cut off with 408.
     requestTimeout: config.REQUEST_TIMEOUT_SECONDS * 1000,
-    http: { headersTimeout: Math.min(config.REQUEST_TIMEOUT_SECONDS, 20) * 1000 },
+    http: {
+      headersTimeout: Math.min(config.REQUEST_TIMEOUT_SECONDS, 20) * 1000,
+      // How often Node checks those limits (its default, 30 s, would let a slow sender stay that long).
+      connectionsCheckingInterval: 1000,
+    },
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();

@@ -178,3 +178,28 @@ describe('logs in production', () => {
     }
   });
 });
+
+describe('a client that sends its body too slowly', () => {
+  it('is cut off with a 408 once the request timeout has passed', async () => {
+    const { connect } = await import('node:net');
+    const slowApp = await startTestApp({ REQUEST_TIMEOUT_SECONDS: '1' });
+    try {
+      const { port } = new URL(slowApp.url);
+      const started = Date.now();
+      const answer = await new Promise<string>((resolve, reject) => {
+        const socket = connect(Number(port), '127.0.0.1', () => {
+          socket.write('POST /api/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"church_code":');
+        });
+        let received = '';
+        socket.on('data', (chunk) => { received += String(chunk); });
+        socket.on('close', () => resolve(received));
+        socket.on('error', reject);
+        setTimeout(() => { socket.destroy(); resolve(received); }, 8000);
+      });
+      expect(answer).toMatch(/^HTTP\/1\.1 408/);
+      expect(Date.now() - started).toBeLessThan(5000);
+    } finally {
+      await slowApp.close();
+    }
+  });
+});
