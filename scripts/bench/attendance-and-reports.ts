@@ -29,7 +29,7 @@ import type { Database } from '../../server/db/index.js';
 import {
   APP_POOL_SIZE, BASE_DATABASE_URL, BENCH_SECONDS, call, connectionArgs, databaseExists, databaseUrl, fmt, heading,
   literalSql, load, machineState, median, ownerClient, printTable, quantile, ratio, signIn, splitStatements,
-  startApp, startPgProxy, typeNamesFor, LOAD_GENERATOR, LOAD_GENERATOR_TEXT, type CapturedStatement, type LoadResult, type RunningApp,
+  startApp, startPgProxy, cpuSample, cpuUsPerOperation, typeNamesFor, LOAD_GENERATOR, LOAD_GENERATOR_TEXT, type CapturedStatement, type LoadResult, type RunningApp,
 } from './lib.js';
 import { startBareMarkServer } from './bare-mark-server.js';
 import {
@@ -175,6 +175,9 @@ async function markingBenchmark(shape: GeneratedShape) {
   if (pgRuns[1]) console.log(`  REST / pgbench (${pgRuns[1].clients} clients = app pool) throughput ratio: ${fmt(ratio(rest.reqPerSec, pgRuns[1].tps), 3)}`);
   console.log(`  both write ${shape.classSizes[0]} rows per transaction; REST server loop ${fmt(100 * rest.serverBusy, 0)}% busy, ` +
     `${fmt(rest.serverUsPerRequest, 0)} µs of main-thread time per request`);
+  console.log(`  machine CPU per mark (from /proc): REST ${fmt(rest.machineCpuUsPerRequest, 0)} µs ` +
+    `(app process ${fmt(rest.processCpuUsPerRequest, 0)} µs), bare node:http ${fmt(bareRun.machineCpuUsPerRequest, 0)} µs, ` +
+    `pgbench ${fmt(pg.machineCpuUs, 0)} µs`);
   return { rest, bareRun, pgRuns };
 }
 
@@ -268,7 +271,7 @@ async function runPgbench(perClient: CapturedStatement[][], clientCounts: number
   return runs;
 }
 
-type PgbenchResult = { clients: number; tps: number; meanMs: number; p99Ms: number; failed: number; trips: number };
+type PgbenchResult = { clients: number; tps: number; meanMs: number; p99Ms: number; failed: number; trips: number; machineCpuUs: number };
 
 function pgbenchRun(script: string, clients: number, dir: string): Omit<PgbenchResult, 'trips'> | undefined {
   mkdirSync(dir, { recursive: true });
@@ -277,7 +280,9 @@ function pgbenchRun(script: string, clients: number, dir: string): Omit<PgbenchR
     ...(log ? ['-l', '--log-prefix', path.join(dir, 'log')] : []), ...connectionArgs(bigUrl)];
   spawnSync('pgbench', args(2, false), { encoding: 'utf8' }); // warm-up: connections, prepares, caches
   const t0 = performance.now();
+  const cpu0 = cpuSample();
   const run = spawnSync('pgbench', args(BENCH_SECONDS, true), { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const cpu1 = cpuSample();
   const wall = (performance.now() - t0) / 1000;
   if (run.status !== 0) {
     console.log(`  pgbench failed (${run.status}):\n${run.stderr.slice(-2000)}`);
@@ -296,9 +301,11 @@ function pgbenchRun(script: string, clients: number, dir: string): Omit<PgbenchR
   latencies.sort((a, b) => a - b);
   const meanMs = latencies.reduce((a, b) => a + b, 0) / latencies.length;
   const p99Ms = quantile(latencies, 0.99);
+  const [, machineCpuUs] = cpuUsPerOperation(cpu0, cpu1, latencies.length);
   console.log(`  pgbench same SQL                   c=${String(clients).padStart(3)}  ${fmt(tps, 0).padStart(7)} tps    mean ${fmt(meanMs, 1).padStart(6)} ms  ` +
-    `p99 ${fmt(p99Ms, 1)} ms  failed ${failed}  (${latencies.length} transactions in ${fmt(wall, 1)} s)`);
-  return { clients, tps, meanMs, p99Ms, failed };
+    `p99 ${fmt(p99Ms, 1)} ms  failed ${failed}  (${latencies.length} transactions in ${fmt(wall, 1)} s); ` +
+    `machine CPU per transaction ${fmt(machineCpuUs, 0)} µs`);
+  return { clients, tps, meanMs, p99Ms, failed, machineCpuUs };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -12,7 +12,7 @@
 import net from 'node:net';
 import os from 'node:os';
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
@@ -196,6 +196,36 @@ export interface LoadResult {
   serverBusy: number;
   /** Server main-thread busy time per request, µs (event-loop active time / requests). */
   serverUsPerRequest: number;
+  /** CPU time per request from /proc, µs: this process (the app; with autocannon also its worker)
+   * and the whole machine (app, PostgreSQL, load generator). */
+  processCpuUsPerRequest: number;
+  machineCpuUsPerRequest: number;
+}
+
+// ---------------------------------------------------------------------------------------------
+// CPU time from /proc: on a 2-core box a throughput ratio is bounded by whoever shares the cores,
+// so every run also reports what a request cost in CPU.
+
+const CLOCK_TICKS_PER_SECOND = 100; // USER_HZ on Linux
+
+export interface CpuSample { processTicks: number; machineBusyTicks: number }
+
+export function cpuSample(): CpuSample {
+  try {
+    const own = readFileSync('/proc/self/stat', 'utf8');
+    const fields = own.slice(own.lastIndexOf(')') + 2).split(' '); // fields[0] is field 3 (state)
+    const processTicks = Number(fields[11]) + Number(fields[12]); // utime + stime
+    const [, user, nice, system, , , irq, softirq, steal] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
+    return { processTicks, machineBusyTicks: user + nice + system + irq + softirq + steal };
+  } catch {
+    return { processTicks: NaN, machineBusyTicks: NaN };
+  }
+}
+
+/** µs of CPU per operation between two samples: [this process, the whole machine]. */
+export function cpuUsPerOperation(before: CpuSample, after: CpuSample, operations: number): [number, number] {
+  const us = (ticks: number) => (ticks * 1e6) / CLOCK_TICKS_PER_SECOND / Math.max(1, operations);
+  return [us(after.processTicks - before.processTicks), us(after.machineBusyTicks - before.machineBusyTicks)];
 }
 
 let planDir: string | undefined;
@@ -231,7 +261,7 @@ async function runAutocannon(spec: LoadSpec, seconds: number) {
 const luaString = (text: string) =>
   `"${text.replace(/[\\"]/g, '\\$&').replace(/[\x00-\x1f\x7f]/g, (c) => `\\${String(c.charCodeAt(0)).padStart(3, '0')}`)}"`;
 
-type LoadFigures = Omit<LoadResult, 'name' | 'connections' | 'seconds' | 'serverBusy' | 'serverUsPerRequest'>;
+type LoadFigures = Omit<LoadResult, 'name' | 'connections' | 'seconds' | 'serverBusy' | 'serverUsPerRequest' | 'processCpuUsPerRequest' | 'machineCpuUsPerRequest'>;
 
 /** wrk in its own process (one thread), with a Lua script sending the requests in turn. Asynchronous,
  * so the app in this process keeps serving. */
@@ -306,7 +336,9 @@ export async function load(spec: LoadSpec): Promise<LoadResult> {
   const run = LOAD_GENERATOR === 'wrk' ? runWrk : autocannonFigures;
   if (warmup > 0) await run(spec, warmup);
   const elu0 = performance.eventLoopUtilization();
+  const cpu0 = cpuSample();
   const figures = await run(spec, seconds);
+  const [processCpuUsPerRequest, machineCpuUsPerRequest] = cpuUsPerOperation(cpu0, cpuSample(), figures.requests);
   const elu = performance.eventLoopUtilization(elu0);
   const result: LoadResult = {
     name: spec.name,
@@ -315,6 +347,8 @@ export async function load(spec: LoadSpec): Promise<LoadResult> {
     ...figures,
     serverBusy: elu.utilization,
     serverUsPerRequest: (elu.active * 1000) / Math.max(1, figures.requests),
+    processCpuUsPerRequest,
+    machineCpuUsPerRequest,
   };
   console.log(formatLoad(result));
   return result;
@@ -324,7 +358,8 @@ export const formatLoad = (r: LoadResult) =>
   `  ${r.name.padEnd(34)} c=${String(r.connections).padStart(3)}  ${fmt(r.reqPerSec, 0).padStart(7)} req/s  ` +
   `mean ${fmt(r.meanMs, 1).padStart(6)} ms  p50 ${fmt(r.p50Ms, 0).padStart(4)} ms  p99 ${fmt(r.p99Ms, 0).padStart(5)} ms  ` +
   `errors ${r.errors}  non-2xx ${r.non2xx}  [${r.statusCodes}]  server loop ${fmt(100 * r.serverBusy, 0)}% busy, ` +
-  `${fmt(r.serverUsPerRequest, 0)} µs/request`;
+  `${fmt(r.serverUsPerRequest, 0)} µs/request; CPU per request: app process ${fmt(r.processCpuUsPerRequest, 0)} µs, ` +
+  `machine ${fmt(r.machineCpuUsPerRequest, 0)} µs`;
 
 // ---------------------------------------------------------------------------------------------
 // Timing of in-process operations
