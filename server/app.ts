@@ -14,7 +14,7 @@ import { registerRestRoutes } from './rest/adapter.js';
 import { restRoutes } from './rest/routes.js';
 import { errorAnswer, errorBody } from './rest/envelope.js';
 import { describeError, ERROR_MESSAGES, notFound } from './trpc/errors.js';
-import { loggerOptions, OneLinePerRequest, recordFailure } from './logging.js';
+import { loggerOptions, logRequestLine, OneLinePerRequest, recordFailure } from './logging.js';
 import { buildOpenApiDocument, renderDocsPage } from './rest/openapi.js';
 
 export interface BuildAppOptions {
@@ -56,6 +56,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions) {
     routerOptions: { maxParamLength: 500 },
     frameworkErrors: (error, req, reply) => {
       reply.header('x-request-id', req.id).header('cache-control', 'no-store');
+      reply.raw.once('finish', () => logRequestLine(req, reply)); // no request hooks run for these
       return sendError(error, req, reply);
     },
     forceCloseConnections: 'idle',

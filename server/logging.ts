@@ -28,7 +28,7 @@ export class OneLinePerRequest extends LogController {
   }
 }
 
-function logRequestLine(req: FastifyRequest, reply: FastifyReply) {
+export function logRequestLine(req: FastifyRequest, reply: FastifyReply) {
   const status = reply.statusCode;
   const line = {
     method: req.method,
