@@ -1,25 +1,14 @@
 import { loadConfig } from './config.js';
-import { migratesAtStart, openDatabase } from './db/index.js';
+import { openDatabase } from './db/index.js';
 import { buildApp } from './app.js';
-import { ensurePlatformAdmin } from './modules/operators/create-operator.js';
-import { seedDemoChurch } from './modules/demo/seed.js';
+import { prepareDatabase } from './prepare-database.js';
 
 /** `npm start`: migrate, seed the demo and the operator, serve app and API, shut down gracefully. */
 async function main() {
   const config = loadConfig();
   const db = await openDatabase(config);
-  if (migratesAtStart(config)) await db.migrate();
+  await prepareDatabase(db, config);
   const app = await buildApp({ config, db });
-
-  if (config.PLATFORM_ADMIN_EMAIL && config.PLATFORM_ADMIN_PASSWORD) {
-    const created = await ensurePlatformAdmin(db, config.PLATFORM_ADMIN_EMAIL, config.PLATFORM_ADMIN_PASSWORD);
-    if (created) app.log.info({ email: config.PLATFORM_ADMIN_EMAIL }, 'platform operator created');
-  }
-  if (config.DEMO_SEED) {
-    const demo = await seedDemoChurch(db, { code: 'DEMO01', password: config.DEMO_PASSWORD });
-    const lines = demo.users.map((u) => `    ${u.role.padEnd(12)} ${u.email}`).join('\n');
-    console.log(`\n  Demo church ${demo.code}${demo.created ? ' created' : ''}; sign in with church code ${demo.code} and password ${config.DEMO_PASSWORD}:\n${lines}\n`);
-  }
 
   await app.listen({ host: config.HOST, port: config.PORT });
   console.log(`  Sunday School is running on ${config.PUBLIC_URL} (database: ${db.kind})\n`);

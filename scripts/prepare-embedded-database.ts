@@ -1,0 +1,14 @@
+import { loadConfig } from '../server/config.js';
+import { openDatabase } from '../server/db/index.js';
+import { prepareDatabase } from '../server/prepare-database.js';
+
+// Run by `npm start` in a child process on the first start of the embedded database: creating a
+// PGlite data directory, migrating and seeding it grow the WASM heap to ~850 MB, which the serving
+// process would then keep for its whole life.
+const config = loadConfig();
+const db = await openDatabase(config);
+try {
+  await prepareDatabase(db, config);
+} finally {
+  await db.close();
+}
