@@ -9,13 +9,20 @@ import type { Config } from './config.js';
 import type { Database } from './db/index.js';
 import { appRouter, type AppRouter } from './root.js';
 import { createContextFactory } from './trpc/context.js';
-import { createServices } from './services.js';
+import { createServices, type Services } from './services.js';
 import { registerRestRoutes } from './rest/adapter.js';
 import { restRoutes } from './rest/routes.js';
 import { errorAnswer, errorBody } from './rest/envelope.js';
 import { describeError, ERROR_MESSAGES, notFound } from './trpc/errors.js';
 import { loggerOptions, logRequestLine, OneLinePerRequest, recordFailure } from './logging.js';
 import { buildOpenApiDocument, renderDocsPage } from './rest/openapi.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's long-lived collaborators (throttles, background work); for shutdown and tests. */
+    services: Services;
+  }
+}
 
 export interface BuildAppOptions {
   config: Config;
@@ -27,6 +34,10 @@ export interface BuildAppOptions {
 export const TRPC_MAX_BATCH_SIZE = 20;
 
 const isApiPath = (url: string) => url.startsWith('/api/') || url === '/api' || url.startsWith('/trpc');
+
+/** A hop count becomes what proxy-addr does with one (Fastify's types take no number). */
+const trustedProxies = (setting: Config['TRUST_PROXY']) =>
+  typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
 
 /** Any error a route or Fastify raised: answered by the one policy, logged in the request's line. */
 function sendError(error: unknown, req: FastifyRequest, reply: FastifyReply) {
@@ -41,7 +52,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions) {
   const app = Fastify({
     logger: logger ?? loggerOptions(config),
     logController: new OneLinePerRequest(),
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: trustedProxies(config.TRUST_PROXY),
     // A client gets this long to send its headers and body; a slow sender is cut off with 408.
     requestTimeout: config.REQUEST_TIMEOUT_SECONDS * 1000,
     http: {
@@ -68,6 +79,8 @@ export async function buildApp({ config, db, logger }: BuildAppOptions) {
 
   const services = createServices(config, db);
   const createContext = createContextFactory({ config, db, services });
+  app.decorate('services', services);
+  app.addHook('onClose', async () => { await services.close(); });
 
   // Security headers (helmet) and the request id on every answer. helmet's middleware is built once
   // here: @fastify/helmet rebuilt it, parsing the whole policy, on every request.

@@ -14,7 +14,19 @@ const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   /** Where users reach the app; defaults to http://localhost:PORT. */
   PUBLIC_URL: z.url().optional(),
-  TRUST_PROXY: bool.default(false),
+  /** Behind reverse proxies: how many hops (a number) or which proxies (addresses or CIDRs, comma
+   * separated) to trust for X-Forwarded-For. "true" (trust anything) is refused: a client could then
+   * claim any address and walk past the per-address limits. */
+  TRUST_PROXY: z.string().optional().transform((value, ctx) => {
+    const text = (value ?? '').trim();
+    if (text === '' || text === 'false' || text === '0') return false;
+    if (/^\d+$/.test(text)) return Number(text);
+    if (text === 'true') {
+      ctx.addIssue({ code: 'custom', message: 'use a hop count (e.g. 1) or the proxies\' addresses, not "true" (trust everything)' });
+      return z.NEVER;
+    }
+    return text.split(',').map((part) => part.trim()).filter(Boolean);
+  }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 
   /** A PostgreSQL server, as the owner of the schema: migrations at start and provisioning of the
@@ -32,10 +44,19 @@ const configSchema = z.object({
   SESSION_MAX_AGE_HOURS: z.coerce.number().int().min(1).default(24 * 30),
   /** Node's limits for receiving a request (headers and body) and for an idle keep-alive socket. */
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
+  /** Sign-in limits (server/modules/auth/throttle.ts): per account from one address, per account
+   * from anywhere (an hour), per address across accounts. */
   LOGIN_THROTTLE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
   LOGIN_ACCOUNT_LOCK_MINUTES: z.coerce.number().int().min(1).default(5),
+  LOGIN_MAX_FAILURES_PER_ACCOUNT_PER_HOUR: z.coerce.number().int().min(1).default(50),
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(50),
+  /** Forgot-password: requests per address in 15 minutes (then 429), and per email address in an
+   * hour (beyond it the answer is the same but no mail goes out). */
+  RESET_MAX_PER_IP: z.coerce.number().int().min(1).default(5),
+  RESET_MAX_PER_EMAIL: z.coerce.number().int().min(1).default(3),
+  /** Most windows the in-memory limits keep (least recently used dropped first). */
+  THROTTLE_MAX_KEYS: z.coerce.number().int().min(1000).default(500_000),
 
   /** Default: on for the embedded database (the evaluation path), off on a PostgreSQL server. */
   DEMO_SEED: bool.optional(),

@@ -2,17 +2,31 @@ import type { Config } from './config.js';
 import type { Database } from './db/index.js';
 import { createChurchDirectory } from './modules/churches/directory.js';
 import { LoginThrottle } from './modules/auth/throttle.js';
+import { MemoryAttemptStore } from './modules/auth/attempt-store.js';
+import { BackgroundTasks } from './background-tasks.js';
 
 /** Long-lived collaborators shared by all requests, built once by the app factory. */
 export function createServices(config: Config, db: Database) {
+  // The counts of every limit (sign-in, password reset). In this process's memory for now: with
+  // several processes each keeps its own counts (see README).
+  const attempts = new MemoryAttemptStore(config.THROTTLE_MAX_KEYS);
+  const background = new BackgroundTasks();
   return {
     churchDirectory: createChurchDirectory(db),
-    loginThrottle: new LoginThrottle({
+    attempts,
+    background,
+    loginThrottle: new LoginThrottle(attempts, {
       windowMs: config.LOGIN_THROTTLE_WINDOW_MINUTES * 60_000,
       maxFailuresPerAccount: config.LOGIN_MAX_FAILURES_PER_ACCOUNT,
       accountLockMs: config.LOGIN_ACCOUNT_LOCK_MINUTES * 60_000,
-      maxFailuresPerIp: config.LOGIN_MAX_FAILURES_PER_IP,
+      maxFailuresPerAccountPerHour: config.LOGIN_MAX_FAILURES_PER_ACCOUNT_PER_HOUR,
+      maxFailuresPerSource: config.LOGIN_MAX_FAILURES_PER_IP,
     }),
+    /** On shutdown: let background work finish, stop the sweeper. */
+    async close() {
+      await background.idle();
+      attempts.close();
+    },
   };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -26,4 +26,11 @@ describe('configuration defaults', () => {
     expect(migratesAtStart({ ...runtimeOnly, DATABASE_URL: 'postgres://owner@db/app' })).toBe(true);
     expect(migratesAtStart(loadConfig({}))).toBe(true);
   });
+
+  it('trusts proxies only by hop count or by address, never all of them', () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.1.0.0/16' }).TRUST_PROXY).toEqual(['10.0.0.1', '10.1.0.0/16']);
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY.*hop count/);
+  });
 });

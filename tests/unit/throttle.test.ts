@@ -1,32 +1,103 @@
-import { describe, expect, it } from 'vitest';
-import { LoginThrottle } from '../../server/modules/auth/throttle.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { LoginThrottle, type ThrottleLimits } from '../../server/modules/auth/throttle.js';
+import { MemoryAttemptStore } from '../../server/modules/auth/attempt-store.js';
+import { clientAddressKey } from '../../server/modules/auth/client-address.js';
 
-const limits = { windowMs: 15 * 60_000, maxFailuresPerAccount: 3, accountLockMs: 5 * 60_000, maxFailuresPerIp: 5 };
+const limits: ThrottleLimits = {
+  windowMs: 15 * 60_000, maxFailuresPerAccount: 3, accountLockMs: 5 * 60_000,
+  maxFailuresPerAccountPerHour: 10, maxFailuresPerSource: 5,
+};
+
+let t = 0;
+const stores: MemoryAttemptStore[] = [];
+const throttleWith = (overrides: Partial<ThrottleLimits> = {}) => {
+  t = 0;
+  const store = new MemoryAttemptStore(10_000, () => t);
+  stores.push(store);
+  return { store, throttle: new LoginThrottle(store, { ...limits, ...overrides }, () => t) };
+};
+afterEach(() => { for (const store of stores.splice(0)) store.close(); });
+
+/** One wrong password, as the login does it: admitted, then failed. */
+async function fail(throttle: LoginThrottle, account: string, ip: string) {
+  const admission = await throttle.admit(account, ip);
+  if (admission.admitted) await throttle.failed(account, ip);
+  return admission;
+}
 
 describe('LoginThrottle', () => {
-  it('locks an account for the lock time only, then lets it try again', () => {
-    let t = 0;
-    const throttle = new LoginThrottle(limits, () => t);
-    for (let i = 0; i < 3; i++) throttle.recordFailure('A:x', `10.0.0.${i}`);
-    expect(throttle.retryAfterSeconds('A:x', '10.0.0.9')).toBe(300);
+  it('locks an account from one address for the lock time only, then lets it try again', async () => {
+    const { throttle } = throttleWith();
+    for (let i = 0; i < 3; i++) expect((await fail(throttle, 'A:x', '10.0.0.1')).admitted).toBe(true);
+    expect(await throttle.admit('A:x', '10.0.0.1')).toEqual({ admitted: false, retryAfterSeconds: 300 });
+    // The real user, elsewhere, is not locked out by it.
+    expect((await throttle.admit('A:x', '10.0.0.2')).admitted).toBe(true);
     t = 5 * 60_000;
-    expect(throttle.retryAfterSeconds('A:x', '10.0.0.9')).toBe(0);
+    expect((await throttle.admit('A:x', '10.0.0.1')).admitted).toBe(true);
   });
-  it('limits one address across accounts, until its oldest failure leaves the window', () => {
-    let t = 0;
-    const throttle = new LoginThrottle(limits, () => t);
-    for (let i = 0; i < 5; i++) { throttle.recordFailure(`A:user${i}`, '1.2.3.4'); t += 1000; }
-    expect(throttle.retryAfterSeconds('A:new', '1.2.3.4')).toBe(15 * 60 - 5);
-    expect(throttle.retryAfterSeconds('A:new', '5.6.7.8')).toBe(0);
-    t = 15 * 60_000 + 1;
-    expect(throttle.retryAfterSeconds('A:new', '1.2.3.4')).toBe(0);
+
+  it('counts an attempt before the password is checked: parallel attempts cannot all pass', async () => {
+    const { throttle } = throttleWith();
+    const admissions = await Promise.all(Array.from({ length: 20 }, () => throttle.admit('A:x', '10.0.0.1')));
+    expect(admissions.filter((a) => a.admitted)).toHaveLength(3);
   });
-  it('forgets an account\'s failures after a success', () => {
-    const throttle = new LoginThrottle(limits, () => 0);
-    throttle.recordFailure('A:x', 'ip');
-    throttle.recordFailure('A:x', 'ip');
-    throttle.recordSuccess('A:x');
-    throttle.recordFailure('A:x', 'ip');
-    expect(throttle.retryAfterSeconds('A:x', 'ip')).toBe(0);
+
+  it('gives the attempt back when the password was right', async () => {
+    const { throttle } = throttleWith();
+    await fail(throttle, 'A:x', 'ip');
+    await fail(throttle, 'A:x', 'ip');
+    expect((await throttle.admit('A:x', 'ip')).admitted).toBe(true);
+    await throttle.succeeded('A:x', 'ip');
+    await fail(throttle, 'A:x', 'ip');
+    await fail(throttle, 'A:x', 'ip');
+    expect((await throttle.admit('A:x', 'ip')).admitted).toBe(true);
+  });
+
+  it('keeps guessing one account from many addresses slow: a limit per account per hour', async () => {
+    const { throttle } = throttleWith({ maxFailuresPerAccountPerHour: 4 });
+    for (let i = 0; i < 4; i++) expect((await fail(throttle, 'A:x', `10.0.1.${i}`)).admitted).toBe(true);
+    const refused = await throttle.admit('A:x', '10.0.9.9');
+    expect(refused).toEqual({ admitted: false, retryAfterSeconds: 3600 });
+    expect((await throttle.admit('A:other', '10.0.9.9')).admitted).toBe(true);
+  });
+
+  it('limits one address across accounts, until its window ends', async () => {
+    const { throttle } = throttleWith();
+    for (let i = 0; i < 5; i++) { await fail(throttle, `A:user${i}`, '1.2.3.4'); t += 1000; }
+    expect(await throttle.admit('A:new', '1.2.3.4')).toEqual({ admitted: false, retryAfterSeconds: 15 * 60 - 5 });
+    expect((await throttle.admit('A:new', '5.6.7.8')).admitted).toBe(true);
+    t = 15 * 60_000;
+    expect((await throttle.admit('A:new', '1.2.3.4')).admitted).toBe(true);
+  });
+
+  it('counts an IPv6 client by its /64, and an IPv4-mapped address as the IPv4 one', async () => {
+    expect(clientAddressKey('2001:db8:1:2:aaaa::1')).toBe(clientAddressKey('2001:db8:1:2:bbbb:cccc:dddd:eeee'));
+    expect(clientAddressKey('2001:db8:1:3::1')).not.toBe(clientAddressKey('2001:db8:1:2::1'));
+    expect(clientAddressKey('::ffff:10.1.2.3')).toBe('10.1.2.3');
+    const { throttle } = throttleWith();
+    for (let i = 0; i < 5; i++) await fail(throttle, `A:user${i}`, `2001:db8:0:1::${i + 1}`);
+    expect((await throttle.admit('A:new', '2001:db8:0:1:ffff::9')).admitted).toBe(false);
+  });
+});
+
+describe('MemoryAttemptStore', () => {
+  it('holds at most its cap of keys, dropping the least recently used', async () => {
+    const store = new MemoryAttemptStore(1000, () => t);
+    stores.push(store);
+    for (let i = 0; i < 3000; i++) await store.add(`key${i}`, 60_000);
+    expect(store.size).toBe(1000);
+    expect(await store.get('key0')).toBeUndefined();
+    expect(await store.get('key2999')).toMatchObject({ count: 1 });
+  });
+
+  it('sweeps expired windows', async () => {
+    t = 0;
+    const store = new MemoryAttemptStore(1000, () => t);
+    stores.push(store);
+    await store.add('short', 1000);
+    await store.add('long', 60_000);
+    t = 2000;
+    store.sweep();
+    expect(store.size).toBe(1);
   });
 });

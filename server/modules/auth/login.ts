@@ -14,19 +14,22 @@ type LoginInput = z.output<typeof loginInput>;
 
 /**
  * Email and password sign-in. Every wrong combination of church code, email and password gets the
- * same answer and costs the same argon2 time; failures are throttled per account and per IP.
+ * same answer and costs the same argon2 time. The attempt is counted by the throttle before the
+ * password is checked (throttle.ts has the limits), and given back if the password is right.
  */
 export async function loginWithPassword(ctx: Context, input: LoginInput) {
+  if (isConsumerMail(input.email)) throw badRequest(MESSAGES.useGoogleSignIn, { reason: 'use_google' });
   const accountKey = `${input.church_code}:${input.email.toLowerCase()}`;
-  const wait = ctx.services.loginThrottle.retryAfterSeconds(accountKey, ctx.ip);
-  if (wait > 0) {
+  const throttle = ctx.services.loginThrottle;
+  const admission = await throttle.admit(accountKey, ctx.ip);
+  if (!admission.admitted) {
+    const wait = admission.retryAfterSeconds;
     const minutes = Math.ceil(wait / 60);
     throw tooManyRequests(
       `Too many sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
       { retryAfterSeconds: wait },
     );
   }
-  if (isConsumerMail(input.email)) throw badRequest(MESSAGES.useGoogleSignIn, { reason: 'use_google' });
 
   const churchId = await ctx.services.churchDirectory.idForCode(input.church_code);
   const user = churchId
@@ -40,10 +43,10 @@ export async function loginWithPassword(ctx: Context, input: LoginInput) {
   // argon2 runs outside any transaction so no connection is held during it.
   const ok = await verifyPassword(user?.passwordHash, input.password);
   if (!ok || !user || !churchId) {
-    ctx.services.loginThrottle.recordFailure(accountKey, ctx.ip);
+    await throttle.failed(accountKey, ctx.ip);
     throw unauthorized(MESSAGES.invalidCredentials);
   }
-  ctx.services.loginThrottle.recordSuccess(accountKey);
+  await throttle.succeeded(accountKey, ctx.ip);
   if (!user.isActive) throw forbidden(MESSAGES.accountInactive, { reason: 'account_inactive' });
 
   return ctx.db.withTenant(churchId, async (tx) => {

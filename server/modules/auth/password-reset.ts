@@ -1,26 +1,61 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { churches, passwordResetTokens, users } from '../../../drizzle/schema/index.js';
 import type { Context } from '../../trpc/context.js';
+import { tooManyRequests } from '../../trpc/errors.js';
 import { hashToken, newOpaqueToken } from './tokens.js';
+import { clientAddressKey } from './client-address.js';
 
 const RESET_TTL_MS = 60 * 60_000;
+const PER_IP_WINDOW_MS = 15 * 60_000;
+const PER_EMAIL_WINDOW_MS = 60 * 60_000;
 
 /**
- * Forgot password (01 section 7): the dialog asks for the email only, so the address may belong to
- * users of several churches; finding them crosses churches and goes through the platform door.
- * The answer never says whether the address exists. Until mail delivery is configured (a later
- * issue) the link is written to the server log outside production.
+ * Forgot password: the dialog asks for the email only, so the address may belong to users of
+ * several churches; finding them crosses churches and goes through the platform door.
+ *
+ * The answer never says whether the address exists, not even by its timing: the caller is answered
+ * at once and the lookup and token work happen afterwards. An address may ask only a few times per
+ * window (then 429); an email address gets at most a few mails an hour (beyond that the answer is
+ * the same and nothing is sent). Each user has one live reset token: a new one ends the older ones.
+ * Until mail delivery is configured (a later issue) the link is written to the log outside
+ * production, never in production.
  */
 export async function requestPasswordReset(ctx: Context, email: string) {
+  const { attempts, background } = ctx.services;
+  const source = await attempts.add(`reset:src:${clientAddressKey(ctx.ip)}`, PER_IP_WINDOW_MS);
+  if (source.count > ctx.config.RESET_MAX_PER_IP) {
+    await attempts.add(`reset:src:${clientAddressKey(ctx.ip)}`, PER_IP_WINDOW_MS, -1);
+    const wait = Math.max(1, Math.ceil((source.resetAt - Date.now()) / 1000));
+    const minutes = Math.ceil(wait / 60);
+    throw tooManyRequests(
+      `Too many password reset requests. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+      { retryAfterSeconds: wait },
+    );
+  }
+  const address = email.toLowerCase();
+  const perEmail = await attempts.add(`reset:email:${address}`, PER_EMAIL_WINDOW_MS);
+  if (perEmail.count > ctx.config.RESET_MAX_PER_EMAIL) return;
+  background.run('password reset', ctx.log, () => issueResetTokens(ctx, address));
+}
+
+async function issueResetTokens(ctx: Context, address: string) {
   const links = await ctx.db.withPlatform(async (tx) => {
     const matches = await tx
       .select({ churchId: users.churchId, userId: users.id, code: churches.code })
       .from(users)
       .innerJoin(churches, eq(churches.id, users.churchId))
-      .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, eq(users.isActive, true)))
-      .limit(20);
+      .where(and(sql`lower(${users.email}) = ${address}`, eq(users.isActive, true)))
+      .limit(20)
+      // Two requests for one address wait for each other here, so one token stays live, not two.
+      .for('update', { of: users });
     const out: { code: string; link: string }[] = [];
     for (const match of matches) {
+      // One live token per user: the older unused ones end here (marked used, so they count).
+      await tx.update(passwordResetTokens).set({ usedAt: new Date() }).where(and(
+        eq(passwordResetTokens.churchId, match.churchId),
+        eq(passwordResetTokens.userId, match.userId),
+        isNull(passwordResetTokens.usedAt),
+      ));
       const token = newOpaqueToken();
       await tx.insert(passwordResetTokens).values({
         churchId: match.churchId,

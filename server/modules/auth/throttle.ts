@@ -1,67 +1,91 @@
+import type { AttemptStore, AttemptWindow } from './attempt-store.js';
+import { clientAddressKey } from './client-address.js';
+
 /**
- * Failed sign-in throttling, in memory (one process serves the app). Two limits:
- * - per account (church code + email): a few failures lock only that account, and only for a few
- *   minutes, so an attacker cannot lock the real user out for long; success clears the count;
- * - per IP: a higher limit that stops one address from trying many accounts.
+ * Failed sign-ins, counted so that an attacker can neither guess a password nor lock its owner out
+ * cheaply. Three limits, each a fixed window:
+ * - per account (church code + email) and source address: `maxFailuresPerAccount` failures in
+ *   `windowMs` lock that pair for `accountLockMs`. A correct password during the lock still fails;
+ *   the real user signing in from another address is not affected;
+ * - per account across all sources: `maxFailuresPerAccountPerHour`, so that guessing one password
+ *   from many addresses stays slow; locking a user out this way takes that many failures every hour;
+ * - per source address across accounts: `maxFailuresPerSource` in `windowMs`.
+ * An IPv6 source is its /64. An attempt is counted before the password is checked (and given back
+ * when it turns out right), so parallel attempts cannot all slip under a limit.
  */
 export interface ThrottleLimits {
   windowMs: number;
   maxFailuresPerAccount: number;
   accountLockMs: number;
-  maxFailuresPerIp: number;
+  maxFailuresPerAccountPerHour: number;
+  maxFailuresPerSource: number;
 }
 
+const HOUR_MS = 3_600_000;
+
+/** Seconds until a refused caller may try again. */
+export type Admission = { admitted: true } | { admitted: false; retryAfterSeconds: number };
+
 export class LoginThrottle {
-  private readonly failures = new Map<string, number[]>();
-  private readonly lockedUntil = new Map<string, number>();
+  constructor(
+    private readonly store: AttemptStore,
+    private readonly limits: ThrottleLimits,
+    private readonly now: () => number = Date.now,
+  ) {}
 
-  constructor(private readonly limits: ThrottleLimits, private readonly now = () => Date.now()) {}
+  /** Counts the attempt, or refuses it when a limit is reached (then it is not counted). */
+  async admit(account: string, ip: string): Promise<Admission> {
+    const keys = this.keys(account, ip);
+    const lock = await this.store.get(keys.lock);
+    if (lock) return this.refuse([lock]);
+    const [source, perAccount, pair] = await Promise.all([
+      this.store.add(keys.source, this.limits.windowMs),
+      this.store.add(keys.account, HOUR_MS),
+      this.store.add(keys.pair, this.limits.windowMs),
+    ]);
+    const over = [
+      source.count > this.limits.maxFailuresPerSource ? source : undefined,
+      perAccount.count > this.limits.maxFailuresPerAccountPerHour ? perAccount : undefined,
+      pair.count > this.limits.maxFailuresPerAccount ? pair : undefined,
+    ].filter((w): w is AttemptWindow => w !== undefined);
+    if (!over.length) return { admitted: true };
+    await this.giveBack(keys, true);
+    return this.refuse(over);
+  }
 
-  /** Seconds the caller must wait, or 0 when the attempt may go ahead. */
-  retryAfterSeconds(accountKey: string, ip: string): number {
-    const now = this.now();
-    const accountLock = (this.lockedUntil.get(accountKey) ?? 0) - now;
-    const ipFailures = this.recent(`ip:${ip}`, now);
-    let ipWait = 0;
-    if (ipFailures.length >= this.limits.maxFailuresPerIp) {
-      ipWait = ipFailures[ipFailures.length - this.limits.maxFailuresPerIp] + this.limits.windowMs - now;
+  /** The password was wrong: the counted attempt stays; enough of them lock the pair. */
+  async failed(account: string, ip: string): Promise<void> {
+    const keys = this.keys(account, ip);
+    const pair = await this.store.get(keys.pair);
+    if (pair && pair.count >= this.limits.maxFailuresPerAccount) {
+      await this.store.add(keys.lock, this.limits.accountLockMs);
+      await this.store.delete(keys.pair);
     }
-    const wait = Math.max(accountLock, ipWait, 0);
-    return wait > 0 ? Math.ceil(wait / 1000) : 0;
   }
 
-  recordFailure(accountKey: string, ip: string): void {
-    const now = this.now();
-    this.push(`ip:${ip}`, now);
-    const account = this.push(`acct:${accountKey}`, now);
-    if (account.length >= this.limits.maxFailuresPerAccount) {
-      this.lockedUntil.set(accountKey, now + this.limits.accountLockMs);
-      this.failures.delete(`acct:${accountKey}`);
-    }
-    if (this.failures.size > 100_000) this.sweep(now);
+  /** The password was right: the attempt is given back and the pair's failures forgotten. */
+  async succeeded(account: string, ip: string): Promise<void> {
+    const keys = this.keys(account, ip);
+    await this.giveBack(keys, false);
+    await this.store.delete(keys.pair);
   }
 
-  recordSuccess(accountKey: string): void {
-    this.failures.delete(`acct:${accountKey}`);
-    this.lockedUntil.delete(accountKey);
+  private keys(account: string, ip: string) {
+    const source = clientAddressKey(ip);
+    const pair = `login:pair:${account}|${source}`;
+    return { source: `login:src:${source}`, account: `login:acct:${account}`, pair, lock: `login:lock:${account}|${source}` };
   }
 
-  private recent(key: string, now: number): number[] {
-    const list = (this.failures.get(key) ?? []).filter((t) => t > now - this.limits.windowMs);
-    if (list.length) this.failures.set(key, list);
-    else this.failures.delete(key);
-    return list;
+  private async giveBack(keys: ReturnType<LoginThrottle['keys']>, includingPair: boolean) {
+    await Promise.all([
+      this.store.add(keys.source, this.limits.windowMs, -1),
+      this.store.add(keys.account, HOUR_MS, -1),
+      ...(includingPair ? [this.store.add(keys.pair, this.limits.windowMs, -1)] : []),
+    ]);
   }
 
-  private push(key: string, now: number): number[] {
-    const list = this.recent(key, now);
-    list.push(now);
-    this.failures.set(key, list);
-    return list;
-  }
-
-  private sweep(now: number) {
-    for (const key of this.failures.keys()) this.recent(key, now);
-    for (const [key, until] of this.lockedUntil) if (until <= now) this.lockedUntil.delete(key);
+  private refuse(windows: AttemptWindow[]): Admission {
+    const until = Math.max(...windows.map((w) => w.resetAt));
+    return { admitted: false, retryAfterSeconds: Math.max(1, Math.ceil((until - this.now()) / 1000)) };
   }
 }

@@ -1,26 +1,39 @@
 import { eq } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import { churches } from '../../../drizzle/schema/index.js';
 import type { Database } from '../../db/index.js';
 
+/** How long "no church has this code" is believed: short, so a church registered on another
+ * server process can sign in soon after. */
+const UNKNOWN_CODE_TTL_MS = 30_000;
+
 /**
  * Church code -> church id, the one lookup that must happen before the church is known. It goes
- * through the platform door and is cached: codes and ids never change once a church exists.
+ * through the platform door and is cached: codes and ids never change once a church exists. Unknown
+ * codes are remembered briefly too, so guessing codes costs no database round trip each time.
+ * Both caches are bounded.
  */
 export function createChurchDirectory(db: Database, maxEntries = 50_000) {
-  const cache = new Map<string, string>();
+  const known = new LRUCache<string, string>({ max: maxEntries });
+  const unknown = new LRUCache<string, true>({ max: maxEntries, ttl: UNKNOWN_CODE_TTL_MS });
   return {
     async idForCode(code: string): Promise<string | undefined> {
-      const hit = cache.get(code);
+      const hit = known.get(code);
       if (hit) return hit;
+      if (unknown.get(code)) return undefined;
       const [row] = await db.withPlatform((tx) =>
         tx.select({ id: churches.id }).from(churches).where(eq(churches.code, code)).limit(1));
-      if (!row) return undefined;
-      if (cache.size >= maxEntries) cache.delete(cache.keys().next().value!);
-      cache.set(code, row.id);
+      if (!row) {
+        unknown.set(code, true);
+        return undefined;
+      }
+      known.set(code, row.id);
       return row.id;
     },
+    /** After registering a church (or changing a code): forget what was believed about it. */
     forget(code: string) {
-      cache.delete(code);
+      known.delete(code);
+      unknown.delete(code);
     },
   };
 }
