@@ -85,7 +85,9 @@ describe('MemoryAttemptStore', () => {
     const store = new MemoryAttemptStore(1000, () => t);
     stores.push(store);
     for (let i = 0; i < 3000; i++) await store.add(`key${i}`, 60_000);
-    expect(store.size).toBe(1000);
+    // 16 shards of 62 (the cap divided evenly), each dropping its least recently used.
+    expect(store.size).toBeLessThanOrEqual(1000);
+    expect(store.size).toBeGreaterThan(900);
     expect(await store.get('key0')).toBeUndefined();
     expect(await store.get('key2999')).toMatchObject({ count: 1 });
   });

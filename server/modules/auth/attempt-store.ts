@@ -23,7 +23,7 @@ export interface AttemptStore {
 }
 
 /**
- * In one process's memory, bounded: at most about `maxKeys` windows (the least recently used are
+ * In one process's memory, bounded: at most `maxKeys` windows (the least recently used are
  * dropped first), expired ones swept every minute by a timer that does not keep the process alive.
  * To keep a flood of distinct sources cheap, a key is kept as 96 bits of its SHA-256 (an email may
  * be 254 characters) and a window as one number: its end in whole seconds and its count. The
@@ -35,7 +35,7 @@ export class MemoryAttemptStore implements AttemptStore {
   private readonly sweeper: NodeJS.Timeout;
 
   constructor(maxKeys: number, private readonly now: () => number = Date.now, sweepEveryMs = 60_000) {
-    this.shards = Array.from({ length: SHARDS }, () => new LRUCache<string, number>({ max: Math.ceil(maxKeys / SHARDS) }));
+    this.shards = Array.from({ length: SHARDS }, () => new LRUCache<string, number>({ max: Math.max(1, Math.floor(maxKeys / SHARDS)) }));
     this.sweeper = setInterval(() => this.sweep(), sweepEveryMs);
     this.sweeper.unref();
   }
