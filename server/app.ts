@@ -11,7 +11,7 @@ import { appRouter, type AppRouter } from './root.js';
 import { createContextFactory } from './trpc/context.js';
 import { createServices, type Services } from './services.js';
 import { registerRestRoutes } from './rest/adapter.js';
-import { restRoutes } from './rest/routes.js';
+import { restRoutesOf } from './rest/routes.js';
 import { errorAnswer, errorBody } from './rest/envelope.js';
 import { describeError, ERROR_MESSAGES, notFound } from './trpc/errors.js';
 import { loggerOptions, logRequestLine, OneLinePerRequest, recordFailure } from './logging.js';
@@ -118,6 +118,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions) {
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
 
+  const restRoutes = restRoutesOf(appRouter);
   registerRestRoutes(app, restRoutes, createContext);
   const openApi = buildOpenApiDocument(restRoutes, config.PUBLIC_URL);
   app.get('/api/openapi.json', async () => openApi);

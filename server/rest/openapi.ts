@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import type { RestRoute } from './route-table.js';
-import { procedureAt } from './adapter.js';
+import type { RestRoute } from './routes.js';
 
 const envelopeError = {
   type: 'object',
@@ -9,7 +8,7 @@ const envelopeError = {
 };
 
 function inputSchema(route: RestRoute) {
-  const schema = procedureAt(route.procedure)?._def.inputs?.[0];
+  const schema = route.input;
   if (!schema || !(schema instanceof z.ZodType)) return undefined;
   try {
     return z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
@@ -18,21 +17,21 @@ function inputSchema(route: RestRoute) {
   }
 }
 
-/** OpenAPI 3.1 document generated from the REST table and the procedures' zod input schemas. */
+/** OpenAPI 3.1 document generated from the procedures' REST meta and their zod input schemas. */
 export function buildOpenApiDocument(routes: RestRoute[], serverUrl: string) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routes) {
     const input = inputSchema(route);
     const pathParams = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
     const operation: Record<string, unknown> = {
-      operationId: route.procedure,
+      operationId: route.procedurePath,
       summary: route.summary,
       tags: [route.tag],
       security: route.public ? [] : [{ bearer: [], churchCode: [] }],
       parameters: pathParams.map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } })),
       responses: {
-        [String(route.successStatus ?? 200)]: route.render
-          ? { description: 'A file download (CSV)', content: { 'text/csv': { schema: { type: 'string' } } } }
+        [String(route.successStatus ?? 200)]: route.file
+          ? { description: route.file.description, content: { [route.file.contentType.split(';')[0]]: { schema: { type: 'string' } } } }
           : {
             description: 'Success envelope { success: true, data, message? }',
             content: { 'application/json': { schema: { type: 'object', properties: { success: { const: true }, data: {} } } } },

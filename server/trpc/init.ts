@@ -2,10 +2,11 @@ import { initTRPC } from '@trpc/server';
 import type { ChurchRole } from '../../common/constants.js';
 import { MESSAGES } from '../../common/constants.js';
 import type { Context } from './context.js';
+import type { ProcedureMeta } from '../rest/meta.js';
 import { badRequest, describeError, ERROR_MESSAGES, forbidden, unauthorized } from './errors.js';
 import { authenticateChurchSession } from '../modules/auth/session.js';
 
-const t = initTRPC.context<Context>().create({
+const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
   /** Every tRPC error answer comes from the one policy (errors.ts): no SQL, stack or parameters. */
   errorFormatter({ shape, error, ctx }) {
     const answer = describeError(error);

@@ -1,10 +1,15 @@
 import { router, tenantProcedure } from '../../trpc/init.js';
+import { rest } from '../../rest/meta.js';
 import { academicYearSettings } from './service.js';
 
 export const academicYearRouter = router({
   /** start_month, years_ahead, years_back (stored or the default), current and choices. Any church role. */
-  config: tenantProcedure.query(({ ctx }) => academicYearSettings(ctx)),
+  config: tenantProcedure
+    .meta(rest('GET', '/api/gallery/academic-year/config', 'Academic year configuration (start_month, years_ahead, years_back; the default when none is stored), '
+      + 'the current academic year in the church\'s time zone and the choices offered'))
+    .query(({ ctx }) => academicYearSettings(ctx)),
 
-  /** GET /api/gallery/academic-years: the years offered in pickers. */
-  years: tenantProcedure.query(async ({ ctx }) => (await academicYearSettings(ctx)).choices),
+  years: tenantProcedure
+    .meta(rest('GET', '/api/gallery/academic-years', 'The academic years offered in pickers (years_back before the current one to years_ahead after)'))
+    .query(async ({ ctx }) => (await academicYearSettings(ctx)).choices),
 });

@@ -1,5 +1,6 @@
 import { classDateInput, classMonthInput, markAttendanceInput } from '../../../common/schemas/attendance.js';
 import { roleProcedure, router } from '../../trpc/init.js';
+import { rest } from '../../rest/meta.js';
 import {
   attendanceCalendar, attendanceForDate, markAttendance, monthlySummary, monthlySummaryCsv,
 } from './service.js';
@@ -9,9 +10,22 @@ import {
 const staffProcedure = roleProcedure('super_admin', 'principal', 'teacher');
 
 export const attendanceRouter = router({
-  mark: staffProcedure.input(markAttendanceInput).mutation(({ ctx, input }) => markAttendance(ctx, input)),
-  byDate: staffProcedure.input(classDateInput).query(({ ctx, input }) => attendanceForDate(ctx, input)),
-  monthly: staffProcedure.input(classMonthInput).query(({ ctx, input }) => monthlySummary(ctx, input)),
-  calendar: staffProcedure.input(classMonthInput).query(({ ctx, input }) => attendanceCalendar(ctx, input)),
-  monthlyCsv: staffProcedure.input(classMonthInput).query(({ ctx, input }) => monthlySummaryCsv(ctx, input)),
+  mark: staffProcedure
+    .meta(rest('POST', '/api/attendance/mark', 'Mark a class for a date (today back to 14 days ago): every student of the class is saved, '
+      + 'absent unless chosen present; marking again updates. Answers marked, present, absent, date'))
+    .input(markAttendanceInput).mutation(({ ctx, input }) => markAttendance(ctx, input)),
+  byDate: staffProcedure
+    .meta(rest('GET', '/api/attendance/class/{classId}/date/{date}', 'Stored attendance records [{ student_id, status }] of a class on a date (empty when none)'))
+    .input(classDateInput).query(({ ctx, input }) => attendanceForDate(ctx, input)),
+  monthly: staffProcedure
+    .meta(rest('GET', '/api/attendance/class/{classId}/monthly', 'Monthly summary (query year, month): per student roll_number, present_days, absent_days, '
+      + 'total_days, percentage; empty when the month has no attendance'))
+    .input(classMonthInput).query(({ ctx, input }) => monthlySummary(ctx, input)),
+  calendar: staffProcedure
+    .meta(rest('GET', '/api/attendance/class/{classId}/calendar', 'Calendar view (query year, month): per date with attendance present_count, absent_count, total_students'))
+    .input(classMonthInput).query(({ ctx, input }) => attendanceCalendar(ctx, input)),
+  monthlyCsv: staffProcedure
+    .meta(rest('GET', '/api/attendance/class/{classId}/monthly.csv', 'The monthly summary (query year, month) as a text/csv download; errors are JSON',
+      { file: { contentType: 'text/csv; charset=utf-8', description: 'A file download (CSV)' } }))
+    .input(classMonthInput).query(({ ctx, input }) => monthlySummaryCsv(ctx, input)),
 });

@@ -5,6 +5,7 @@ import { toCsv } from '../../../common/csv.js';
 import type { classDateInput, classMonthInput, markAttendanceInput } from '../../../common/schemas/attendance.js';
 import { commitEarly, type Tx } from '../../db/index.js';
 import { badRequest } from '../../trpc/errors.js';
+import type { RestFile } from '../../rest/meta.js';
 import type { ChurchDto } from '../churches/dto.js';
 import { churchToday } from '../churches/time.js';
 import { classNotFound, findAccessibleClass, seesAllClasses, type ClassRow } from '../classes/access.js';
@@ -109,5 +110,5 @@ export async function monthlySummaryCsv(ctx: AttendanceContext, input: ClassMont
     row.total_days,
     row.percentage === null ? '' : row.percentage.toFixed(1),
   ]));
-  return { filename: monthlyCsvFileName(cls, input.year, input.month), csv: `\uFEFF${csv}` };
+  return { filename: monthlyCsvFileName(cls, input.year, input.month), body: `\uFEFF${csv}` } satisfies RestFile;
 }

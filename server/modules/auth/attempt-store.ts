@@ -51,7 +51,7 @@ export class MemoryAttemptStore implements AttemptStore {
     const [shard, id] = this.locate(key);
     const now = this.now();
     let window = unpack(shard.get(id));
-    if (!window || window.resetAt <= now) window = { count: 0, resetAt: Math.ceil((now + windowMs) / 1000) * 1000 };
+    if (!window || window.resetAt <= now) window = { count: 0, resetAt: Math.floor((now + windowMs) / 1000) * 1000 };
     window.count = Math.min(MAX_COUNT, Math.max(0, window.count + by));
     shard.set(id, pack(window));
     return window;

@@ -2,6 +2,7 @@ import {
   classStudentsInput, studentClassesInput, studentCreateInput, studentIdInput, studentListInput, studentUpdateInput,
 } from '../../../common/schemas/students.js';
 import { roleProcedure, router } from '../../trpc/init.js';
+import { rest } from '../../rest/meta.js';
 import {
   classesForStudents, createStudent, deleteStudent, listStudents, studentsOfClass, updateStudent,
 } from './service.js';
@@ -9,11 +10,26 @@ import {
 const staff = roleProcedure('super_admin', 'principal', 'teacher');
 
 export const studentsRouter = router({
-  list: staff.input(studentListInput).query(({ ctx, input }) => listStudents(ctx, input ?? {})),
-  availableClasses: staff.input(studentClassesInput).query(({ ctx, input }) => classesForStudents(ctx, input ?? {})),
-  byClass: staff.input(classStudentsInput).query(({ ctx, input }) => studentsOfClass(ctx, input.classId)),
-  create: staff.input(studentCreateInput).mutation(({ ctx, input }) => createStudent(ctx, input)),
-  update: staff.input(studentUpdateInput).mutation(({ ctx, input }) => updateStudent(ctx, input)),
+  list: staff
+    .meta(rest('GET', '/api/students', 'Students (all for super_admin and principal, of own classes for a teacher); optional query '
+      + 'academic_year, class_id, search (name, parent phone or parent email, any case)'))
+    .input(studentListInput).query(({ ctx, input }) => listStudents(ctx, input ?? {})),
+  availableClasses: staff
+    .meta(rest('GET', '/api/students/classes/available', 'Classes the signed-in user may put students in; optional query academic_year'))
+    .input(studentClassesInput).query(({ ctx, input }) => classesForStudents(ctx, input ?? {})),
+  byClass: staff
+    .meta(rest('GET', '/api/students/class/{classId}', 'The students of one class, by roll number'))
+    .input(classStudentsInput).query(({ ctx, input }) => studentsOfClass(ctx, input.classId)),
+  create: staff
+    .meta(rest('POST', '/api/students', 'Add a student: name, parent_phone, parent_email (optional), date_of_birth, class_id; the server '
+      + 'assigns the roll number and takes the academic year from the class; 409 over the plan limit', { successStatus: 201 }))
+    .input(studentCreateInput).mutation(({ ctx, input }) => createStudent(ctx, input)),
+  update: staff
+    .meta(rest('PUT', '/api/students/{id}', 'Edit a student; fields left out keep their values; another class_id moves the student '
+      + '(new roll number in that class)'))
+    .input(studentUpdateInput).mutation(({ ctx, input }) => updateStudent(ctx, input)),
   /** Not for teachers: deleting a student also deletes their attendance history. */
-  delete: roleProcedure('super_admin', 'principal').input(studentIdInput).mutation(({ ctx, input }) => deleteStudent(ctx, input)),
+  delete: roleProcedure('super_admin', 'principal')
+    .meta(rest('DELETE', '/api/students/{id}', 'Delete a student and their attendance (super_admin, principal)'))
+    .input(studentIdInput).mutation(({ ctx, input }) => deleteStudent(ctx, input)),
 });

@@ -1,22 +1,29 @@
 import { churchSessionProcedure, publicProcedure, router } from '../../trpc/init.js';
+import { rest } from '../../rest/meta.js';
 import { toPlanDto } from './dto.js';
 import { findPlan, listPlans, usageCounts } from './queries.js';
 
 export const subscriptionRouter = router({
   /** GET /api/subscription/plans: keyed by tier (02 section 7.1). */
-  plans: publicProcedure.query(async ({ ctx }) => {
+  plans: publicProcedure
+    .meta(rest('GET', '/api/subscription/plans', 'Plans keyed by tier, with price in rupees and paise and limits (-1 unlimited)', { public: true }))
+    .query(async ({ ctx }) => {
     const rows = await ctx.db.withPlatform((tx) => listPlans(tx));
     return Object.fromEntries(rows.map((plan) => [plan.tier, toPlanDto(plan)]));
   }),
 
   /** The church's plan and validity; reachable with an invalid subscription (the /subscription page). */
-  current: churchSessionProcedure.query(async ({ ctx }) => {
+  current: churchSessionProcedure
+    .meta(rest('GET', '/api/subscription/current', 'The church, its subscription validity and its plan'))
+    .query(async ({ ctx }) => {
     const plan = await findPlan(ctx.tx, ctx.church.subscription_tier);
     return { church: ctx.church, plan: plan ? toPlanDto(plan) : null };
   }),
 
   /** GET /api/subscription/usage: counts and the plan's limits (-1 unlimited). */
-  usage: churchSessionProcedure.query(async ({ ctx }) => {
+  usage: churchSessionProcedure
+    .meta(rest('GET', '/api/subscription/usage', 'Usage counts (principals, teachers, students, classes) and the plan limits'))
+    .query(async ({ ctx }) => {
     const [usage, plan] = await Promise.all([usageCounts(ctx.tx), findPlan(ctx.tx, ctx.church.subscription_tier)]);
     return {
       usage,

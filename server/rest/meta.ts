@@ -1,0 +1,35 @@
+/**
+ * A documented REST path, declared on the procedure that serves it (`.meta(rest(...))`): the REST
+ * adapter and the OpenAPI document both read it from the router, so a path is typed and described
+ * once, beside its handler.
+ */
+export interface RestMeta {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** OpenAPI-style path, e.g. /api/classes/{id}; its parameters are merged into the input. */
+  path: string;
+  summary: string;
+  /** HTTP status on success (default 200). */
+  successStatus?: number;
+  /** No Authorization / X-Church-Code needed. */
+  public?: boolean;
+  /** A download instead of JSON: the procedure returns a RestFile; errors still answer in JSON. */
+  file?: { contentType: string; description: string };
+}
+
+/** What a file-producing procedure returns; `filename` becomes an attachment Content-Disposition. */
+export interface RestFile {
+  filename?: string;
+  body: string;
+}
+
+export interface ProcedureMeta {
+  rest?: RestMeta;
+}
+
+/** `.meta(rest('POST', '/api/classes', 'Add a class', { successStatus: 201 }))` */
+export const rest = (
+  method: RestMeta['method'],
+  path: string,
+  summary: string,
+  options: Omit<RestMeta, 'method' | 'path' | 'summary'> = {},
+): ProcedureMeta => ({ rest: { method, path, summary, ...options } });
