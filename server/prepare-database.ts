@@ -1,7 +1,7 @@
 import type { Config } from './config.js';
 import { migratesAtStart, type Database } from './db/index.js';
-import { ensurePlatformAdmin } from './modules/operators/create-operator.js';
-import { seedDemoChurch } from './modules/demo/seed.js';
+import { ensurePlatformAdmin } from './modules/operators/index.js';
+import { seedDemoChurch } from './modules/demo/index.js';
 
 /** Migrations, the operator and the demo church; as `npm start` does before serving. */
 export async function prepareDatabase(db: Database, config: Config): Promise<void> {

@@ -1,8 +1,7 @@
 import type { Config } from './config.js';
 import type { Database } from './db/index.js';
-import { createChurchDirectory } from './modules/churches/directory.js';
-import { LoginThrottle } from './modules/auth/throttle.js';
-import { MemoryAttemptStore } from './modules/auth/attempt-store.js';
+import { createChurchDirectory } from './modules/churches/index.js';
+import { LoginThrottle, MemoryAttemptStore } from './modules/auth/index.js';
 import { BackgroundTasks } from './background-tasks.js';
 
 /** Long-lived collaborators shared by all requests, built once by the app factory. */

@@ -4,7 +4,7 @@ import { MESSAGES } from '../../common/constants.js';
 import type { Context } from './context.js';
 import type { ProcedureMeta } from '../rest/meta.js';
 import { badRequest, describeError, ERROR_MESSAGES, forbidden, unauthorized } from './errors.js';
-import { authenticateChurchSession } from '../modules/auth/session.js';
+import { authenticateChurchSession } from '../modules/auth/index.js';
 
 const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
   /** Every tRPC error answer comes from the one policy (errors.ts): no SQL, stack or parameters. */

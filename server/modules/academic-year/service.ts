@@ -2,8 +2,8 @@ import {
   academicYearChoices, academicYearOf, DEFAULT_ACADEMIC_YEAR_CONFIG, type AcademicYearConfig,
 } from '../../../common/academic-year.js';
 import type { Tx } from '../../db/index.js';
-import type { ChurchDto } from '../churches/dto.js';
-import { churchToday } from '../churches/time.js';
+import type { TenantScope } from '../../request-scope.js';
+import { churchToday } from '../churches/index.js';
 import { findAcademicYearConfig } from './queries.js';
 
 /** The church's configuration, or the default of decisions.md when it has none stored. */
@@ -18,7 +18,7 @@ export async function academicYearConfigOf(tx: Tx): Promise<AcademicYearConfig &
  * GET /api/gallery/academic-year/config: the configuration plus the current academic year (from the
  * church's today, in its time zone) and the years offered in pickers.
  */
-export async function academicYearSettings(scope: { tx: Tx; church: Pick<ChurchDto, 'time_zone'> }, now = new Date()) {
+export async function academicYearSettings(scope: { tx: TenantScope['tx']; church: Pick<TenantScope['church'], 'time_zone'> }, now = new Date()) {
   const config = await academicYearConfigOf(scope.tx);
   const current = academicYearOf(churchToday(scope.church, now), config.start_month);
   return {

@@ -3,7 +3,7 @@ import { attendance, classes, students } from '../../../drizzle/schema/index.js'
 import type { AttendanceStatus } from '../../../common/constants.js';
 import type { Tx } from '../../db/index.js';
 import { fixedStatement } from '../../db/fixed-statement.js';
-import { classAccessibleTo } from '../classes/access.js';
+import { classAccessibleTo } from '../classes/index.js';
 
 // Every query names church_id explicitly (row-level security filters it as well), so PostgreSQL
 // can use the church-leading keys: attendance (church_id, class_id, date) for a class's dates and

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { TenantScope } from '../../request-scope.js';
 import { MESSAGES } from '../../../common/constants.js';
 import { attendanceDateProblem, monthRange } from '../../../common/attendance.js';
 import { toCsv } from '../../../common/csv.js';
@@ -6,20 +7,14 @@ import type { classDateInput, classMonthInput, markAttendanceInput } from '../..
 import { commitEarly, type Tx } from '../../db/index.js';
 import { badRequest } from '../../trpc/errors.js';
 import type { RestFile } from '../../rest/meta.js';
-import type { ChurchDto } from '../churches/dto.js';
-import { churchToday } from '../churches/time.js';
-import { classNotFound, findAccessibleClass, seesAllClasses, type ClassRow } from '../classes/access.js';
-import type { UserDto } from '../users/dto.js';
+import type { ChurchDto } from '../churches/index.js';
+import { churchToday } from '../churches/index.js';
+import { classNotFound, findAccessibleClass, seesAllClasses, type ClassRow } from '../classes/index.js';
+import type { UserDto } from '../users/index.js';
 import {
   calendarRows, markClass, monthlySummaryRows, recordsForDate,
 } from './queries.js';
 
-/** What these handlers need of a tenant procedure's context: the one transaction, who, which church. */
-export interface AttendanceContext {
-  tx: Tx;
-  user: Pick<UserDto, 'id' | 'role'>;
-  church: Pick<ChurchDto, 'id' | 'time_zone'>;
-}
 
 type MarkInput = z.output<typeof markAttendanceInput>;
 type ClassDateInput = z.output<typeof classDateInput>;
@@ -30,7 +25,7 @@ type ClassMonthInput = z.output<typeof classMonthInput>;
  * chosen in attendanceData, or absent when none was chosen (01 section 4). All in the request's one
  * transaction and one statement, so a refused request writes nothing and marking again updates.
  */
-export async function markAttendance(ctx: AttendanceContext, input: MarkInput) {
+export async function markAttendance(ctx: TenantScope, input: MarkInput) {
   const problem = attendanceDateProblem(input.date, churchToday(ctx.church));
   if (problem) {
     throw badRequest(problem, {
@@ -61,12 +56,12 @@ export async function markAttendance(ctx: AttendanceContext, input: MarkInput) {
 
 /** GET /api/attendance/class/{classId}/date/{date}: what is stored (empty when nothing is). Reading
  * is allowed for any date; only marking is limited to the 14-day window. */
-export async function attendanceForDate(ctx: AttendanceContext, input: ClassDateInput) {
+export async function attendanceForDate(ctx: TenantScope, input: ClassDateInput) {
   const cls = await findAccessibleClass(ctx.tx, ctx.user, input.classId);
   return recordsForDate(ctx.tx, ctx.church.id, cls.id, input.date);
 }
 
-async function monthlySummaryOf(ctx: AttendanceContext, input: ClassMonthInput) {
+async function monthlySummaryOf(ctx: TenantScope, input: ClassMonthInput) {
   const cls = await findAccessibleClass(ctx.tx, ctx.user, input.classId);
   const { first, next } = monthRange(input.year, input.month);
   const rows = await monthlySummaryRows(ctx.tx, ctx.church.id, cls.id, first, next);
@@ -76,12 +71,12 @@ async function monthlySummaryOf(ctx: AttendanceContext, input: ClassMonthInput) 
 }
 
 /** GET /api/attendance/class/{classId}/monthly: one row per student, by roll number. */
-export async function monthlySummary(ctx: AttendanceContext, input: ClassMonthInput) {
+export async function monthlySummary(ctx: TenantScope, input: ClassMonthInput) {
   return (await monthlySummaryOf(ctx, input)).rows;
 }
 
 /** GET /api/attendance/class/{classId}/calendar: one row per date that has marks. */
-export async function attendanceCalendar(ctx: AttendanceContext, input: ClassMonthInput) {
+export async function attendanceCalendar(ctx: TenantScope, input: ClassMonthInput) {
   const cls = await findAccessibleClass(ctx.tx, ctx.user, input.classId);
   const { first, next } = monthRange(input.year, input.month);
   return calendarRows(ctx.tx, ctx.church.id, cls.id, first, next);
@@ -100,7 +95,7 @@ export function monthlyCsvFileName(cls: Pick<ClassRow, 'className' | 'section'>,
 
 /** GET /api/attendance/class/{classId}/monthly.csv: the same summary as a spreadsheet file. The
  * BOM lets spreadsheet programs read names in any script as UTF-8. */
-export async function monthlySummaryCsv(ctx: AttendanceContext, input: ClassMonthInput) {
+export async function monthlySummaryCsv(ctx: TenantScope, input: ClassMonthInput) {
   const { cls, rows } = await monthlySummaryOf(ctx, input);
   const csv = toCsv(MONTHLY_CSV_HEADER, rows.map((row) => [
     row.roll_number,

@@ -5,8 +5,8 @@ import type { loginInput } from '../../../common/schemas/auth.js';
 import type { z } from 'zod';
 import type { Context } from '../../trpc/context.js';
 import { badRequest, forbidden, tooManyRequests, unauthorized } from '../../trpc/errors.js';
-import { toChurchDto } from '../churches/dto.js';
-import { toUserDto } from '../users/dto.js';
+import { toChurchDto } from '../churches/index.js';
+import { toUserDto } from '../users/index.js';
 import { verifyPassword } from './password.js';
 import { createChurchSession } from './session.js';
 

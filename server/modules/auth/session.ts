@@ -3,8 +3,8 @@ import { churches, users, userSessions } from '../../../drizzle/schema/index.js'
 import type { Config } from '../../config.js';
 import type { Tx } from '../../db/index.js';
 import { fixedStatement } from '../../db/fixed-statement.js';
-import { toChurchDto } from '../churches/dto.js';
-import { toUserDto } from '../users/dto.js';
+import { toChurchDto } from '../churches/index.js';
+import { toUserDto } from '../users/index.js';
 import { hashToken, newOpaqueToken } from './tokens.js';
 
 /** Sliding expiry is written at most this often per session, not on every request. */

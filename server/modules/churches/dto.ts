@@ -1,5 +1,5 @@
 import type { churches } from '../../../drizzle/schema/index.js';
-import { subscriptionValidity } from '../subscription/validity.js';
+import { subscriptionValidity } from '../subscription/index.js';
 
 export type ChurchRow = typeof churches.$inferSelect;
 

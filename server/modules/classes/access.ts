@@ -1,7 +1,7 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { classes } from '../../../drizzle/schema/index.js';
 import type { Tx } from '../../db/index.js';
-import type { UserDto } from '../users/dto.js';
+import type { UserDto } from '../users/index.js';
 import { notFound } from '../../trpc/errors.js';
 
 export type ClassRow = typeof classes.$inferSelect;

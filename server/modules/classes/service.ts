@@ -2,11 +2,12 @@ import { and, eq } from 'drizzle-orm';
 import { classes } from '../../../drizzle/schema/index.js';
 import { CLASS_MESSAGES, type classCreateInput, type classUpdateInput } from '../../../common/schemas/classes.js';
 import type { z } from 'zod';
+import type { TenantScope } from '../../request-scope.js';
 import type { Tx } from '../../db/index.js';
-import type { ChurchDto } from '../churches/dto.js';
-import type { UserDto } from '../users/dto.js';
+import type { ChurchDto } from '../churches/index.js';
+import type { UserDto } from '../users/index.js';
 import { badRequest, conflict, notFound } from '../../trpc/errors.js';
-import { assertWithinPlanLimit } from '../subscription/limits.js';
+import { assertWithinPlanLimit } from '../subscription/index.js';
 import { findAccessibleClass, visibleClassesWhere } from './access.js';
 import { toClassDto, type ClassDto } from './dto.js';
 import {
@@ -14,12 +15,6 @@ import {
   selectAvailableTeachers, selectClasses, setStudentsAcademicYear, updateClassRow,
 } from './queries.js';
 
-/** What a church procedure hands a service: its transaction, the signed-in user and the church. */
-export interface TenantScope {
-  tx: Tx;
-  user: UserDto;
-  church: ChurchDto;
-}
 
 /** Classes the user may see (all for principals and super admins, own for teachers), optionally of one year. */
 export async function listClasses({ tx, user }: TenantScope, filter: { academic_year?: string } = {}): Promise<ClassDto[]> {

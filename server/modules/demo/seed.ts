@@ -5,7 +5,7 @@ import {
 import { academicYearOf, DEFAULT_ACADEMIC_YEAR_CONFIG } from '../../../common/academic-year.js';
 import { addDays, dayOfWeek, todayIn } from '../../../common/dates.js';
 import type { Database } from '../../db/index.js';
-import { hashPassword } from '../auth/password.js';
+import { hashPassword } from '../auth/index.js';
 
 const DEMO_TIME_ZONE = 'Asia/Kolkata';
 const WEEKS_OF_ATTENDANCE = 6;

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { platformOperators } from '../../../drizzle/schema/index.js';
 import type { Database } from '../../db/index.js';
-import { hashPassword } from '../auth/password.js';
+import { hashPassword } from '../auth/index.js';
 
 /** At start: create the operator from PLATFORM_ADMIN_* only when no operator exists yet. */
 export async function ensurePlatformAdmin(db: Database, email: string, password: string): Promise<boolean> {

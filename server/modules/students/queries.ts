@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import { classes, students } from '../../../drizzle/schema/index.js';
 import type { Tx } from '../../db/index.js';
-import { classNameOrder } from '../classes/queries.js';
+import { classNameOrder } from '../classes/index.js';
 
 const studentColumns = {
   id: students.id,

@@ -7,11 +7,12 @@ import {
 import { CLASS_MESSAGES } from '../../../common/schemas/classes.js';
 import type { Tx } from '../../db/index.js';
 import { badRequest, notFound } from '../../trpc/errors.js';
-import { churchToday } from '../churches/time.js';
-import { findAccessibleClass, seesAllClasses, visibleClassesWhere, type ClassRow } from '../classes/access.js';
-import { lockClass } from '../classes/queries.js';
-import { listClasses, type TenantScope } from '../classes/service.js';
-import { assertWithinPlanLimit } from '../subscription/limits.js';
+import { churchToday } from '../churches/index.js';
+import { findAccessibleClass, seesAllClasses, visibleClassesWhere, type ClassRow } from '../classes/index.js';
+import { lockClass } from '../classes/index.js';
+import { listClasses } from '../classes/index.js';
+import type { TenantScope } from '../../request-scope.js';
+import { assertWithinPlanLimit } from '../subscription/index.js';
 import { toStudentDto, type StudentDto } from './dto.js';
 import {
   deleteStudentRow, findStudentRow, insertStudent, nextRollNumber, selectStudents, studentSearchWhere, updateStudentRow,

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { churches } from '../../../drizzle/schema/index.js';
 import type { Tx } from '../../db/index.js';
-import type { ChurchDto } from '../churches/dto.js';
+import type { ChurchDto } from '../churches/index.js';
 import { conflict } from '../../trpc/errors.js';
 import { findPlan, usageCounts, type PlanRow } from './queries.js';
 

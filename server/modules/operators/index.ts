@@ -1,0 +1,2 @@
+// The operators module's surface: creating the platform operator (at start and from a command).
+export { createOperator, ensurePlatformAdmin } from './create-operator.js';
