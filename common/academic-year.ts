@@ -10,7 +10,7 @@ export interface AcademicYearConfig {
  * server for any church without a stored row; the client has no default of its own. */
 export const DEFAULT_ACADEMIC_YEAR_CONFIG: AcademicYearConfig = { start_month: 6, years_ahead: 3, years_back: 2 };
 
-export const formatAcademicYear = (startYear: number) => `${startYear}-${startYear + 1}`;
+const formatAcademicYear = (startYear: number) => `${startYear}-${startYear + 1}`;
 
 /** The academic year containing a calendar date: before the start month it is the previous one. */
 export function academicYearOf(date: string, startMonth: number): string {

@@ -4,7 +4,7 @@ import { addDays } from './dates.js';
 
 /** The oldest date that can still be marked: `today` minus 14 days. The window is inclusive at
  * both ends, so with today 2026-11-15 the dates 2026-11-01 to 2026-11-15 are editable. */
-export const oldestEditableAttendanceDate = (today: string) => addDays(today, -ATTENDANCE_EDIT_WINDOW_DAYS);
+const oldestEditableAttendanceDate = (today: string) => addDays(today, -ATTENDANCE_EDIT_WINDOW_DAYS);
 
 /**
  * Why attendance for `date` cannot be marked when it is `today` in the church, or undefined when it

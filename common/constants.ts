@@ -1,15 +1,11 @@
 /** Constants shared by the client and the server. One copy of each rule. */
 
-export const CHURCH_ROLES = ['super_admin', 'principal', 'teacher', 'guest'] as const;
-export type ChurchRole = (typeof CHURCH_ROLES)[number];
-
-export const SUBSCRIPTION_TIERS = ['free', 'basic', 'premium', 'lifetime'] as const;
-export type SubscriptionTier = (typeof SUBSCRIPTION_TIERS)[number];
+export type ChurchRole = 'super_admin' | 'principal' | 'teacher' | 'guest';
 
 export const CHURCH_CODE_LENGTH = 6;
 
 /** Addresses on these domains must sign in with Google (01 section 5). */
-export const CONSUMER_MAIL_DOMAINS = ['gmail.com', 'googlemail.com'] as const;
+const CONSUMER_MAIL_DOMAINS = ['gmail.com', 'googlemail.com'] as const;
 export const isConsumerMail = (email: string) => {
   const domain = email.trim().toLowerCase().split('@').pop() ?? '';
   return (CONSUMER_MAIL_DOMAINS as readonly string[]).includes(domain);

@@ -10,7 +10,7 @@ const FORMULA_START = /^[=+\-@\t\r]/;
  * carriage return) gets a leading apostrophe so a spreadsheet shows it as text; a field containing
  * a comma, a double quote or a line break is enclosed in double quotes with inner quotes doubled.
  */
-export function csvField(value: CsvCell): string {
+function csvField(value: CsvCell): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
   let text = String(value);

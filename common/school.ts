@@ -33,5 +33,5 @@ export function ageInYears(dateOfBirth: string, today: string): number {
   return Math.max(0, age);
 }
 
-export const GUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const GUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isGuid = (value: string) => GUID_PATTERN.test(value);

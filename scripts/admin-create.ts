@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../server/config.js';
 import { migratesAtStart, openDatabase } from '../server/db/index.js';
-import { createOperator } from '../server/modules/operators/create-operator.js';
+import { createOperator } from '../server/modules/operators/index.js';
 
 // npm run admin:create -- --email E --password P : create a platform operator (or reset its password).
 const { values } = parseArgs({ options: { email: { type: 'string' }, password: { type: 'string' }, name: { type: 'string' } } });

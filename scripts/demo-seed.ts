@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../server/config.js';
 import { migratesAtStart, openDatabase } from '../server/db/index.js';
-import { seedDemoChurch } from '../server/modules/demo/seed.js';
+import { seedDemoChurch } from '../server/modules/demo/index.js';
 
 // npm run demo:seed -- --code CODE : another demo church of the same shape as DEMO01.
 const { values } = parseArgs({ options: { code: { type: 'string' } } });

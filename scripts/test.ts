@@ -1,10 +1,10 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { ensureClientBuilt } from './client-build.js';
 
 /**
- * `npm test`: unit, integration (PGlite always; PostgreSQL too when DATABASE_URL is set) and browser
- * tests. Browser tests need Debian's Chromium; they are required when CI or REQUIRE_BROWSER is set,
+ * `npm test`: type check, lint and knip, then unit, integration (PGlite always; PostgreSQL too when
+ * DATABASE_URL is set) and browser tests. Browser tests need Debian's Chromium; they are required when CI or REQUIRE_BROWSER is set,
  * and skipped with a warning otherwise if Chromium is missing.
  */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -13,6 +13,21 @@ const haveBrowser = existsSync(CHROMIUM);
 if (requireBrowser && !haveBrowser) {
   console.error(`Browser tests are required but ${CHROMIUM} is missing (apt-get install -y chromium).`);
   process.exit(1);
+}
+
+// The guardrails first: a type error, a lint finding or dead code fails the run before any test.
+for (const [label, command, args] of [
+  ['type check (server and client projects)', 'npm', ['run', '--silent', 'typecheck']],
+  ['lint (typescript-eslint, import cycles, module boundaries)', 'npx', ['eslint', '--max-warnings', '0', '.']],
+  ['dead code and unused dependencies (knip)', 'npx', ['knip']],
+] as const) {
+  const started = Date.now();
+  const result = spawnSync(command, args, { stdio: 'inherit', env: process.env });
+  if (result.status !== 0) {
+    console.error(`\n${label} failed.\n0 passed, 1 failed`);
+    process.exit(1);
+  }
+  console.log(`${label}: ok (${((Date.now() - started) / 1000).toFixed(1)} s)`);
 }
 
 await ensureClientBuilt();

@@ -31,7 +31,7 @@ export interface BuildAppOptions {
 }
 
 /** The most calls the typed client sends in one request; larger batches are refused (400). */
-export const TRPC_MAX_BATCH_SIZE = 20;
+const TRPC_MAX_BATCH_SIZE = 20;
 
 const isApiPath = (url: string) => url.startsWith('/api/') || url === '/api' || url.startsWith('/trpc');
 
@@ -68,7 +68,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions) {
     frameworkErrors: (error, req, reply) => {
       reply.header('x-request-id', req.id).header('cache-control', 'no-store');
       reply.raw.once('finish', () => logRequestLine(req, reply)); // no request hooks run for these
-      return sendError(error, req, reply);
+      void sendError(error, req, reply);
     },
     forceCloseConnections: 'idle',
     return503OnClosing: true,

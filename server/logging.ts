@@ -50,7 +50,7 @@ interface ErrorLike {
 }
 
 /** An error as a log field. `detailed` (outside production) keeps messages and parameters. */
-export function serializeError(error: unknown, detailed: boolean, depth = 0): Record<string, unknown> | undefined {
+function serializeError(error: unknown, detailed: boolean, depth = 0): Record<string, unknown> | undefined {
   if (!error || typeof error !== 'object' || depth > 3) return undefined;
   const e = error as ErrorLike;
   const out: Record<string, unknown> = { type: e.constructor?.name ?? e.name };

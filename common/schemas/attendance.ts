@@ -18,11 +18,11 @@ const idSchema = (what: string) =>
 
 const INVALID_DATE = 'Please choose a valid date (YYYY-MM-DD).';
 
-export const attendanceDateSchema = plainString({ error: (issue) => (issue.input === undefined ? 'Date is required' : INVALID_DATE) })
+const attendanceDateSchema = plainString({ error: (issue) => (issue.input === undefined ? 'Date is required' : INVALID_DATE) })
   .trim()
   .refine(isCalendarDate, { error: INVALID_DATE });
 
-export const attendanceStatusSchema = z.enum(ATTENDANCE_STATUSES, {
+const attendanceStatusSchema = z.enum(ATTENDANCE_STATUSES, {
   error: "Status must be 'present' or 'absent'",
 });
 
@@ -47,7 +47,6 @@ export const markAttendanceInput = z.object({
       }
     }),
 });
-export type MarkAttendanceInput = z.input<typeof markAttendanceInput>;
 
 export const classDateInput = z.object({
   classId: idSchema('Class'),
@@ -73,4 +72,3 @@ export const classMonthInput = z.object({
   year: wholeNumber('Year', REPORT_YEAR_MIN, REPORT_YEAR_MAX),
   month: wholeNumber('Month', 1, 12),
 });
-export type ClassMonthInput = z.input<typeof classMonthInput>;

@@ -46,21 +46,21 @@ export const academicYearFilter = plainString({ error: CLASS_MESSAGES.academicYe
 /** A row id (UUID); anything else is refused with `message`. */
 export const idSchema = (message: string) => plainString({ error: message }).trim().refine(isGuid, message);
 
-export const classNameSchema = textField(CLASS_MESSAGES.classNameRequired, CLASS_MESSAGES.classNameInvalid)
+const classNameSchema = textField(CLASS_MESSAGES.classNameRequired, CLASS_MESSAGES.classNameInvalid)
   .trim()
   .min(1, CLASS_MESSAGES.classNameRequired)
   .refine((v) => canonicalClassName(v) !== undefined, CLASS_MESSAGES.classNameInvalid)
   .transform((v) => canonicalClassName(v) as ClassName);
 
 /** Free text, optional; blank is stored as ''. */
-export const sectionSchema = plainString({ error: CLASS_MESSAGES.sectionInvalid })
+const sectionSchema = plainString({ error: CLASS_MESSAGES.sectionInvalid })
   .trim()
   .max(SECTION_MAX_LENGTH, CLASS_MESSAGES.sectionTooLong)
   .nullable()
   .transform((v) => v ?? '');
 
 /** Optional teacher; '' or null is "Unassigned". */
-export const teacherIdSchema = z
+const teacherIdSchema = z
   .string({ error: CLASS_MESSAGES.teacherInvalid })
   .trim()
   .nullable()
@@ -76,7 +76,6 @@ const classFields = {
 
 /** POST /api/classes */
 export const classCreateInput = z.object(classFields);
-export type ClassCreateInput = z.input<typeof classCreateInput>;
 
 export const classIdInput = z.object({ id: idSchema(CLASS_MESSAGES.idInvalid) });
 
@@ -88,7 +87,6 @@ export const classUpdateInput = z.object({
   teacher_id: teacherIdSchema.optional(),
   academic_year: academicYearSchema.optional(),
 });
-export type ClassUpdateInput = z.input<typeof classUpdateInput>;
 
 /** GET /api/classes */
 export const classListInput = z.object({ academic_year: academicYearFilter }).optional();

@@ -31,7 +31,7 @@ const nameSchema = textField(STUDENT_MESSAGES.nameRequired, STUDENT_MESSAGES.nam
   .max(100, STUDENT_MESSAGES.nameTooLong);
 
 /** Digits with the usual separators (+, spaces, dashes, dots, brackets); 7 to 15 digits. */
-export const isPhoneNumber = (value: string) => {
+const isPhoneNumber = (value: string) => {
   if (!/^\+?[0-9\s\-().]+$/.test(value)) return false;
   const digits = value.replace(/\D/g, '').length;
   return digits >= 7 && digits <= 15;
@@ -53,7 +53,7 @@ const parentEmailSchema = plainString({ error: STUDENT_MESSAGES.parentEmailInval
 
 /** YYYY-MM-DD, a real date; "not in the future" is checked by the server in the church's time zone
  * (the client checks it against its own today as a hint). */
-export const dateOfBirthSchema = textField(STUDENT_MESSAGES.dateOfBirthRequired, STUDENT_MESSAGES.dateOfBirthInvalid)
+const dateOfBirthSchema = textField(STUDENT_MESSAGES.dateOfBirthRequired, STUDENT_MESSAGES.dateOfBirthInvalid)
   .trim()
   .min(1, STUDENT_MESSAGES.dateOfBirthRequired)
   .refine(isCalendarDate, STUDENT_MESSAGES.dateOfBirthInvalid)
@@ -73,7 +73,6 @@ export const studentCreateInput = z.object({
   class_id: classIdSchema,
   academic_year: academicYearSchema.optional(),
 });
-export type StudentCreateInput = z.input<typeof studentCreateInput>;
 
 /** PUT /api/students/{id}: the same fields; a field left out keeps its value. Another class_id moves
  * the student (with a new roll number in that class). */
@@ -86,7 +85,6 @@ export const studentUpdateInput = z.object({
   class_id: classIdSchema.optional(),
   academic_year: academicYearSchema.optional(),
 });
-export type StudentUpdateInput = z.input<typeof studentUpdateInput>;
 
 export const studentIdInput = z.object({ id: idSchema(STUDENT_MESSAGES.idInvalid) });
 

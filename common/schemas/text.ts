@@ -7,7 +7,7 @@ const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
 export const CONTROL_CHARACTERS_MESSAGE = 'This field must not contain control characters.';
 
-export const hasNoControlCharacters = (value: string) => !CONTROL_CHARACTERS.test(value);
+const hasNoControlCharacters = (value: string) => !CONTROL_CHARACTERS.test(value);
 
 /** Every text input of the shared schemas starts here (or refines with hasNoControlCharacters). */
 export const plainString = (params?: Parameters<typeof z.string>[0]) =>

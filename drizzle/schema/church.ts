@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint, boolean, check, date, foreignKey, index, integer, pgTable, primaryKey, text, timestamp,
-  uniqueIndex, uuid,
+  uniqueIndex, uuid, type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { churches } from './platform.js';
 import { churchIdColumn, tenantIsolation } from './tenancy.js';
@@ -9,7 +9,7 @@ import { churchIdColumn, tenantIsolation } from './tenancy.js';
 // Every table here is owned by a church: `church_id` leads its primary key, unique keys and foreign
 // keys (so it can be distributed by church), and it carries the one tenant isolation policy.
 
-const churchFk = (t: { churchId: any }, name: string) =>
+const churchFk = (t: { churchId: AnyPgColumn }, name: string) =>
   foreignKey({ name, columns: [t.churchId], foreignColumns: [churches.id] }).onDelete('cascade');
 
 const timestamps = {

@@ -29,7 +29,7 @@ import type { Database } from '../../server/db/index.js';
 import {
   APP_POOL_SIZE, BASE_DATABASE_URL, BENCH_SECONDS, call, connectionArgs, databaseExists, databaseUrl, fmt, heading,
   literalSql, load, machineState, median, ownerClient, printTable, quantile, ratio, signIn, splitStatements,
-  startApp, startPgProxy, cpuSample, cpuUsPerOperation, typeNamesFor, LOAD_GENERATOR, LOAD_GENERATOR_TEXT, type CapturedStatement, type LoadResult, type RunningApp,
+  startApp, startPgProxy, cpuSample, cpuUsPerOperation, typeNamesFor, LOAD_GENERATOR, LOAD_GENERATOR_TEXT, type CapturedStatement, type RunningApp,
 } from './lib.js';
 import { startBareMarkServer } from './bare-mark-server.js';
 import {

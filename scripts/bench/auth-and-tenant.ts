@@ -14,7 +14,7 @@ import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/postgres-js';
 import { createPostgresDatabase, preparingClient } from '../../server/db/postgres.js';
 import { tenantSetupSql, type Database } from '../../server/db/database.js';
-import { demoEmail, seedDemoChurch } from '../../server/modules/demo/seed.js';
+import { demoEmail, seedDemoChurch } from '../../server/modules/demo/index.js';
 import {
   APP_POOL_SIZE, BENCH_SECONDS, LOAD_GENERATOR, LOAD_GENERATOR_TEXT, authHeaders, call, databaseUrl, fmt, freshDatabase, heading, load,
   machineState, printTable, ratio, runOps, signIn, startApp, startPgProxy, type LoadResult, type OpsResult,

@@ -16,7 +16,7 @@ export async function startBareMarkServer(db: Database, config: Config, churchId
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', async () => {
+    req.on('end', () => void (async () => {
       try {
         const churchId = churchIds.get(String(req.headers['x-church-code']))!;
         const token = String(req.headers.authorization).slice('Bearer '.length);
@@ -29,7 +29,7 @@ export async function startBareMarkServer(db: Database, config: Config, churchId
       } catch (error) {
         res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ success: false, message: String(error) }));
       }
-    });
+    })());
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {

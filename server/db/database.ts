@@ -43,7 +43,7 @@ export function commitEarly(tx: Tx): void {
 
 /** The church id is inlined into the session-setup statement (so it can share a round trip with
  * BEGIN), therefore it must be a well-formed UUID and nothing else. */
-export function assertChurchId(churchId: string): string {
+function assertChurchId(churchId: string): string {
   if (!isGuid(churchId)) throw new Error('Tenant door: church id is not a UUID');
   return churchId.toLowerCase();
 }

@@ -10,7 +10,7 @@ import { PLATFORM_ROLE, TENANT_ROLE } from './database.js';
  * login, which has no privilege on any table. Only migrations (and tests reading the catalog) use
  * the owner.
  */
-export const RUNTIME_LOGINS = {
+const RUNTIME_LOGINS = {
   tenant: { login: 'app_tenant_login', role: TENANT_ROLE },
   platform: { login: 'app_platform_login', role: PLATFORM_ROLE },
 } as const;

@@ -19,7 +19,7 @@ export async function createPgliteDatabase(
   const run = <T>(setupSql: string, fn: (tx: Tx) => Promise<T>) =>
     owner.transaction(async (tx) => {
       await tx.execute(sqlTag.raw(setupSql));
-      return fn(tx as unknown as Tx);
+      return fn(tx);
     });
 
   return {

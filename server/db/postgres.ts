@@ -132,7 +132,7 @@ export function createPostgresDatabase(urls: PostgresUrls | string, poolSize: nu
       }
     },
     async close() {
-      await Promise.all([tenantPool, platformPool, ownerPool].map((pool) => pool?.end({ timeout: 5 })));
+      await Promise.all([tenantPool, platformPool, ...(ownerPool ? [ownerPool] : [])].map((pool) => pool.end({ timeout: 5 })));
     },
   };
 }

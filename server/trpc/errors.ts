@@ -78,7 +78,7 @@ export interface ErrorAnswer {
 }
 
 /** The first validation message, in the words the client shows (schemas carry the spec's texts). */
-export const firstIssueMessage = (error: ZodError) => error.issues[0]?.message ?? ERROR_MESSAGES.invalidRequest;
+const firstIssueMessage = (error: ZodError) => error.issues[0]?.message ?? ERROR_MESSAGES.invalidRequest;
 
 const known = (status: number, message: string, extra: Partial<ErrorAnswer> = {}): ErrorAnswer =>
   ({ status, message, internal: false, ...extra });
@@ -91,7 +91,7 @@ export function describeError(error: unknown): ErrorAnswer {
     });
   }
   if (error instanceof ZodError) {
-    return known(400, firstIssueMessage(error), { fieldErrors: error.flatten().fieldErrors as Record<string, string[]> });
+    return known(400, firstIssueMessage(error), { fieldErrors: error.flatten().fieldErrors });
   }
   const fromDatabase = describeDatabaseError(error);
   if (fromDatabase) return fromDatabase;

@@ -26,7 +26,6 @@ const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
 });
 
 export const router = t.router;
-export const createCallerFactory = t.createCallerFactory;
 
 /** Rung 1: anyone. */
 export const publicProcedure = t.procedure;

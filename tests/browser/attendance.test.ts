@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { demoEmail } from '../../server/modules/demo/seed.js';
+import { demoEmail } from '../../server/modules/demo/index.js';
 import { MESSAGES } from '../../common/constants.js';
 import { academicYearOf, DEFAULT_ACADEMIC_YEAR_CONFIG } from '../../common/academic-year.js';
 import { addDays, todayIn } from '../../common/dates.js';
@@ -166,7 +166,7 @@ describe('attendance', () => {
       await page.getByRole('button', { name: 'Download CSV' }).click();
       const download = await downloaded;
       expect(download.suggestedFilename()).toBe(`attendance-3rd-A-${date.slice(0, 4)}-${date.slice(5, 7)}.csv`);
-      const csv = await readFile((await download.path())!, 'utf8');
+      const csv = await readFile(await download.path(), 'utf8');
       expect(csv).toContain('Roll No');
       expect(csv).toContain(name);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { demoEmail } from '../../server/modules/demo/seed.js';
+import { demoEmail } from '../../server/modules/demo/index.js';
 import { MESSAGES } from '../../common/constants.js';
 import {
   DEMO_CODE, DEMO_PASSWORD, DESKTOP, PHONE, SESSION_KEYS, fitsViewportWidth, isOnScreen, onPage, pathOf, signIn,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect } from 'vitest';
 import { chromium, type Browser, type Page, type ViewportSize } from 'playwright-core';
 import { startTestApp, type TestApp } from '../helpers/app.js';
-import { demoEmail, seedDemoChurch } from '../../server/modules/demo/seed.js';
+import { demoEmail, seedDemoChurch } from '../../server/modules/demo/index.js';
 
 export const DEMO_CODE = 'DEMO01';
 export const DEMO_PASSWORD = 'demo-password-123';
@@ -11,7 +11,7 @@ export const PHONE = { width: 375, height: 740 };
 /** The stored session keys of client/src/features/auth/session-store.ts. */
 export const SESSION_KEYS = ['sundayschool.session.token', 'sundayschool.session.churchCode'];
 
-export function launchBrowser(): Promise<Browser> {
+function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
@@ -20,7 +20,7 @@ export function launchBrowser(): Promise<Browser> {
 }
 
 /** The real server with the demo church; it serves the built client (run `npx vite build` first). */
-export async function startAppWithDemo(): Promise<TestApp> {
+async function startAppWithDemo(): Promise<TestApp> {
   const app = await startTestApp();
   try {
     const index = await fetch(`${app.url}/login`);
@@ -70,12 +70,13 @@ export async function onPage(
   test: (page: Page, errors: string[]) => Promise<void>,
   options: { allowErrors?: RegExp } = {},
 ) {
-  const { page, errors, close } = await openPage(env.browser, env.app.url, viewport);
+  const opened = await openPage(env.browser, env.app.url, viewport);
+  const { page, errors } = opened;
   try {
     await test(page, errors);
     expect(errors.filter((error) => !options.allowErrors?.test(error))).toEqual([]);
   } finally {
-    await close();
+    await opened.close();
   }
 }
 

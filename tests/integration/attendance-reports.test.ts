@@ -65,9 +65,9 @@ beforeAll(async () => {
 afterAll(async () => { await app?.close(); });
 
 const get = (session: Session, path: string) => api(app.url, 'GET', path, { token: session.token, code: session.code });
-const monthly = (session: Session, classId: string, year: unknown, month: unknown) =>
+const monthly = (session: Session, classId: string, year: number | string, month: number | string) =>
   get(session, `/api/attendance/class/${classId}/monthly?year=${year}&month=${month}`);
-const calendar = (session: Session, classId: string, year: unknown, month: unknown) =>
+const calendar = (session: Session, classId: string, year: number | string, month: number | string) =>
   get(session, `/api/attendance/class/${classId}/calendar?year=${year}&month=${month}`);
 const csv = (session: Session, classId: string, query: string) =>
   fetch(`${app.url}/api/attendance/class/${classId}/monthly.csv?${query}`, {

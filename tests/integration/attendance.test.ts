@@ -10,7 +10,6 @@ import { MESSAGES } from '../../common/constants.js';
 // Dates are relative to the church's today (Asia/Kolkata), so the tests hold whatever day they run.
 
 type Session = Awaited<ReturnType<typeof signIn>>;
-type Fixture = Awaited<ReturnType<typeof createClassWithStudents>>;
 
 let app: TestApp;
 let churchA: Awaited<ReturnType<typeof createChurch>>;

@@ -5,7 +5,7 @@ import { CLASS_NAMES } from '../../common/school.js';
 import { CLASS_MESSAGES } from '../../common/schemas/classes.js';
 import { todayIn } from '../../common/dates.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
-import { api, createChurch, signIn } from '../helpers/fixtures.js';
+import { api, createChurch, signIn, type Json } from '../helpers/fixtures.js';
 
 let app: TestApp;
 beforeAll(async () => { app = await startTestApp(); });
@@ -163,7 +163,7 @@ const countClasses = async (churchId: string) =>
 
 describe('GET /api/classes, my-classes and teachers/available', () => {
   let d: Awaited<ReturnType<typeof churchWithSessions>>;
-  let mine: any; let theirs: any; let unassigned: any; let lastYear: any;
+  let mine: Json; let theirs: Json; let unassigned: Json; let lastYear: Json;
   beforeAll(async () => {
     d = await churchWithSessions();
     mine = await addClass(d.admin, { class_name: '2nd', section: 'B', teacher_id: d.users.teacher.id });
@@ -178,9 +178,9 @@ describe('GET /api/classes, my-classes and teachers/available', () => {
     for (const s of [d.admin, d.principal]) {
       const res = await call(s, 'GET', '/api/classes');
       expect(res.status).toBe(200);
-      expect(res.body.data.map((r: any) => `${r.academic_year} ${r.class_name}`))
+      expect(res.body.data.map((r: Json) => `${r.academic_year} ${r.class_name}`))
         .toEqual([`${YEAR} UKG`, `${YEAR} 1st`, `${YEAR} 2nd`, '2024-2025 LKG']);
-      expect(res.body.data.find((r: any) => r.id === mine.id)).toMatchObject({
+      expect(res.body.data.find((r: Json) => r.id === mine.id)).toMatchObject({
         student_count: 2, teacher_name: d.users.teacher.name, teacher_email: d.users.teacher.email, section: 'B',
       });
     }
@@ -188,7 +188,7 @@ describe('GET /api/classes, my-classes and teachers/available', () => {
 
   it('filters by academic year; \'\' means all; a malformed year is 400', async () => {
     const res = await call(d.principal, 'GET', '/api/classes?academic_year=2024-2025');
-    expect(res.body.data.map((r: any) => r.id)).toEqual([lastYear.id]);
+    expect(res.body.data.map((r: Json) => r.id)).toEqual([lastYear.id]);
     const all = await call(d.principal, 'GET', '/api/classes?academic_year=');
     expect(all.body.data).toHaveLength(4);
     const none = await call(d.principal, 'GET', '/api/classes?academic_year=2040-2041');
@@ -202,10 +202,10 @@ describe('GET /api/classes, my-classes and teachers/available', () => {
     for (const path of ['/api/classes', '/api/classes/my-classes']) {
       const res = await call(d.teacher, 'GET', path);
       expect(res.status).toBe(200);
-      expect(res.body.data.map((r: any) => r.id)).toEqual([mine.id, lastYear.id]);
+      expect(res.body.data.map((r: Json) => r.id)).toEqual([mine.id, lastYear.id]);
     }
     const filtered = await call(d.teacher, 'GET', `/api/classes?academic_year=${YEAR}`);
-    expect(filtered.body.data.map((r: any) => r.id)).toEqual([mine.id]);
+    expect(filtered.body.data.map((r: Json) => r.id)).toEqual([mine.id]);
     const principalOwn = await call(d.principal, 'GET', '/api/classes/my-classes');
     expect(principalOwn.body.data).toEqual([]);
   });
@@ -275,7 +275,7 @@ describe('PUT /api/classes/{id}', () => {
     expect(badName.status).toBe(400);
     expect(badName.body.message).toBe(CLASS_MESSAGES.classNameInvalid);
     const list = await call(c.admin, 'GET', '/api/classes');
-    expect(list.body.data.find((r: any) => r.id === b.id)).toMatchObject({ section: 'Y', teacher_id: null, class_name: '1st' });
+    expect(list.body.data.find((r: Json) => r.id === b.id)).toMatchObject({ section: 'Y', teacher_id: null, class_name: '1st' });
     // Saving a class under its own name is not a duplicate.
     const same = await call(c.admin, 'PUT', `/api/classes/${a.id}`, { class_name: '1st', section: 'X', academic_year: YEAR });
     expect(same.status).toBe(200);
@@ -323,7 +323,7 @@ describe('DELETE /api/classes/{id}', () => {
     const again = await call(c.admin, 'DELETE', `/api/classes/${row.id}`);
     expect(again.status).toBe(404);
     const list = await call(c.admin, 'GET', '/api/classes');
-    expect(list.body.data.some((r: any) => r.id === row.id)).toBe(false);
+    expect(list.body.data.some((r: Json) => r.id === row.id)).toBe(false);
   });
 
   it('refuses a class that still has students with 409 saying how many and what to do', async () => {
@@ -385,7 +385,7 @@ describe('isolation between churches', () => {
   it('does not let a teacher act on another teacher\'s class of the same church', async () => {
     const row = await addClass(c.admin, { class_name: '7th', section: 'Theirs', teacher_id: c.otherTeacher.id });
     const res = await call(c.teacher, 'GET', '/api/classes');
-    expect(res.body.data.some((r: any) => r.id === row.id)).toBe(false);
+    expect(res.body.data.some((r: Json) => r.id === row.id)).toBe(false);
     const update = await call(c.teacher, 'PUT', `/api/classes/${row.id}`, { section: 'Mine' });
     expect(update.status).toBe(403);
     const students = await call(c.teacher, 'GET', `/api/students/class/${row.id}`);
@@ -400,7 +400,7 @@ describe('academic year moves and counts', () => {
     await addStudent(c.admin, row.id);
     await addStudent(c.admin, row.id);
     const list = await call(c.admin, 'GET', '/api/classes');
-    expect(list.body.data.find((r: any) => r.id === row.id).student_count).toBe(3);
+    expect(list.body.data.find((r: Json) => r.id === row.id).student_count).toBe(3);
     const stored = await app.db.withTenant(c.church.id, (tx) =>
       tx.select().from(students).where(and(eq(students.classId, row.id))));
     expect(stored.map((s) => s.rollNumber).sort()).toEqual([1, 2, 3]);

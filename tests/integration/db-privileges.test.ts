@@ -83,7 +83,7 @@ describe.runIf(backend === 'postgres')('the logins of the doors (PostgreSQL)', (
 /** The error's own message and its causes' (drizzle wraps driver errors). */
 const messageOf = (error: unknown): string => {
   const parts: string[] = [];
-  for (let e = error as { message?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) parts.push(String(e.message ?? e));
+  for (let e = error as { message?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) parts.push(e.message ?? JSON.stringify(e));
   return parts.join(' / ');
 };
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { firstRow, startTestApp, type TestApp } from '../helpers/app.js';
 import { api, createChurch, signIn, uniqueCode } from '../helpers/fixtures.js';
-import { seedDemoChurch, demoEmail } from '../../server/modules/demo/seed.js';
+import { seedDemoChurch, demoEmail } from '../../server/modules/demo/index.js';
 import { users } from '../../drizzle/schema/index.js';
 
 // Isolation checks that cannot go stale: they read the catalog, so a table added later without

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 import { api, createChurch, signIn } from '../helpers/fixtures.js';
 import { users, userSessions } from '../../drizzle/schema/index.js';
-import { hashPassword } from '../../server/modules/auth/password.js';
+import { hashPassword } from '../../server/modules/auth/index.js';
 
 // Sessions end on their own (an absolute age besides the sliding expiry) and when the user is
 // deactivated or their password changes; revoked tokens never come back.

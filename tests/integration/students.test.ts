@@ -5,7 +5,7 @@ import { STUDENT_MESSAGES } from '../../common/schemas/students.js';
 import { CLASS_MESSAGES } from '../../common/schemas/classes.js';
 import { addDays, todayIn } from '../../common/dates.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
-import { api, createChurch, signIn, TEST_PASSWORD } from '../helpers/fixtures.js';
+import { api, createChurch, signIn, TEST_PASSWORD, type Json } from '../helpers/fixtures.js';
 
 let app: TestApp;
 beforeAll(async () => { app = await startTestApp(); });
@@ -53,7 +53,7 @@ const countStudents = async (churchId: string) =>
   (await app.db.withTenant(churchId, (tx) => tx.select().from(students))).length;
 
 let c: Awaited<ReturnType<typeof churchWithSessions>>;
-let own: any; let others: any; let unassigned: any;
+let own: Json; let others: Json; let unassigned: Json;
 beforeAll(async () => {
   c = await churchWithSessions();
   own = await addClass(c.admin, { class_name: '3rd', section: 'A', teacher_id: c.users.teacher.id });
@@ -182,7 +182,7 @@ describe('roll numbers under concurrency', () => {
     for (const r of results) expect(r.status, r.body.message).toBe(201);
     expect(results.map((r) => r.body.data.roll_number).sort((a, b) => a - b)).toEqual([3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
     const stored = await call(c.admin, 'GET', `/api/students/class/${cls.id}`);
-    expect(stored.body.data.map((s: any) => s.roll_number)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+    expect(stored.body.data.map((s: Json) => s.roll_number)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
   });
 
   it('keeps numbers unique when students are moved into a class while others are added to it', async () => {
@@ -196,7 +196,7 @@ describe('roll numbers under concurrency', () => {
     ]);
     for (const r of results) expect([200, 201], r.body.message).toContain(r.status);
     const stored = await call(c.admin, 'GET', `/api/students/class/${target.id}`);
-    expect(stored.body.data.map((s: any) => s.roll_number)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(stored.body.data.map((s: Json) => s.roll_number)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
   });
 });
 
@@ -211,10 +211,10 @@ describe('a class edited while students are added to it', () => {
     ]);
     for (const r of results) expect([200, 201], r.body.message).toContain(r.status);
     const list = await call(c.admin, 'GET', `/api/students/class/${cls.id}`);
-    expect(list.body.data.map((s: any) => s.academic_year)).toEqual(Array(5).fill('2032-2033'));
-    expect(list.body.data.map((s: any) => s.roll_number)).toEqual([1, 2, 3, 4, 5]);
+    expect(list.body.data.map((s: Json) => s.academic_year)).toEqual(Array(5).fill('2032-2033'));
+    expect(list.body.data.map((s: Json) => s.roll_number)).toEqual([1, 2, 3, 4, 5]);
     const classes = await call(c.admin, 'GET', '/api/classes?academic_year=2032-2033');
-    expect(classes.body.data.find((r: any) => r.id === cls.id)).toMatchObject({ section: 'Edited Again', student_count: 5 });
+    expect(classes.body.data.find((r: Json) => r.id === cls.id)).toMatchObject({ section: 'Edited Again', student_count: 5 });
   });
 });
 
@@ -264,7 +264,7 @@ describe('PUT /api/students/{id}', () => {
       expect(res.body.message).toBe(message);
     }
     const stored = await call(c.admin, 'GET', `/api/students/class/${own.id}`);
-    expect(stored.body.data.find((s: any) => s.id === row.id)).toMatchObject({ name: 'Unchanged', date_of_birth: '2016-03-15' });
+    expect(stored.body.data.find((s: Json) => s.id === row.id)).toMatchObject({ name: 'Unchanged', date_of_birth: '2016-03-15' });
   });
 
   it('lets a teacher edit students of own classes only, and not move them into another\'s class', async () => {
@@ -279,7 +279,7 @@ describe('PUT /api/students/{id}', () => {
     expect(moveAway.status).toBe(404);
     expect(moveAway.body.message).toBe(CLASS_MESSAGES.notFound);
     const stored = await call(c.admin, 'GET', `/api/students?class_id=${others.id}`);
-    expect(stored.body.data.find((s: any) => s.id === theirs.id).name).toBe('Anna Joseph');
+    expect(stored.body.data.find((s: Json) => s.id === theirs.id).name).toBe('Anna Joseph');
     expect((await call(c.guest, 'PUT', `/api/students/${mine.id}`, { name: 'Guest' })).status).toBe(403);
   });
 
@@ -320,7 +320,7 @@ describe('DELETE /api/students/{id}', () => {
 
 describe('GET /api/students and its filters', () => {
   let d: Awaited<ReturnType<typeof churchWithSessions>>;
-  let a: any; let b: any; let old: any;
+  let a: Json; let b: Json; let old: Json;
   beforeAll(async () => {
     d = await churchWithSessions();
     a = await addClass(d.admin, { class_name: '1st', teacher_id: d.users.teacher.id });
@@ -332,7 +332,7 @@ describe('GET /api/students and its filters', () => {
     await addStudent(d.admin, old.id, { name: 'Old Boy 100%', parent_phone: '1234567' });
   });
 
-  const names = (res: any) => res.body.data.map((s: any) => s.name);
+  const names = (res: Json) => res.body.data.map((s: Json) => s.name);
 
   it('lists every student for super_admin and principal, by year, school order of classes and roll number', async () => {
     for (const s of [d.admin, d.principal]) {
@@ -384,7 +384,7 @@ describe('GET /api/students and its filters', () => {
   it('GET /api/students/class/{classId}: one class by roll number, own classes only for teachers', async () => {
     const res = await call(d.teacher, 'GET', `/api/students/class/${a.id}`);
     expect(res.status).toBe(200);
-    expect(res.body.data.map((s: any) => [s.roll_number, s.name])).toEqual([[1, 'Maria Thomas'], [2, 'John Mathew']]);
+    expect(res.body.data.map((s: Json) => [s.roll_number, s.name])).toEqual([[1, 'Maria Thomas'], [2, 'John Mathew']]);
     expect(res.body.data[0]).toMatchObject({ class_name: '1st', class_section: '', academic_year: YEAR, parent_email: 'maria.parent@example.org' });
     expect((await call(d.teacher, 'GET', `/api/students/class/${b.id}`)).status).toBe(404);
     expect((await call(d.principal, 'GET', `/api/students/class/${b.id}`)).body.data).toHaveLength(1);
@@ -394,9 +394,9 @@ describe('GET /api/students and its filters', () => {
 
   it('GET /api/students/classes/available: the classes the user may put students in', async () => {
     const all = await call(d.principal, 'GET', '/api/students/classes/available');
-    expect(all.body.data.map((r: any) => r.id)).toEqual([b.id, a.id, old.id]);
+    expect(all.body.data.map((r: Json) => r.id)).toEqual([b.id, a.id, old.id]);
     const year = await call(d.admin, 'GET', `/api/students/classes/available?academic_year=${YEAR}`);
-    expect(year.body.data.map((r: any) => r.id)).toEqual([b.id, a.id]);
+    expect(year.body.data.map((r: Json) => r.id)).toEqual([b.id, a.id]);
     const teacher = await call(d.teacher, 'GET', `/api/students/classes/available?academic_year=${YEAR}`);
     expect(teacher.body.data).toEqual([expect.objectContaining({ id: a.id, class_name: '1st', student_count: 2 })]);
     expect((await call(d.guest, 'GET', '/api/students/classes/available')).status).toBe(403);

@@ -51,7 +51,7 @@ describe('commitEarly', () => {
       await tx.select().from(classes);
     }).catch((error: Error) => error);
     expect(refused).toBeInstanceOf(Error);
-    expect(String((refused as Error).cause ?? refused)).toMatch(/already committed/);
+    expect(((refused as Error).cause as Error | undefined)?.message ?? (refused as Error).message).toMatch(/already committed/);
     // The connection is clean for the next request.
     const [row] = await db.withTenant(church.church.id, (tx) => tx.execute(sql`select 1 as ok`).then((r) => [firstRow<{ ok: number }>(r)]));
     expect(row.ok).toBe(1);

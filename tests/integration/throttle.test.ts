@@ -3,7 +3,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 import { api, createChurch, TEST_PASSWORD } from '../helpers/fixtures.js';
 import { passwordResetTokens } from '../../drizzle/schema/index.js';
-import { createChurchDirectory } from '../../server/modules/churches/directory.js';
+import { createChurchDirectory } from '../../server/modules/churches/index.js';
 import type { Database } from '../../server/db/index.js';
 
 // Limits that hold under concurrency: sign-in attempts are counted before the password check,

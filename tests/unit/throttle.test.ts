@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { LoginThrottle, type ThrottleLimits } from '../../server/modules/auth/throttle.js';
-import { MemoryAttemptStore } from '../../server/modules/auth/attempt-store.js';
+import { LoginThrottle, type ThrottleLimits } from '../../server/modules/auth/index.js';
+import { MemoryAttemptStore } from '../../server/modules/auth/index.js';
 import { clientAddressKey } from '../../server/modules/auth/client-address.js';
 
 const limits: ThrottleLimits = {

@@ -17,7 +17,7 @@ export function serverMessage(error: unknown, fallback: string): string {
   return fallback;
 }
 
-export const httpStatusOf = (error: unknown) => serverData(error)?.httpStatus;
+const httpStatusOf = (error: unknown) => serverData(error)?.httpStatus;
 
 /** The session is gone (expired, revoked, unknown church): the stored sign-in is useless. */
 export const isUnauthorized = (error: unknown) => httpStatusOf(error) === 401;

@@ -26,10 +26,10 @@ export function useFormSave<Field extends string, Data>(options: {
   const utils = trpc.useUtils();
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
 
-  const savedWith = (message: string) => async () => {
+  const savedWith = (message: string) => () => {
     notifications.show({ color: 'green', message });
-    await Promise.all([utils.classes.invalidate(), utils.students.invalidate(), utils.subscription.usage.invalidate()]);
-    onDone();
+    void Promise.all([utils.classes.invalidate(), utils.students.invalidate(), utils.subscription.usage.invalidate()])
+      .then(onDone);
   };
 
   return {
@@ -37,13 +37,13 @@ export function useFormSave<Field extends string, Data>(options: {
     setErrors,
     saving: create.isPending || update.isPending,
     saveError: create.error ?? update.error,
-    clearError(field: Field) {
+    clearError: (field: Field) => {
       setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
       create.reset();
       update.reset();
     },
     /** Adds, or updates the record with `editingId`. */
-    save(editingId: string | undefined, data: Data) {
+    save: (editingId: string | undefined, data: Data) => {
       setErrors({});
       if (editingId) update.mutate({ id: editingId, ...data }, { onSuccess: savedWith(texts.updated) });
       else create.mutate(data, { onSuccess: savedWith(texts.added) });

@@ -7,7 +7,7 @@ import { churchToday } from '../churches/index.js';
 import { findAcademicYearConfig } from './queries.js';
 
 /** The church's configuration, or the default of decisions.md when it has none stored. */
-export async function academicYearConfigOf(tx: Tx): Promise<AcademicYearConfig & { is_default: boolean }> {
+async function academicYearConfigOf(tx: Tx): Promise<AcademicYearConfig & { is_default: boolean }> {
   const row = await findAcademicYearConfig(tx);
   return row
     ? { start_month: row.startMonth, years_ahead: row.yearsAhead, years_back: row.yearsBack, is_default: false }

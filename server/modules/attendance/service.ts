@@ -4,13 +4,11 @@ import { MESSAGES } from '../../../common/constants.js';
 import { attendanceDateProblem, monthRange } from '../../../common/attendance.js';
 import { toCsv } from '../../../common/csv.js';
 import type { classDateInput, classMonthInput, markAttendanceInput } from '../../../common/schemas/attendance.js';
-import { commitEarly, type Tx } from '../../db/index.js';
+import { commitEarly } from '../../db/index.js';
 import { badRequest } from '../../trpc/errors.js';
 import type { RestFile } from '../../rest/meta.js';
-import type { ChurchDto } from '../churches/index.js';
 import { churchToday } from '../churches/index.js';
 import { classNotFound, findAccessibleClass, seesAllClasses, type ClassRow } from '../classes/index.js';
-import type { UserDto } from '../users/index.js';
 import {
   calendarRows, markClass, monthlySummaryRows, recordsForDate,
 } from './queries.js';
@@ -82,12 +80,12 @@ export async function attendanceCalendar(ctx: TenantScope, input: ClassMonthInpu
   return calendarRows(ctx.tx, ctx.church.id, cls.id, first, next);
 }
 
-export const MONTHLY_CSV_HEADER = ['Roll No', 'Student', 'Present', 'Absent', 'Total Days', 'Percentage'] as const;
+const MONTHLY_CSV_HEADER = ['Roll No', 'Student', 'Present', 'Absent', 'Total Days', 'Percentage'] as const;
 
 const fileNamePart = (text: string) => text.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
 
 /** attendance-3rd-A-2026-11.csv (section left out when the class has none). */
-export function monthlyCsvFileName(cls: Pick<ClassRow, 'className' | 'section'>, year: number, month: number) {
+function monthlyCsvFileName(cls: Pick<ClassRow, 'className' | 'section'>, year: number, month: number) {
   const parts = ['attendance', fileNamePart(cls.className) || 'class', fileNamePart(cls.section),
     String(year), String(month).padStart(2, '0')];
   return `${parts.filter(Boolean).join('-')}.csv`;

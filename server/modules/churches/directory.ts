@@ -37,4 +37,3 @@ export function createChurchDirectory(db: Database, maxEntries = 50_000) {
     },
   };
 }
-export type ChurchDirectory = ReturnType<typeof createChurchDirectory>;

@@ -1,7 +1,7 @@
 import type { churches } from '../../../drizzle/schema/index.js';
 import { subscriptionValidity } from '../subscription/index.js';
 
-export type ChurchRow = typeof churches.$inferSelect;
+type ChurchRow = typeof churches.$inferSelect;
 
 /** The church as church users see it (01 section 3), with its subscription validity. */
 export type ChurchFields = Pick<ChurchRow, 'id' | 'code' | 'name' | 'email' | 'phone' | 'address' | 'pincode' | 'timeZone'

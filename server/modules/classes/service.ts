@@ -4,8 +4,6 @@ import { CLASS_MESSAGES, type classCreateInput, type classUpdateInput } from '..
 import type { z } from 'zod';
 import type { TenantScope } from '../../request-scope.js';
 import type { Tx } from '../../db/index.js';
-import type { ChurchDto } from '../churches/index.js';
-import type { UserDto } from '../users/index.js';
 import { badRequest, conflict, notFound } from '../../trpc/errors.js';
 import { assertWithinPlanLimit } from '../subscription/index.js';
 import { findAccessibleClass, visibleClassesWhere } from './access.js';

@@ -16,4 +16,3 @@ export function toPlanDto(plan: PlanRow) {
     features: plan.features,
   };
 }
-export type PlanDto = ReturnType<typeof toPlanDto>;

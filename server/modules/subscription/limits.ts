@@ -16,7 +16,7 @@ const NOUNS: Record<LimitedResource, [singular: string, plural: string]> = {
 };
 
 /** The plan's limit for a resource; -1 means unlimited. */
-export function planLimit(plan: PlanRow, resource: LimitedResource): number {
+function planLimit(plan: PlanRow, resource: LimitedResource): number {
   switch (resource) {
     case 'principals': return plan.maxPrincipals;
     case 'teachers': return plan.maxTeachers;

@@ -1,6 +1,6 @@
 import { FREE_TRIAL_DAYS } from '../../../common/constants.js';
 
-export type SubscriptionReason =
+type SubscriptionReason =
   | 'active' | 'free_trial' | 'lifetime'
   | 'pending_payment' | 'inactive' | 'suspended' | 'trial_ended' | 'expired';
 

@@ -37,7 +37,7 @@ export function LoginPage() {
       // The answer is the verified session: no second round trip to auth.verify.
       utils.auth.verify.setData(undefined, { user: data.user, church: data.church });
       saveCredentials({ token: data.token, churchCode: data.church.code });
-      navigate('/', { replace: true });
+      void navigate('/', { replace: true });
     },
   });
 

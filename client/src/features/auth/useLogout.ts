@@ -24,7 +24,7 @@ export function useLogout() {
       clearCredentials();
       queryClient.clear();
       setPending(false);
-      navigate('/login', { replace: true });
+      void navigate('/login', { replace: true });
     }
   }, [navigate, queryClient, revoke]);
 

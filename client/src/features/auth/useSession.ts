@@ -3,8 +3,8 @@ import { trpc, type RouterOutputs } from '../../lib/trpc';
 import { isUnauthorized, shouldRetry } from '../../lib/errors';
 import { getCredentials, subscribeCredentials, type StoredCredentials } from './session-store';
 
-export type SessionData = RouterOutputs['auth']['verify'];
-export type SessionUser = SessionData['user'];
+type SessionData = RouterOutputs['auth']['verify'];
+type SessionUser = SessionData['user'];
 export type SessionChurch = SessionData['church'];
 
 export type Session =
@@ -14,7 +14,7 @@ export type Session =
   | { status: 'unreachable'; retry: () => void; retrying: boolean }
   | { status: 'signed_in'; credentials: StoredCredentials; user: SessionUser; church: SessionChurch };
 
-export const useCredentials = () => useSyncExternalStore(subscribeCredentials, getCredentials, getCredentials);
+const useCredentials = () => useSyncExternalStore(subscribeCredentials, getCredentials, getCredentials);
 
 /**
  * The current session: the stored credentials verified once with `auth.verify` (01 section 4).

@@ -14,7 +14,7 @@ const MOBILE_QUERY = `(max-width: ${em(MOBILE_BREAKPOINT_PX - 0.02)})`;
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
 
 /** The weeks of a month, Sunday first; days of other months are null. */
-export function monthWeeks(year: number, month: number): (string | null)[][] {
+function monthWeeks(year: number, month: number): (string | null)[][] {
   const { first, next } = monthRange(year, month);
   const cells: (string | null)[] = Array.from({ length: dayOfWeek(first) }, () => null);
   for (let day = first; day < next; day = addDays(day, 1)) cells.push(day);
