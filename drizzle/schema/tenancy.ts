@@ -8,7 +8,10 @@ import { pgPolicy, pgRole, uuid } from 'drizzle-orm/pg-core';
  * - app_tenant: every church-user request runs as this role inside the tenant door. It owns no
  *   table and has no BYPASSRLS, so row-level security always applies to it.
  * - app_platform: the one door that may cross churches (church-code lookup at sign-in, operator
- *   console). It has BYPASSRLS and is used only by server/db/platform-door.ts.
+ *   console). It has BYPASSRLS and is used only by the platform door (`withPlatform`, server/db/).
+ *
+ * Neither is a login: the server connects as logins that are members of one of them each
+ * (server/db/logins.ts) and switches to it for the length of a door's transaction.
  */
 export const tenantRole = pgRole('app_tenant').existing();
 export const platformRole = pgRole('app_platform').existing();
