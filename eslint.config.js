@@ -1,20 +1,39 @@
 // Guardrails run by `npm test` (npm run lint): promises that are awaited or handled, no `any`, no
-// unused code, no import cycles, and the module boundaries of docs/ARCHITECTURE.md.
+// unused code, no import cycles, and the module boundaries:
+// (a) outside server/modules/<domain>/, a module is imported only through its index.ts (its public
+//     surface; server/root.ts also takes its router.ts); tests and scripts/bench may reach inside;
+// (b) a module imports another module only through that module's index.ts;
+// (c) common/ imports nothing from server/ or client/;
+// (d) client/ imports nothing from server/ but the AppRouter type (`import type`, client/src/lib/trpc.ts).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import { importX } from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import globals from 'globals';
 
-/** Another module's files other than its public surface (index.ts, and router.ts for root.ts). */
-const MODULE_INTERNALS = String.raw`modules/[a-z-]+/(?!index\.js$|router\.js$)[^/]+$`;
+/** Any import of tRPC's internals; the public API of @trpc/server has what this code needs. */
+const TRPC_INTERNALS = {
+  name: '@trpc/server/unstable-core-do-not-import',
+  message: 'Use the public API of @trpc/server.',
+};
+/** A file inside a module other than its index.ts: `.../modules/<domain>/<file>`. */
+const MODULE_INTERNALS = String.raw`(^|/)modules/[a-z-]+/(?!index\.js$)`;
+/** From inside a module: a file of a sibling module other than its index.ts (`../<domain>/<file>`). */
+const SIBLING_MODULE_INTERNALS = String.raw`^\.\./[a-z-]+/(?!index\.js$)`;
+/** server/root.ts wires each module's router from its router.ts (see there). */
+const ROOT_MODULE_INTERNALS = String.raw`(^|/)modules/[a-z-]+/(?!index\.js$|router\.js$)`;
+const THROUGH_INDEX = 'Import a module through its index.ts (its public surface).';
+
+/** The options of no-restricted-imports: tRPC's internals always, and the given patterns. */
+const restrictedImports = (...patterns) => ['error', { paths: [TRPC_INTERNALS], patterns }];
 
 export default tseslint.config(
-  { ignores: ['client/dist/**', 'node_modules/**', 'data/**', 'test-results/**', 'migrations/**'] },
+  { ignores: ['client/dist/**', 'node_modules/**', 'data/**', 'test-results/**', 'migrations/**', 'coverage/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: {
+      // Each file is checked in the project of the nearest tsconfig.json (server, tests, client).
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
       globals: { ...globals.node },
     },
@@ -23,18 +42,23 @@ export default tseslint.config(
       // import-x parses the files an import leads to (for no-cycle) with the TypeScript parser.
       ...importX.flatConfigs.typescript.settings,
       'import-x/resolver': undefined,
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['tsconfig.json', 'client/tsconfig.json'], noWarnOnMultipleProjects: true })],
+      'import-x/resolver-next': [createTypeScriptImportResolver({
+        project: ['tsconfig.json', 'tests/tsconfig.json', 'client/tsconfig.json'], noWarnOnMultipleProjects: true,
+      })],
     },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': 'error',
       '@typescript-eslint/no-explicit-any': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': ['error', {
+        argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', caughtErrors: 'none',
+      }],
+      // Type imports do not count: they are erased and cannot make a cycle at run time.
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-duplicates': 'error',
-      'no-restricted-imports': ['error', {
-        paths: [{ name: '@trpc/server/unstable-core-do-not-import', message: 'Use the public API of @trpc/server.' }],
-      }],
+      // The TypeScript version of the rule (it knows `import type`); one set of options per file.
+      'no-restricted-imports': 'off',
+      '@typescript-eslint/no-restricted-imports': restrictedImports(),
       // Recommended type-checked rules this code base does not follow, with the reason:
       // - tests and drizzle results are typed loosely at the edges (JSON bodies, raw rows);
       '@typescript-eslint/no-unsafe-assignment': 'off',
@@ -47,48 +71,57 @@ export default tseslint.config(
     },
   },
   {
-    // Server code outside the modules reaches a module through its public surface only.
-    files: ['server/**/*.ts'],
-    ignores: ['server/modules/**'],
+    // (a) Code outside the modules reaches a module through its public surface only.
+    files: ['server/**/*.ts', 'scripts/**/*.ts'],
+    ignores: ['server/modules/**', 'scripts/bench/**'],
     rules: {
-      'no-restricted-imports': ['error', {
-        paths: [{ name: '@trpc/server/unstable-core-do-not-import', message: 'Use the public API of @trpc/server.' }],
-        patterns: [{ regex: MODULE_INTERNALS, message: 'Import a module through its index.ts (its public surface).' }],
-      }],
+      '@typescript-eslint/no-restricted-imports': restrictedImports({ regex: MODULE_INTERNALS, message: THROUGH_INDEX }),
     },
   },
   {
-    // A module reaches another module through that module's index.ts, never its queries or services.
+    files: ['server/root.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': restrictedImports({ regex: ROOT_MODULE_INTERNALS, message: THROUGH_INDEX }),
+    },
+  },
+  {
+    // (b) A module reaches another module through that module's index.ts, never its queries or services.
     files: ['server/modules/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', {
-        paths: [{ name: '@trpc/server/unstable-core-do-not-import', message: 'Use the public API of @trpc/server.' }],
-        patterns: [{ regex: String.raw`^\.\./[a-z-]+/(?!index\.js$)[^/]+$`, message: 'Import another module through its index.ts (its public surface).' }],
-      }],
+      '@typescript-eslint/no-restricted-imports': restrictedImports(
+        { regex: SIBLING_MODULE_INTERNALS, message: 'Import another module through its index.ts (its public surface).' },
+        { regex: MODULE_INTERNALS, message: THROUGH_INDEX },
+      ),
     },
   },
   {
-    // Shared code is shared: nothing from the server or the client.
+    // (c) Shared code is shared: nothing from the server or the client.
     files: ['common/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [{ regex: String.raw`(^|/)(server|client)/`, message: 'common/ is imported by both sides and imports neither.' }],
-      }],
+      '@typescript-eslint/no-restricted-imports': restrictedImports({
+        regex: String.raw`(^|/)(server|client)(/|$)`, message: 'common/ is imported by both sides and imports neither.',
+      }),
     },
   },
   {
-    // The client runs in the browser: no node modules or globals, and only types from the server.
+    // (d) The client runs in the browser: no node modules or globals, and of the server only the
+    // router's type, which client/src/lib/trpc.ts takes with `import type` from server/root.ts.
     files: ['client/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     rules: {
-      'no-restricted-imports': 'off',
-      '@typescript-eslint/no-restricted-imports': ['error', {
-        patterns: [
-          { group: ['**/server/**'], allowTypeImports: true, message: 'The client may import only types from the server.' },
-          { group: ['node:*'], message: 'The client runs in the browser.' },
-        ],
-      }],
-      'no-restricted-globals': ['error', 'process', 'Buffer', '__dirname', 'require'],
+      '@typescript-eslint/no-restricted-imports': restrictedImports(
+        {
+          regex: String.raw`^(\.\./)+server(/(?!root(\.js)?$)|$)`,
+          message: 'The client imports nothing from the server but the AppRouter type (import type from server/root).',
+        },
+        {
+          regex: String.raw`^(\.\./)+server/root(\.js)?$`,
+          allowTypeImports: true,
+          message: 'The client takes only types from server/root (import type { AppRouter }).',
+        },
+      ),
+      'import-x/no-nodejs-modules': 'error',
+      'no-restricted-globals': ['error', 'process', 'Buffer', '__dirname', '__filename', 'require', 'global'],
     },
   },
   {

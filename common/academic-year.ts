@@ -6,7 +6,7 @@ export interface AcademicYearConfig {
   years_back: number;
 }
 
-/** decisions.md: a new church gets start month 6 (June), 3 years ahead, 2 back. Served by the
+/** A new church gets start month 6 (June), 3 years ahead, 2 back. Served by the
  * server for any church without a stored row; the client has no default of its own. */
 export const DEFAULT_ACADEMIC_YEAR_CONFIG: AcademicYearConfig = { start_month: 6, years_ahead: 3, years_back: 2 };
 

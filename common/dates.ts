@@ -3,7 +3,7 @@
 const formatters = new Map<string, Intl.DateTimeFormat>();
 const lastAnswer = new Map<string, { minute: number; date: string }>();
 
-/** Today's calendar date in a time zone (decisions.md: "today" is the church's, not the browser's). */
+/** Today's calendar date in a time zone ("today" is the church's, not the browser's). */
 export function todayIn(timeZone: string, now = new Date()): string {
   // Time-zone offsets are whole minutes, so the date cannot change within a minute: the answer is
   // kept per minute (formatting costs tens of µs and runs on every attendance request).

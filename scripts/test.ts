@@ -3,9 +3,10 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { ensureClientBuilt } from './client-build.js';
 
 /**
- * `npm test`: type check, lint and knip, then unit, integration (PGlite always; PostgreSQL too when
- * DATABASE_URL is set) and browser tests. Browser tests need Debian's Chromium; they are required when CI or REQUIRE_BROWSER is set,
- * and skipped with a warning otherwise if Chromium is missing.
+ * `npm test`: the guardrails (type check, lint, dead code), then unit, integration (PGlite always;
+ * PostgreSQL too when DATABASE_URL is set) and browser tests. Browser tests need Debian's Chromium;
+ * they are required when CI or REQUIRE_BROWSER is set, and skipped with a warning otherwise if
+ * Chromium is missing.
  */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const requireBrowser = Boolean(process.env.CI || process.env.REQUIRE_BROWSER);
@@ -15,19 +16,29 @@ if (requireBrowser && !haveBrowser) {
   process.exit(1);
 }
 
-// The guardrails first: a type error, a lint finding or dead code fails the run before any test.
-for (const [label, command, args] of [
-  ['type check (server and client projects)', 'npm', ['run', '--silent', 'typecheck']],
-  ['lint (typescript-eslint, import cycles, module boundaries)', 'npx', ['eslint', '--max-warnings', '0', '.']],
-  ['dead code and unused dependencies (knip)', 'npx', ['knip']],
-] as const) {
+// The guardrails first, each one an npm script that can also be run alone. All three run, so one
+// run shows every kind of problem; any failure ends the run before the tests.
+const guardrails = [
+  ['typecheck', 'type check (server, tests and client projects)'],
+  ['lint', 'lint (typescript-eslint, import cycles, module boundaries)'],
+  ['knip', 'dead code and unused dependencies (knip)'],
+] as const;
+const failed: string[] = [];
+for (const [script, label] of guardrails) {
   const started = Date.now();
-  const result = spawnSync(command, args, { stdio: 'inherit', env: process.env });
-  if (result.status !== 0) {
-    console.error(`\n${label} failed.\n0 passed, 1 failed`);
-    process.exit(1);
+  const result = spawnSync('npm', ['run', '--silent', script], { stdio: 'inherit', env: process.env });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  if (result.status === 0) console.log(`${label}: ok (${seconds} s)`);
+  else {
+    console.error(`${label}: FAILED (${seconds} s; npm run ${script})`);
+    failed.push(`npm run ${script}`);
   }
-  console.log(`${label}: ok (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+}
+if (failed.length > 0) {
+  console.error(`\nGuardrails failed (${failed.join(', ')}): the tests were not run.`);
+  // The closing line CI reads counts each failed guardrail as a failure.
+  console.log(`0 passed, ${failed.length} failed`);
+  process.exit(1);
 }
 
 await ensureClientBuilt();

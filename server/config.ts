@@ -1,4 +1,9 @@
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
+
+/** Named ranges Fastify's trustProxy understands besides addresses and CIDRs. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const MAX_PROXY_HOPS = 10;
 
 const optionalText = z.string().optional().transform((v) => (v ? v : undefined));
 
@@ -15,17 +20,34 @@ const configSchema = z.object({
   /** Where users reach the app; defaults to http://localhost:PORT. */
   PUBLIC_URL: z.url().optional(),
   /** Behind reverse proxies: how many hops (a number) or which proxies (addresses or CIDRs, comma
-   * separated) to trust for X-Forwarded-For. "true" (trust anything) is refused: a client could then
-   * claim any address and walk past the per-address limits. */
+   * separated, or loopback / linklocal / uniquelocal) to trust for X-Forwarded-For. "true" (trust
+   * anything) is refused, and so is anything that amounts to it (a /0 range, a hop count over 10): a
+   * client could then claim any address and walk past the per-address limits. */
   TRUST_PROXY: z.string().optional().transform((value, ctx) => {
-    const text = (value ?? '').trim();
+    const text = (value ?? '').trim().toLowerCase();
     if (text === '' || text === 'false' || text === '0') return false;
-    if (/^\d+$/.test(text)) return Number(text);
-    if (text === 'true') {
-      ctx.addIssue({ code: 'custom', message: 'use a hop count (e.g. 1) or the proxies\' addresses, not "true" (trust everything)' });
+    const refuse = (message: string) => {
+      ctx.addIssue({ code: 'custom', message });
       return z.NEVER;
+    };
+    if (/^\d+$/.test(text)) {
+      const hops = Number(text);
+      return hops <= MAX_PROXY_HOPS ? hops : refuse(`a hop count is at most ${MAX_PROXY_HOPS}; ${hops} would trust any address a client claims`);
     }
-    return text.split(',').map((part) => part.trim()).filter(Boolean);
+    if (text === 'true' || text === '*') return refuse('use a hop count (e.g. 1) or the proxies\' addresses, not "true" (trust everything)');
+    const proxies = text.split(',').map((part) => part.trim()).filter(Boolean);
+    for (const proxy of proxies) {
+      if (PROXY_RANGE_NAMES.has(proxy)) continue;
+      const [address, range, ...rest] = proxy.split('/');
+      const bits = ipaddr.isValid(address) ? (ipaddr.parse(address).kind() === 'ipv4' ? 32 : 128) : 0;
+      // A range is a prefix length or, for IPv4, a netmask (255.255.0.0).
+      const prefix = range === undefined ? bits
+        : /^\d+$/.test(range) ? Number(range)
+          : bits === 32 && ipaddr.IPv4.isValidFourPartDecimal(range) ? ipaddr.IPv4.parse(range).prefixLengthFromSubnetMask() : null;
+      if (!bits || rest.length || prefix === null || prefix > bits) return refuse(`"${proxy}" is not an address, a CIDR range or loopback/linklocal/uniquelocal`);
+      if (prefix === 0) return refuse(`"${proxy}" would trust every address (use the proxies' own addresses)`);
+    }
+    return proxies;
   }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 

@@ -6,7 +6,12 @@ import { classesRouter } from './modules/classes/router.js';
 import { studentsRouter } from './modules/students/router.js';
 import { attendanceRouter } from './modules/attendance/router.js';
 
-/** One router per domain; each module's router file is thin wiring. */
+/**
+ * One router per domain; each module's router file is thin wiring. A module's router.ts is its
+ * surface for this file alone (its index.ts is the surface for other code): exporting routers from
+ * the index files would make trpc/init -> auth -> churches -> subscription -> router -> trpc/init
+ * an import cycle.
+ */
 export const appRouter = router({
   auth: authRouter,
   subscription: subscriptionRouter,

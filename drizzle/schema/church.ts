@@ -73,7 +73,7 @@ export const passwordResetTokens = pgTable('password_reset_tokens', {
   tenantIsolation(),
 ]);
 
-/** One row per church; a church without a row gets the defaults of decisions.md (6, 3, 2). */
+/** One row per church; a church without a row gets DEFAULT_ACADEMIC_YEAR_CONFIG of common/academic-year.ts (6, 3, 2). */
 export const academicYearConfigs = pgTable('academic_year_configs', {
   churchId: churchIdColumn(),
   startMonth: integer('start_month').notNull(),

@@ -9,7 +9,7 @@ const timestamps = {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 };
 
-/** Plans are the one source of truth for prices and limits (decisions.md). -1 means unlimited. */
+/** Plans are the one source of truth for prices and limits. -1 means unlimited. */
 export const plans = pgTable('plans', {
   tier: text('tier').primaryKey(),
   name: text('name').notNull(),

@@ -33,7 +33,7 @@ import {
 } from './lib.js';
 
 export const BENCH_PASSWORD = 'bench-password-123';
-export const TIME_ZONE = 'Asia/Kolkata';
+const TIME_ZONE = 'Asia/Kolkata';
 const CLASS_NAMES = ['LKG', 'UKG', '1st', '2nd', '3rd', '4th', '5th', '6th', '7th', '8th', '9th', '10th'];
 const FIRST = ['Aarav', 'Diya', 'Ishaan', 'Ananya', 'Vihaan', 'Saanvi', 'Arjun', 'Meera', 'Kabir', 'Anika', 'Joel', 'Grace'];
 const LAST = ['Thomas', 'Mathew', 'George', 'Joseph', 'Varghese', 'Kurian', 'Philip', 'Jacob', 'Abraham', 'John'];
@@ -59,8 +59,8 @@ export const paramsFromEnv = (env = process.env): GenerateParams => ({
 export const churchCode = (i: number) => `C${String(i).padStart(5, '0')}`;
 const domain = (i: number) => `${churchCode(i).toLowerCase()}.bench.example.org`;
 export const teacherEmail = (church: number, cls: number) => `teacher${cls + 1}@${domain(church)}`;
-export const principalEmail = (church: number) => `principal@${domain(church)}`;
-export const superAdminEmail = (church: number) => `superadmin@${domain(church)}`;
+const principalEmail = (church: number) => `principal@${domain(church)}`;
+const superAdminEmail = (church: number) => `superadmin@${domain(church)}`;
 
 /** The Sundays carrying attendance, newest first (the last one is today's or the latest past Sunday). */
 export function attendanceDates(days: number, now = new Date()): string[] {
@@ -71,7 +71,7 @@ export function attendanceDates(days: number, now = new Date()): string[] {
 
 /** Class sizes: the first class (the one the marking benchmark uses) has FIRST_CLASS_SIZE students
  * (15 by default), the others share the rest as evenly as possible: 100 in 6 gives 15, 17 x 5. */
-export function classSizes(students: number, classes: number, firstClassSize = 15): number[] {
+function classSizes(students: number, classes: number, firstClassSize = 15): number[] {
   if (classes === 1) return [students];
   const first = Math.min(firstClassSize, students);
   const rest = students - first;

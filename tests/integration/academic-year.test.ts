@@ -13,7 +13,7 @@ afterAll(async () => { await app?.close(); });
 const TZ = 'Asia/Kolkata'; // the fixture churches' time zone (the column default)
 
 describe('GET /api/gallery/academic-year/config', () => {
-  it('answers the default of decisions.md, the current year and the choices to a church without a stored config', async () => {
+  it('answers the default config, the current year and the choices to a church without a stored config', async () => {
     const { code, users } = await createChurch(app.db);
     const s = await signIn(app.url, code, users.teacher.email);
     const res = await api(app.url, 'GET', '/api/gallery/academic-year/config', { token: s.token, code });

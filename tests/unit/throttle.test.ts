@@ -1,7 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LoginThrottle, type ThrottleLimits } from '../../server/modules/auth/index.js';
 import { MemoryAttemptStore } from '../../server/modules/auth/index.js';
 import { clientAddressKey } from '../../server/modules/auth/client-address.js';
+import { loadConfig } from '../../server/config.js';
+import { BackgroundTasks } from '../../server/background-tasks.js';
+import type { FastifyBaseLogger } from 'fastify';
 
 const limits: ThrottleLimits = {
   windowMs: 15 * 60_000, maxFailuresPerAccount: 3, accountLockMs: 5 * 60_000,
@@ -85,7 +88,7 @@ describe('MemoryAttemptStore', () => {
     const store = new MemoryAttemptStore(1000, () => t);
     stores.push(store);
     for (let i = 0; i < 3000; i++) await store.add(`key${i}`, 60_000);
-    // 16 shards of 62 (the cap divided evenly), each dropping its least recently used.
+    // 64 shards of 15 (the cap divided evenly), each dropping its least recently used.
     expect(store.size).toBeLessThanOrEqual(1000);
     expect(store.size).toBeGreaterThan(900);
     expect(await store.get('key0')).toBeUndefined();
@@ -101,5 +104,59 @@ describe('MemoryAttemptStore', () => {
     t = 2000;
     store.sweep();
     expect(store.size).toBe(1);
+  });
+
+  it('sweeps on a timer, one shard per tick, the whole store once per period', async () => {
+    vi.useFakeTimers();
+    try {
+      t = 0;
+      const store = new MemoryAttemptStore(10_000, () => t, 6400);
+      stores.push(store);
+      for (let i = 0; i < 500; i++) await store.add(`short${i}`, 1000);
+      await store.add('long', 60_000);
+      t = 2000;
+      vi.advanceTimersByTime(100 * 32);
+      expect(store.size).toBeGreaterThan(1);
+      expect(store.size).toBeLessThan(501);
+      vi.advanceTimersByTime(100 * 32);
+      expect(store.size).toBe(1);
+      store.close();
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  const trust = (value: string) => loadConfig({ TRUST_PROXY: value }).TRUST_PROXY;
+
+  it('is off by default, a hop count, or a list of proxies', () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    expect(trust('2')).toBe(2);
+    expect(trust('10.0.0.1, 10.1.0.0/16,fd00::/8, loopback')).toEqual(['10.0.0.1', '10.1.0.0/16', 'fd00::/8', 'loopback']);
+  });
+
+  it('refuses at start whatever would trust any address a client claims, or is not an address', () => {
+    for (const value of ['true', 'TRUE', '*', '0.0.0.0/0', '::/0', '11']) expect(() => trust(value)).toThrow(/TRUST_PROXY: .*(trust|hop count)/);
+    for (const value of ['yes', '10.0.0.1/33', 'proxy.example.org']) expect(() => trust(value)).toThrow(/TRUST_PROXY: .*not an address/);
+  });
+});
+
+describe('BackgroundTasks', () => {
+  it('idle() waits for the work in flight (and what it starts); a failure is logged, never thrown', async () => {
+    const tasks = new BackgroundTasks();
+    const logged: unknown[] = [];
+    const log = { error: (entry: unknown) => { logged.push(entry); } } as unknown as FastifyBaseLogger;
+    const done: string[] = [];
+    tasks.run('first', log, async () => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      done.push('first');
+      tasks.run('second', log, async () => { done.push('second'); });
+    });
+    tasks.run('failing', log, async () => { throw new Error('boom'); });
+    await tasks.idle();
+    expect(done).toEqual(['first', 'second']);
+    expect(logged).toMatchObject([{ task: 'failing' }]);
   });
 });

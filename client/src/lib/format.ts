@@ -3,11 +3,11 @@
 /** -1 means unlimited (01 section 6). */
 export const formatLimit = (limit: number) => (limit < 0 ? 'Unlimited' : limit.toLocaleString('en-IN'));
 
-/** Rupees with the ₹ sign (decisions.md: plan prices come from the server in rupees for display). */
+/** Rupees with the ₹ sign (plan prices come from the server in rupees for display). */
 export const formatRupees = (rupees: number) =>
   `₹${rupees.toLocaleString('en-IN', { maximumFractionDigits: 2 })}`;
 
-/** A server timestamp as a date in the viewer's locale and time zone (decisions.md). */
+/** A server timestamp as a date in the viewer's locale and time zone. */
 export const formatDate = (iso: string) =>
   new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
 

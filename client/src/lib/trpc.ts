@@ -8,7 +8,6 @@ export const trpc = createTRPCReact<AppRouter>();
 
 export type RouterOutputs = inferRouterOutputs<AppRouter>;
 
-/** Every call carries the stored session (01 section 7): bearer token and church code. */
 /** Calls the server takes only one per request (sign-in, password reset): never batched. */
 const UNBATCHED_PATHS = new Set(['auth.login', 'auth.forgotPassword']);
 /** At most the server's limit of calls per batch (TRPC_MAX_BATCH_SIZE in server/app.ts). */

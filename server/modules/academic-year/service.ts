@@ -6,7 +6,7 @@ import type { TenantScope } from '../../request-scope.js';
 import { churchToday } from '../churches/index.js';
 import { findAcademicYearConfig } from './queries.js';
 
-/** The church's configuration, or the default of decisions.md when it has none stored. */
+/** The church's configuration, or the default (DEFAULT_ACADEMIC_YEAR_CONFIG) when it has none stored. */
 async function academicYearConfigOf(tx: Tx): Promise<AcademicYearConfig & { is_default: boolean }> {
   const row = await findAcademicYearConfig(tx);
   return row

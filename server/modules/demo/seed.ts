@@ -18,7 +18,7 @@ export const demoEmail = (role: 'superadmin' | 'principal' | 'teacher', code: st
   `${role}@${code.toLowerCase()}.example.org`;
 
 /**
- * A demo church of the shape decisions.md names: a super admin, a principal and a teacher (all
+ * A demo church: a super admin, a principal and a teacher (all
  * with the same password), classes of the current academic year, students and the last weeks of
  * Sunday attendance. Idempotent: an existing church with the code is left as it is.
  */

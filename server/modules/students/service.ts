@@ -8,8 +8,9 @@ import { CLASS_MESSAGES } from '../../../common/schemas/classes.js';
 import type { Tx } from '../../db/index.js';
 import { badRequest, notFound } from '../../trpc/errors.js';
 import { churchToday } from '../churches/index.js';
-import { findAccessibleClass, seesAllClasses, visibleClassesWhere, type ClassRow } from '../classes/index.js';
-import { lockClass, listClasses } from '../classes/index.js';
+import {
+  findAccessibleClass, listClasses, lockClass, seesAllClasses, visibleClassesWhere, type ClassRow,
+} from '../classes/index.js';
 import type { TenantScope } from '../../request-scope.js';
 import { assertWithinPlanLimit } from '../subscription/index.js';
 import { toStudentDto, type StudentDto } from './dto.js';

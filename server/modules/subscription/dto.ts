@@ -1,6 +1,6 @@
 import type { PlanRow } from './queries.js';
 
-/** Plan as the client shows it: price in rupees for display, paise for payment (decisions.md). */
+/** Plan as the client shows it: price in rupees for display, paise for payment. */
 export function toPlanDto(plan: PlanRow) {
   return {
     tier: plan.tier,

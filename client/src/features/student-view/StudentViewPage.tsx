@@ -55,7 +55,7 @@ function ClassStudents({ cls }: { cls: ClassItem }) {
 
 /**
  * Student View of the teacher dashboard (01 section 2): the teacher's classes (my-classes) and a
- * read-only table of the chosen class's students. decisions.md: no Edit or Delete buttons here.
+ * read-only table of the chosen class's students, with no Edit or Delete buttons.
  */
 export function StudentViewPage() {
   const { user } = useSignedInSession();

@@ -38,7 +38,7 @@ function PlanCard({ plan, current }: { plan: Plan; current: boolean }) {
   );
 }
 
-/** The plans of the `plans` table (decisions.md: the one source of prices), with ₹ prices. */
+/** The plans of the `plans` table (the one source of prices), with ₹ prices. */
 export function PlanList({ currentTier }: { currentTier: string | undefined }) {
   const plans = trpc.subscription.plans.useQuery(undefined, { staleTime: 5 * 60_000 });
 
