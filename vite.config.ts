@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { compression } from 'vite-plugin-compression2';
 
 const clientRoot = fileURLToPath(new URL('./client', import.meta.url));
 const apiServer = 'http://localhost:3000';
@@ -9,7 +10,9 @@ const apiServer = 'http://localhost:3000';
 // In development `vite` serves the client and forwards the API to the server on port 3000.
 export default defineConfig({
   root: clientRoot,
-  plugins: [react()],
+  // Every text asset is also written as .br and .gz at build time, so the server sends compressed
+  // files without spending CPU per request (server/app.ts serves them with preCompressed).
+  plugins: [react(), compression({ algorithms: ['brotliCompress', 'gzip'], logLevel: 'silent' })],
   build: {
     outDir: fileURLToPath(new URL('./client/dist', import.meta.url)),
     emptyOutDir: true,

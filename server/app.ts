@@ -30,6 +30,9 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
 }
 
+/** Hashed build assets: cached by browsers and proxies for a year, never revalidated. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
 /** The most calls the typed client sends in one request; larger batches are refused (400). */
 const TRPC_MAX_BATCH_SIZE = 20;
 
@@ -135,7 +138,18 @@ export async function buildApp({ config, db, logger }: BuildAppOptions) {
   const clientDir = path.resolve(config.CLIENT_DIST_DIR);
   const hasClient = existsSync(path.join(clientDir, 'index.html'));
   if (hasClient) {
-    await app.register(fastifyStatic, { root: clientDir, wildcard: false, index: false });
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      wildcard: false,
+      index: false,
+      // The .br / .gz files written at build time, chosen by Accept-Encoding (with Vary).
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply, filePath) => {
+        // Files under assets/ carry a content hash in their name: a new build gives new names.
+        reply.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? IMMUTABLE : 'no-cache');
+      },
+    });
   }
   app.setNotFoundHandler((req, reply) => {
     if (!isApiPath(req.url) && req.method === 'GET' && hasClient) {
