@@ -20,7 +20,7 @@ function newestMtime(target: string): number {
 
 /**
  * Builds the client with Vite when client/dist is missing or older than its sources. The build runs
- * in a child process: Vite and Rollup loaded into the server's process kept ~1.2 GB resident after
+ * in a child process: Vite and Rolldown loaded into the server's process kept ~1.2 GB resident after
  * the first start. A failed build stops the start with its own output and exit code.
  */
 export async function ensureClientBuilt(): Promise<void> {
