@@ -8,9 +8,6 @@ import { errorAnswer, successBody } from './envelope.js';
 import type { RestFile } from './meta.js';
 import type { RestRoute } from './routes.js';
 
-/** The answer (400) to a request body that is present but not a JSON object ([], null, a string, a number). */
-export const BODY_NOT_JSON_OBJECT_MESSAGE = ERROR_MESSAGES.notJsonObject;
-
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -20,7 +17,7 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
  */
 function inputOf(req: FastifyRequest): unknown {
   const { body } = req;
-  if (body !== undefined && !isPlainObject(body)) throw badRequest(BODY_NOT_JSON_OBJECT_MESSAGE);
+  if (body !== undefined && !isPlainObject(body)) throw badRequest(ERROR_MESSAGES.notJsonObject);
   const merged = { ...(req.query as object | undefined), ...body, ...(req.params as object | undefined) };
   return Object.keys(merged).length ? merged : undefined;
 }

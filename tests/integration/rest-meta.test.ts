@@ -3,7 +3,7 @@ import { startTestApp, type TestApp } from '../helpers/app.js';
 import { api, createChurch, createClassWithStudents, signIn } from '../helpers/fixtures.js';
 import { appRouter } from '../../server/root.js';
 import { restRoutesOf } from '../../server/rest/routes.js';
-import { BODY_NOT_JSON_OBJECT_MESSAGE } from '../../server/rest/adapter.js';
+import { ERROR_MESSAGES } from '../../server/trpc/errors.js';
 
 // Each REST path is declared once, on its procedure (.meta(rest(...))): served at that path, and
 // listed in the OpenAPI document, from the same place.
@@ -40,7 +40,7 @@ describe('REST paths declared on procedures', () => {
 
 describe('a body that is not a JSON object', () => {
   it('is a 400 and writes nothing, for a create and an update', async () => {
-    expect(BODY_NOT_JSON_OBJECT_MESSAGE).toBe('The request body must be a JSON object.');
+    expect(ERROR_MESSAGES.notJsonObject).toBe('The request body must be a JSON object.');
     const church = await createChurch(app.db);
     const { class: cls, students } = await createClassWithStudents(app.db, church.church.id, { students: 1, names: ['Kept Name'] });
     const session = await signIn(app.url, church.code, church.users.principal.email);
@@ -51,7 +51,7 @@ describe('a body that is not a JSON object', () => {
           method, body, headers: { 'content-type': 'application/json', authorization: `Bearer ${auth.token}`, 'x-church-code': auth.code },
         });
         expect(res.status, `${method} ${path} ${body}`).toBe(400);
-        expect(await res.json()).toEqual({ success: false, message: BODY_NOT_JSON_OBJECT_MESSAGE });
+        expect(await res.json()).toEqual({ success: false, message: ERROR_MESSAGES.notJsonObject });
       }
     }
     const classes = await api(app.url, 'GET', '/api/classes', auth);

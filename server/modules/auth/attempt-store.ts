@@ -49,12 +49,8 @@ export class MemoryAttemptStore implements AttemptStore {
 
   get size() { return this.shards.reduce((sum, shard) => sum + shard.size, 0); }
 
+  /** Nothing awaits between reading and writing the count: one atomic step, as the interface says. */
   async add(key: string, windowMs: number, by = 1): Promise<AttemptWindow> {
-    return this.addNow(key, windowMs, by);
-  }
-
-  /** The synchronous step behind `add`: nothing can come between reading and writing the count. */
-  addNow(key: string, windowMs: number, by = 1): AttemptWindow {
     const [shard, id] = this.locate(key);
     const now = this.now();
     let window = unpack(shard.get(id));

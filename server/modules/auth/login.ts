@@ -4,10 +4,11 @@ import { isConsumerMail, MESSAGES } from '../../../common/constants.js';
 import type { loginInput } from '../../../common/schemas/auth.js';
 import type { z } from 'zod';
 import type { Context } from '../../trpc/context.js';
-import { badRequest, forbidden, tooManyRequests, unauthorized } from '../../trpc/errors.js';
+import { badRequest, forbidden, unauthorized } from '../../trpc/errors.js';
 import { toChurchDto } from '../churches/index.js';
 import { toUserDto } from '../users/index.js';
 import { verifyPassword } from './password.js';
+import { tooManyAttempts } from './throttle.js';
 import { createChurchSession } from './session.js';
 
 type LoginInput = z.output<typeof loginInput>;
@@ -22,14 +23,7 @@ export async function loginWithPassword(ctx: Context, input: LoginInput) {
   const accountKey = `${input.church_code}:${input.email.toLowerCase()}`;
   const throttle = ctx.services.loginThrottle;
   const admission = await throttle.admit(accountKey, ctx.ip);
-  if (!admission.admitted) {
-    const wait = admission.retryAfterSeconds;
-    const minutes = Math.ceil(wait / 60);
-    throw tooManyRequests(
-      `Too many sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-      { retryAfterSeconds: wait },
-    );
-  }
+  if (!admission.admitted) throw tooManyAttempts('sign-in attempts', admission.retryAfterSeconds);
 
   const churchId = await ctx.services.churchDirectory.idForCode(input.church_code);
   const user = churchId

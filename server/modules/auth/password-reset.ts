@@ -1,9 +1,9 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { churches, passwordResetTokens, users } from '../../../drizzle/schema/index.js';
 import type { Context } from '../../trpc/context.js';
-import { tooManyRequests } from '../../trpc/errors.js';
 import { hashToken, newOpaqueToken } from './tokens.js';
 import { clientAddressKey } from './client-address.js';
+import { secondsUntil, tooManyAttempts } from './throttle.js';
 
 const RESET_TTL_MS = 60 * 60_000;
 const PER_IP_WINDOW_MS = 15 * 60_000;
@@ -25,12 +25,7 @@ export async function requestPasswordReset(ctx: Context, email: string) {
   const source = await attempts.add(`reset:src:${clientAddressKey(ctx.ip)}`, PER_IP_WINDOW_MS);
   if (source.count > ctx.config.RESET_MAX_PER_IP) {
     await attempts.add(`reset:src:${clientAddressKey(ctx.ip)}`, PER_IP_WINDOW_MS, -1);
-    const wait = Math.max(1, Math.ceil((source.resetAt - Date.now()) / 1000));
-    const minutes = Math.ceil(wait / 60);
-    throw tooManyRequests(
-      `Too many password reset requests. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-      { retryAfterSeconds: wait },
-    );
+    throw tooManyAttempts('password reset requests', secondsUntil(source.resetAt));
   }
   const address = email.toLowerCase();
   const perEmail = await attempts.add(`reset:email:${address}`, PER_EMAIL_WINDOW_MS);

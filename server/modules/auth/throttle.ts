@@ -1,3 +1,4 @@
+import { tooManyRequests } from '../../trpc/errors.js';
 import type { AttemptStore, AttemptWindow } from './attempt-store.js';
 import { clientAddressKey } from './client-address.js';
 
@@ -22,6 +23,15 @@ export interface ThrottleLimits {
 }
 
 const HOUR_MS = 3_600_000;
+
+/** Whole seconds (at least 1) until `resetAt`: the Retry-After of a refusal. */
+export const secondsUntil = (resetAt: number, now = Date.now()) => Math.max(1, Math.ceil((resetAt - now) / 1000));
+
+/** The 429 of a limit: "Too many <what>. Please try again in N minutes.", with Retry-After. */
+export function tooManyAttempts(what: string, retryAfterSeconds: number) {
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  return tooManyRequests(`Too many ${what}. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, { retryAfterSeconds });
+}
 
 /** Seconds until a refused caller may try again. */
 export type Admission = { admitted: true } | { admitted: false; retryAfterSeconds: number };
@@ -86,6 +96,6 @@ export class LoginThrottle {
 
   private refuse(windows: AttemptWindow[]): Admission {
     const until = Math.max(...windows.map((w) => w.resetAt));
-    return { admitted: false, retryAfterSeconds: Math.max(1, Math.ceil((until - this.now()) / 1000)) };
+    return { admitted: false, retryAfterSeconds: secondsUntil(until, this.now()) };
   }
 }
