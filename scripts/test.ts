@@ -43,6 +43,15 @@ if (failed.length > 0) {
 
 await ensureClientBuilt();
 
+// The byte budgets of the built client (scripts/bundle-budget.ts prints the figures); over budget
+// fails the run like a guardrail.
+const budget = spawnSync('npm', ['run', '--silent', 'budget'], { stdio: 'inherit', env: process.env });
+if (budget.status !== 0) {
+  console.error('\nThe client is over its byte budget (npm run budget): the tests were not run.');
+  console.log('0 passed, 1 failed');
+  process.exit(1);
+}
+
 const projects = ['unit', 'integration-pglite'];
 if (process.env.DATABASE_URL) projects.push('integration-postgres');
 else console.warn('DATABASE_URL is not set: the integration suite runs on PGlite only.');

@@ -144,6 +144,8 @@ export async function buildApp({ config, db, logger }: BuildAppOptions) {
       index: false,
       // The .br / .gz files written at build time, chosen by Accept-Encoding (with Vary).
       preCompressed: true,
+      // Build metadata (.vite/manifest.json, read by scripts/bundle-budget.ts) is not for browsers.
+      allowedPath: (pathname) => !pathname.split('/').some((part) => part.startsWith('.')),
       cacheControl: false,
       setHeaders: (reply, filePath) => {
         // Files under assets/ carry a content hash in their name: a new build gives new names.
@@ -152,8 +154,10 @@ export async function buildApp({ config, db, logger }: BuildAppOptions) {
     });
   }
   app.setNotFoundHandler((req, reply) => {
-    if (!isApiPath(req.url) && req.method === 'GET' && hasClient) {
-      // Client-side routes (/login, /subscription, ...) all load the single page app.
+    if (!isApiPath(req.url) && !req.url.startsWith('/assets/') && req.method === 'GET' && hasClient) {
+      // Client-side routes (/login, /subscription, ...) all load the single page app. A missing
+      // asset (a chunk of an older release asked for by a page loaded before it) is a plain 404,
+      // so the page's import fails cleanly and offers a reload, instead of getting HTML as script.
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply.code(404).send(errorBody(describeError(notFound(ERROR_MESSAGES.notFound))));

@@ -1,9 +1,14 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
+// Mantine's global styles; each component's own come with it (mantineStylesPerComponent in vite.config.ts).
+import '@mantine/core/styles/baseline.css';
+import '@mantine/core/styles/default-css-variables.css';
+import '@mantine/core/styles/global.css';
 import { AppProviders } from './app/AppProviders';
-import { AppRoutes } from './app/AppRoutes';
+import { AppRoutes, preloadSignedInScreens } from './app/AppRoutes';
+import { getCredentials } from './features/auth/session-store';
+
+if (getCredentials()) preloadSignedInScreens(window.location.pathname);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -1,28 +1,7 @@
 import { z } from 'zod';
 import { plainString } from './text.js';
-import { CLASS_NAMES, canonicalClassName, isAcademicYear, isGuid, type ClassName } from '../school.js';
-
-/** Texts of the class rules (01 sections 5 and 8), shown as they are by the client. */
-export const CLASS_MESSAGES = {
-  classNameRequired: 'Class name is required',
-  classNameInvalid: `Class name must be one of ${CLASS_NAMES.join(', ')}`,
-  academicYearRequired: 'Academic year is required',
-  academicYearInvalid: 'Academic year must look like 2024-2025 (a year and the next one)',
-  sectionTooLong: 'Section must be at most 20 characters',
-  sectionInvalid: 'Section must be text',
-  teacherInvalid: 'Please choose a teacher from the list',
-  teacherNotFound: 'The chosen teacher is not an active teacher of this church.',
-  classIdInvalid: 'Please choose a class from the list',
-  notFound: 'Class not found.',
-  idInvalid: 'Invalid class id.',
-  duplicate: (className: string, section: string, academicYear: string) =>
-    `Class ${className}${section ? ` section ${section}` : ''} already exists for ${academicYear}.`,
-  hasStudents: (count: number) =>
-    `This class still has ${count} ${count === 1 ? 'student' : 'students'}. `
-    + 'Move them to another class or delete them before deleting the class.',
-  deleted: 'Class deleted successfully.',
-  empty: 'No classes found',
-} as const;
+import { CLASS_MESSAGES } from '../class-messages.js';
+import { canonicalClassName, isAcademicYear, isGuid, type ClassName } from '../school.js';
 
 export const SECTION_MAX_LENGTH = 20;
 

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { plainString } from './text.js';
 import { isCalendarDate, isGuid, MIN_DATE_OF_BIRTH } from '../school.js';
-import { academicYearFilter, academicYearSchema, CLASS_MESSAGES, idSchema, textField } from './classes.js';
+import { CLASS_MESSAGES } from '../class-messages.js';
+import { academicYearFilter, academicYearSchema, idSchema, textField } from './classes.js';
 
 /** Texts of the student rules (01 sections 5 and 8), shown as they are by the client. */
 export const STUDENT_MESSAGES = {

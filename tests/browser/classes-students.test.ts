@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { academicYearOf } from '../../common/academic-year.js';
 import { todayIn } from '../../common/dates.js';
-import { CLASS_MESSAGES } from '../../common/schemas/classes.js';
+import { CLASS_MESSAGES } from '../../common/class-messages.js';
 import { STUDENT_MESSAGES } from '../../common/schemas/students.js';
 import {
   DESKTOP, PHONE, fitsViewportWidth, onPage, pathOf, signInAsDemo, useAppAndBrowser,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { attendance, classes, students, users } from '../../drizzle/schema/index.js';
 import { CLASS_NAMES } from '../../common/school.js';
-import { CLASS_MESSAGES } from '../../common/schemas/classes.js';
+import { CLASS_MESSAGES } from '../../common/class-messages.js';
 import { todayIn } from '../../common/dates.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 import { api, createChurch, signIn, type Json } from '../helpers/fixtures.js';

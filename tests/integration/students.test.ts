@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { attendance, students, users } from '../../drizzle/schema/index.js';
 import { STUDENT_MESSAGES } from '../../common/schemas/students.js';
-import { CLASS_MESSAGES } from '../../common/schemas/classes.js';
+import { CLASS_MESSAGES } from '../../common/class-messages.js';
 import { addDays, todayIn } from '../../common/dates.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 import { api, createChurch, signIn, TEST_PASSWORD, type Json } from '../helpers/fixtures.js';

@@ -1,20 +1,18 @@
 import { useState, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router-dom';
 import { trpc, trpcClientOptions } from '../lib/trpc';
 import { createQueryClient } from './query-client';
 import { theme } from './theme';
 
-/** Mantine (theme, notifications), React Query with the typed tRPC client, and the router. */
+/** Mantine (theme), React Query with the typed tRPC client, and the router. */
 export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   const [trpcClient] = useState(() => trpc.createClient(trpcClientOptions()));
 
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
-      <Notifications position="top-right" />
       <trpc.Provider client={trpcClient} queryClient={queryClient}>
         <QueryClientProvider client={queryClient}>
           <BrowserRouter>{children}</BrowserRouter>

@@ -1,16 +1,23 @@
-import type { ComponentType } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import type { ChurchRole } from '../../../common/constants';
+import { ScreenBoundary } from '../components/ScreenBoundary';
+import { FullPageLoader } from '../components/FullPageLoader';
 import { LoginPage } from '../features/auth/LoginPage';
-import { DashboardLayout } from '../features/shell/DashboardLayout';
-import { SubscriptionPage } from '../features/subscription/SubscriptionPage';
+import { lazyScreen, type LazyScreen } from '../lib/lazy-screen';
 import { RequireRole, RequireSession, RequireSignedOut, RequireValidSubscription } from './guards';
 import { NAV_ITEMS } from './navigation';
+
+// The sign-in screen is in the first chunk (it is what a new visitor sees); the signed-in frame
+// and every screen behind it are fetched when first needed.
+const DashboardLayout = lazyScreen(() => import('../features/shell/DashboardLayout').then((m) => m.DashboardLayout));
+const SubscriptionPage = lazyScreen(() => import('../features/subscription/SubscriptionPage').then((m) => m.SubscriptionPage));
+
+const LOADING_LABEL = 'Loading…';
 
 /** Screens reachable from the sidebar. Entries of several roles may share a path (and its screen):
  * it is routed once, for the union of their roles. */
 function routedScreens() {
-  const byPath = new Map<string, { path: string; roles: ChurchRole[]; screen: ComponentType }>();
+  const byPath = new Map<string, { path: string; roles: ChurchRole[]; screen: LazyScreen }>();
   for (const item of NAV_ITEMS) {
     if (!item.ready || !item.screen) continue;
     const route = byPath.get(item.path) ?? { path: item.path, roles: [], screen: item.screen };
@@ -21,24 +28,36 @@ function routedScreens() {
 }
 const SCREEN_ROUTES = routedScreens();
 
+/**
+ * A returning user (a stored session) needs the dashboard frame and the screen at the address:
+ * both are fetched at once while the session is verified, not one after the other. A failed
+ * fetch is ignored here; the screen's own load tries again and shows the error.
+ */
+export function preloadSignedInScreens(pathname: string) {
+  const screen = SCREEN_ROUTES.find((route) => route.path === pathname)?.screen;
+  for (const chunk of [DashboardLayout, screen]) chunk?.preload().catch(() => undefined);
+}
+
 /** The user-area routes of 02 section 2.1. */
 export function AppRoutes() {
   return (
-    <Routes>
-      <Route element={<RequireSignedOut />}>
-        <Route path="/login" element={<LoginPage />} />
-      </Route>
-      <Route element={<RequireSession />}>
-        <Route path="/subscription" element={<SubscriptionPage />} />
-        <Route element={<RequireValidSubscription />}>
-          <Route element={<DashboardLayout items={NAV_ITEMS} />}>
-            {SCREEN_ROUTES.map(({ path, roles, screen: Screen }) => (
-              <Route key={path} path={path} element={<RequireRole roles={roles}><Screen /></RequireRole>} />
-            ))}
+    <ScreenBoundary fallback={<FullPageLoader label={LOADING_LABEL} />}>
+      <Routes>
+        <Route element={<RequireSignedOut />}>
+          <Route path="/login" element={<LoginPage />} />
+        </Route>
+        <Route element={<RequireSession />}>
+          <Route path="/subscription" element={<SubscriptionPage />} />
+          <Route element={<RequireValidSubscription />}>
+            <Route element={<DashboardLayout items={NAV_ITEMS} />}>
+              {SCREEN_ROUTES.map(({ path, roles, screen: Screen }) => (
+                <Route key={path} path={path} element={<RequireRole roles={roles}><Screen /></RequireRole>} />
+              ))}
+            </Route>
           </Route>
         </Route>
-      </Route>
-      <Route path="*" element={<Navigate to="/" replace />} />
-    </Routes>
+        <Route path="*" element={<Navigate to="/" replace />} />
+      </Routes>
+    </ScreenBoundary>
   );
 }

@@ -3,12 +3,16 @@ import {
   IconReportAnalytics, IconSchool, IconSettings, IconUserCog, IconUsers,
 } from '@tabler/icons-react';
 import type { NavItem } from '../features/shell/nav-item';
-import { DashboardHome } from '../features/dashboard/DashboardHome';
-import { ClassesPage } from '../features/classes/ClassesPage';
-import { StudentsPage } from '../features/students/StudentsPage';
-import { StudentViewPage } from '../features/student-view/StudentViewPage';
-import { MarkAttendancePage } from '../features/attendance/MarkAttendancePage';
-import { AttendanceReportsPage } from '../features/reports/AttendanceReportsPage';
+import { lazyScreen } from '../lib/lazy-screen';
+
+// Each screen is its own chunk, fetched when first opened: a teacher's phone downloads the
+// reports or the date pickers only when they are used.
+const DashboardHome = lazyScreen(() => import('../features/dashboard/DashboardHome').then((m) => m.DashboardHome));
+const ClassesPage = lazyScreen(() => import('../features/classes/ClassesPage').then((m) => m.ClassesPage));
+const StudentsPage = lazyScreen(() => import('../features/students/StudentsPage').then((m) => m.StudentsPage));
+const StudentViewPage = lazyScreen(() => import('../features/student-view/StudentViewPage').then((m) => m.StudentViewPage));
+const MarkAttendancePage = lazyScreen(() => import('../features/attendance/MarkAttendancePage').then((m) => m.MarkAttendancePage));
+const AttendanceReportsPage = lazyScreen(() => import('../features/reports/AttendanceReportsPage').then((m) => m.AttendanceReportsPage));
 
 const ALL = ['super_admin', 'principal', 'teacher', 'guest'] as const;
 

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { classes } from '../../../drizzle/schema/index.js';
-import { CLASS_MESSAGES, type classCreateInput, type classUpdateInput } from '../../../common/schemas/classes.js';
+import { CLASS_MESSAGES } from '../../../common/class-messages.js';
+import type { classCreateInput, classUpdateInput } from '../../../common/schemas/classes.js';
 import type { z } from 'zod';
 import type { TenantScope } from '../../request-scope.js';
 import type { Tx } from '../../db/index.js';

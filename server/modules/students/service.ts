@@ -4,7 +4,7 @@ import { students } from '../../../drizzle/schema/index.js';
 import {
   STUDENT_MESSAGES, type studentCreateInput, type studentListInput, type studentUpdateInput,
 } from '../../../common/schemas/students.js';
-import { CLASS_MESSAGES } from '../../../common/schemas/classes.js';
+import { CLASS_MESSAGES } from '../../../common/class-messages.js';
 import type { Tx } from '../../db/index.js';
 import { badRequest, notFound } from '../../trpc/errors.js';
 import { churchToday } from '../churches/index.js';

@@ -1,5 +1,5 @@
 import { MESSAGES } from '../../../../common/constants';
-import { CLASS_MESSAGES } from '../../../../common/schemas/classes';
+import { CLASS_MESSAGES } from '../../../../common/class-messages';
 
 /** The texts of the Mark Attendance screen (01 sections 2, 5 and 8). */
 export const ATTENDANCE_TEXTS = {

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import {
   Alert, Anchor, Button, Center, Container, Divider, Group, Paper, PasswordInput, Stack, Text, TextInput, Title,
 } from '@mantine/core';
@@ -6,19 +6,20 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconAlertCircle, IconBrandGoogle, IconBuildingChurch, IconInfoCircle } from '@tabler/icons-react';
 import { useNavigate } from 'react-router-dom';
 import { CHURCH_CODE_LENGTH, isConsumerMail, MESSAGES, SUPPORT_EMAIL } from '../../../../common/constants';
-import { loginInput } from '../../../../common/schemas/auth';
 import { serverMessage } from '../../lib/errors';
 import { mailto } from '../../lib/format';
+import { lazyScreen } from '../../lib/lazy-screen';
 import { trpc } from '../../lib/trpc';
-import { ForgotPasswordDialog } from './ForgotPasswordDialog';
+import { SCREEN_LOAD_FAILED, ScreenBoundary } from '../../components/ScreenBoundary';
+import { loadAuthSchemas } from './auth-schemas';
 import { saveCredentials } from './session-store';
 import { fieldErrors } from './validation';
 
 type Field = 'church_code' | 'email' | 'password';
 type Errors = Partial<Record<Field, string>>;
 
-/** Google sign-in needs the church code and the email only. */
-const googleSignInInput = loginInput.pick({ church_code: true, email: true });
+/** The dialog (and Mantine's modal machinery) is fetched when first asked for, not with the form. */
+const ForgotPasswordDialog = lazyScreen(() => import('./ForgotPasswordDialog').then((m) => m.ForgotPasswordDialog));
 
 /** The sign-in screen of 01 section 2. */
 export function LoginPage() {
@@ -30,7 +31,17 @@ export function LoginPage() {
   const [errors, setErrors] = useState<Errors>({});
   const [notice, setNotice] = useState<string | null>(null);
   const [forgotOpened, forgot] = useDisclosure(false);
+  const [forgotRequested, setForgotRequested] = useState(false);
+  const openForgot = () => {
+    setForgotRequested(true);
+    forgot.open();
+  };
   const consumerMail = isConsumerMail(email);
+  const [schemasFailed, setSchemasFailed] = useState(false);
+
+  useEffect(() => {
+    loadAuthSchemas().catch(() => undefined); // fetched in the background; submit waits for it
+  }, []);
 
   const login = trpc.auth.login.useMutation({
     onSuccess: (data) => {
@@ -44,11 +55,13 @@ export function LoginPage() {
   const clearFieldError = (field: Field) => {
     setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
     setNotice(null);
+    setSchemasFailed(false);
     login.reset();
   };
 
-  const signInWithGoogle = () => {
-    const parsed = googleSignInInput.safeParse({ church_code: churchCode, email });
+  const signInWithGoogle = ({ loginInput }: Awaited<ReturnType<typeof loadAuthSchemas>>) => {
+    // Google sign-in needs the church code and the email only.
+    const parsed = loginInput.pick({ church_code: true, email: true }).safeParse({ church_code: churchCode, email });
     if (!parsed.success) {
       setErrors(fieldErrors<Field>(parsed.error));
       return;
@@ -57,13 +70,21 @@ export function LoginPage() {
     setNotice(MESSAGES.googleNotConfigured);
   };
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (consumerMail) {
-      signInWithGoogle();
+    setSchemasFailed(false);
+    let schemas: Awaited<ReturnType<typeof loadAuthSchemas>>;
+    try {
+      schemas = await loadAuthSchemas();
+    } catch {
+      setSchemasFailed(true);
       return;
     }
-    const parsed = loginInput.safeParse({ church_code: churchCode, email, password });
+    if (consumerMail) {
+      signInWithGoogle(schemas);
+      return;
+    }
+    const parsed = schemas.loginInput.safeParse({ church_code: churchCode, email, password });
     if (!parsed.success) {
       setErrors(fieldErrors<Field>(parsed.error));
       return;
@@ -82,7 +103,7 @@ export function LoginPage() {
         </Stack>
 
         <Paper withBorder shadow="sm" p={{ base: 'md', xs: 'xl' }} radius="md">
-          <form onSubmit={submit} noValidate aria-label="Sign in">
+          <form onSubmit={(event) => void submit(event)} noValidate aria-label="Sign in">
             <Stack gap="md">
               <TextInput
                 label="Church Code"
@@ -118,8 +139,8 @@ export function LoginPage() {
                   <Text size="sm" c="dimmed">{MESSAGES.useGoogleSignIn}</Text>
                   <Button
                     variant="default"
+                    type="submit"
                     leftSection={<IconBrandGoogle size={18} />}
-                    onClick={signInWithGoogle}
                     fullWidth
                   >
                     Sign in with Google
@@ -140,7 +161,13 @@ export function LoginPage() {
               )}
 
               <Group justify="flex-end" mt={-8}>
-                <Anchor component="button" type="button" size="sm" onClick={forgot.open}>
+                <Anchor
+                  component="button"
+                  type="button"
+                  size="sm"
+                  onClick={openForgot}
+                  onPointerEnter={() => void ForgotPasswordDialog.preload().catch(() => undefined)}
+                >
                   Forgot password?
                 </Anchor>
               </Group>
@@ -148,6 +175,11 @@ export function LoginPage() {
               {notice ? (
                 <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} />} role="status">
                   {notice}
+                </Alert>
+              ) : null}
+              {schemasFailed ? (
+                <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+                  {SCREEN_LOAD_FAILED}
                 </Alert>
               ) : null}
               {login.isError ? (
@@ -175,7 +207,11 @@ export function LoginPage() {
         </Text>
       </Container>
 
-      <ForgotPasswordDialog opened={forgotOpened} onClose={forgot.close} initialEmail={email} />
+      {forgotRequested ? (
+        <ScreenBoundary fallback={null}>
+          <ForgotPasswordDialog opened={forgotOpened} onClose={forgot.close} initialEmail={email} />
+        </ScreenBoundary>
+      ) : null}
     </Center>
   );
 }

@@ -1,4 +1,4 @@
-import { CLASS_MESSAGES } from '../../../../common/schemas/classes';
+import { CLASS_MESSAGES } from '../../../../common/class-messages';
 
 /** The texts of the class screens: 01 section 8 (errors) and section 2 (empty state), plus labels. */
 export const CLASS_TEXT = {

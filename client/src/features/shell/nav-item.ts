@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import type { LazyScreen } from '../../lib/lazy-screen';
 import type { ChurchRole } from '../../../../common/constants';
 
 /** One sidebar entry of the dashboard (01 section 2, 02 sections 2.3 and 2.4). */
@@ -10,8 +11,8 @@ export interface NavItem {
   roles: readonly ChurchRole[];
   /** False while the screen behind the entry does not exist yet: the entry is not shown. */
   ready: boolean;
-  /** The screen, for ready entries. */
-  screen?: ComponentType;
+  /** The screen, for ready entries: fetched when first opened. */
+  screen?: LazyScreen;
 }
 
 export const visibleNavItems = (items: readonly NavItem[], role: ChurchRole) =>

@@ -1,0 +1,20 @@
+import { Suspense, type ReactNode } from 'react';
+import { ErrorBoundary } from 'react-error-boundary';
+import { ErrorState } from './ErrorState';
+
+export const SCREEN_LOAD_FAILED = 'This screen could not be loaded. Check your connection and try again.';
+
+/**
+ * Where a lazily loaded screen appears: `fallback` while its chunk downloads, and an error with a
+ * Retry when the download fails (a dropped mobile connection). Retry reloads the page: the page is
+ * never cached, so it also picks up a newer release whose chunks have other names.
+ */
+export function ScreenBoundary({ fallback, children }: { fallback: ReactNode; children: ReactNode }) {
+  return (
+    <ErrorBoundary
+      fallbackRender={() => <ErrorState title={SCREEN_LOAD_FAILED} onRetry={() => window.location.reload()} />}
+    >
+      <Suspense fallback={fallback}>{children}</Suspense>
+    </ErrorBoundary>
+  );
+}
