@@ -1,11 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
+import type { Locator, Page, Route } from 'playwright-core';
 import { demoEmail } from '../../server/modules/demo/index.js';
 import { MESSAGES } from '../../common/constants.js';
 import { academicYearOf, DEFAULT_ACADEMIC_YEAR_CONFIG } from '../../common/academic-year.js';
 import { addDays, todayIn } from '../../common/dates.js';
 import { academicYearMonths, monthLabel } from '../../client/src/features/reports/months.js';
+import { ATTENDANCE_TEXTS } from '../../client/src/features/attendance/texts.js';
 import {
   DEMO_CODE, DEMO_PASSWORD, DESKTOP, PHONE, SESSION_KEYS, fitsViewportWidth, onPage, pathOf, signIn, signInAsDemo,
   useAppAndBrowser,
@@ -74,6 +75,59 @@ function storedMarks(page: Page, classId: string, date: string) {
     return (await response.json()) as { success: boolean; data: { student_id: string; status: string }[] };
   }, { classId, date, keys: SESSION_KEYS });
 }
+
+/** A student's status by name, for comparing the screen with what the server stored. */
+type StatusByName = Record<string, string>;
+
+/** The marks the screen shows, by student name. */
+const shownMarks = (page: Page): Promise<StatusByName> =>
+  rows(page).evaluateAll((els) => Object.fromEntries(els.map((el) => [
+    el.querySelector('[data-testid="student-name"]')!.textContent, el.getAttribute('data-status')!,
+  ])));
+
+/** The stored marks of a class on a date by student name, read through the REST paths with the page's session. */
+function storedMarksByName(page: Page, classId: string, date: string): Promise<StatusByName> {
+  return page.evaluate(async ({ classId, date, keys }) => {
+    const [token, code] = keys.map((k) => localStorage.getItem(k));
+    const get = async (path: string) => {
+      const response = await fetch(path, { headers: { Authorization: `Bearer ${token}`, 'X-Church-Code': code! } });
+      return ((await response.json()) as { data: unknown }).data;
+    };
+    const students = await get(`/api/students/class/${classId}`) as { id: string; name: string }[];
+    const marks = await get(`/api/attendance/class/${classId}/date/${date}`) as { student_id: string; status: string }[];
+    const nameOf = new Map(students.map((s) => [s.id, s.name]));
+    return Object.fromEntries(marks.map((m) => [nameOf.get(m.student_id), m.status]));
+  }, { classId, date, keys: SESSION_KEYS });
+}
+
+/** Opens Mark Attendance on a class and date and waits for its students with their marks. */
+async function openSheet(page: Page, className: string, date: string) {
+  await page.goto('/attendance');
+  await page.getByRole('heading', { name: 'Mark Attendance' }).waitFor();
+  await chooseOption(page, 'Class', className);
+  await pickDate(page, date);
+  await expect.poll(() => new URL(page.url()).searchParams.get('date')).toBe(date);
+  await expect.poll(() => rows(page).count()).toBe(8);
+  return new URL(page.url()).searchParams.get('class')!;
+}
+
+/** Flips the first `count` students (present ↔ absent) and returns the marks then shown. */
+async function flipFirst(page: Page, count: number) {
+  for (let i = 0; i < count; i++) {
+    const row = rows(page).nth(i);
+    const next = (await row.getAttribute('data-status')) === 'present' ? 'absent' : 'present';
+    await row.getByText(next === 'present' ? 'Present' : 'Absent', { exact: true }).click();
+    await expect.poll(() => row.getAttribute('data-status')).toBe(next);
+  }
+  return shownMarks(page);
+}
+
+/** The one tRPC call that saves marks (a batch URL such as /trpc/attendance.mark?batch=1). */
+const isMarkCall = (url: URL) => url.pathname.split('/').pop()!.split(',').includes('attendance.mark');
+
+const saveButton = (page: Page) => page.getByTestId('save-attendance');
+const unsavedNote = (page: Page) => page.getByText(ATTENDANCE_TEXTS.unsaved, { exact: true });
+const successMessage = (page: Page) => page.getByRole('status').filter({ hasText: MESSAGES.attendanceMarked });
 
 describe('attendance', () => {
   it('teacher at 375px: marks attendance, keeps it across a reload, refuses old dates, reads the reports', async () => {
@@ -240,5 +294,91 @@ describe('attendance', () => {
         expect(await fitsViewportWidth(page)).toBe(true);
       });
     }
+  });
+  it('teacher on a dropped connection: the save shows progress, a failure keeps every mark, Retry saves them', async () => {
+    await onPage(env, PHONE, async (page) => {
+      await signInAsDemo(page, 'teacher');
+      const date = addDays(today(), -1);
+      const classId = await openSheet(page, '5th', date);
+      const marks = await flipFirst(page, 3);
+      await unsavedNote(page).waitFor();
+
+      // The save is held in the network until its progress has been seen, then the connection drops.
+      let held!: (route: Route) => void;
+      const markRequest = new Promise<Route>((resolve) => { held = resolve; });
+      await page.route(isMarkCall, (route) => held(route));
+      await saveButton(page).click();
+      const request = await markRequest;
+      await expect.poll(() => saveButton(page).getAttribute('aria-busy')).toBe('true');
+      const absent = Object.values(marks).filter((s) => s === 'absent').length;
+      const label = `Save (${8 - absent} present, ${absent} absent)`;
+      expect(await page.getByRole('button', { name: label }).getAttribute('aria-busy')).toBe('true');
+      expect(await rows(page).first().getByRole('radio', { name: 'Present' }).isDisabled()).toBe(true);
+      await request.abort('internetdisconnected');
+
+      // A clear message with Retry; every mark is still on screen, and the switches work again.
+      const failure = page.getByRole('alert').filter({ hasText: ATTENDANCE_TEXTS.markUnreachable });
+      await failure.waitFor();
+      expect(await page.getByText('Failed to fetch').count()).toBe(0);
+      await expect.poll(() => saveButton(page).getAttribute('aria-busy')).toBe('false');
+      expect(await rows(page).first().getByRole('radio', { name: 'Present' }).isDisabled()).toBe(false);
+      expect(await shownMarks(page)).toEqual(marks);
+      expect(await unsavedNote(page).isVisible()).toBe(true);
+
+      // Back online: Retry sends the same marks, and they are stored.
+      await page.unroute(isMarkCall);
+      const marked = page.waitForResponse((r) => isMarkCall(new URL(r.url())));
+      await failure.getByRole('button', { name: ATTENDANCE_TEXTS.retry }).click();
+      expect((await marked).status()).toBe(200);
+      await successMessage(page).waitFor();
+      expect(await failure.count()).toBe(0);
+      expect(await unsavedNote(page).count()).toBe(0);
+      expect(await storedMarksByName(page, classId, date)).toEqual(marks);
+    }, { allowErrors: /net::ERR_INTERNET_DISCONNECTED/ });
+  });
+
+  it('teacher: unsaved marks survive a reload of the tab, and are forgotten once saved', async () => {
+    await onPage(env, PHONE, async (page) => {
+      await signInAsDemo(page, 'teacher');
+      const date = addDays(today(), -2);
+      const classId = await openSheet(page, '5th', date);
+      const marks = await flipFirst(page, 2);
+      await unsavedNote(page).waitFor();
+
+      // The draft is kept in this tab under a key of the church, the class and the date.
+      const storedKeys = () => page.evaluate(() => Object.keys(sessionStorage));
+      await expect.poll(storedKeys).toHaveLength(1);
+      const [draftKey] = await storedKeys();
+      for (const part of [DEMO_CODE, classId, date]) expect(draftKey).toContain(part);
+
+      // A reload before saving: the same marks, with the note that they are not saved yet.
+      await page.reload();
+      await page.getByRole('heading', { name: 'Mark Attendance' }).waitFor();
+      await expect.poll(() => rows(page).count()).toBe(8);
+      expect(await shownMarks(page)).toEqual(marks);
+      await unsavedNote(page).waitFor();
+      expect(await storedMarksByName(page, classId, date)).not.toEqual(marks);
+
+      const marked = page.waitForResponse((r) => isMarkCall(new URL(r.url())));
+      await saveButton(page).click();
+      expect((await marked).status()).toBe(200);
+      await successMessage(page).waitFor();
+      expect(await unsavedNote(page).count()).toBe(0);
+      expect(await storedKeys()).toEqual([]);
+      expect(await storedMarksByName(page, classId, date)).toEqual(marks);
+
+      // After the save a reload shows the stored marks and no note; neither does a stored draft
+      // that is unreadable or names only students not in the class.
+      for (const stale of [null, '{not json', '{"no-such-student":"absent"}', '["absent"]']) {
+        await page.evaluate(({ key, value }) => {
+          if (value !== null) sessionStorage.setItem(key, value);
+        }, { key: draftKey, value: stale });
+        await page.reload();
+        await page.getByRole('heading', { name: 'Mark Attendance' }).waitFor();
+        await expect.poll(() => rows(page).count()).toBe(8);
+        expect(await shownMarks(page)).toEqual(marks);
+        expect(await unsavedNote(page).count()).toBe(0);
+      }
+    });
   });
 });

@@ -1,8 +1,10 @@
 import '@mantine/dates/styles.css';
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Alert, Box, Button, Group, Select, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
-import { IconAlertTriangle, IconCalendar, IconCheck, IconChecks, IconDeviceFloppy, IconInfoCircle } from '@tabler/icons-react';
+import {
+  IconAlertTriangle, IconCalendar, IconCheck, IconChecks, IconDeviceFloppy, IconInfoCircle, IconPencil, IconRefresh,
+} from '@tabler/icons-react';
 import { skipToken } from '@tanstack/react-query';
 import type { AttendanceStatus } from '../../../../common/constants';
 import { attendanceDateProblem } from '../../../../common/attendance';
@@ -16,11 +18,9 @@ import { useSignedInSession } from '../auth/useSession';
 import { classOptions, useMarkableClasses } from './classes';
 import { StudentMarkRow } from './StudentMarkRow';
 import { ATTENDANCE_TEXTS, SUCCESS_MESSAGE_MS } from './texts';
+import { draftKey, useAttendanceDraft } from './useAttendanceDraft';
 
-type Marks = Readonly<Record<string, AttendanceStatus>>;
 type Feedback = { kind: 'success' | 'error'; text: string; at: number };
-
-const NO_MARKS: Marks = {};
 
 /** The class and date of the screen live in the address (?class=…&date=…), so a reload keeps them. */
 function useSelection() {
@@ -59,24 +59,17 @@ export function MarkAttendancePage() {
   const stored = trpc.attendance.byDate.useQuery(classId ? { classId, date } : skipToken, { staleTime: 0 });
   const mark = trpc.attendance.mark.useMutation();
 
-  // The user's changes, for one class and date; another class or date starts from what is stored.
-  const sheetKey = `${classId}|${date}`;
-  const [edits, setEdits] = useState<{ key: string; marks: Marks }>({ key: '', marks: NO_MARKS });
-  const changed = edits.key === sheetKey ? edits.marks : NO_MARKS;
+  // The user's unsaved changes, for one class and date, kept in the tab until they are saved.
+  const sheetKey = classId ? draftKey({ churchCode: church.code, userId: user.id, classId, date }) : null;
+  const draft = useAttendanceDraft(sheetKey);
   const storedMarks = useMemo(
     () => new Map<string, AttendanceStatus>(
       (stored.data ?? []).map((r) => [r.student_id, r.status === 'absent' ? 'absent' : 'present']),
     ),
     [stored.data],
   );
-  const statusOf = (studentId: string): AttendanceStatus => changed[studentId] ?? storedMarks.get(studentId) ?? 'present';
-
-  const setStatus = useCallback((studentId: string, status: AttendanceStatus) => {
-    setEdits((previous) => ({
-      key: sheetKey,
-      marks: { ...(previous.key === sheetKey ? previous.marks : NO_MARKS), [studentId]: status },
-    }));
-  }, [sheetKey]);
+  const storedStatusOf = (studentId: string): AttendanceStatus => storedMarks.get(studentId) ?? 'present';
+  const statusOf = (studentId: string): AttendanceStatus => draft.marks[studentId] ?? storedStatusOf(studentId);
 
   const [dateProblem, setDateProblem] = useState<string | null>(null);
   const [feedback, setFeedback] = useState<Feedback | null>(null);
@@ -111,15 +104,17 @@ export function MarkAttendancePage() {
   const roster = students.data ?? [];
   const present = roster.filter((s) => statusOf(s.id) === 'present').length;
   const absent = roster.length - present;
+  // Marks of students no longer in the class are ignored; a mark equal to the stored one changes nothing.
+  const hasUnsavedMarks = roster.some((s) => statusOf(s.id) !== storedStatusOf(s.id));
 
   const markAllPresent = () => {
-    setEdits({ key: sheetKey, marks: Object.fromEntries(roster.map((s) => [s.id, 'present' as const])) });
+    draft.setAll(Object.fromEntries(roster.map((s) => [s.id, 'present' as const])));
   };
 
   // One save at a time, even on a double tap before the button shows it is busy.
   const saving = useRef(false);
   const save = () => {
-    if (!classId || saving.current || roster.length === 0) return;
+    if (!classId || !sheetKey || saving.current || roster.length === 0) return;
     saving.current = true;
     const savedKey = sheetKey;
     const attendanceData = roster.map((s) => ({ studentId: s.id, status: statusOf(s.id) }));
@@ -130,13 +125,14 @@ export function MarkAttendancePage() {
           { classId, date },
           attendanceData.map((m) => ({ student_id: m.studentId, status: m.status })),
         );
-        setEdits((previous) => (previous.key === savedKey ? { key: '', marks: NO_MARKS } : previous));
+        draft.discard(savedKey);
         void utils.attendance.monthly.invalidate();
         void utils.attendance.calendar.invalidate();
         setFeedback({ kind: 'success', text: ATTENDANCE_TEXTS.marked, at: Date.now() });
       },
+      // The marks stay on screen and in the draft; Retry sends what the screen shows.
       onError: (error) => {
-        setFeedback({ kind: 'error', text: serverMessage(error, ATTENDANCE_TEXTS.markFailed), at: Date.now() });
+        setFeedback({ kind: 'error', text: serverMessage(error, ATTENDANCE_TEXTS.markUnreachable), at: Date.now() });
       },
       onSettled: () => {
         saving.current = false;
@@ -231,7 +227,7 @@ export function MarkAttendancePage() {
                 rollNumber={s.roll_number}
                 status={statusOf(s.id)}
                 disabled={mark.isPending}
-                onChange={setStatus}
+                onChange={draft.setMark}
               />
             ))}
           </Stack>
@@ -263,8 +259,26 @@ export function MarkAttendancePage() {
                   closeButtonLabel="Dismiss"
                   onClose={() => setFeedback(null)}
                 >
-                  {feedback.text}
+                  <Group justify="space-between" wrap="nowrap" gap="sm">
+                    <Text size="sm">{feedback.text}</Text>
+                    <Button
+                      size="xs"
+                      variant="white"
+                      color="red"
+                      leftSection={<IconRefresh size={14} />}
+                      onClick={save}
+                      style={{ flexShrink: 0 }}
+                    >
+                      {ATTENDANCE_TEXTS.retry}
+                    </Button>
+                  </Group>
                 </Alert>
+              ) : null}
+              {hasUnsavedMarks ? (
+                <Group gap={6} wrap="nowrap" c="dimmed" data-testid="unsaved-note">
+                  <IconPencil size={16} aria-hidden />
+                  <Text size="sm">{ATTENDANCE_TEXTS.unsaved}</Text>
+                </Group>
               ) : null}
               <Button
                 size="lg"
@@ -272,6 +286,7 @@ export function MarkAttendancePage() {
                 leftSection={<IconDeviceFloppy size={20} />}
                 onClick={save}
                 loading={mark.isPending}
+                aria-busy={mark.isPending}
                 data-testid="save-attendance"
               >
                 Save ({present} present, {absent} absent)

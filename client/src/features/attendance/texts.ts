@@ -7,7 +7,11 @@ export const ATTENDANCE_TEXTS = {
   loadClassesFailed: 'Failed to load classes',
   loadStudentsFailed: 'Failed to load students',
   loadMarksFailed: 'Failed to load the saved attendance of this date',
-  markFailed: 'Failed to mark attendance',
+  /** A save whose answer never came (offline, dropped connection), in place of the browser's "Failed to fetch". */
+  markUnreachable: 'Not saved: no connection to the server. Your marks are kept; tap Retry.',
+  retry: 'Retry',
+  /** Shown while the screen holds marks that differ from the stored ones (they survive a reload of the tab). */
+  unsaved: 'Unsaved changes — tap Save to keep them',
   marked: MESSAGES.attendanceMarked,
   tooOld: MESSAGES.attendanceTooOld,
   noClasses: CLASS_MESSAGES.empty,
