@@ -53,6 +53,18 @@ describe('the page', () => {
     }
   });
 
+  it('is not sent for a missing asset: a chunk of an older release is a plain 404', async () => {
+    const res = await get('/assets/index-NoSuchHash.js', 'br');
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toContain('application/json');
+  });
+
+  it('does not expose the build metadata', async () => {
+    expect(existsSync(path.join(dist, '.vite/manifest.json'))).toBe(true);
+    const res = await get('/.vite/manifest.json', 'identity');
+    expect(await res.text()).not.toContain('"isEntry"');
+  });
+
   it('leaves API answers uncached', async () => {
     const res = await get('/api/subscription/plans', 'br');
     expect(res.headers.get('cache-control')).toBe('no-store');

@@ -1,13 +1,15 @@
 import { useCallback, useEffect, useState } from 'react';
-import { z } from 'zod';
 import { ATTENDANCE_STATUSES, type AttendanceStatus } from '../../../../common/constants';
 
 /** Marks the teacher set and has not saved yet: student id → status. */
 type Marks = Readonly<Record<string, AttendanceStatus>>;
 
 const NO_MARKS: Marks = {};
-/** What a stored draft must be; anything else in the slot is ignored. */
-const draftMarks = z.record(z.string(), z.enum(ATTENDANCE_STATUSES));
+/** What a stored draft must be (an object of statuses); anything else in the slot is ignored.
+ * Checked by hand: zod is not part of what this screen downloads. */
+const isMarks = (value: unknown): value is Marks =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+  && Object.values(value).every((status) => (ATTENDANCE_STATUSES as readonly unknown[]).includes(status));
 
 /** Whose sheet a draft belongs to. */
 interface DraftScope {
@@ -28,8 +30,8 @@ export const draftKey = ({ churchCode, userId, classId, date }: DraftScope) =>
 function readDraft(key: string | null): Marks {
   if (!key) return NO_MARKS;
   try {
-    const parsed = draftMarks.safeParse(JSON.parse(sessionStorage.getItem(key) ?? '{}'));
-    return parsed.success ? parsed.data : NO_MARKS;
+    const stored: unknown = JSON.parse(sessionStorage.getItem(key) ?? '{}');
+    return isMarks(stored) ? stored : NO_MARKS;
   } catch {
     return NO_MARKS;
   }
