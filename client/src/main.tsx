@@ -1,4 +1,5 @@
-import { StrictMode } from 'react';
+import './lib/zod-without-eval';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 // Mantine's global styles; each component's own come with it (mantineStylesPerComponent in vite.config.ts).
 import '@mantine/core/styles/baseline.css';
@@ -10,10 +11,15 @@ import { getCredentials } from './features/auth/session-store';
 
 if (getCredentials()) preloadSignedInScreens(window.location.pathname);
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <AppProviders>
-      <AppRoutes />
-    </AppProviders>
-  </StrictMode>,
-);
+const root = createRoot(document.getElementById('root')!);
+// As a transition, the first render yields to the browser every few milliseconds instead of holding
+// a slow phone's main thread for the whole tree: taps and scrolling stay responsive meanwhile.
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <AppProviders>
+        <AppRoutes />
+      </AppProviders>
+    </StrictMode>,
+  );
+});

@@ -37,8 +37,14 @@ async function openEntry(page: Page, label: string, mobile: boolean) {
   await page.getByRole('heading', { name: label, exact: true }).waitFor();
 }
 
+/** Chooses an option of a field: a native select (Mark Attendance's class) or a Mantine Select. */
 async function chooseOption(page: Page, field: string, option: string) {
-  await page.getByRole('combobox', { name: field, exact: true }).click();
+  const box = page.getByRole('combobox', { name: field, exact: true });
+  if (await box.evaluate((element) => element.tagName === 'SELECT')) {
+    await box.selectOption({ label: option });
+    return;
+  }
+  await box.click();
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 

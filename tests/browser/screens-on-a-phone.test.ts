@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { academicYearOf, DEFAULT_ACADEMIC_YEAR_CONFIG } from '../../common/academic-year.js';
 import { todayIn } from '../../common/dates.js';
-import { SCREEN_LOAD_FAILED } from '../../client/src/components/ScreenBoundary.js';
+import { SCREEN_LOAD_FAILED } from '../../client/src/components/texts.js';
 import { fitsViewportWidth, onPage, pathOf, SESSION_KEYS, signInAsDemo, useAppAndBrowser } from './support.js';
 
 const env = useAppAndBrowser();

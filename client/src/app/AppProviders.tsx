@@ -4,7 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router-dom';
 import { trpc, trpcClientOptions } from '../lib/trpc';
 import { createQueryClient } from './query-client';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 /** Mantine (theme), React Query with the typed tRPC client, and the router. */
 export function AppProviders({ children }: { children: ReactNode }) {
@@ -12,7 +12,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
   const [trpcClient] = useState(() => trpc.createClient(trpcClientOptions()));
 
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <trpc.Provider client={trpcClient} queryClient={queryClient}>
         <QueryClientProvider client={queryClient}>
           <BrowserRouter>{children}</BrowserRouter>

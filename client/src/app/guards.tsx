@@ -12,7 +12,7 @@ const VERIFYING_LABEL = 'Checking your session…';
 
 function SessionUnreachable({ retry, retrying }: { retry: () => void; retrying: boolean }) {
   return (
-    <Center mih="100dvh" p="md">
+    <Center component="main" mih="100dvh" p="md">
       <Container size="xs" w="100%">
         <ErrorState title={MESSAGES.sessionCheckFailed} onRetry={retry} retrying={retrying}>
           <Button size="xs" variant="subtle" color="red" onClick={clearCredentials}>Sign in again</Button>

@@ -1,8 +1,7 @@
 import { Suspense, type ReactNode } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
 import { ErrorState } from './ErrorState';
-
-export const SCREEN_LOAD_FAILED = 'This screen could not be loaded. Check your connection and try again.';
+import { SCREEN_LOAD_FAILED } from './texts';
 
 /**
  * Where a lazily loaded screen appears: `fallback` while its chunk downloads, and an error with a

@@ -13,3 +13,13 @@ export const formatDate = (iso: string) =>
 
 /** A mailto: link with a subject. */
 export const mailto = (address: string, subject: string) => `mailto:${address}?subject=${encodeURIComponent(subject)}`;
+
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** A calendar date ('YYYY-MM-DD') as 'Mon, 23 Nov 2026': dayjs's 'ddd, D MMM YYYY', without dayjs. */
+export function formatCalendarDate(date: string): string {
+  const [year, month, day] = date.split('-').map(Number);
+  const weekday = new Date(Date.UTC(year, month - 1, day)).getUTCDay();
+  return `${WEEKDAYS[weekday]}, ${day} ${MONTHS[month - 1]} ${year}`;
+}

@@ -1,9 +1,7 @@
-import '@mantine/dates/styles.css';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Alert, Box, Button, Group, Select, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
+import { Alert, Box, Button, Group, NativeSelect, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import {
-  IconAlertTriangle, IconCalendar, IconCheck, IconChecks, IconDeviceFloppy, IconInfoCircle, IconPencil, IconRefresh,
+  IconAlertTriangle, IconCheck, IconChecks, IconDeviceFloppy, IconInfoCircle, IconPencil, IconRefresh,
 } from '@tabler/icons-react';
 import { skipToken } from '@tanstack/react-query';
 import type { AttendanceStatus } from '../../../../common/constants';
@@ -16,6 +14,7 @@ import { trpc } from '../../lib/trpc';
 import { useAddressParams } from '../../lib/useAddressParams';
 import { useSignedInSession } from '../auth/useSession';
 import { classOptions, useMarkableClasses } from './classes';
+import { DateField } from './DateField';
 import { StudentMarkRow } from './StudentMarkRow';
 import { ATTENDANCE_TEXTS, SUCCESS_MESSAGE_MS } from './texts';
 import { draftKey, useAttendanceDraft } from './useAttendanceDraft';
@@ -156,31 +155,16 @@ export function MarkAttendancePage() {
     <Alert color="gray" variant="light" icon={<IconInfoCircle size={18} />}>{ATTENDANCE_TEXTS.noClasses}</Alert>
   ) : (
     <SimpleGrid cols={{ base: 1, xs: 2 }}>
-      <Select
+      {/* The phone's own picker: large, familiar, and no dropdown code to download. */}
+      <NativeSelect
         label="Class"
-        placeholder="Choose a class"
-        data={classOptions(classes.data ?? [])}
-        value={classId}
-        onChange={chooseClass}
-        allowDeselect={false}
+        data={[{ value: '', label: ATTENDANCE_TEXTS.chooseClassOption, disabled: true }, ...classOptions(classes.data ?? [])]}
+        value={classId ?? ''}
+        onChange={(event) => chooseClass(event.currentTarget.value || null)}
         size="md"
         disabled={mark.isPending}
-        comboboxProps={{ withinPortal: true }}
       />
-      <DatePickerInput
-        label="Date"
-        value={date}
-        onChange={chooseDate}
-        maxDate={today}
-        valueFormat="ddd, D MMM YYYY"
-        size="md"
-        leftSection={<IconCalendar size={18} />}
-        leftSectionPointerEvents="none"
-        firstDayOfWeek={0}
-        previousLabel="Previous month"
-        nextLabel="Next month"
-        disabled={mark.isPending}
-      />
+      <DateField value={date} onChange={chooseDate} maxDate={today} disabled={mark.isPending} />
     </SimpleGrid>
   );
 

@@ -1,11 +1,12 @@
 import { memo } from 'react';
-import { Group, Paper, SegmentedControl, Text } from '@mantine/core';
+import { Group, Paper, Text } from '@mantine/core';
 import type { AttendanceStatus } from '../../../../common/constants';
+import classes from './StudentMarkRow.module.css';
 
 const STATUS_OPTIONS = [
-  { value: 'present', label: 'Present' },
-  { value: 'absent', label: 'Absent' },
-];
+  { value: 'present', label: 'Present', className: classes.present },
+  { value: 'absent', label: 'Absent', className: classes.absent },
+] as const;
 
 interface StudentMarkRowProps {
   studentId: string;
@@ -47,26 +48,22 @@ export const StudentMarkRow = memo(function StudentMarkRow({
           </Text>
           <Text fw={500} lineClamp={2} style={{ overflowWrap: 'anywhere' }} data-testid="student-name">{name}</Text>
         </Group>
-        <SegmentedControl
-          aria-label={`Attendance of ${name}`}
-          data={STATUS_OPTIONS}
-          value={status}
-          onChange={(value) => onChange(studentId, value as AttendanceStatus)}
-          color={absent ? 'red' : 'teal'}
-          size="md"
-          radius="md"
-          disabled={disabled}
-          style={{ flexShrink: 0 }}
-          styles={{
-            label: {
-              minHeight: 44,
-              paddingInline: 'var(--mantine-spacing-sm)',
-              display: 'flex',
-              alignItems: 'center',
-              justifyContent: 'center',
-            },
-          }}
-        />
+        <div role="radiogroup" aria-label={`Attendance of ${name}`} className={classes.switch}>
+          {STATUS_OPTIONS.map((option) => (
+            <label key={option.value} className={`${classes.option} ${option.className}`}>
+              <input
+                type="radio"
+                className={classes.input}
+                name={`attendance-${studentId}`}
+                value={option.value}
+                checked={status === option.value}
+                disabled={disabled}
+                onChange={() => onChange(studentId, option.value)}
+              />
+              {option.label}
+            </label>
+          ))}
+        </div>
       </Group>
     </Paper>
   );

@@ -17,6 +17,7 @@ export const ATTENDANCE_TEXTS = {
   noClasses: CLASS_MESSAGES.empty,
   noStudents: MESSAGES.attendanceNoStudents,
   chooseClass: 'Choose a class to mark attendance.',
+  chooseClassOption: 'Choose a class',
 } as const;
 
 /** How long the success message stays (01 section 9). */

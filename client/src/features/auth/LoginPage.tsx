@@ -10,7 +10,8 @@ import { serverMessage } from '../../lib/errors';
 import { mailto } from '../../lib/format';
 import { lazyScreen } from '../../lib/lazy-screen';
 import { trpc } from '../../lib/trpc';
-import { SCREEN_LOAD_FAILED, ScreenBoundary } from '../../components/ScreenBoundary';
+import { ScreenBoundary } from '../../components/ScreenBoundary';
+import { SCREEN_LOAD_FAILED } from '../../components/texts';
 import { loadAuthSchemas } from './auth-schemas';
 import { saveCredentials } from './session-store';
 import { fieldErrors } from './validation';
@@ -94,7 +95,7 @@ export function LoginPage() {
   };
 
   return (
-    <Center mih="100dvh" p="md" bg="gray.0">
+    <Center component="main" mih="100dvh" p="md" bg="gray.0">
       <Container size={440} w="100%" px={0}>
         <Stack align="center" gap={4} mb="lg">
           <IconBuildingChurch size={40} stroke={1.5} aria-hidden />

@@ -1,4 +1,4 @@
-import { AppShell, Burger, Button, Center, Group, Loader, NavLink, ScrollArea, Stack, Text, em } from '@mantine/core';
+import { AppShell, Burger, Button, Center, Group, Loader, NavLink, Stack, Text, em } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Suspense } from 'react';
 import { IconBuildingChurch, IconLogout } from '@tabler/icons-react';
@@ -98,7 +98,8 @@ export function DashboardLayout({ items }: { items: readonly NavItem[] }) {
           <Text fw={500}>{greeting}</Text>
           <SubscriptionBadge church={church} />
         </Stack>
-        <AppShell.Section grow component={ScrollArea}>
+        {/* The browser's own scrolling: Mantine's ScrollArea measured the list on every resize. */}
+        <AppShell.Section grow style={{ overflowY: 'auto', overscrollBehavior: 'contain' }}>
           {entries.map((item) => (
             <NavLink
               key={item.id}

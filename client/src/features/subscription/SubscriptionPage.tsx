@@ -63,7 +63,7 @@ export function SubscriptionPage() {
   const renewLink = mailto(SUPPORT_EMAIL, `${MESSAGES.renewMailSubject} (${church.code})`);
 
   return (
-    <Container size="lg" py="xl" px="md">
+    <Container component="main" size="lg" py="xl" px="md">
       <Stack gap="lg">
         <Group justify="space-between" wrap="nowrap" gap="sm">
           <Group gap="sm" wrap="nowrap" miw={0}>
