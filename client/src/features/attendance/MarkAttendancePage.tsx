@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Alert, Box, Button, Group, NativeSelect, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import {
   IconAlertTriangle, IconCheck, IconChecks, IconDeviceFloppy, IconInfoCircle, IconPencil, IconRefresh,
@@ -61,6 +61,13 @@ export function MarkAttendancePage() {
   // The user's unsaved changes, for one class and date, kept in the tab until they are saved.
   const sheetKey = classId ? draftKey({ churchCode: church.code, userId: user.id, classId, date }) : null;
   const draft = useAttendanceDraft(sheetKey);
+  // A class's students reach the sheet as a low-priority update: the rows of a whole class then
+  // render in slices that keep a slow phone responsive. Until that render has this very class's
+  // students, the sheet shows its skeleton, never another class's rows. (Stored marks stay urgent:
+  // after a save they must change at once.)
+  const rosterOfClass = useMemo(() => ({ classId, students: students.data }), [classId, students.data]);
+  const deferredRoster = useDeferredValue(rosterOfClass);
+  const rosterReady = deferredRoster.classId === classId && deferredRoster.students !== undefined;
   const storedMarks = useMemo(
     () => new Map<string, AttendanceStatus>(
       (stored.data ?? []).map((r) => [r.student_id, r.status === 'absent' ? 'absent' : 'present']),
@@ -100,7 +107,7 @@ export function MarkAttendancePage() {
     update({ date: value === today ? null : value });
   };
 
-  const roster = students.data ?? [];
+  const roster = (rosterReady ? deferredRoster.students : undefined) ?? [];
   const present = roster.filter((s) => statusOf(s.id) === 'present').length;
   const absent = roster.length - present;
   // Marks of students no longer in the class are ignored; a mark equal to the stored one changes nothing.
@@ -186,7 +193,7 @@ export function MarkAttendancePage() {
       sheet = <Alert color="gray" variant="light" icon={<IconInfoCircle size={18} />}>{ATTENDANCE_TEXTS.noStudents}</Alert>;
     } else if (stored.isError) {
       sheet = <QueryErrorState query={stored} title={ATTENDANCE_TEXTS.loadMarksFailed} />;
-    } else if (students.isPending || stored.isPending) {
+    } else if (!rosterReady || stored.isPending) {
       sheet = <StudentListSkeleton />;
     } else {
       sheet = (

@@ -1,4 +1,4 @@
-import { createContext, useContext, useSyncExternalStore } from 'react';
+import { createContext, useContext, useDeferredValue, useMemo, useSyncExternalStore } from 'react';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
 import { isUnauthorized, shouldRetry } from '../../lib/errors';
 import { getCredentials, subscribeCredentials, type StoredCredentials } from './session-store';
@@ -30,8 +30,18 @@ export function useSession(): Session {
     retry: shouldRetry,
   });
 
+  // The verified session arrives as a low-priority update: everything behind the sign-in (the
+  // dashboard frame and the screen) then renders in slices that leave the main thread free between
+  // them, instead of in one long task on a slow phone.
+  const verified = useDeferredValue(verify.data);
+  const signedIn = useMemo<Session | null>(
+    () => (credentials && verified ? { status: 'signed_in', credentials, user: verified.user, church: verified.church } : null),
+    [credentials, verified],
+  );
+
   if (!credentials) return { status: 'signed_out' };
-  if (verify.data) return { status: 'signed_in', credentials, user: verify.data.user, church: verify.data.church };
+  if (signedIn) return signedIn;
+  if (verify.data) return { status: 'verifying' }; // verified: shown as soon as the deferred render is done
   if (verify.isError) {
     if (isUnauthorized(verify.error)) return { status: 'signed_out' };
     return { status: 'unreachable', retry: () => void verify.refetch(), retrying: verify.isFetching };
