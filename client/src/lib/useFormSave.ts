@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { notifications } from '@mantine/notifications';
+import { notify } from './notify';
 import { trpc } from './trpc';
 
 /** What the form needs of a tRPC mutation hook's result. */
@@ -27,7 +27,7 @@ export function useFormSave<Field extends string, Data>(options: {
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
 
   const savedWith = (message: string) => () => {
-    notifications.show({ color: 'green', message });
+    notify({ color: 'green', message });
     void Promise.all([utils.classes.invalidate(), utils.students.invalidate(), utils.subscription.usage.invalidate()])
       .then(onDone);
   };

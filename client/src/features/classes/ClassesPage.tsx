@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Card, EmptyState, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { notify } from '../../lib/notify';
 import { IconSchool } from '@tabler/icons-react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ErrorState } from '../../components/ErrorState';
@@ -42,7 +42,7 @@ export function ClassesPage() {
 
   const remove = trpc.classes.delete.useMutation({
     onSuccess: async (result) => {
-      notifications.show({ color: 'green', message: result.message });
+      notify({ color: 'green', message: result.message });
       if (editing?.id === result.id) setEditing(null);
       setConfirmOpened(false);
       await Promise.all([utils.classes.invalidate(), utils.students.invalidate(), utils.subscription.usage.invalidate()]);

@@ -1,29 +1,19 @@
 import { AppShell, Burger, Button, Center, Group, Loader, NavLink, Stack, Text, em } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { Suspense } from 'react';
 import { IconBuildingChurch, IconLogout } from '@tabler/icons-react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { ScreenBoundary } from '../../components/ScreenBoundary';
-import { lazyScreen } from '../../lib/lazy-screen';
 import { MOBILE_BREAKPOINT_PX } from '../../../../common/constants';
 import { useSignedInSession } from '../auth/useSession';
 import { useLogout } from '../auth/useLogout';
 import { SubscriptionBadge } from '../subscription/SubscriptionBadge';
 import { visibleNavItems, type NavItem } from './nav-item';
+import { NotificationsHost } from './NotificationsHost';
 
 const HEADER_HEIGHT = 60;
 const NAVBAR_WIDTH = 250;
 /** Mantine's 'sm' breakpoint is 48em = 768px, the spec's mobile breakpoint (01 section 9). */
 const MOBILE_QUERY = `(max-width: ${em(MOBILE_BREAKPOINT_PX - 0.02)})`;
-
-/**
- * Where the screens' notifications appear. Fetched beside the screen rather than before it: a
- * notification shown before it arrives waits in Mantine's store and appears when it mounts.
- */
-const Notifications = lazyScreen(async () => {
-  const [{ Notifications: Host }] = await Promise.all([import('@mantine/notifications'), import('@mantine/notifications/styles.css')]);
-  return Host;
-});
 
 /** The content area while a screen's chunk downloads; the frame around it stays usable. */
 function ScreenLoader() {
@@ -49,9 +39,7 @@ export function DashboardLayout({ items }: { items: readonly NavItem[] }) {
 
   return (
     <>
-    <Suspense fallback={null}>
-      <Notifications position="top-right" />
-    </Suspense>
+    <NotificationsHost />
     <AppShell
       header={{ height: HEADER_HEIGHT }}
       navbar={{ width: NAVBAR_WIDTH, breakpoint: 'sm', collapsed: { mobile: !drawerOpened } }}

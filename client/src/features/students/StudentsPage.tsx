@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Card, EmptyState, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
+import { notify } from '../../lib/notify';
 import { keepPreviousData } from '@tanstack/react-query';
 import { IconUsers } from '@tabler/icons-react';
 import { todayIn } from '../../../../common/dates';
@@ -60,7 +60,7 @@ export function StudentsPage() {
 
   const remove = trpc.students.delete.useMutation({
     onSuccess: async (result) => {
-      notifications.show({ color: 'green', message: result.message });
+      notify({ color: 'green', message: result.message });
       if (editing?.id === result.id) setEditing(null);
       setConfirmOpened(false);
       await Promise.all([utils.students.invalidate(), utils.classes.invalidate(), utils.subscription.usage.invalidate()]);
