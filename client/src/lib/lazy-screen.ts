@@ -1,4 +1,4 @@
-import { lazy, type ComponentType } from 'react';
+import { createElement, lazy, useState, type ComponentType } from 'react';
 
 export type LazyScreen<Props = object> = ComponentType<Props> & {
   /** Starts fetching the screen's chunk before it is rendered (safe to call more than once). */
@@ -6,16 +6,23 @@ export type LazyScreen<Props = object> = ComponentType<Props> & {
 };
 
 /**
- * A screen loaded with its own chunk the first time it is shown (React.lazy with a preload).
- * Made once per screen at module level: a lazy component made during render would suspend forever.
- * A failed fetch is forgotten, so a later preload tries again; React.lazy itself keeps the failure
- * until the page is reloaded (ScreenBoundary offers that).
+ * A screen loaded with its own chunk the first time it is shown. Made once per screen at module
+ * level. A screen whose chunk is already here (preloaded) renders at once; only one still on its
+ * way goes through React.lazy and suspends (React reveals suspended content in batches, up to
+ * 300 ms apart, which a preloaded screen should not wait for). Which of the two a mounted screen
+ * uses is fixed when it mounts, so it never remounts. A failed fetch is forgotten, so a later
+ * preload tries again; React.lazy itself keeps the failure until the page is reloaded
+ * (ScreenBoundary offers that).
  */
 export function lazyScreen<Props extends object>(load: () => Promise<ComponentType<Props>>): LazyScreen<Props> {
+  let loaded: ComponentType<Props> | undefined;
   let loading: Promise<{ default: ComponentType<Props> }> | undefined;
   const preload = () => {
     loading ??= load().then(
-      (screen) => ({ default: screen }),
+      (screen) => {
+        loaded = screen;
+        return { default: screen };
+      },
       (error: unknown) => {
         loading = undefined;
         throw error;
@@ -23,5 +30,10 @@ export function lazyScreen<Props extends object>(load: () => Promise<ComponentTy
     );
     return loading;
   };
-  return Object.assign(lazy(preload), { preload });
+  const Suspending = lazy(preload);
+  function Screen(props: Props) {
+    const [component] = useState<ComponentType<Props>>(() => loaded ?? Suspending);
+    return createElement(component, props);
+  }
+  return Object.assign(Screen, { preload });
 }
