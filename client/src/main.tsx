@@ -8,8 +8,12 @@ import '@mantine/core/styles/global.css';
 import { AppProviders } from './app/AppProviders';
 import { AppRoutes, preloadSignedInScreens } from './app/AppRoutes';
 import { getCredentials } from './features/auth/session-store';
+import { warmUpDateFormatting } from './lib/warm-up-date-formatting';
 
-if (getCredentials()) preloadSignedInScreens(window.location.pathname);
+if (getCredentials()) {
+  preloadSignedInScreens(window.location.pathname);
+  warmUpDateFormatting();
+}
 
 const root = createRoot(document.getElementById('root')!);
 // As a transition, the first render yields to the browser every few milliseconds instead of holding

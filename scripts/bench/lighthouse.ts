@@ -15,7 +15,8 @@
  * The signed-in screens get the teacher's session in localStorage (client/src/features/auth/
  * session-store.ts) before Lighthouse loads them, and the run fails when the screen shown was not the
  * signed-in one. Prints scores, metrics and bytes per page and, for a category under its target, the
- * failing audits; the full reports go to test-results/lighthouse/<page>.json.
+ * failing audits; the full reports go to test-results/lighthouse/<page>-<http1|h2>.json. Each page is
+ * audited as the server serves it and behind a TLS and HTTP/2 front (scripts/bench/tls-front.ts).
  *
  * Options and environment: --strict (exit 1 when a target is missed), LIGHTHOUSE_RUNS (1: each page
  * is audited N times and the run of median performance score is reported), CHROMIUM_PATH
@@ -37,6 +38,7 @@ import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
 import { demoEmail } from '../../server/modules/demo/index.js';
 import { ensureClientBuilt } from '../client-build.js';
+import { startTlsFront, type TlsFront } from './tls-front.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const REPORT_DIR = path.join(ROOT, 'test-results/lighthouse');
@@ -47,6 +49,8 @@ const CHROME_FLAGS = [
   '--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   // The machine has no internet: nothing may try to reach Google's services in the background.
   '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  // The TLS front's certificate is self-signed (scripts/bench/tls-front.ts).
+  '--ignore-certificate-errors',
 ];
 
 /** The demo church of `npm start` (server/prepare-database.ts). */
@@ -443,6 +447,7 @@ async function main(): Promise<number> {
 
   const workDir = mkdtempSync(path.join(os.tmpdir(), 'ss-lighthouse-'));
   let server: RunningServer | undefined;
+  let front: TlsFront | undefined;
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   let browser: Browser | undefined;
   const cleanUp = async () => {
@@ -450,6 +455,8 @@ async function main(): Promise<number> {
     browser = undefined;
     chrome?.kill();
     chrome = undefined;
+    await front?.close();
+    front = undefined;
     await server?.stop();
     server = undefined;
     rmSync(workDir, { recursive: true, force: true });
@@ -465,6 +472,7 @@ async function main(): Promise<number> {
   try {
     console.log('Starting the server (production, fresh embedded database, demo church)...');
     server = await startServer(workDir);
+    front = await startTlsFront(server.url);
     const session = await signInAsTeacher(server.url);
     const pages: PageSpec[] = [
       { name: 'login', path: '/login', session: null },
@@ -479,7 +487,7 @@ async function main(): Promise<number> {
     const version = await browser.version();
 
     const [load1, load5] = os.loadavg();
-    console.log(`Lighthouse ${lighthouseVersion()}, ${version}; server ${server.url}`);
+    console.log(`Lighthouse ${lighthouseVersion()}, ${version}; server ${server.url}, TLS and HTTP/2 front ${front.url}`);
     // Simulated throttling scales the CPU time measured here: other work on the machine shows in TBT.
     console.log(`Machine: ${os.cpus().length} cores, load average ${load1.toFixed(2)} (1 min) ${load5.toFixed(2)} (5 min).`);
     console.log(`Mobile emulation, simulated throttling (slow 4G, 4x CPU), cold cache; ${RUNS} run${RUNS === 1 ? '' : 's'} per page.`);
@@ -488,15 +496,24 @@ async function main(): Promise<number> {
     mkdirSync(REPORT_DIR, { recursive: true });
     const missed: string[] = [];
     const summary: Array<Record<string, string | number>> = [];
-    for (const spec of pages) {
+    // Each page twice: as `npm start` serves it (plain HTTP/1.1, six connections), and behind TLS
+    // and HTTP/2 as a hosting platform or a reverse proxy serves it in production (one connection,
+    // every file at once). The targets apply to both.
+    const ways = [
+      { name: 'http1', label: 'npm start directly, HTTP/1.1', baseUrl: server.url },
+      { name: 'h2', label: 'behind TLS and HTTP/2', baseUrl: front.url },
+    ];
+    for (const way of ways) for (const spec of pages) {
+      console.log(`\n[${way.label}]`);
       const runs: Audited[] = [];
-      for (let i = 0; i < RUNS; i++) runs.push(await audit(browser, server.url, spec));
+      for (let i = 0; i < RUNS; i++) runs.push(await audit(browser, way.baseUrl, spec));
       const chosen = medianRun(runs);
-      const reportFile = path.join(REPORT_DIR, `${spec.name}.json`);
+      const reportFile = path.join(REPORT_DIR, `${spec.name}-${way.name}.json`);
       writeFileSync(reportFile, chosen.report);
-      for (const category of printPage(spec, chosen, runs, reportFile)) missed.push(`${spec.name} ${category}`);
+      for (const category of printPage(spec, chosen, runs, reportFile)) missed.push(`${spec.name} (${way.name}) ${category}`);
       const bytes = transferred(chosen.lhr);
       summary.push({
+        served: way.name,
         page: spec.name,
         perf: score(chosen.lhr, 'performance'),
         a11y: score(chosen.lhr, 'accessibility'),
