@@ -7,8 +7,12 @@ export const TEST_PASSWORD = 'correct-horse-battery';
 let cachedHash: Promise<string> | undefined;
 const passwordHash = () => (cachedHash ??= hashPassword(TEST_PASSWORD));
 
-/** A church code no other test file uses (tests share the PostgreSQL database). */
-export const uniqueCode = () => `T${randomBytes(4).toString('hex').toUpperCase().slice(0, 5)}`;
+const CODE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+
+/** A random church code: 'T' and five of 36 characters (60 million codes). Test files share the
+ * PostgreSQL database, so a few thousand churches per run can still draw the same code twice:
+ * `createChurch` draws again when the code is taken. */
+export const uniqueCode = () => `T${Array.from(randomBytes(5), (byte) => CODE_ALPHABET[byte % 36]).join('')}`;
 
 export interface ChurchOptions {
   tier?: 'free' | 'basic' | 'premium' | 'lifetime';
@@ -20,15 +24,19 @@ export interface ChurchOptions {
 
 /** A church with one user per role (emails role@code.test), made through the two doors. */
 export async function createChurch(db: Database, options: ChurchOptions = {}) {
-  const code = uniqueCode();
-  const [church] = await db.withPlatform((tx) => tx.insert(churches).values({
-    code,
-    name: `Church ${code}`,
-    subscriptionTier: options.tier ?? 'premium',
-    subscriptionStatus: options.status ?? 'active',
-    subscriptionEndDate: options.endDate === undefined ? new Date(Date.now() + 30 * 86_400_000) : options.endDate,
-    isLifetime: options.isLifetime ?? false,
-  }).returning());
+  let church: typeof churches.$inferSelect | undefined;
+  while (!church) {
+    const candidate = uniqueCode();
+    [church] = await db.withPlatform((tx) => tx.insert(churches).values({
+      code: candidate,
+      name: `Church ${candidate}`,
+      subscriptionTier: options.tier ?? 'premium',
+      subscriptionStatus: options.status ?? 'active',
+      subscriptionEndDate: options.endDate === undefined ? new Date(Date.now() + 30 * 86_400_000) : options.endDate,
+      isLifetime: options.isLifetime ?? false,
+    }).onConflictDoNothing({ target: churches.code }).returning());
+  }
+  const { code } = church;
   const hash = await passwordHash();
   const roles = options.roles ?? ['super_admin', 'principal', 'teacher'];
   const people = await db.withTenant(church.id, (tx) => tx.insert(users).values(roles.map((role) => ({
