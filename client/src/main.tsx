@@ -5,14 +5,15 @@ import { createRoot } from 'react-dom/client';
 import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/default-css-variables.css';
 import '@mantine/core/styles/global.css';
-import { AppProviders } from './app/AppProviders';
+import { AppProviders, createAppClients, queryUtilsOf } from './app/AppProviders';
 import { AppRoutes, preloadSignedInScreens } from './app/AppRoutes';
 import { getCredentials } from './features/auth/session-store';
-import { warmUpDateFormatting } from './lib/warm-up-date-formatting';
+import { prefetchSession } from './features/auth/useSession';
 
+const clients = createAppClients();
 if (getCredentials()) {
+  prefetchSession(queryUtilsOf(clients));
   preloadSignedInScreens(window.location.pathname);
-  warmUpDateFormatting();
 }
 
 const root = createRoot(document.getElementById('root')!);
@@ -21,7 +22,7 @@ const root = createRoot(document.getElementById('root')!);
 startTransition(() => {
   root.render(
     <StrictMode>
-      <AppProviders>
+      <AppProviders clients={clients}>
         <AppRoutes />
       </AppProviders>
     </StrictMode>,

@@ -308,6 +308,22 @@ async function audit(browser: Browser, baseUrl: string, spec: PageSpec): Promise
   }
 }
 
+/** Lighthouse's own errors in recording a trace (NO_NAVSTART, NO_FCP, ...): the load is tried again. */
+const TRACE_ERRORS = /\b(NO_NAVSTART|NO_FCP|NO_TRACING_STARTED|NO_LCP)\b/;
+
+/** An audit, tried up to three times when Lighthouse fails to record its trace (it does, now and then,
+ * on this loaded 2-core machine); any other failure ends the run. */
+async function auditWithRetry(browser: Browser, baseUrl: string, spec: PageSpec): Promise<Audited> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await audit(browser, baseUrl, spec);
+    } catch (error) {
+      if (attempt >= 3 || !TRACE_ERRORS.test(String(error))) throw error;
+      console.log(`  (${spec.name}: ${String(error).slice(0, 120)}; trying again)`);
+    }
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Reading the results
 
@@ -506,7 +522,7 @@ async function main(): Promise<number> {
     for (const way of ways) for (const spec of pages) {
       console.log(`\n[${way.label}]`);
       const runs: Audited[] = [];
-      for (let i = 0; i < RUNS; i++) runs.push(await audit(browser, way.baseUrl, spec));
+      for (let i = 0; i < RUNS; i++) runs.push(await auditWithRetry(browser, way.baseUrl, spec));
       const chosen = medianRun(runs);
       const reportFile = path.join(REPORT_DIR, `${spec.name}-${way.name}.json`);
       writeFileSync(reportFile, chosen.report);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { academicYearChoices, academicYearOf } from '../../common/academic-year.js';
-import { addDays, todayIn } from '../../common/dates.js';
+import { addDays, calendarDayIn, todayIn, todayWithin } from '../../common/dates.js';
 import { isConsumerMail } from '../../common/constants.js';
 
 describe('dates in the church time zone', () => {
@@ -32,5 +32,40 @@ describe('consumer mail', () => {
     expect(isConsumerMail('Someone@GMAIL.com')).toBe(true);
     expect(isConsumerMail('office@church.org')).toBe(false);
     expect(isConsumerMail('x@gmail.com.evil.org')).toBe(false);
+  });
+});
+
+describe("a church's calendar day", () => {
+  const minutesBetween = (a: string, b: string) => (Date.parse(b) - Date.parse(a)) / 60_000;
+
+  it('runs from local midnight to local midnight', () => {
+    expect(calendarDayIn('Asia/Kolkata', new Date('2026-11-21T20:00:00Z'))).toEqual({
+      date: '2026-11-22', starts_at: '2026-11-21T18:30:00.000Z', ends_at: '2026-11-22T18:30:00.000Z',
+    });
+    // Nepal is 5:45 ahead: bounds fall on whole minutes, not hours.
+    expect(calendarDayIn('Asia/Kathmandu', new Date('2026-11-22T18:14:59Z')))
+      .toMatchObject({ date: '2026-11-22', ends_at: '2026-11-22T18:15:00.000Z' });
+  });
+
+  it('lasts 23 or 25 hours when the clocks change, and agrees with todayIn at every bound', () => {
+    const spring = calendarDayIn('America/New_York', new Date('2026-03-08T15:00:00Z'));
+    const autumn = calendarDayIn('America/New_York', new Date('2026-11-01T15:00:00Z'));
+    expect(minutesBetween(spring.starts_at, spring.ends_at)).toBe(23 * 60);
+    expect(minutesBetween(autumn.starts_at, autumn.ends_at)).toBe(25 * 60);
+    for (const day of [spring, autumn]) {
+      const start = Date.parse(day.starts_at);
+      const end = Date.parse(day.ends_at);
+      expect(todayIn('America/New_York', new Date(start - 1))).not.toBe(day.date);
+      expect(todayIn('America/New_York', new Date(start))).toBe(day.date);
+      expect(todayIn('America/New_York', new Date(end - 1))).toBe(day.date);
+      expect(todayIn('America/New_York', new Date(end))).not.toBe(day.date);
+    }
+  });
+
+  it('answers from the day while it lasts and from the zone after it', () => {
+    const day = calendarDayIn('Asia/Kolkata', new Date('2026-11-22T12:00:00Z'));
+    expect(todayWithin(day, 'Asia/Kolkata', new Date('2026-11-22T18:29:59Z'))).toBe('2026-11-22');
+    expect(todayWithin(day, 'Asia/Kolkata', new Date('2026-11-22T18:30:00Z'))).toBe('2026-11-23');
+    expect(todayWithin(day, 'Asia/Kolkata', new Date('2026-11-21T18:29:59Z'))).toBe('2026-11-21');
   });
 });

@@ -1,4 +1,5 @@
 import { createElement, lazy, useState, type ComponentType } from 'react';
+import { loadOnce } from './load-once';
 
 export type LazyScreen<Props = object> = ComponentType<Props> & {
   /** Starts fetching the screen's chunk before it is rendered (safe to call more than once). */
@@ -16,20 +17,10 @@ export type LazyScreen<Props = object> = ComponentType<Props> & {
  */
 export function lazyScreen<Props extends object>(load: () => Promise<ComponentType<Props>>): LazyScreen<Props> {
   let loaded: ComponentType<Props> | undefined;
-  let loading: Promise<{ default: ComponentType<Props> }> | undefined;
-  const preload = () => {
-    loading ??= load().then(
-      (screen) => {
-        loaded = screen;
-        return { default: screen };
-      },
-      (error: unknown) => {
-        loading = undefined;
-        throw error;
-      },
-    );
-    return loading;
-  };
+  const preload = loadOnce(async () => {
+    loaded = await load();
+    return { default: loaded };
+  });
   const Suspending = lazy(preload);
   function Screen(props: Props) {
     const [component] = useState<ComponentType<Props>>(() => loaded ?? Suspending);

@@ -1,9 +1,13 @@
 import type { churches } from '../../../drizzle/schema/index.js';
+import { calendarDayIn } from '../../../common/dates.js';
 import { subscriptionValidity } from '../subscription/index.js';
 
 type ChurchRow = typeof churches.$inferSelect;
 
-/** The church as church users see it (01 section 3), with its subscription validity. */
+/**
+ * The church as church users see it (01 section 3), with its subscription validity and its current
+ * calendar day (so a browser knows the church's today without loading time-zone data).
+ */
 export type ChurchFields = Pick<ChurchRow, 'id' | 'code' | 'name' | 'email' | 'phone' | 'address' | 'pincode' | 'timeZone'
   | 'subscriptionTier' | 'subscriptionStatus' | 'subscriptionEndDate' | 'isLifetime'>;
 
@@ -17,6 +21,7 @@ export function toChurchDto(church: ChurchFields, now = new Date()) {
     address: church.address,
     pincode: church.pincode,
     time_zone: church.timeZone,
+    calendar_day: calendarDayIn(church.timeZone, now),
     subscription_tier: church.subscriptionTier,
     subscription_status: church.subscriptionStatus,
     subscription_end_date: church.subscriptionEndDate?.toISOString() ?? null,

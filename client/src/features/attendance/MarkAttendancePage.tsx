@@ -6,7 +6,7 @@ import {
 import { skipToken } from '@tanstack/react-query';
 import type { AttendanceStatus } from '../../../../common/constants';
 import { attendanceDateProblem } from '../../../../common/attendance';
-import { todayIn } from '../../../../common/dates';
+import { churchToday } from '../auth/church-today';
 import { isCalendarDate } from '../../../../common/school';
 import { ErrorState, QueryErrorState } from '../../components/ErrorState';
 import { serverMessage } from '../../lib/errors';
@@ -43,7 +43,7 @@ function StudentListSkeleton() {
  */
 export function MarkAttendancePage() {
   const { user, church } = useSignedInSession();
-  const today = todayIn(church.time_zone);
+  const today = churchToday(church);
   const utils = trpc.useUtils();
   const { requestedClass, requestedDate, update } = useSelection();
   const classes = useMarkableClasses(user.role);

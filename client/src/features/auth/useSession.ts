@@ -1,4 +1,5 @@
 import { createContext, useContext, useDeferredValue, useMemo, useSyncExternalStore } from 'react';
+import type { AppQueryUtils } from '../../app/AppProviders';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
 import { isUnauthorized, shouldRetry } from '../../lib/errors';
 import { getCredentials, subscribeCredentials, type StoredCredentials } from './session-store';
@@ -14,6 +15,18 @@ export type Session =
   | { status: 'unreachable'; retry: () => void; retrying: boolean }
   | { status: 'signed_in'; credentials: StoredCredentials; user: SessionUser; church: SessionChurch };
 
+/** The verify answer is kept for the page's life: sign-in writes it, sign-out clears the cache. */
+const VERIFY_QUERY_OPTIONS = { staleTime: Infinity, gcTime: Infinity, retry: shouldRetry } as const;
+
+/**
+ * A returning user's session is asked for before the first render, beside the downloads of the
+ * frame and the screen, instead of after React has rendered the app once: on a slow phone that
+ * render alone takes a few hundred milliseconds. `useSession` then finds the call under way.
+ */
+export function prefetchSession(utils: AppQueryUtils) {
+  void utils.auth.verify.prefetch(undefined, VERIFY_QUERY_OPTIONS);
+}
+
 const useCredentials = () => useSyncExternalStore(subscribeCredentials, getCredentials, getCredentials);
 
 /**
@@ -23,12 +36,7 @@ const useCredentials = () => useSyncExternalStore(subscribeCredentials, getCrede
  */
 export function useSession(): Session {
   const credentials = useCredentials();
-  const verify = trpc.auth.verify.useQuery(undefined, {
-    enabled: credentials !== null,
-    staleTime: Infinity,
-    gcTime: Infinity,
-    retry: shouldRetry,
-  });
+  const verify = trpc.auth.verify.useQuery(undefined, { ...VERIFY_QUERY_OPTIONS, enabled: credentials !== null });
 
   // The verified session arrives as a low-priority update: everything behind the sign-in (the
   // dashboard frame and the screen) then renders in slices that leave the main thread free between

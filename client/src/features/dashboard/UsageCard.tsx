@@ -2,7 +2,7 @@ import { Alert, Card, Group, Progress, SimpleGrid, Skeleton, Stack, Text, Title 
 import { IconInfoCircle } from '@tabler/icons-react';
 import { MESSAGES } from '../../../../common/constants';
 import { QueryErrorState } from '../../components/ErrorState';
-import { formatLimit } from '../../lib/format';
+import { formatCount, formatLimit } from '../../lib/format';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
 import { tierLabel } from '../subscription/tier';
 
@@ -25,7 +25,7 @@ function UsageRow({ label, used, limit }: { label: string; used: number; limit: 
       <Group justify="space-between" gap="xs" wrap="nowrap">
         <Text size="sm" fw={500}>{label}</Text>
         <Text size="sm" c="dimmed">
-          {used.toLocaleString('en-IN')}
+          {formatCount(used)}
           {limit !== undefined ? ` / ${formatLimit(limit)}` : ''}
         </Text>
       </Group>

@@ -1,19 +1,14 @@
-import { AppShell, Burger, Button, Center, Group, Loader, NavLink, Stack, Text, em } from '@mantine/core';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { IconBuildingChurch, IconLogout } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Button, Center, Loader } from '@mantine/core';
+import { IconBuildingChurch, IconLogout, IconMenu2, IconX } from '@tabler/icons-react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { ScreenBoundary } from '../../components/ScreenBoundary';
-import { MOBILE_BREAKPOINT_PX } from '../../../../common/constants';
 import { useSignedInSession } from '../auth/useSession';
 import { useLogout } from '../auth/useLogout';
 import { SubscriptionBadge } from '../subscription/SubscriptionBadge';
+import classes from './DashboardLayout.module.css';
 import { visibleNavItems, type NavItem } from './nav-item';
 import { NotificationsHost } from './NotificationsHost';
-
-const HEADER_HEIGHT = 60;
-const NAVBAR_WIDTH = 250;
-/** Mantine's 'sm' breakpoint is 48em = 768px, the spec's mobile breakpoint (01 section 9). */
-const MOBILE_QUERY = `(max-width: ${em(MOBILE_BREAKPOINT_PX - 0.02)})`;
 
 /** The content area while a screen's chunk downloads; the frame around it stays usable. */
 function ScreenLoader() {
@@ -27,87 +22,81 @@ function ScreenLoader() {
 /**
  * The common dashboard frame (02 sections 2.1, 2.3): header with the church, its subscription
  * badge, the greeting and Logout; a sidebar of the role's entries that is a drawer below 768px.
+ * Plain elements styled by DashboardLayout.module.css: it renders on every signed-in load.
  */
 export function DashboardLayout({ items }: { items: readonly NavItem[] }) {
   const { user, church } = useSignedInSession();
   const { logout, pending } = useLogout();
   const { pathname } = useLocation();
-  const [drawerOpened, drawer] = useDisclosure(false);
-  const isMobile = useMediaQuery(MOBILE_QUERY, false, { getInitialValueInEffect: false });
+  const [drawerOpened, setDrawerOpened] = useState(false);
   const entries = visibleNavItems(items, user.role);
   const greeting = `Hello, ${user.name}`;
+  const closeDrawer = () => setDrawerOpened(false);
 
   return (
-    <>
-    <NotificationsHost />
-    <AppShell
-      header={{ height: HEADER_HEIGHT }}
-      navbar={{ width: NAVBAR_WIDTH, breakpoint: 'sm', collapsed: { mobile: !drawerOpened } }}
-      padding="md"
-    >
-      <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
-          <Group gap="sm" wrap="nowrap" miw={0}>
-            <Burger
-              opened={drawerOpened}
-              onClick={drawer.toggle}
-              hiddenFrom="sm"
-              size="sm"
-              aria-label={drawerOpened ? 'Close navigation' : 'Open navigation'}
-              aria-expanded={drawerOpened}
-              aria-controls="dashboard-navigation"
-            />
-            <IconBuildingChurch size={24} stroke={1.6} aria-hidden />
-            <Text fw={700} truncate="end" miw={0} data-testid="church-name">{church.name}</Text>
-            <SubscriptionBadge church={church} visibleFrom="sm" />
-          </Group>
-          <Group gap="sm" wrap="nowrap">
-            <Text visibleFrom="sm" data-testid="greeting">{greeting}</Text>
-            <Button
-              variant="light"
-              size="sm"
-              leftSection={<IconLogout size={16} />}
-              onClick={() => void logout()}
-              loading={pending}
-            >
-              Logout
-            </Button>
-          </Group>
-        </Group>
-      </AppShell.Header>
+    <div className={classes.shell}>
+      <NotificationsHost />
+      <header className={classes.header}>
+        <div className={classes.brand}>
+          <button
+            type="button"
+            className={classes.burger}
+            onClick={() => setDrawerOpened((opened) => !opened)}
+            aria-label={drawerOpened ? 'Close navigation' : 'Open navigation'}
+            aria-expanded={drawerOpened}
+            aria-controls="dashboard-navigation"
+          >
+            {drawerOpened ? <IconX size={22} aria-hidden /> : <IconMenu2 size={22} aria-hidden />}
+          </button>
+          <IconBuildingChurch size={24} stroke={1.6} aria-hidden style={{ flexShrink: 0 }} />
+          <span className={classes.churchName} data-testid="church-name">{church.name}</span>
+          <SubscriptionBadge church={church} className={classes.wide} />
+        </div>
+        <div className={classes.account}>
+          <span className={classes.wide} data-testid="greeting">{greeting}</span>
+          <Button
+            variant="light"
+            size="sm"
+            leftSection={<IconLogout size={16} />}
+            onClick={() => void logout()}
+            loading={pending}
+          >
+            Logout
+          </Button>
+        </div>
+      </header>
 
-      <AppShell.Navbar
+      <nav
         id="dashboard-navigation"
         aria-label="Dashboard navigation"
-        p="sm"
-        inert={isMobile && !drawerOpened}
+        className={classes.navbar}
+        data-opened={drawerOpened || undefined}
       >
-        <Stack gap={6} hiddenFrom="sm" pb="sm" mb="sm" style={{ borderBottom: '1px solid var(--app-shell-border-color)' }}>
-          <Text fw={500}>{greeting}</Text>
+        <div className={`${classes.navAccount} ${classes.narrow}`}>
+          <span>{greeting}</span>
           <SubscriptionBadge church={church} />
-        </Stack>
-        {/* The browser's own scrolling: Mantine's ScrollArea measured the list on every resize. */}
-        <AppShell.Section grow style={{ overflowY: 'auto', overscrollBehavior: 'contain' }}>
+        </div>
+        <div className={classes.navList}>
           {entries.map((item) => (
-            <NavLink
+            <Link
               key={item.id}
-              component={Link}
               to={item.path}
-              label={item.label}
-              leftSection={<item.icon size={18} stroke={1.6} />}
-              active={pathname === item.path}
-              onClick={drawer.close}
-            />
+              className={classes.navLink}
+              aria-current={pathname === item.path ? 'page' : undefined}
+              onClick={closeDrawer}
+            >
+              <item.icon size={18} stroke={1.6} />
+              <span>{item.label}</span>
+            </Link>
           ))}
-        </AppShell.Section>
-      </AppShell.Navbar>
+        </div>
+      </nav>
 
-      <AppShell.Main>
+      <main className={classes.main}>
         <ScreenBoundary fallback={<ScreenLoader />}>
           <Outlet />
         </ScreenBoundary>
-      </AppShell.Main>
-    </AppShell>
-    </>
+      </main>
+    </div>
   );
 }

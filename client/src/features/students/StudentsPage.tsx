@@ -4,7 +4,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { notify } from '../../lib/notify';
 import { keepPreviousData } from '@tanstack/react-query';
 import { IconUsers } from '@tabler/icons-react';
-import { todayIn } from '../../../../common/dates';
+import { churchToday } from '../auth/church-today';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { QueryErrorState } from '../../components/ErrorState';
 import { TableSkeleton } from '../../components/TableSkeleton';
@@ -97,7 +97,7 @@ export function StudentsPage() {
           key={editing ? `edit-${editing.id}` : `new-${formVersion}`}
           editing={editing}
           defaultClassId={classId === ALL ? null : classId}
-          today={todayIn(church.time_zone)}
+          today={churchToday(church)}
           onDone={closeForm}
         />
       </div>

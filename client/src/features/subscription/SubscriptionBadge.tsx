@@ -1,13 +1,17 @@
-import { Badge, type BadgeProps } from '@mantine/core';
 import type { SessionChurch } from '../auth/useSession';
+import classes from './SubscriptionBadge.module.css';
 import { subscriptionBadgeText } from './tier';
 
 /** The church's tier and days left, on top of every dashboard (02 section 2.3). */
-export function SubscriptionBadge({ church, ...props }: { church: SessionChurch } & BadgeProps) {
-  const color = !church.subscription.valid ? 'red' : church.subscription_tier === 'free' ? 'yellow' : 'teal';
+export function SubscriptionBadge({ church, className }: { church: SessionChurch; className?: string }) {
+  const tone = !church.subscription.valid ? 'invalid' : church.subscription_tier === 'free' ? 'trial' : 'paid';
   return (
-    <Badge variant="light" color={color} data-testid="subscription-badge" {...props}>
+    <span
+      className={className ? `${classes.badge} ${className}` : classes.badge}
+      data-tone={tone}
+      data-testid="subscription-badge"
+    >
       {subscriptionBadgeText(church)}
-    </Badge>
+    </span>
   );
 }
