@@ -19,7 +19,8 @@
  * audited as the server serves it and behind a TLS and HTTP/2 front (scripts/bench/tls-front.ts).
  *
  * Options and environment: --strict (exit 1 when a target is missed), LIGHTHOUSE_RUNS (1: each page
- * is audited N times and the run of median performance score is reported), CHROMIUM_PATH
+ * is audited N times and the run of median performance score is reported), LIGHTHOUSE_ONLY (a comma
+ * list of page and way names to audit alone, e.g. `attendance,http1`), CHROMIUM_PATH
  * (/usr/bin/chromium). Benchmarks print figures: without --strict the exit code is 0 whatever the
  * scores.
  */
@@ -44,6 +45,12 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 const REPORT_DIR = path.join(ROOT, 'test-results/lighthouse');
 const STRICT = process.argv.includes('--strict');
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 1);
+const ONLY = new Set((process.env.LIGHTHOUSE_ONLY ?? '').split(',').map((name) => name.trim()));
+/** LIGHTHOUSE_ONLY=attendance,http1: only the pages and ways named (all of a kind when none is named). */
+function only<T extends { name: string }>(items: T[]): T[] {
+  const named = items.filter((item) => ONLY.has(item.name));
+  return named.length > 0 ? named : items;
+}
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = [
   '--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
@@ -519,7 +526,7 @@ async function main(): Promise<number> {
       { name: 'http1', label: 'npm start directly, HTTP/1.1', baseUrl: server.url },
       { name: 'h2', label: 'behind TLS and HTTP/2', baseUrl: front.url },
     ];
-    for (const way of ways) for (const spec of pages) {
+    for (const way of only(ways)) for (const spec of only(pages)) {
       console.log(`\n[${way.label}]`);
       const runs: Audited[] = [];
       for (let i = 0; i < RUNS; i++) runs.push(await auditWithRetry(browser, way.baseUrl, spec));
