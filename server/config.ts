@@ -77,6 +77,8 @@ const configSchema = z.object({
    * hour (beyond it the answer is the same but no mail goes out). */
   RESET_MAX_PER_IP: z.coerce.number().int().min(1).default(5),
   RESET_MAX_PER_EMAIL: z.coerce.number().int().min(1).default(3),
+  /** Church registrations per address in an hour (then 429). */
+  REGISTER_MAX_PER_IP: z.coerce.number().int().min(1).default(5),
   /** Most windows the in-memory limits keep (least recently used dropped first). */
   THROTTLE_MAX_KEYS: z.coerce.number().int().min(1000).default(500_000),
 

@@ -1,6 +1,7 @@
 import { router } from './trpc/init.js';
 import { authRouter } from './modules/auth/router.js';
 import { subscriptionRouter } from './modules/subscription/router.js';
+import { churchesRouter } from './modules/churches/router.js';
 import { academicYearRouter } from './modules/academic-year/router.js';
 import { classesRouter } from './modules/classes/router.js';
 import { studentsRouter } from './modules/students/router.js';
@@ -15,6 +16,7 @@ import { attendanceRouter } from './modules/attendance/router.js';
 export const appRouter = router({
   auth: authRouter,
   subscription: subscriptionRouter,
+  churches: churchesRouter,
   academicYear: academicYearRouter,
   classes: classesRouter,
   students: studentsRouter,

@@ -8,7 +8,7 @@ const churchCodeSchema = plainString({ error: 'Church code is required' })
   .max(CHURCH_CODE_LENGTH, `Church code must be at most ${CHURCH_CODE_LENGTH} characters`)
   .transform((code) => code.toUpperCase());
 
-const emailSchema = plainString({ error: 'Email is required' })
+export const emailSchema = plainString({ error: 'Email is required' })
   .trim()
   .min(1, 'Email is required')
   .max(254, 'Email is too long')

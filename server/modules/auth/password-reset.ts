@@ -2,8 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { churches, passwordResetTokens, users } from '../../../drizzle/schema/index.js';
 import type { Context } from '../../trpc/context.js';
 import { hashToken, newOpaqueToken } from './tokens.js';
-import { clientAddressKey } from './client-address.js';
-import { secondsUntil, tooManyAttempts } from './throttle.js';
+import { admitFromSource } from './throttle.js';
 
 const RESET_TTL_MS = 60 * 60_000;
 const PER_IP_WINDOW_MS = 15 * 60_000;
@@ -22,11 +21,9 @@ const PER_EMAIL_WINDOW_MS = 60 * 60_000;
  */
 export async function requestPasswordReset(ctx: Context, email: string) {
   const { attempts, background } = ctx.services;
-  const source = await attempts.add(`reset:src:${clientAddressKey(ctx.ip)}`, PER_IP_WINDOW_MS);
-  if (source.count > ctx.config.RESET_MAX_PER_IP) {
-    await attempts.add(`reset:src:${clientAddressKey(ctx.ip)}`, PER_IP_WINDOW_MS, -1);
-    throw tooManyAttempts('password reset requests', secondsUntil(source.resetAt));
-  }
+  await admitFromSource(attempts, {
+    name: 'reset', what: 'password reset requests', windowMs: PER_IP_WINDOW_MS, max: ctx.config.RESET_MAX_PER_IP,
+  }, ctx.ip);
   const address = email.toLowerCase();
   const perEmail = await attempts.add(`reset:email:${address}`, PER_EMAIL_WINDOW_MS);
   if (perEmail.count > ctx.config.RESET_MAX_PER_EMAIL) return;

@@ -25,7 +25,7 @@ export interface ThrottleLimits {
 const HOUR_MS = 3_600_000;
 
 /** Whole seconds (at least 1) until `resetAt`: the Retry-After of a refusal. */
-export const secondsUntil = (resetAt: number, now = Date.now()) => Math.max(1, Math.ceil((resetAt - now) / 1000));
+const secondsUntil = (resetAt: number, now = Date.now()) => Math.max(1, Math.ceil((resetAt - now) / 1000));
 
 /** The 429 of a limit: "Too many <what>. Please try again in N minutes.", with Retry-After. */
 export function tooManyAttempts(what: string, retryAfterSeconds: number) {
@@ -97,5 +97,29 @@ export class LoginThrottle {
   private refuse(windows: AttemptWindow[]): Admission {
     const until = Math.max(...windows.map((w) => w.resetAt));
     return { admitted: false, retryAfterSeconds: secondsUntil(until, this.now()) };
+  }
+}
+
+/** One limit per source address (an IPv6 source is its /64): what a source may do `max` times a window. */
+export interface SourceLimit {
+  /** The key's prefix, naming what is counted ("reset", "register"). */
+  name: string;
+  /** The 429's words: "Too many <what>". */
+  what: string;
+  windowMs: number;
+  max: number;
+}
+
+/**
+ * Counts one attempt of `ip` under `limit`, or refuses it with a 429 and Retry-After. The count
+ * comes first, so parallel requests cannot all slip under the limit; a refused attempt is given
+ * back, so a source that keeps trying is let in again once its window ends.
+ */
+export async function admitFromSource(store: AttemptStore, limit: SourceLimit, ip: string): Promise<void> {
+  const key = `${limit.name}:src:${clientAddressKey(ip)}`;
+  const window = await store.add(key, limit.windowMs);
+  if (window.count > limit.max) {
+    await store.add(key, limit.windowMs, -1);
+    throw tooManyAttempts(limit.what, secondsUntil(window.resetAt));
   }
 }

@@ -1,3 +1,4 @@
-// The subscription module's surface: whether a church's subscription is valid, and plan limits.
+// The subscription module's surface: whether a church's subscription is valid, plan limits, plans.
 export { subscriptionValidity } from './validity.js';
 export { assertWithinPlanLimit } from './limits.js';
+export { findPlan } from './queries.js';

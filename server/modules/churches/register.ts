@@ -1,0 +1,113 @@
+import { academicYearConfigs, auditLog, churches, users } from '../../../drizzle/schema/index.js';
+import { DEFAULT_ACADEMIC_YEAR_CONFIG } from '../../../common/academic-year.js';
+import { isConsumerMail, MESSAGES } from '../../../common/constants.js';
+import { REGISTRATION_MESSAGES, type RegisterChurchInput } from '../../../common/schemas/churches.js';
+import type { Tx } from '../../db/index.js';
+import type { Context } from '../../trpc/context.js';
+import { badRequest } from '../../trpc/errors.js';
+import { admitFromSource, hashPassword } from '../auth/index.js';
+import { findPlan } from '../subscription/index.js';
+import { newChurchCode } from './code.js';
+
+const REGISTER_WINDOW_MS = 60 * 60_000;
+/** Draws of a new code before giving up: with 887 million codes a second draw is already rare. */
+const CODE_DRAWS = 8;
+const DAY_MS = 86_400_000;
+
+/**
+ * A new church with its super admin and its academic-year settings, in one transaction of the
+ * platform door (the church does not exist yet, so no tenant door can be opened for it): a failure
+ * anywhere leaves nothing behind. Free: active at once for the plan's days (the 30-day trial).
+ * Paid: `pending_payment`, without an end date, until a verified payment activates it.
+ */
+export async function registerChurch(ctx: Context, input: RegisterChurchInput) {
+  const admin = await adminAccount(input);
+  await admitFromSource(ctx.services.attempts, {
+    name: 'register', what: 'church registrations', windowMs: REGISTER_WINDOW_MS, max: ctx.config.REGISTER_MAX_PER_IP,
+  }, ctx.ip);
+
+  const registered = await ctx.db.withPlatform(async (tx) => {
+    const plan = await findPlan(tx, input.subscription_tier);
+    if (!plan) throw badRequest(REGISTRATION_MESSAGES.planRequired);
+    const free = plan.pricePaise === 0;
+    const church = await insertChurchWithNewCode(tx, {
+      name: input.name,
+      email: admin.email,
+      phone: input.phone,
+      address: input.address,
+      pincode: input.pincode,
+      ownerEmail: admin.email,
+      subscriptionTier: plan.tier,
+      subscriptionStatus: free ? 'active' : 'pending_payment',
+      subscriptionEndDate: free ? new Date(Date.now() + plan.durationDays * DAY_MS) : null,
+    });
+    const [superAdmin] = await tx.insert(users).values({
+      churchId: church.id,
+      role: 'super_admin',
+      name: input.admin_name,
+      email: admin.email,
+      passwordHash: admin.passwordHash,
+      phone: input.phone,
+      isChurchOwner: true,
+    }).returning({ id: users.id });
+    await tx.insert(academicYearConfigs).values({
+      churchId: church.id,
+      startMonth: DEFAULT_ACADEMIC_YEAR_CONFIG.start_month,
+      yearsAhead: DEFAULT_ACADEMIC_YEAR_CONFIG.years_ahead,
+      yearsBack: DEFAULT_ACADEMIC_YEAR_CONFIG.years_back,
+    });
+    await tx.insert(auditLog).values({
+      targetChurchId: church.id,
+      action: 'church.registered',
+      resourceType: 'church',
+      resourceId: church.id,
+      details: {
+        by_user_id: superAdmin.id,
+        old: null,
+        new: { tier: church.subscriptionTier, status: church.subscriptionStatus, end_date: church.subscriptionEndDate },
+      },
+      description: `Church ${church.code} registered on the ${plan.name} plan`,
+    });
+    return { church, free };
+  });
+
+  const { church, free } = registered;
+  // Sign-in looks codes up through a cache that may remember this code as unknown.
+  ctx.services.churchDirectory.forget(church.code);
+  ctx.log.info({ churchId: church.id, tier: church.subscriptionTier }, 'church registered');
+  return {
+    church: {
+      id: church.id,
+      code: church.code,
+      name: church.name,
+      subscription_tier: church.subscriptionTier,
+      subscription_status: church.subscriptionStatus,
+      subscription_end_date: church.subscriptionEndDate?.toISOString() ?? null,
+    },
+    message: free ? REGISTRATION_MESSAGES.freeRegistered : REGISTRATION_MESSAGES.paidRegistered,
+  };
+}
+
+/** The admin's email and password hash. argon2 runs on libuv's thread pool, off the event loop. */
+async function adminAccount(input: RegisterChurchInput) {
+  if (input.auth_provider === 'google') {
+    // Google registration comes with the identity issue (OIDC with PKCE); until then the seam is here.
+    throw badRequest(MESSAGES.googleNotConfigured, { reason: 'google_not_configured' });
+  }
+  // The consumer-mail rule, exactly as at sign-in: such an admin signs in with Google.
+  if (isConsumerMail(input.admin_email)) throw badRequest(MESSAGES.useGoogleSignIn, { reason: 'use_google' });
+  return { email: input.admin_email, passwordHash: await hashPassword(input.admin_password) };
+}
+
+type NewChurch = Omit<typeof churches.$inferInsert, 'code'>;
+
+/** Inserts the church under a freshly drawn code, drawing again while the code is taken. ON CONFLICT
+ * DO NOTHING keeps the transaction alive on a taken code (a failed insert would abort it). */
+async function insertChurchWithNewCode(tx: Tx, values: NewChurch) {
+  for (let draw = 0; draw < CODE_DRAWS; draw++) {
+    const [church] = await tx.insert(churches).values({ ...values, code: newChurchCode() })
+      .onConflictDoNothing({ target: churches.code }).returning();
+    if (church) return church;
+  }
+  throw new Error(`No free church code after ${CODE_DRAWS} draws`);
+}
