@@ -11,6 +11,7 @@ import { appRouter, type AppRouter } from './root.js';
 import { createContextFactory } from './trpc/context.js';
 import { createServices, type Services } from './services.js';
 import { registerRestRoutes } from './rest/adapter.js';
+import { registerPaymentWebhook } from './modules/payments/index.js';
 import { restRoutesOf } from './rest/routes.js';
 import { errorAnswer, errorBody } from './rest/envelope.js';
 import { describeError, ERROR_MESSAGES, notFound } from './trpc/errors.js';
@@ -120,6 +121,8 @@ export async function buildApp({ config, db, logger }: BuildAppOptions) {
       onError: ({ error, req }) => recordFailure(req, error),
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
+
+  registerPaymentWebhook(app, { db, gateway: services.gateway });
 
   const restRoutes = restRoutesOf(appRouter);
   registerRestRoutes(app, restRoutes, createContext);

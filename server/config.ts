@@ -77,6 +77,14 @@ const configSchema = z.object({
    * hour (beyond it the answer is the same but no mail goes out). */
   RESET_MAX_PER_IP: z.coerce.number().int().min(1).default(5),
   RESET_MAX_PER_EMAIL: z.coerce.number().int().min(1).default(3),
+  /** Razorpay: with a key id and secret, real orders through the razorpay SDK; without them the
+   * offline test gateway (test mode). RAZORPAY_API_URL re-points the SDK (tests use a local fake). */
+  RAZORPAY_KEY_ID: z.string().optional(),
+  RAZORPAY_KEY_SECRET: z.string().optional(),
+  RAZORPAY_WEBHOOK_SECRET: z.string().optional(),
+  RAZORPAY_API_URL: z.url().default('https://api.razorpay.com'),
+  /** How long the payment token of a paid registration lets its browser pay, in minutes. */
+  PAYMENT_TOKEN_TTL_MINUTES: z.coerce.number().int().min(5).max(24 * 60).default(120),
   /** Church registrations per address in an hour (then 429). */
   REGISTER_MAX_PER_IP: z.coerce.number().int().min(1).default(5),
   /** Most windows the in-memory limits keep (least recently used dropped first). */

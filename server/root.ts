@@ -2,6 +2,7 @@ import { router } from './trpc/init.js';
 import { authRouter } from './modules/auth/router.js';
 import { subscriptionRouter } from './modules/subscription/router.js';
 import { churchesRouter } from './modules/churches/router.js';
+import { paymentsRouter } from './modules/payments/router.js';
 import { academicYearRouter } from './modules/academic-year/router.js';
 import { classesRouter } from './modules/classes/router.js';
 import { studentsRouter } from './modules/students/router.js';
@@ -17,6 +18,7 @@ export const appRouter = router({
   auth: authRouter,
   subscription: subscriptionRouter,
   churches: churchesRouter,
+  payments: paymentsRouter,
   academicYear: academicYearRouter,
   classes: classesRouter,
   students: studentsRouter,

@@ -3,6 +3,7 @@ import type { Database } from './db/index.js';
 import { createChurchDirectory } from './modules/churches/index.js';
 import { LoginThrottle, MemoryAttemptStore } from './modules/auth/index.js';
 import { BackgroundTasks } from './background-tasks.js';
+import { createPaymentGateway } from './modules/payments/index.js';
 
 /** Long-lived collaborators shared by all requests, built once by the app factory. */
 export function createServices(config: Config, db: Database) {
@@ -12,6 +13,8 @@ export function createServices(config: Config, db: Database) {
   const background = new BackgroundTasks();
   return {
     churchDirectory: createChurchDirectory(db),
+    /** Razorpay with configured keys, else the offline test gateway. */
+    gateway: createPaymentGateway(config),
     attempts,
     background,
     loginThrottle: new LoginThrottle(attempts, {

@@ -204,6 +204,24 @@ export const paymentOrders = pgTable('payment_orders', {
   primaryKey({ columns: [t.churchId, t.id] }),
   churchFk(t, 'payment_orders_church_fk'),
   uniqueIndex('payment_orders_church_provider_order_key').on(t.churchId, t.providerOrderId),
+  // The webhook names the provider's order alone, before the church is known.
+  index('payment_orders_provider_order_idx').on(t.providerOrderId),
   check('payment_orders_status_check', sql`${t.status} in ('created', 'paid', 'failed')`),
+  tenantIsolation(),
+]);
+
+/** After a paid registration nobody is signed in yet: this token, handed to the registering browser
+ * (with the church code), lets it create and verify that church's payment only, for a short time. */
+export const paymentTokens = pgTable('payment_tokens', {
+  churchId: churchIdColumn(),
+  id: uuid('id').notNull().defaultRandom(),
+  /** SHA-256 of the opaque token, hex. The token itself is never stored. */
+  tokenHash: text('token_hash').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  primaryKey({ columns: [t.churchId, t.id] }),
+  uniqueIndex('payment_tokens_church_token_key').on(t.churchId, t.tokenHash),
+  churchFk(t, 'payment_tokens_church_fk'),
   tenantIsolation(),
 ]);

@@ -83,3 +83,10 @@ export const auditLog = pgTable('audit_log', {
   description: text('description').notNull().default(''),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [index('audit_log_created_at_idx').on(t.createdAt)]);
+
+/** Webhook events already handled, by the provider's event id: a replayed event changes nothing. */
+export const paymentWebhookEvents = pgTable('payment_webhook_events', {
+  eventId: text('event_id').primaryKey(),
+  eventType: text('event_type').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -14,6 +14,8 @@ export interface Context {
   userAgent: string | undefined;
   /** Bearer token from the Authorization header, if any. */
   token: string | undefined;
+  /** X-Payment-Token header: a paid registration's browser paying without a session. */
+  paymentToken: string | undefined;
   /** X-Church-Code header, upper-cased, if any. */
   churchCode: string | undefined;
   /** Several tRPC calls in one HTTP request (see unbatchedProcedure). */
@@ -28,6 +30,7 @@ export function createContextFactory(deps: ContextDeps) {
     const token = auth?.startsWith('Bearer ') ? auth.slice(7).trim() || undefined : undefined;
     const code = req.headers['x-church-code'];
     const churchCode = typeof code === 'string' && code.trim() ? code.trim().toUpperCase() : undefined;
+    const payment = req.headers['x-payment-token'];
     return {
       ...deps,
       log: req.log,
@@ -36,6 +39,7 @@ export function createContextFactory(deps: ContextDeps) {
       userAgent: req.headers['user-agent'],
       token,
       churchCode,
+      paymentToken: typeof payment === 'string' && payment.trim() ? payment.trim() : undefined,
       isBatchCall: request.isBatchCall ?? false,
     };
   };

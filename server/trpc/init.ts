@@ -5,6 +5,8 @@ import type { Context } from './context.js';
 import type { ProcedureMeta } from '../rest/meta.js';
 import { badRequest, describeError, ERROR_MESSAGES, forbidden, unauthorized } from './errors.js';
 import { authenticateChurchSession } from '../modules/auth/index.js';
+import { loadChurch } from '../modules/churches/index.js';
+import { isLivePaymentToken } from '../modules/payments/index.js';
 
 const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
   /** Every tRPC error answer comes from the one policy (errors.ts): no SQL, stack or parameters. */
@@ -54,6 +56,31 @@ export const churchSessionProcedure = publicProcedure.use(async ({ ctx, next }) 
     if (!result.ok) throw result.error; // roll the transaction back
     return result;
   });
+});
+
+/**
+ * Rung 2, for payments: who may pay for a church. Either its super admin, signed in, or the browser
+ * that has just registered it, with the payment token of that registration (X-Payment-Token) and the
+ * church code. Reachable with an invalid subscription (paying is how it becomes valid). The caller is
+ * checked in a short tenant transaction; the handler gets `ctx.payer` and does the payment work
+ * through the platform door, limiting every statement to `payer.church.id` itself, because a
+ * subscription changes only there.
+ */
+export const churchPayerProcedure = publicProcedure.use(async ({ ctx, next }) => {
+  if (!ctx.churchCode || (!ctx.token && !ctx.paymentToken)) throw unauthorized(MESSAGES.signInRequired);
+  const churchId = await ctx.services.churchDirectory.idForCode(ctx.churchCode);
+  if (!churchId) throw unauthorized(MESSAGES.sessionExpired);
+  const payer = await ctx.db.withTenant(churchId, async (tx) => {
+    if (ctx.paymentToken) {
+      if (!await isLivePaymentToken(tx, churchId, ctx.paymentToken)) throw unauthorized(MESSAGES.sessionExpired);
+      return { church: await loadChurch(tx, churchId), userId: null };
+    }
+    const auth = await authenticateChurchSession(tx, ctx.token!, ctx.config);
+    if (!auth) throw unauthorized(MESSAGES.sessionExpired);
+    if (auth.user.role !== 'super_admin') throw forbidden(MESSAGES.notAllowed);
+    return { church: auth.church, userId: auth.user.id };
+  });
+  return next({ ctx: { ...ctx, payer } });
 });
 
 /** Rung 3: a signed-in church user whose subscription is valid (01 section 4). Everything except

@@ -1,5 +1,6 @@
 // The auth module's surface for the rest of the server (its router is wired in server/root.ts).
 export { hashPassword } from './password.js';
 export { authenticateChurchSession } from './session.js';
+export { hashToken, newOpaqueToken } from './tokens.js';
 export { LoginThrottle, admitFromSource, type ThrottleLimits } from './throttle.js';
 export { MemoryAttemptStore } from './attempt-store.js';

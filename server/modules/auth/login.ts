@@ -1,11 +1,11 @@
-import { eq, sql } from 'drizzle-orm';
-import { users, churches } from '../../../drizzle/schema/index.js';
+import { sql } from 'drizzle-orm';
+import { users } from '../../../drizzle/schema/index.js';
 import { isConsumerMail, MESSAGES } from '../../../common/constants.js';
 import type { loginInput } from '../../../common/schemas/auth.js';
 import type { z } from 'zod';
 import type { Context } from '../../trpc/context.js';
 import { badRequest, forbidden, unauthorized } from '../../trpc/errors.js';
-import { toChurchDto } from '../churches/index.js';
+import { loadChurch } from '../churches/index.js';
 import { toUserDto } from '../users/index.js';
 import { verifyPassword } from './password.js';
 import { tooManyAttempts } from './throttle.js';
@@ -47,9 +47,9 @@ export async function loginWithPassword(ctx: Context, input: LoginInput) {
     const token = await createChurchSession(tx, {
       churchId, userId: user.id, ip: ctx.ip, userAgent: ctx.userAgent,
     }, ctx.config);
-    const [church] = await tx.select().from(churches).where(eq(churches.id, churchId));
+    const church = await loadChurch(tx, churchId);
     ctx.log.info({ churchId, userId: user.id }, 'church user signed in');
-    return { token, user: toUserDto(user), church: toChurchDto(church) };
+    return { token, user: toUserDto(user), church };
   });
 }
 

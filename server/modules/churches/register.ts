@@ -7,6 +7,7 @@ import type { Context } from '../../trpc/context.js';
 import { badRequest } from '../../trpc/errors.js';
 import { admitFromSource, hashPassword } from '../auth/index.js';
 import { findPlan } from '../subscription/index.js';
+import { issuePaymentToken } from '../payments/index.js';
 import { newChurchCode } from './code.js';
 
 const REGISTER_WINDOW_MS = 60 * 60_000;
@@ -68,10 +69,12 @@ export async function registerChurch(ctx: Context, input: RegisterChurchInput) {
       },
       description: `Church ${church.code} registered on the ${plan.name} plan`,
     });
-    return { church, free };
+    // Nobody is signed in after a paid registration: this token lets the registering browser pay.
+    const paymentToken = free ? null : await issuePaymentToken(tx, church.id, ctx.config.PAYMENT_TOKEN_TTL_MINUTES);
+    return { church, free, paymentToken };
   });
 
-  const { church, free } = registered;
+  const { church, free, paymentToken } = registered;
   // Sign-in looks codes up through a cache that may remember this code as unknown.
   ctx.services.churchDirectory.forget(church.code);
   ctx.log.info({ churchId: church.id, tier: church.subscriptionTier }, 'church registered');
@@ -84,6 +87,7 @@ export async function registerChurch(ctx: Context, input: RegisterChurchInput) {
       subscription_status: church.subscriptionStatus,
       subscription_end_date: church.subscriptionEndDate?.toISOString() ?? null,
     },
+    ...(paymentToken ? { payment_token: paymentToken } : {}),
     message: free ? REGISTRATION_MESSAGES.freeRegistered : REGISTRATION_MESSAGES.paidRegistered,
   };
 }

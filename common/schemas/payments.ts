@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { plainString } from './text.js';
+import { PAID_TIERS } from '../upgrade-path.js';
+
+export const PAYMENT_MESSAGES = {
+  choosePaidPlan: 'Choose a paid plan: basic or premium',
+  orderFailed: 'Failed to create payment order',
+  initFailed: 'Payment initialization failed. Please try again.',
+  verifyFailed: 'Payment verification failed. Please contact support.',
+  orderNotFound: 'Payment order not found',
+  verified: 'Payment verified. Your plan is active.',
+  notTestMode: 'The test checkout is only available in test mode.',
+} as const;
+
+const providerId = (name: string) => plainString({ error: `${name} is required` }).trim().min(1, `${name} is required`).max(100, `${name} is too long`);
+
+/**
+ * POST /api/churches/create-order. The amount always comes from the plans table: an `amount` or
+ * `is_upgrade` in the request is accepted for compatibility and ignored. A `church_id`, when sent,
+ * must be the caller's own church.
+ */
+export const createOrderInput = z.object({
+  church_id: z.uuid('church_id must be a church id').optional(),
+  plan_type: z.enum(PAID_TIERS, { error: PAYMENT_MESSAGES.choosePaidPlan }),
+  amount: z.number().optional(),
+  is_upgrade: z.boolean().optional(),
+});
+
+/** POST /api/churches/verify-payment: what the checkout hands back after a payment. */
+export const verifyPaymentInput = z.object({
+  church_id: z.uuid('church_id must be a church id').optional(),
+  razorpay_order_id: providerId('razorpay_order_id'),
+  razorpay_payment_id: providerId('razorpay_payment_id'),
+  razorpay_signature: providerId('razorpay_signature'),
+});
+
+/** POST /api/payments/test-checkout/pay (test mode only): the test checkout's Pay button. */
+export const testCheckoutInput = z.object({ razorpay_order_id: providerId('razorpay_order_id') });

@@ -1,0 +1,71 @@
+import { randomBytes } from 'node:crypto';
+import Razorpay from 'razorpay';
+import type { Config } from '../../config.js';
+import { paymentSignature } from './signatures.js';
+
+interface GatewayOrder {
+  amountPaise: number;
+  currency: string;
+  /** Our reference, at most 40 characters (Razorpay's limit). */
+  receipt: string;
+  notes: Record<string, string>;
+}
+
+/**
+ * Where orders are made and whose secret signs payments. `razorpay` with configured keys; otherwise
+ * `test`, the offline test gateway: it makes order ids itself and signs test payments with a secret
+ * of this process, so the whole flow (order, checkout, verification) runs without the internet and
+ * through the same verification code as a real payment.
+ */
+export interface PaymentGateway {
+  mode: 'razorpay' | 'test';
+  /** The public key the browser's checkout needs; null in test mode. */
+  keyId: string | null;
+  /** Signs payments (verify-payment checks `order_id|payment_id` with it). */
+  paymentSecret: string;
+  /** Signs webhooks; null when no webhook is configured. */
+  webhookSecret: string | null;
+  createOrder(order: GatewayOrder): Promise<{ id: string }>;
+  /** Test mode only: a paid test payment of an order, as the test checkout's Pay button makes it. */
+  testPayment?(providerOrderId: string): { paymentId: string; signature: string };
+}
+
+type GatewayConfig = Pick<Config, 'RAZORPAY_KEY_ID' | 'RAZORPAY_KEY_SECRET' | 'RAZORPAY_WEBHOOK_SECRET' | 'RAZORPAY_API_URL'>;
+
+export function createPaymentGateway(config: GatewayConfig): PaymentGateway {
+  if (config.RAZORPAY_KEY_ID && config.RAZORPAY_KEY_SECRET) return razorpayGateway(config.RAZORPAY_KEY_ID, config.RAZORPAY_KEY_SECRET, config);
+  return testGateway(config.RAZORPAY_WEBHOOK_SECRET ?? null);
+}
+
+function razorpayGateway(keyId: string, keySecret: string, config: GatewayConfig): PaymentGateway {
+  const client = new Razorpay({ key_id: keyId, key_secret: keySecret });
+  // The SDK's host is fixed; its axios instance is re-pointed when another API address is configured.
+  (client as unknown as { api: { rq: { defaults: { baseURL: string } } } }).api.rq.defaults.baseURL = config.RAZORPAY_API_URL;
+  return {
+    mode: 'razorpay',
+    keyId,
+    paymentSecret: keySecret,
+    webhookSecret: config.RAZORPAY_WEBHOOK_SECRET ?? null,
+    async createOrder(order) {
+      const created = await client.orders.create({
+        amount: order.amountPaise, currency: order.currency, receipt: order.receipt, notes: order.notes,
+      });
+      return { id: created.id };
+    },
+  };
+}
+
+function testGateway(webhookSecret: string | null): PaymentGateway {
+  const secret = randomBytes(32).toString('hex');
+  return {
+    mode: 'test',
+    keyId: null,
+    paymentSecret: secret,
+    webhookSecret,
+    createOrder: () => Promise.resolve({ id: `order_test_${randomBytes(9).toString('base64url')}` }),
+    testPayment(providerOrderId) {
+      const paymentId = `pay_test_${randomBytes(9).toString('base64url')}`;
+      return { paymentId, signature: paymentSignature(secret, providerOrderId, paymentId) };
+    },
+  };
+}

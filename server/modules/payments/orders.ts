@@ -1,0 +1,176 @@
+import { and, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import { auditLog, churches, paymentOrders } from '../../../drizzle/schema/index.js';
+import { PAYMENT_MESSAGES, type createOrderInput, type testCheckoutInput, type verifyPaymentInput } from '../../../common/schemas/payments.js';
+import { orderKind } from '../../../common/upgrade-path.js';
+import type { Tx } from '../../db/index.js';
+import type { Context } from '../../trpc/context.js';
+import { AppError, badRequest, conflict, notFound } from '../../trpc/errors.js';
+import type { ChurchDto } from '../churches/index.js';
+import { findPlan } from '../subscription/index.js';
+import { paymentSignature, sameSignature } from './signatures.js';
+
+const DAY_MS = 86_400_000;
+const CURRENCY = 'INR';
+
+/** Who pays: the church (as its users see it) and the signed-in super admin, or null for the
+ * payment token of a paid registration (churchPayerProcedure). */
+export interface Payer {
+  church: ChurchDto;
+  userId: string | null;
+}
+type PayerContext = Context & { payer: Payer };
+
+/** A church id in the request never grants anything: it must name the caller's own church. */
+function assertOwnChurch(payer: Payer, churchId: string | undefined) {
+  if (churchId !== undefined && churchId !== payer.church.id) throw notFound(PAYMENT_MESSAGES.orderNotFound);
+}
+
+/**
+ * POST /api/churches/create-order: an order for a paid plan at the plan's price (paise, from the
+ * plans table), stored with the church, plan, amount and status before the checkout opens.
+ */
+export async function createOrder(ctx: PayerContext, input: z.output<typeof createOrderInput>) {
+  const { payer } = ctx;
+  assertOwnChurch(payer, input.church_id);
+  const kind = orderKind(payer.church, input.plan_type);
+  if (!kind.allowed) throw conflict(kind.message, { reason: 'upgrade_path' });
+  const plan = await ctx.db.withPlatform((tx) => findPlan(tx, input.plan_type));
+  if (!plan || plan.pricePaise <= 0) throw badRequest(PAYMENT_MESSAGES.choosePaidPlan);
+
+  const { gateway } = ctx.services;
+  let providerOrder: { id: string };
+  try {
+    providerOrder = await gateway.createOrder({
+      amountPaise: plan.pricePaise,
+      currency: CURRENCY,
+      receipt: `${payer.church.code}-${Date.now().toString(36)}`,
+      notes: { church_id: payer.church.id, church_code: payer.church.code, plan: plan.tier },
+    });
+  } catch (error) {
+    ctx.log.error({ err: error, churchId: payer.church.id }, 'payment gateway refused the order');
+    throw new AppError('SERVICE_UNAVAILABLE', PAYMENT_MESSAGES.orderFailed, { reason: 'gateway_unavailable' });
+  }
+  await ctx.db.withPlatform((tx) => tx.insert(paymentOrders).values({
+    churchId: payer.church.id,
+    provider: gateway.mode,
+    providerOrderId: providerOrder.id,
+    planTier: plan.tier,
+    amountPaise: plan.pricePaise,
+    currency: CURRENCY,
+    isUpgrade: kind.isUpgrade,
+  }));
+  return {
+    order_id: providerOrder.id,
+    amount: plan.pricePaise,
+    currency: CURRENCY,
+    plan_type: plan.tier,
+    is_upgrade: kind.isUpgrade,
+    gateway: { mode: gateway.mode, key_id: gateway.keyId },
+  };
+}
+
+/**
+ * POST /api/churches/verify-payment: the checkout's answer, trusted only when its signature is the
+ * HMAC of the order id WE stored and the payment id, with the gateway's secret. A bad signature
+ * changes nothing; verifying a paid order again answers the same and activates nothing twice.
+ */
+export async function verifyPayment(ctx: PayerContext, input: z.output<typeof verifyPaymentInput>) {
+  const { payer } = ctx;
+  assertOwnChurch(payer, input.church_id);
+  const secret = ctx.services.gateway.paymentSecret;
+  const church = await ctx.db.withPlatform(async (tx) => {
+    const order = await lockOrder(tx, payer.church.id, input.razorpay_order_id);
+    if (!order) throw notFound(PAYMENT_MESSAGES.orderNotFound);
+    const expected = paymentSignature(secret, order.providerOrderId, input.razorpay_payment_id);
+    if (!sameSignature(expected, input.razorpay_signature)) {
+      throw badRequest(PAYMENT_MESSAGES.verifyFailed, { reason: 'bad_signature' });
+    }
+    return completeLockedOrder(tx, order, input.razorpay_payment_id, { via: 'verify-payment', userId: payer.userId });
+  });
+  ctx.log.info({ churchId: payer.church.id, order: input.razorpay_order_id }, 'payment verified');
+  return { message: PAYMENT_MESSAGES.verified, church };
+}
+
+/** Test mode only: the Pay button of the test checkout. It signs a payment as a real checkout
+ * would; the browser then verifies it through verify-payment like any other payment. */
+export async function payInTestMode(ctx: PayerContext, input: z.output<typeof testCheckoutInput>) {
+  const { gateway } = ctx.services;
+  if (!gateway.testPayment) throw notFound(PAYMENT_MESSAGES.notTestMode);
+  const [order] = await ctx.db.withPlatform((tx) => tx.select({ id: paymentOrders.providerOrderId }).from(paymentOrders)
+    .where(and(eq(paymentOrders.churchId, ctx.payer.church.id), eq(paymentOrders.providerOrderId, input.razorpay_order_id))));
+  if (!order) throw notFound(PAYMENT_MESSAGES.orderNotFound);
+  const payment = gateway.testPayment(order.id);
+  return { razorpay_order_id: order.id, razorpay_payment_id: payment.paymentId, razorpay_signature: payment.signature };
+}
+
+type OrderRow = typeof paymentOrders.$inferSelect;
+
+/**
+ * The webhook's completion of an order, found by the provider's order id alone (the webhook comes
+ * before any church is known). Unknown orders are reported as such and change nothing.
+ */
+export async function completeOrderFromWebhook(tx: Tx, providerOrderId: string, paymentId: string, eventType: string) {
+  const [order] = await tx.select().from(paymentOrders).where(eq(paymentOrders.providerOrderId, providerOrderId)).for('update');
+  if (!order) return { completed: false as const };
+  await completeLockedOrder(tx, order, paymentId, { via: `webhook ${eventType}`, userId: null });
+  return { completed: true as const, churchId: order.churchId };
+}
+
+/** The church's order with this provider id, locked until the transaction ends: a verify and a
+ * webhook of the same order wait for each other, and the second finds it paid. */
+async function lockOrder(tx: Tx, churchId: string, providerOrderId: string): Promise<OrderRow | undefined> {
+  const [order] = await tx.select().from(paymentOrders)
+    .where(and(eq(paymentOrders.churchId, churchId), eq(paymentOrders.providerOrderId, providerOrderId)))
+    .for('update');
+  return order;
+}
+
+/**
+ * Marks a locked order paid and activates its plan, once: a paid order is left as it is. The plan
+ * runs for its days from now; renewing the same plan before it ends adds them to the end date
+ * instead, so paying early loses nothing. An upgrade starts from today (the days left of the smaller
+ * plan are not carried over). The change is written to the audit log in the same transaction.
+ */
+async function completeLockedOrder(tx: Tx, order: OrderRow, paymentId: string, by: { via: string; userId: string | null }) {
+  const [church] = await tx.select().from(churches).where(eq(churches.id, order.churchId)).for('update');
+  if (order.status === 'paid') return churchAnswer(church);
+  const plan = await findPlan(tx, order.planTier);
+  if (!plan) throw new Error(`Plan ${order.planTier} of order ${order.id} is missing`);
+
+  const now = Date.now();
+  const renewing = church.subscriptionTier === plan.tier && church.subscriptionStatus === 'active'
+    && church.subscriptionEndDate !== null && church.subscriptionEndDate.getTime() > now;
+  const from = renewing ? church.subscriptionEndDate!.getTime() : now;
+  const endDate = new Date(from + plan.durationDays * DAY_MS);
+
+  await tx.update(paymentOrders).set({ status: 'paid', providerPaymentId: paymentId, paidAt: new Date(now) })
+    .where(and(eq(paymentOrders.churchId, order.churchId), eq(paymentOrders.id, order.id)));
+  const [updated] = await tx.update(churches).set({
+    subscriptionTier: plan.tier, subscriptionStatus: 'active', subscriptionEndDate: endDate, updatedAt: new Date(now),
+  }).where(eq(churches.id, church.id)).returning();
+  await tx.insert(auditLog).values({
+    targetChurchId: church.id,
+    action: order.isUpgrade ? 'subscription.upgraded' : 'subscription.paid',
+    resourceType: 'subscription',
+    resourceId: order.id,
+    details: {
+      via: by.via,
+      by_user_id: by.userId,
+      order: order.providerOrderId,
+      payment: paymentId,
+      amount_paise: order.amountPaise,
+      old: { tier: church.subscriptionTier, status: church.subscriptionStatus, end_date: church.subscriptionEndDate },
+      new: { tier: updated.subscriptionTier, status: updated.subscriptionStatus, end_date: updated.subscriptionEndDate },
+    },
+    description: `Church ${church.code} paid for the ${plan.name}`,
+  });
+  return churchAnswer(updated);
+}
+
+const churchAnswer = (church: typeof churches.$inferSelect) => ({
+  id: church.id,
+  subscription_tier: church.subscriptionTier,
+  subscription_status: church.subscriptionStatus,
+  subscription_end_date: church.subscriptionEndDate?.toISOString() ?? null,
+});

@@ -1,0 +1,21 @@
+import { createOrderInput, testCheckoutInput, verifyPaymentInput } from '../../../common/schemas/payments.js';
+import { churchPayerProcedure, router } from '../../trpc/init.js';
+import { rest } from '../../rest/meta.js';
+import { createOrder, payInTestMode, verifyPayment } from './orders.js';
+
+export const paymentsRouter = router({
+  createOrder: churchPayerProcedure
+    .meta(rest('POST', '/api/churches/create-order', 'An order for a paid plan (plan_type basic or premium) at the plan price in paise; super admin, or the payment token of a paid registration (X-Payment-Token)'))
+    .input(createOrderInput)
+    .mutation(({ ctx, input }) => createOrder(ctx, input)),
+
+  verifyPayment: churchPayerProcedure
+    .meta(rest('POST', '/api/churches/verify-payment', 'Verify a payment (razorpay_order_id, razorpay_payment_id, razorpay_signature) and activate its plan'))
+    .input(verifyPaymentInput)
+    .mutation(({ ctx, input }) => verifyPayment(ctx, input)),
+
+  testCheckoutPay: churchPayerProcedure
+    .meta(rest('POST', '/api/payments/test-checkout/pay', 'Test mode only: a signed test payment of an order, as the test checkout makes it'))
+    .input(testCheckoutInput)
+    .mutation(({ ctx, input }) => payInTestMode(ctx, input)),
+});

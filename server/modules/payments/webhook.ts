@@ -1,0 +1,78 @@
+import type { FastifyInstance } from 'fastify';
+import { paymentWebhookEvents } from '../../../drizzle/schema/index.js';
+import type { Database } from '../../db/index.js';
+import { errorBody, successBody } from '../../rest/envelope.js';
+import { badRequest, describeError, notFound } from '../../trpc/errors.js';
+import type { PaymentGateway } from './gateway.js';
+import { completeOrderFromWebhook } from './orders.js';
+import { hmacHex, sameSignature } from './signatures.js';
+
+const WEBHOOK_PATH = '/api/payments/razorpay/webhook';
+/** Events that mean an order has been paid. */
+const PAID_EVENTS = new Set(['order.paid', 'payment.captured']);
+
+interface RazorpayEvent {
+  event?: unknown;
+  payload?: {
+    payment?: { entity?: { id?: unknown; order_id?: unknown } };
+    order?: { entity?: { id?: unknown } };
+  };
+}
+
+const text = (value: unknown) => (typeof value === 'string' && value.length > 0 && value.length <= 100 ? value : undefined);
+
+/**
+ * POST /api/payments/razorpay/webhook: Razorpay's signed events, so a payment completes even when
+ * the browser closed after paying. The signature is the HMAC-SHA256 of the raw body with the
+ * webhook secret. Each event id (X-Razorpay-Event-Id) is handled once: its row and the order's
+ * completion are one transaction, so a replay changes nothing and a failure lets Razorpay retry.
+ * `order.paid` and `payment.captured` complete the order exactly as verify-payment does; the
+ * order's row lock makes the two wait for each other, whichever comes first.
+ */
+export function registerPaymentWebhook(app: FastifyInstance, deps: { db: Database; gateway: PaymentGateway }) {
+  void app.register(async (scope) => {
+    // The signature covers the bytes as sent: this route keeps the body raw.
+    scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+    scope.post(WEBHOOK_PATH, async (req, reply) => {
+      try {
+        const answer = await handle(req.body, req.headers, deps);
+        req.log.info({ event: answer.event, outcome: answer.outcome }, 'payment webhook');
+        return successBody(answer);
+      } catch (error) {
+        const described = describeError(error);
+        if (described.internal) req.log.error({ err: error }, 'payment webhook failed');
+        return reply.status(described.status).send(errorBody(described, String(req.id)));
+      }
+    });
+  });
+}
+
+async function handle(body: unknown, headers: Record<string, unknown>, { db, gateway }: { db: Database; gateway: PaymentGateway }) {
+  if (!gateway.webhookSecret) throw notFound('Payment webhooks are not configured on this server.');
+  const signature = text(headers['x-razorpay-signature']);
+  if (!Buffer.isBuffer(body) || !signature || !sameSignature(hmacHex(gateway.webhookSecret, body), signature)) {
+    throw badRequest('Invalid webhook signature', { reason: 'bad_signature' });
+  }
+  let event: RazorpayEvent;
+  try {
+    event = JSON.parse(body.toString('utf8')) as RazorpayEvent;
+  } catch {
+    throw badRequest('The webhook body is not JSON');
+  }
+  const eventType = text(event.event) ?? 'unknown';
+  const eventId = text(headers['x-razorpay-event-id']);
+  if (!eventId) throw badRequest('X-Razorpay-Event-Id is missing');
+
+  return db.withPlatform(async (tx) => {
+    const [fresh] = await tx.insert(paymentWebhookEvents).values({ eventId, eventType })
+      .onConflictDoNothing().returning({ eventId: paymentWebhookEvents.eventId });
+    if (!fresh) return { event: eventType, outcome: 'duplicate' };
+    if (!PAID_EVENTS.has(eventType)) return { event: eventType, outcome: 'ignored' };
+    const payment = event.payload?.payment?.entity;
+    const orderId = text(payment?.order_id) ?? text(event.payload?.order?.entity?.id);
+    const paymentId = text(payment?.id);
+    if (!orderId || !paymentId) return { event: eventType, outcome: 'ignored' };
+    const result = await completeOrderFromWebhook(tx, orderId, paymentId, eventType);
+    return { event: eventType, outcome: result.completed ? 'completed' : 'unknown_order' };
+  });
+}

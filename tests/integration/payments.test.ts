@@ -1,0 +1,260 @@
+import { createHmac } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { startTestApp, type TestApp } from '../helpers/app.js';
+import { api, createChurch, signIn } from '../helpers/fixtures.js';
+import { auditLog, churches, paymentOrders, paymentTokens } from '../../drizzle/schema/index.js';
+
+// Orders, payment verification and the webhook: the amount always from the plans table, a payment
+// trusted only on a signature over the order id we stored, activation once whatever arrives twice.
+
+const WEBHOOK_SECRET = 'webhook-secret-for-tests';
+const KEY_ID = 'rzp_test_local';
+const KEY_SECRET = 'key-secret-for-tests';
+const DAY_MS = 86_400_000;
+
+/** A local stand-in for Razorpay's orders API (POST /v1/orders with the key as basic auth). */
+function startFakeRazorpay() {
+  const orders: Array<{ auth: string | undefined; body: Record<string, unknown> }> = [];
+  let counter = 0;
+  const server = createServer((req: IncomingMessage, res) => {
+    let raw = '';
+    req.on('data', (chunk: Buffer) => { raw += chunk.toString(); });
+    req.on('end', () => {
+      if (req.method !== 'POST' || req.url !== '/v1/orders') {
+        res.writeHead(404).end();
+        return;
+      }
+      const body = JSON.parse(raw) as Record<string, unknown>;
+      orders.push({ auth: req.headers.authorization, body });
+      counter++;
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({
+        id: `order_fake${counter}`, entity: 'order', amount: body.amount, currency: body.currency, receipt: body.receipt, status: 'created',
+      }));
+    });
+  });
+  return new Promise<{ server: Server; url: string; orders: typeof orders }>((resolve) => {
+    server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, orders }));
+  });
+}
+
+let app: TestApp;
+let live: TestApp;
+let fake: Awaited<ReturnType<typeof startFakeRazorpay>>;
+beforeAll(async () => {
+  fake = await startFakeRazorpay();
+  [app, live] = await Promise.all([
+    startTestApp({ REGISTER_MAX_PER_IP: '1000', RAZORPAY_WEBHOOK_SECRET: WEBHOOK_SECRET }),
+    startTestApp({ REGISTER_MAX_PER_IP: '1000', RAZORPAY_KEY_ID: KEY_ID, RAZORPAY_KEY_SECRET: KEY_SECRET, RAZORPAY_API_URL: fake.url }),
+  ]);
+});
+afterAll(async () => {
+  await Promise.all([app?.close(), live?.close()]);
+  fake?.server.close();
+});
+
+let counter = 0;
+/** A paid registration: the church code and its payment token. */
+async function registerPaid(url: string, tier: 'basic' | 'premium' = 'premium') {
+  counter++;
+  const tag = `${Date.now().toString(36)}p${counter}`;
+  const res = await api(url, 'POST', '/api/churches/register', {
+    body: {
+      name: `Paying Church ${tag}`, pincode: '682001', admin_name: 'Paula Payer', admin_email: `admin-${tag}@paying-${tag}.test`,
+      admin_password: 'a long enough password', auth_provider: 'local', subscription_tier: tier,
+    },
+  });
+  expect(res.status).toBe(200);
+  return { code: res.body.data.church.code as string, id: res.body.data.church.id as string, paymentToken: res.body.data.payment_token as string };
+}
+type Caller = { code: string; paymentToken?: string; token?: string };
+const asPayer = (caller: Caller) => ({
+  code: caller.code, token: caller.token, headers: caller.paymentToken ? { 'x-payment-token': caller.paymentToken } : undefined,
+});
+const createOrder = (url: string, caller: Caller, body: Record<string, unknown>) =>
+  api(url, 'POST', '/api/churches/create-order', { ...asPayer(caller), body });
+const verify = (url: string, caller: Caller, body: Record<string, unknown>) =>
+  api(url, 'POST', '/api/churches/verify-payment', { ...asPayer(caller), body });
+const testPay = (caller: Caller, orderId: string) =>
+  api(app.url, 'POST', '/api/payments/test-checkout/pay', { ...asPayer(caller), body: { razorpay_order_id: orderId } });
+const churchRow = async (db: TestApp['db'], id: string) => (await db.withPlatform((tx) => tx.select().from(churches).where(eq(churches.id, id))))[0];
+const auditOf = (db: TestApp['db'], churchId: string) => db.withPlatform((tx) => tx.select().from(auditLog)
+  .where(and(eq(auditLog.targetChurchId, churchId), eq(auditLog.resourceType, 'subscription'))));
+
+function webhook(body: unknown, options: { eventId: string; secret?: string }) {
+  const raw = JSON.stringify(body);
+  return fetch(`${app.url}/api/payments/razorpay/webhook`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-razorpay-event-id': options.eventId,
+      'x-razorpay-signature': createHmac('sha256', options.secret ?? WEBHOOK_SECRET).update(raw).digest('hex'),
+    },
+    body: raw,
+  });
+}
+const orderPaidEvent = (orderId: string, paymentId: string) => ({
+  entity: 'event', event: 'order.paid',
+  payload: { payment: { entity: { id: paymentId, order_id: orderId } }, order: { entity: { id: orderId, status: 'paid' } } },
+});
+
+describe('a paid registration pays in test mode', () => {
+  it('orders at the plan price whatever the request says, and activates once on a signed payment', async () => {
+    const church = await registerPaid(app.url);
+    expect(church.paymentToken).toEqual(expect.any(String));
+    const order = await createOrder(app.url, church, { plan_type: 'premium', amount: 1, is_upgrade: true, church_id: church.id });
+    expect(order.status).toBe(200);
+    expect(order.body.data).toMatchObject({ amount: 59900, currency: 'INR', is_upgrade: false, gateway: { mode: 'test', key_id: null } });
+    const orderId = order.body.data.order_id as string;
+
+    const paid = await testPay(church, orderId);
+    expect(paid.status).toBe(200);
+    const first = await verify(app.url, church, paid.body.data);
+    expect(first.status).toBe(200);
+    expect(first.body.data.church).toMatchObject({ subscription_tier: 'premium', subscription_status: 'active' });
+    const row = await churchRow(app.db, church.id);
+    expect((row.subscriptionEndDate!.getTime() - Date.now()) / DAY_MS).toBeCloseTo(30, 1);
+
+    const again = await verify(app.url, church, paid.body.data);
+    expect(again.status).toBe(200);
+    expect((await churchRow(app.db, church.id)).subscriptionEndDate).toEqual(row.subscriptionEndDate);
+    const audit = await auditOf(app.db, church.id);
+    expect(audit).toHaveLength(1);
+    expect(audit[0].details).toMatchObject({ old: { status: 'pending_payment' }, new: { tier: 'premium', status: 'active' } });
+  });
+
+  it('a forged signature, or one for another payment id, changes nothing', async () => {
+    const church = await registerPaid(app.url, 'basic');
+    const order = await createOrder(app.url, church, { plan_type: 'basic' });
+    expect(order.body.data.amount).toBe(29900);
+    const paid = await testPay(church, order.body.data.order_id);
+    for (const forged of [
+      { ...paid.body.data, razorpay_signature: 'f'.repeat(64) },
+      { ...paid.body.data, razorpay_payment_id: 'pay_someone_else' },
+    ]) {
+      const res = await verify(app.url, church, forged);
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe('Payment verification failed. Please contact support.');
+    }
+    expect(await churchRow(app.db, church.id)).toMatchObject({ subscriptionStatus: 'pending_payment', subscriptionEndDate: null });
+    const [stored] = await app.db.withPlatform((tx) => tx.select().from(paymentOrders).where(eq(paymentOrders.churchId, church.id)));
+    expect(stored.status).toBe('created');
+  });
+
+  it('a payment token pays for its own church only, and not once expired', async () => {
+    const a = await registerPaid(app.url);
+    const b = await registerPaid(app.url);
+    // A's token with B's code, B's id in A's body, A's order verified by B: nothing.
+    expect((await createOrder(app.url, { code: b.code, paymentToken: a.paymentToken }, { plan_type: 'premium' })).status).toBe(401);
+    expect((await createOrder(app.url, a, { plan_type: 'premium', church_id: b.id })).status).toBe(404);
+    const orderOfA = await createOrder(app.url, a, { plan_type: 'premium' });
+    const paidA = await testPay(a, orderOfA.body.data.order_id);
+    expect((await verify(app.url, b, paidA.body.data)).status).toBe(404);
+    expect((await testPay(b, orderOfA.body.data.order_id)).status).toBe(404);
+    expect((await churchRow(app.db, a.id)).subscriptionStatus).toBe('pending_payment');
+    // Nothing but a code: no access.
+    expect((await createOrder(app.url, { code: a.code }, { plan_type: 'premium' })).status).toBe(401);
+
+    await app.db.withPlatform((tx) => tx.update(paymentTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(paymentTokens.churchId, a.id)));
+    expect((await createOrder(app.url, a, { plan_type: 'premium' })).status).toBe(401);
+  });
+});
+
+describe('a signed-in church pays', () => {
+  it('its super admin upgrades a free church; a teacher may not pay', async () => {
+    const { church, code, users } = await createChurch(app.db, { tier: 'free' });
+    const admin = await signIn(app.url, code, users.super_admin.email);
+    const teacher = await signIn(app.url, code, users.teacher.email);
+    expect((await createOrder(app.url, { code, token: teacher.token }, { plan_type: 'basic' })).status).toBe(403);
+    const order = await createOrder(app.url, { code, token: admin.token }, { plan_type: 'basic' });
+    expect(order.status).toBe(200);
+    expect(order.body.data).toMatchObject({ amount: 29900, is_upgrade: true });
+    const paid = await testPay({ code, token: admin.token }, order.body.data.order_id);
+    const res = await verify(app.url, { code, token: admin.token }, paid.body.data);
+    expect(res.body.data.church).toMatchObject({ subscription_tier: 'basic', subscription_status: 'active' });
+    const [entry] = await auditOf(app.db, church.id);
+    expect(entry).toMatchObject({ action: 'subscription.upgraded' });
+    expect(entry.details).toMatchObject({ by_user_id: users.super_admin.id, old: { tier: 'free' }, new: { tier: 'basic' } });
+  });
+
+  it('follows the upgrade path: premium cannot upgrade, lifetime has nothing to pay, a renewal adds to the end date', async () => {
+    const premium = await createChurch(app.db, { tier: 'premium' });
+    const premiumAdmin = await signIn(app.url, premium.code, premium.users.super_admin.email);
+    const down = await createOrder(app.url, { code: premium.code, token: premiumAdmin.token }, { plan_type: 'basic' });
+    expect(down.status).toBe(409);
+    expect(down.body.message).toMatch(/^The Premium plan cannot be upgraded/);
+
+    const lifetime = await createChurch(app.db, { tier: 'lifetime', isLifetime: true, endDate: null });
+    const lifetimeAdmin = await signIn(app.url, lifetime.code, lifetime.users.super_admin.email);
+    expect((await createOrder(app.url, { code: lifetime.code, token: lifetimeAdmin.token }, { plan_type: 'premium' })).status).toBe(409);
+
+    const before = (await churchRow(app.db, premium.church.id)).subscriptionEndDate!;
+    const renewal = await createOrder(app.url, { code: premium.code, token: premiumAdmin.token }, { plan_type: 'premium' });
+    expect(renewal.body.data.is_upgrade).toBe(false);
+    const paid = await testPay({ code: premium.code, token: premiumAdmin.token }, renewal.body.data.order_id);
+    await verify(app.url, { code: premium.code, token: premiumAdmin.token }, paid.body.data);
+    const after = (await churchRow(app.db, premium.church.id)).subscriptionEndDate!;
+    expect((after.getTime() - before.getTime()) / DAY_MS).toBeCloseTo(30, 3);
+  });
+});
+
+describe('the webhook', () => {
+  it('completes a paid order when the browser never came back; a replay changes nothing', async () => {
+    const church = await registerPaid(app.url);
+    const order = await createOrder(app.url, church, { plan_type: 'premium' });
+    const event = orderPaidEvent(order.body.data.order_id, 'pay_from_webhook');
+    const res = await webhook(event, { eventId: `evt_${church.code}` });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { data: { outcome: string } }).data.outcome).toBe('completed');
+    expect(await churchRow(app.db, church.id)).toMatchObject({ subscriptionTier: 'premium', subscriptionStatus: 'active' });
+    const replay = await webhook(event, { eventId: `evt_${church.code}` });
+    expect(((await replay.json()) as { data: { outcome: string } }).data.outcome).toBe('duplicate');
+    expect(await auditOf(app.db, church.id)).toHaveLength(1);
+  });
+
+  it('refuses a bad signature with a 400 and changes nothing', async () => {
+    const church = await registerPaid(app.url);
+    const order = await createOrder(app.url, church, { plan_type: 'premium' });
+    const res = await webhook(orderPaidEvent(order.body.data.order_id, 'pay_x'), { eventId: `evt_bad_${church.code}`, secret: 'not-the-secret' });
+    expect(res.status).toBe(400);
+    expect((await churchRow(app.db, church.id)).subscriptionStatus).toBe('pending_payment');
+  });
+
+  it('and verify-payment racing each other activate the plan once', async () => {
+    const church = await registerPaid(app.url);
+    const order = await createOrder(app.url, church, { plan_type: 'premium' });
+    const paid = await testPay(church, order.body.data.order_id);
+    const [viaVerify, viaWebhook] = await Promise.all([
+      verify(app.url, church, paid.body.data),
+      webhook(orderPaidEvent(order.body.data.order_id, paid.body.data.razorpay_payment_id), { eventId: `evt_race_${church.code}` }),
+    ]);
+    expect(viaVerify.status).toBe(200);
+    expect(viaWebhook.status).toBe(200);
+    expect(await auditOf(app.db, church.id)).toHaveLength(1);
+    expect((await churchRow(app.db, church.id)).subscriptionStatus).toBe('active');
+  });
+});
+
+describe('with Razorpay keys', () => {
+  it('creates the order through the SDK at the plan price, and verifies with the key secret', async () => {
+    const church = await registerPaid(live.url);
+    const order = await createOrder(live.url, church, { plan_type: 'premium', amount: 100 });
+    expect(order.status).toBe(200);
+    expect(order.body.data).toMatchObject({ amount: 59900, gateway: { mode: 'razorpay', key_id: KEY_ID } });
+    const sent = fake.orders.at(-1)!;
+    expect(sent.body).toMatchObject({ amount: 59900, currency: 'INR' });
+    expect(sent.auth).toBe(`Basic ${Buffer.from(`${KEY_ID}:${KEY_SECRET}`).toString('base64')}`);
+    // No test checkout with real keys.
+    expect((await api(live.url, 'POST', '/api/payments/test-checkout/pay', { ...asPayer(church), body: { razorpay_order_id: order.body.data.order_id } })).status).toBe(404);
+
+    const orderId = order.body.data.order_id as string;
+    const sign = (secret: string) => createHmac('sha256', secret).update(`${orderId}|pay_live_1`).digest('hex');
+    const forged = await verify(live.url, church, { razorpay_order_id: orderId, razorpay_payment_id: 'pay_live_1', razorpay_signature: sign('other-secret') });
+    expect(forged.status).toBe(400);
+    const good = await verify(live.url, church, { razorpay_order_id: orderId, razorpay_payment_id: 'pay_live_1', razorpay_signature: sign(KEY_SECRET) });
+    expect(good.status).toBe(200);
+    expect(good.body.data.church.subscription_status).toBe('active');
+  });
+});
