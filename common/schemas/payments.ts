@@ -36,3 +36,14 @@ export const verifyPaymentInput = z.object({
 
 /** POST /api/payments/test-checkout/pay (test mode only): the test checkout's Pay button. */
 export const testCheckoutInput = z.object({ razorpay_order_id: providerId('razorpay_order_id') });
+
+/** POST /api/churches/retry-payment: a new order after a failed or abandoned payment; the plan
+ * defaults to the church's own paid plan. */
+export const retryPaymentInput = z.object({
+  church_id: z.uuid('church_id must be a church id').optional(),
+  plan_type: z.enum(PAID_TIERS, { error: PAYMENT_MESSAGES.choosePaidPlan }).optional(),
+  amount: z.number().optional(),
+}).default({});
+
+/** The church named in a path: /api/churches/retry-payment/{id} and the subscription actions. */
+export const churchIdPathInput = z.object({ id: z.uuid('The church id is not valid') });

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import type { Database } from '../db/index.js';
 import type { Services } from '../services.js';
+import type { ChurchDto } from '../modules/churches/index.js';
 
 /** What every procedure receives before any middleware narrows it. */
 export interface Context {
@@ -21,6 +22,14 @@ export interface Context {
   /** Several tRPC calls in one HTTP request (see unbatchedProcedure). */
   isBatchCall: boolean;
 }
+
+/** Who pays for or changes a church's subscription (churchPayerProcedure): the church as its
+ * users see it, and its signed-in super admin, or null for the payment token of a paid registration. */
+export interface ChurchPayer {
+  church: ChurchDto;
+  userId: string | null;
+}
+export type PayerContext = Context & { payer: ChurchPayer };
 
 export type ContextDeps = { config: Config; db: Database; services: Services };
 

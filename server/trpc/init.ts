@@ -1,7 +1,7 @@
 import { initTRPC } from '@trpc/server';
 import type { ChurchRole } from '../../common/constants.js';
 import { MESSAGES } from '../../common/constants.js';
-import type { Context } from './context.js';
+import type { ChurchPayer, Context } from './context.js';
 import type { ProcedureMeta } from '../rest/meta.js';
 import { badRequest, describeError, ERROR_MESSAGES, forbidden, unauthorized } from './errors.js';
 import { authenticateChurchSession } from '../modules/auth/index.js';
@@ -70,7 +70,7 @@ export const churchPayerProcedure = publicProcedure.use(async ({ ctx, next }) =>
   if (!ctx.churchCode || (!ctx.token && !ctx.paymentToken)) throw unauthorized(MESSAGES.signInRequired);
   const churchId = await ctx.services.churchDirectory.idForCode(ctx.churchCode);
   if (!churchId) throw unauthorized(MESSAGES.sessionExpired);
-  const payer = await ctx.db.withTenant(churchId, async (tx) => {
+  const payer = await ctx.db.withTenant(churchId, async (tx): Promise<ChurchPayer> => {
     if (ctx.paymentToken) {
       if (!await isLivePaymentToken(tx, churchId, ctx.paymentToken)) throw unauthorized(MESSAGES.sessionExpired);
       return { church: await loadChurch(tx, churchId), userId: null };

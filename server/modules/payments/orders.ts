@@ -1,28 +1,20 @@
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { auditLog, churches, paymentOrders } from '../../../drizzle/schema/index.js';
-import { PAYMENT_MESSAGES, type createOrderInput, type testCheckoutInput, type verifyPaymentInput } from '../../../common/schemas/payments.js';
-import { orderKind } from '../../../common/upgrade-path.js';
+import { PAYMENT_MESSAGES, type createOrderInput, type retryPaymentInput, type testCheckoutInput, type verifyPaymentInput } from '../../../common/schemas/payments.js';
+import { orderKind, PAID_TIERS, type PaidTier } from '../../../common/upgrade-path.js';
 import type { Tx } from '../../db/index.js';
-import type { Context } from '../../trpc/context.js';
+import type { ChurchPayer, PayerContext } from '../../trpc/context.js';
 import { AppError, badRequest, conflict, notFound } from '../../trpc/errors.js';
-import type { ChurchDto } from '../churches/index.js';
 import { findPlan } from '../subscription/index.js';
 import { paymentSignature, sameSignature } from './signatures.js';
 
 const DAY_MS = 86_400_000;
 const CURRENCY = 'INR';
 
-/** Who pays: the church (as its users see it) and the signed-in super admin, or null for the
- * payment token of a paid registration (churchPayerProcedure). */
-export interface Payer {
-  church: ChurchDto;
-  userId: string | null;
-}
-type PayerContext = Context & { payer: Payer };
 
 /** A church id in the request never grants anything: it must name the caller's own church. */
-function assertOwnChurch(payer: Payer, churchId: string | undefined) {
+function assertOwnChurch(payer: ChurchPayer, churchId: string | undefined) {
   if (churchId !== undefined && churchId !== payer.church.id) throw notFound(PAYMENT_MESSAGES.orderNotFound);
 }
 
@@ -68,6 +60,17 @@ export async function createOrder(ctx: PayerContext, input: z.output<typeof crea
     is_upgrade: kind.isUpgrade,
     gateway: { mode: gateway.mode, key_id: gateway.keyId },
   };
+}
+
+/** POST /api/churches/retry-payment(/{id}): a new order, for the plan asked or the church's own. */
+export async function retryPayment(ctx: PayerContext, input: z.output<typeof retryPaymentInput>) {
+  assertOwnChurch(ctx.payer, input.church_id);
+  const own = (PAID_TIERS as readonly string[]).includes(ctx.payer.church.subscription_tier)
+    ? ctx.payer.church.subscription_tier as PaidTier
+    : undefined;
+  const planType = input.plan_type ?? own;
+  if (!planType) throw badRequest(PAYMENT_MESSAGES.choosePaidPlan);
+  return createOrder(ctx, { church_id: input.church_id, plan_type: planType });
 }
 
 /**

@@ -1,7 +1,7 @@
-import { createOrderInput, testCheckoutInput, verifyPaymentInput } from '../../../common/schemas/payments.js';
+import { churchIdPathInput, createOrderInput, retryPaymentInput, testCheckoutInput, verifyPaymentInput } from '../../../common/schemas/payments.js';
 import { churchPayerProcedure, router } from '../../trpc/init.js';
 import { rest } from '../../rest/meta.js';
-import { createOrder, payInTestMode, verifyPayment } from './orders.js';
+import { createOrder, payInTestMode, retryPayment, verifyPayment } from './orders.js';
 
 export const paymentsRouter = router({
   createOrder: churchPayerProcedure
@@ -13,6 +13,16 @@ export const paymentsRouter = router({
     .meta(rest('POST', '/api/churches/verify-payment', 'Verify a payment (razorpay_order_id, razorpay_payment_id, razorpay_signature) and activate its plan'))
     .input(verifyPaymentInput)
     .mutation(({ ctx, input }) => verifyPayment(ctx, input)),
+
+  retryPayment: churchPayerProcedure
+    .meta(rest('POST', '/api/churches/retry-payment', 'A new order after a failed or abandoned payment (plan_type optional: the church\'s own paid plan)'))
+    .input(retryPaymentInput)
+    .mutation(({ ctx, input }) => retryPayment(ctx, input)),
+
+  retryPaymentFor: churchPayerProcedure
+    .meta(rest('POST', '/api/churches/retry-payment/{id}', 'A new order for the church\'s own paid plan'))
+    .input(churchIdPathInput)
+    .mutation(({ ctx, input }) => retryPayment(ctx, { church_id: input.id })),
 
   testCheckoutPay: churchPayerProcedure
     .meta(rest('POST', '/api/payments/test-checkout/pay', 'Test mode only: a signed test payment of an order, as the test checkout makes it'))

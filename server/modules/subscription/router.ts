@@ -1,4 +1,6 @@
-import { churchSessionProcedure, publicProcedure, router } from '../../trpc/init.js';
+import { churchIdPathInput } from '../../../common/schemas/payments.js';
+import { churchPayerProcedure, churchSessionProcedure, publicProcedure, router } from '../../trpc/init.js';
+import { changeToFreePeriod } from './changes.js';
 import { rest } from '../../rest/meta.js';
 import { toPlanDto } from './dto.js';
 import { findPlan, listPlans, usageCounts } from './queries.js';
@@ -33,4 +35,14 @@ export const subscriptionRouter = router({
       tier: ctx.church.subscription_tier,
     };
   }),
+
+  downgradeToFree: churchPayerProcedure
+    .meta(rest('POST', '/api/churches/downgrade-to-free/{id}', 'Move the church to the Free Trial (super admin of that church); nothing is deleted'))
+    .input(churchIdPathInput)
+    .mutation(({ ctx, input }) => changeToFreePeriod(ctx, input.id, 'downgrade')),
+
+  extendTrial: churchPayerProcedure
+    .meta(rest('POST', '/api/churches/{id}/extend-trial', 'A new free period for a church on the Free Trial (super admin of that church)'))
+    .input(churchIdPathInput)
+    .mutation(({ ctx, input }) => changeToFreePeriod(ctx, input.id, 'extend')),
 });
