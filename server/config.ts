@@ -83,6 +83,9 @@ const configSchema = z.object({
   RAZORPAY_KEY_SECRET: z.string().optional(),
   RAZORPAY_WEBHOOK_SECRET: z.string().optional(),
   RAZORPAY_API_URL: z.url().default('https://api.razorpay.com'),
+  /** The platform's UPI ID and name, for UPI payments (a QR code and the ID to type); no UPI without them. */
+  UPI_VPA: z.string().regex(/^[\w.-]+@[\w.-]+$/, 'UPI_VPA must look like name@bank').optional(),
+  UPI_PAYEE_NAME: z.string().default('Sunday School'),
   /** How long the payment token of a paid registration lets its browser pay, in minutes. */
   PAYMENT_TOKEN_TTL_MINUTES: z.coerce.number().int().min(5).max(24 * 60).default(120),
   /** Church registrations per address in an hour (then 429). */

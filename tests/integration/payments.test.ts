@@ -46,7 +46,7 @@ let fake: Awaited<ReturnType<typeof startFakeRazorpay>>;
 beforeAll(async () => {
   fake = await startFakeRazorpay();
   [app, live] = await Promise.all([
-    startTestApp({ REGISTER_MAX_PER_IP: '1000', RAZORPAY_WEBHOOK_SECRET: WEBHOOK_SECRET }),
+    startTestApp({ REGISTER_MAX_PER_IP: '1000', RAZORPAY_WEBHOOK_SECRET: WEBHOOK_SECRET, UPI_VPA: 'sundayschool@okbank', UPI_PAYEE_NAME: 'Sunday School Platform' }),
     startTestApp({ REGISTER_MAX_PER_IP: '1000', RAZORPAY_KEY_ID: KEY_ID, RAZORPAY_KEY_SECRET: KEY_SECRET, RAZORPAY_API_URL: fake.url }),
   ]);
 });
@@ -108,6 +108,10 @@ describe('a paid registration pays in test mode', () => {
     expect(order.status).toBe(200);
     expect(order.body.data).toMatchObject({ amount: 59900, currency: 'INR', is_upgrade: false, gateway: { mode: 'test', key_id: null } });
     const orderId = order.body.data.order_id as string;
+    const upi = new URL(order.body.data.upi.link as string);
+    expect(upi.protocol).toBe('upi:');
+    expect(Object.fromEntries(upi.searchParams)).toMatchObject({ pa: 'sundayschool@okbank', pn: 'Sunday School Platform', am: '599.00', cu: 'INR', tr: orderId });
+    expect((await createOrder(live.url, await registerPaid(live.url), { plan_type: 'basic' })).body.data.upi).toBeNull();
 
     const paid = await testPay(church, orderId);
     expect(paid.status).toBe(200);

@@ -4,6 +4,7 @@ import { auditLog, churches, paymentOrders } from '../../../drizzle/schema/index
 import { PAYMENT_MESSAGES, type createOrderInput, type retryPaymentInput, type testCheckoutInput, type verifyPaymentInput } from '../../../common/schemas/payments.js';
 import { orderKind, PAID_TIERS, type PaidTier } from '../../../common/upgrade-path.js';
 import type { Tx } from '../../db/index.js';
+import type { Config } from '../../config.js';
 import type { ChurchPayer, PayerContext } from '../../trpc/context.js';
 import { AppError, badRequest, conflict, notFound } from '../../trpc/errors.js';
 import { findPlan } from '../subscription/index.js';
@@ -59,7 +60,26 @@ export async function createOrder(ctx: PayerContext, input: z.output<typeof crea
     plan_type: plan.tier,
     is_upgrade: kind.isUpgrade,
     gateway: { mode: gateway.mode, key_id: gateway.keyId },
+    upi: upiPayment(ctx.config, { amountPaise: plan.pricePaise, orderId: providerOrder.id, note: `${plan.name} ${payer.church.code}` }),
   };
+}
+
+/**
+ * A UPI payment of the order: the `upi://pay` link (payee, amount in rupees, currency, the order as
+ * reference) that a UPI app opens or scans as a QR code, and the UPI ID to type by hand. Such a
+ * payment is confirmed by the webhook or by the platform operator, never by the browser.
+ */
+function upiPayment(config: Pick<Config, 'UPI_VPA' | 'UPI_PAYEE_NAME'>, order: { amountPaise: number; orderId: string; note: string }) {
+  if (!config.UPI_VPA) return null;
+  const params = new URLSearchParams({
+    pa: config.UPI_VPA,
+    pn: config.UPI_PAYEE_NAME,
+    am: (order.amountPaise / 100).toFixed(2),
+    cu: CURRENCY,
+    tr: order.orderId,
+    tn: order.note,
+  });
+  return { vpa: config.UPI_VPA, payee_name: config.UPI_PAYEE_NAME, link: `upi://pay?${params.toString()}` };
 }
 
 /** POST /api/churches/retry-payment(/{id}): a new order, for the plan asked or the church's own. */
