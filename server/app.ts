@@ -92,7 +92,9 @@ export async function buildApp({ config, db, logger }: BuildAppOptions) {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // Razorpay's card checkout: its script, loaded when a card payment starts, and its frame.
+        scriptSrc: ["'self'", 'https://checkout.razorpay.com'],
+        frameSrc: ['https://api.razorpay.com', 'https://checkout.razorpay.com'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         connectSrc: ["'self'"],

@@ -22,7 +22,7 @@ export const REGISTRATION_MESSAGES = {
 } as const;
 
 const optionalText = (max: number, tooLong: string) => plainString().trim().max(max, tooLong).optional()
-  .transform((value) => (value ? value : null));
+  .transform((value) => value || undefined);
 
 /** The password policy of every password a person sets (registration, user forms, reset). */
 const newPasswordSchema = plainString({ error: 'Password is required' })

@@ -82,9 +82,7 @@ describe('the login screen', () => {
     await onPage(env, DESKTOP, async (page) => {
       await page.goto('/login');
       const register = page.getByRole('link', { name: 'Register a new church' });
-      expect(await register.getAttribute('href')).toBe(
-        `mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent(MESSAGES.registerChurchMailSubject)}`,
-      );
+      expect(await register.getAttribute('href')).toBe('/register');
       expect(await page.getByRole('link', { name: SUPPORT_EMAIL }).getAttribute('href')).toBe(`mailto:${SUPPORT_EMAIL}`);
     });
   });

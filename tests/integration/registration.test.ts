@@ -4,6 +4,7 @@ import { startTestApp, type TestApp } from '../helpers/app.js';
 import { api } from '../helpers/fixtures.js';
 import { academicYearConfigs, auditLog, churches, users } from '../../drizzle/schema/index.js';
 import { DEFAULT_ACADEMIC_YEAR_CONFIG } from '../../common/academic-year.js';
+import { FALLBACK_PLANS } from '../../client/src/features/subscription/fallback-plans.js';
 
 // POST /api/churches/register (and the same tRPC procedure): a church, its super admin and its
 // academic-year settings in one transaction; free plans active for 30 days, paid ones pending payment.
@@ -164,5 +165,13 @@ describe('church registration', () => {
     expect(refused.status).toBe(429);
     expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
     expect(await throttled.db.withPlatform((tx) => tx.select().from(churches).where(eq(churches.name, body.name)))).toHaveLength(0);
+  });
+});
+
+describe('the plans', () => {
+  it('GET /api/subscription/plans is the seed, which the client keeps as its offline copy', async () => {
+    const res = await api(app.url, 'GET', '/api/subscription/plans');
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual(FALLBACK_PLANS);
   });
 });

@@ -6,11 +6,14 @@ import { LoginPage } from '../features/auth/LoginPage';
 import { lazyScreen, type LazyScreen } from '../lib/lazy-screen';
 import { RequireRole, RequireSession, RequireSignedOut, RequireValidSubscription } from './guards';
 import { NAV_ITEMS } from './navigation';
+import { PAYMENT_PATH } from '../features/payments/payment-state';
 
 // The sign-in screen is in the first chunk (it is what a new visitor sees); the signed-in frame
 // and every screen behind it are fetched when first needed.
 const DashboardLayout = lazyScreen(() => import('../features/shell/DashboardLayout').then((m) => m.DashboardLayout));
 const SubscriptionPage = lazyScreen(() => import('../features/subscription/SubscriptionPage').then((m) => m.SubscriptionPage));
+const RegisterChurchPage = lazyScreen(() => import('../features/registration/RegisterChurchPage').then((m) => m.RegisterChurchPage));
+const PaymentPage = lazyScreen(() => import('../features/payments/PaymentPage').then((m) => m.PaymentPage));
 
 const LOADING_LABEL = 'Loading…';
 
@@ -46,6 +49,9 @@ export function AppRoutes() {
         <Route element={<RequireSignedOut />}>
           <Route path="/login" element={<LoginPage />} />
         </Route>
+        {/* Open to anyone: a new church registers and pays before anyone of it can sign in. */}
+        <Route path="/register" element={<RegisterChurchPage />} />
+        <Route path={PAYMENT_PATH} element={<PaymentPage />} />
         <Route element={<RequireSession />}>
           <Route path="/subscription" element={<SubscriptionPage />} />
           <Route element={<RequireValidSubscription />}>

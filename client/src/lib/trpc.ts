@@ -9,9 +9,20 @@ export const trpc = createTRPCReact<AppRouter>();
 export type RouterOutputs = inferRouterOutputs<AppRouter>;
 
 /** Calls the server takes only one per request (sign-in, password reset): never batched. */
-const UNBATCHED_PATHS = new Set(['auth.login', 'auth.forgotPassword']);
+const UNBATCHED_PATHS = new Set(['auth.login', 'auth.forgotPassword', 'churches.register']);
 /** At most the server's limit of calls per batch (TRPC_MAX_BATCH_SIZE in server/app.ts). */
 const MAX_BATCH_ITEMS = 10;
+
+/**
+ * A paid registration's browser has no session: its payment calls carry the registration's payment
+ * token and church code instead (`trpc: { context: { payment } }` on the call), and never the stored
+ * session of whichever church this browser may be signed in to.
+ */
+export interface PaymentCredentials {
+  token: string;
+  churchCode: string;
+}
+const paymentOf = (context: Record<string, unknown>) => context.payment as PaymentCredentials | undefined;
 
 /** Every call carries the stored session (01 section 7): bearer token and church code. */
 export function trpcClientOptions(): CreateTRPCClientOptions<AppRouter> {
@@ -24,9 +35,19 @@ export function trpcClientOptions(): CreateTRPCClientOptions<AppRouter> {
   return {
     links: [
       splitLink({
-        condition: (op) => UNBATCHED_PATHS.has(op.path),
-        true: httpLink({ url: '/trpc', headers }),
-        false: httpBatchLink({ url: '/trpc', headers, maxItems: MAX_BATCH_ITEMS }),
+        condition: (op) => paymentOf(op.context) !== undefined,
+        true: httpLink({
+          url: '/trpc',
+          headers: ({ op }) => {
+            const payment = paymentOf(op.context)!;
+            return { 'X-Payment-Token': payment.token, 'X-Church-Code': payment.churchCode };
+          },
+        }),
+        false: splitLink({
+          condition: (op) => UNBATCHED_PATHS.has(op.path),
+          true: httpLink({ url: '/trpc', headers }),
+          false: httpBatchLink({ url: '/trpc', headers, maxItems: MAX_BATCH_ITEMS }),
+        }),
       }),
     ],
   };

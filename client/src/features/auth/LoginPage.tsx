@@ -4,10 +4,9 @@ import {
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconAlertCircle, IconBrandGoogle, IconBuildingChurch, IconInfoCircle } from '@tabler/icons-react';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { CHURCH_CODE_LENGTH, isConsumerMail, MESSAGES, SUPPORT_EMAIL } from '../../../../common/constants';
 import { serverMessage } from '../../lib/errors';
-import { mailto } from '../../lib/format';
 import { lazyScreen } from '../../lib/lazy-screen';
 import { trpc } from '../../lib/trpc';
 import { ScreenBoundary } from '../../components/ScreenBoundary';
@@ -26,7 +25,9 @@ const ForgotPasswordDialog = lazyScreen(() => import('./ForgotPasswordDialog').t
 export function LoginPage() {
   const navigate = useNavigate();
   const utils = trpc.useUtils();
-  const [churchCode, setChurchCode] = useState('');
+  // "Sign in now" after a registration brings the new church's code along (?code=).
+  const [searchParams] = useSearchParams();
+  const [churchCode, setChurchCode] = useState(() => (searchParams.get('code') ?? '').toUpperCase().slice(0, CHURCH_CODE_LENGTH));
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Errors>({});
@@ -198,7 +199,7 @@ export function LoginPage() {
           <Divider my="lg" />
           <Text size="sm" ta="center">
             New church?{' '}
-            <Anchor href={mailto(SUPPORT_EMAIL, MESSAGES.registerChurchMailSubject)}>Register a new church</Anchor>
+            <Anchor component={Link} to="/register">Register a new church</Anchor>
           </Text>
         </Paper>
 

@@ -1,13 +1,8 @@
 import { Badge, Card, Group, List, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { MESSAGES } from '../../../../common/constants';
-import { QueryErrorState } from '../../components/ErrorState';
 import { formatLimit, formatRupees } from '../../lib/format';
-import { trpc, type RouterOutputs } from '../../lib/trpc';
-
-type Plan = RouterOutputs['subscription']['plans'][string];
-
-/** Lifetime access is granted by the platform, never chosen, so it is not offered. */
-const OFFERED = (plan: Plan) => plan.tier !== 'lifetime';
+import type { Plan } from './fallback-plans';
+import { usePlans } from './usePlans';
 
 function PlanCard({ plan, current }: { plan: Plan; current: boolean }) {
   const limits = [
@@ -40,23 +35,19 @@ function PlanCard({ plan, current }: { plan: Plan; current: boolean }) {
 
 /** The plans of the `plans` table (the one source of prices), with ₹ prices. */
 export function PlanList({ currentTier }: { currentTier: string | undefined }) {
-  const plans = trpc.subscription.plans.useQuery(undefined, { staleTime: 5 * 60_000 });
+  const { plans, isPending } = usePlans();
 
-  if (plans.isPending) {
+  if (isPending || !plans) {
     return (
       <SimpleGrid cols={{ base: 1, sm: 3 }} aria-busy="true" aria-label="Loading plans">
         {[0, 1, 2].map((i) => <Skeleton key={i} height={220} radius="md" />)}
       </SimpleGrid>
     );
   }
-  if (plans.isError) {
-    return <QueryErrorState query={plans} title={MESSAGES.plansLoadFailed} />;
-  }
-  const offered = Object.values(plans.data).filter(OFFERED);
-  if (offered.length === 0) return <Text c="dimmed">{MESSAGES.plansEmpty}</Text>;
+  if (plans.length === 0) return <Text c="dimmed">{MESSAGES.plansEmpty}</Text>;
   return (
-    <SimpleGrid cols={{ base: 1, sm: Math.min(3, offered.length) }}>
-      {offered.map((plan) => <PlanCard key={plan.tier} plan={plan} current={plan.tier === currentTier} />)}
+    <SimpleGrid cols={{ base: 1, sm: Math.min(3, plans.length) }}>
+      {plans.map((plan) => <PlanCard key={plan.tier} plan={plan} current={plan.tier === currentTier} />)}
     </SimpleGrid>
   );
 }

@@ -1,0 +1,191 @@
+import { useEffect, useState } from 'react';
+import { Alert, Anchor, Badge, Button, Card, Container, Divider, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconAlertCircle, IconArrowLeft, IconCircleCheck, IconCreditCard, IconFlask } from '@tabler/icons-react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { PAYMENT_MESSAGES } from '../../../../common/schemas/payments';
+import { serverMessage } from '../../lib/errors';
+import { formatRupees } from '../../lib/format';
+import { trpc } from '../../lib/trpc';
+import { payByCard, type CheckoutPayment } from './card-checkout';
+import { paymentStateOf, type PaymentState } from './payment-state';
+import { UpiPayment } from './UpiPayment';
+
+/** How long the verified notice stays before the screen moves on. */
+const REDIRECT_AFTER_MS = 2500;
+const PAYMENT_FAILED = 'The payment did not go through. You can try again.';
+
+/** Test mode's stand-in for the card checkout: Pay makes a signed test payment, Fail does not pay. */
+function TestCheckout({ opened, amount, onPay, onFail, onClose, paying }: {
+  opened: boolean; amount: string; onPay: () => void; onFail: () => void; onClose: () => void; paying: boolean;
+}) {
+  return (
+    <Modal opened={opened} onClose={onClose} title="Test checkout" centered>
+      <Stack>
+        <Badge color="orange" variant="light" leftSection={<IconFlask size={12} />} w="fit-content">Test mode: no money moves</Badge>
+        <Text>Pay {amount} with a test card?</Text>
+        <Group justify="flex-end">
+          <Button variant="default" color="red" onClick={onFail} disabled={paying}>Fail</Button>
+          <Button onClick={onPay} loading={paying}>Pay</Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+function PaymentScreen({ state }: { state: PaymentState }) {
+  const navigate = useNavigate();
+  const utils = trpc.useUtils();
+  const { order, church, payment } = state;
+  // A paid registration's calls carry its payment token (lib/trpc.ts), a signed-in church's its session.
+  const callOptions = { trpc: { context: payment ? { payment } : {} } };
+  const amount = formatRupees(order.amount / 100);
+  const testMode = order.gateway.mode === 'test';
+  const [checkoutOpened, checkout] = useDisclosure(false);
+  const [cancelOpened, cancel] = useDisclosure(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [starting, setStarting] = useState(false);
+  const testPay = trpc.payments.testCheckoutPay.useMutation(callOptions);
+  const verify = trpc.payments.verifyPayment.useMutation(callOptions);
+  const verified = verify.isSuccess;
+  const afterPayment = payment ? `/login?code=${encodeURIComponent(church.code)}` : '/';
+
+  // Verified: the notice stays a moment, then sign-in (a new church) or home (a signed-in church).
+  useEffect(() => {
+    if (!verified) return;
+    if (!payment) void utils.auth.verify.invalidate();
+    const timer = setTimeout(() => void navigate(afterPayment, { replace: true }), REDIRECT_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [verified, payment, afterPayment, navigate, utils]);
+
+  const verifyPayment = (paid: CheckoutPayment) => {
+    setFailure(null);
+    verify.mutate(paid);
+  };
+
+  const startCard = async () => {
+    setFailure(null);
+    verify.reset();
+    if (testMode || !order.gateway.key_id) {
+      checkout.open();
+      return;
+    }
+    setStarting(true);
+    try {
+      const paid = await payByCard({
+        keyId: order.gateway.key_id, orderId: order.order_id, amountPaise: order.amount, currency: order.currency,
+        description: `${church.name} (${church.code})`, onDismiss: () => setStarting(false),
+      });
+      verifyPayment(paid);
+    } catch (error) {
+      setFailure(error instanceof Error ? error.message : PAYMENT_FAILED);
+    } finally {
+      setStarting(false);
+    }
+  };
+
+  const payInTestMode = () => {
+    testPay.mutate({ razorpay_order_id: order.order_id }, {
+      onSuccess: (paid) => {
+        checkout.close();
+        verifyPayment(paid);
+      },
+      onError: (error) => setFailure(serverMessage(error, PAYMENT_FAILED)),
+    });
+  };
+
+  return (
+    <Container component="main" size={640} py="xl" px="md">
+      <Stack gap="lg">
+        <Group justify="space-between" wrap="nowrap">
+          <Title order={1} size="h2">Payment</Title>
+          {testMode ? <Badge color="orange" variant="light" leftSection={<IconFlask size={12} />}>Test mode</Badge> : null}
+        </Group>
+        <Card withBorder padding="lg">
+          <Stack gap={4}>
+            <Text size="sm" c="dimmed">{church.name} · Church code {church.code}</Text>
+            <Group gap="xs" align="baseline">
+              <Text fz={28} fw={700} data-testid="payment-amount">{amount}</Text>
+              <Text c="dimmed" size="sm">{order.plan_type === 'premium' ? 'Premium Plan' : 'Basic Plan'}, 30 days</Text>
+            </Group>
+          </Stack>
+        </Card>
+
+        {verified ? (
+          <Alert color="teal" variant="light" icon={<IconCircleCheck size={18} />} role="status" title={PAYMENT_MESSAGES.verified}>
+            {payment ? 'Taking you to sign in…' : 'Taking you to your dashboard…'}
+          </Alert>
+        ) : (
+          <>
+            <Stack gap="sm">
+              <Title order={2} size="h4">Pay {amount} by card</Title>
+              <Button leftSection={<IconCreditCard size={18} />} onClick={() => void startCard()} loading={starting || verify.isPending} size="md">
+                Pay {amount}
+              </Button>
+            </Stack>
+            {failure ? <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">{failure}</Alert> : null}
+            {verify.isError ? (
+              <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+                {serverMessage(verify.error, PAYMENT_MESSAGES.verifyFailed)}
+              </Alert>
+            ) : null}
+            {order.upi ? (
+              <>
+                <Divider label="or" />
+                <UpiPayment upi={order.upi} amount={amount} />
+              </>
+            ) : null}
+          </>
+        )}
+
+        <Group justify="space-between">
+          <Button variant="subtle" leftSection={<IconArrowLeft size={16} />} onClick={() => void navigate(state.from)} disabled={verified}>Back</Button>
+          <Button variant="default" onClick={cancel.open} disabled={verified}>Cancel</Button>
+        </Group>
+      </Stack>
+
+      <TestCheckout
+        opened={checkoutOpened}
+        amount={amount}
+        paying={testPay.isPending}
+        onClose={checkout.close}
+        onPay={payInTestMode}
+        onFail={() => {
+          checkout.close();
+          setFailure(PAYMENT_FAILED);
+        }}
+      />
+      <Modal opened={cancelOpened} onClose={cancel.close} title="Cancel payment" centered>
+        <Stack>
+          <Text>
+            {payment
+              ? `Church ${church.code} stays registered and waits for its payment. Sign in later to pay, or to switch to the Free Trial.`
+              : 'Your plan stays as it is. You can choose a plan again later.'}
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={cancel.close}>Keep paying</Button>
+            <Button color="red" onClick={() => void navigate(payment ? '/login' : '/subscription', { replace: true })}>Cancel payment</Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Container>
+  );
+}
+
+/** The payment screen (01 section 2): reached with an order as navigation state, never directly. */
+export function PaymentPage() {
+  const location = useLocation();
+  const state = paymentStateOf(location.state);
+  if (!state) {
+    return (
+      <Container component="main" size={520} py="xl" px="md">
+        <Stack gap="sm" align="center" ta="center">
+          <Title order={1} size="h2">Payment</Title>
+          <Text>There is no payment in progress here. Choose a plan first.</Text>
+          <Anchor component={Link} to="/">Go to the start page</Anchor>
+        </Stack>
+      </Container>
+    );
+  }
+  return <PaymentScreen state={state} />;
+}

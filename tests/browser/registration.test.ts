@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { startTestApp } from '../helpers/app.js';
+import { DESKTOP, PHONE, fitsViewportWidth, onPage, pathOf, signIn, useAppAndBrowser } from './support.js';
+
+// Register New Church and the payment screen, in Chromium, against the real server in test mode.
+const env = useAppAndBrowser(() => startTestApp({ REGISTER_MAX_PER_IP: '1000', UPI_VPA: 'sundayschool@okbank' }));
+
+let counter = 0;
+async function fillRegistration(page: Page, plan: 'Free Trial' | 'Basic Plan' | 'Premium Plan') {
+  counter++;
+  const tag = `${Date.now().toString(36)}b${counter}`;
+  const email = `admin-${tag}@church-${tag}.test`;
+  await page.getByText(plan, { exact: true }).click();
+  await page.getByLabel('Church name').fill(`Browser Church ${tag}`);
+  await page.getByLabel('Pincode').fill('682001');
+  await page.getByLabel('Admin name').fill('Anna Admin');
+  await page.getByLabel('Admin email').fill(email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('a long enough password');
+  return { email, password: 'a long enough password' };
+}
+
+describe('registering a church', () => {
+  it('free, on a phone: the code is shown, "Sign in now" fills it in, and the super admin reaches the dashboard', async () => {
+    await onPage(env, PHONE, async (page) => {
+      await page.goto('/login');
+      await page.getByRole('link', { name: 'Register a new church' }).click();
+      await page.getByRole('heading', { name: 'Register New Church' }).waitFor();
+      expect(pathOf(page)).toBe('/register');
+
+      // Every field's message, exactly as the server's schema says it.
+      await page.getByRole('button', { name: 'Start Free Trial' }).click();
+      await page.getByText('Church name is required').waitFor();
+      await page.getByText('Pincode is required').waitFor();
+      await page.getByText('Admin name is required').waitFor();
+      // A Gmail admin is sent to Google.
+      await page.getByLabel('Admin email').fill('someone@gmail.com');
+      await page.getByText('Please use Google Sign-In for Gmail accounts.').waitFor();
+      expect(await page.getByRole('textbox', { name: 'Password', exact: true }).count()).toBe(0);
+      expect(await fitsViewportWidth(page)).toBe(true);
+
+      const admin = await fillRegistration(page, 'Free Trial');
+      await page.getByRole('button', { name: 'Start Free Trial' }).click();
+      const code = (await page.getByTestId('church-code').textContent())!;
+      expect(code).toMatch(/^[A-Z2-9]{6}$/);
+      await page.getByText('Your 30-day free trial has started.').waitFor();
+      expect(await fitsViewportWidth(page)).toBe(true);
+
+      await page.getByRole('link', { name: 'Sign in now' }).click();
+      expect(await page.getByLabel('Church Code').inputValue()).toBe(code);
+      await signIn(page, code, admin.email, admin.password);
+      await page.getByRole('heading', { name: 'Super Admin Dashboard' }).waitFor();
+    });
+  });
+
+  it('paid, at desktop width: the payment screen in test mode, a failed then a successful payment, then sign-in', async () => {
+    await onPage(env, DESKTOP, async (page) => {
+      await page.goto('/register');
+      const admin = await fillRegistration(page, 'Premium Plan');
+      await page.getByRole('button', { name: 'Continue to Payment ₹599' }).click();
+      await page.getByRole('heading', { name: 'Payment' }).waitFor();
+      expect(pathOf(page)).toBe('/payment');
+      await page.getByText('Test mode', { exact: true }).waitFor();
+      expect(await page.getByTestId('payment-amount').textContent()).toBe('₹599');
+      // UPI: the QR code and the ID to type.
+      await page.getByRole('img', { name: /UPI QR code to pay ₹599/ }).waitFor();
+      expect(await page.getByTestId('upi-id').textContent()).toBe('sundayschool@okbank');
+      const code = (await page.getByText(/Church code [A-Z2-9]{6}/).textContent())!.match(/[A-Z2-9]{6}$/)![0];
+
+      await page.getByRole('button', { name: 'Pay ₹599' }).click();
+      const checkout = page.getByRole('dialog', { name: 'Test checkout' });
+      await checkout.getByRole('button', { name: 'Fail' }).click();
+      await page.getByRole('alert').filter({ hasText: 'The payment did not go through. You can try again.' }).waitFor();
+
+      await page.getByRole('button', { name: 'Pay ₹599' }).click();
+      await checkout.getByRole('button', { name: 'Pay' }).click();
+      await page.getByText('Payment verified. Your plan is active.').waitFor();
+      await page.getByRole('button', { name: 'Sign In', exact: true }).waitFor({ timeout: 10_000 });
+      expect(pathOf(page)).toBe('/login');
+      expect(await page.getByLabel('Church Code').inputValue()).toBe(code);
+      await signIn(page, code, admin.email, admin.password);
+      await page.getByRole('heading', { name: 'Super Admin Dashboard' }).waitFor();
+    });
+  });
+
+  it('the payment screen without an order says there is nothing to pay', async () => {
+    await onPage(env, PHONE, async (page) => {
+      await page.goto('/payment');
+      await page.getByText('There is no payment in progress here. Choose a plan first.').waitFor();
+    });
+  });
+});
