@@ -48,6 +48,5 @@ export const MESSAGES = {
   usageNothingYet: 'No classes or students have been added yet.',
   subscriptionLoadFailed: 'Failed to load subscription details',
   plansEmpty: 'No plans are available right now.',
-  paymentComingSoon: 'Online payment is not available yet. Contact support to renew or change your plan.',
   logoutConfirm: 'Log out now? You can sign in again later to choose a plan.',
 } as const;

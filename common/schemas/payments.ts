@@ -1,16 +1,8 @@
 import { z } from 'zod';
 import { plainString } from './text.js';
 import { PAID_TIERS } from '../upgrade-path.js';
+import { PAYMENT_MESSAGES } from '../payment-messages.js';
 
-export const PAYMENT_MESSAGES = {
-  choosePaidPlan: 'Choose a paid plan: basic or premium',
-  orderFailed: 'Failed to create payment order',
-  initFailed: 'Payment initialization failed. Please try again.',
-  verifyFailed: 'Payment verification failed. Please contact support.',
-  orderNotFound: 'Payment order not found',
-  verified: 'Payment verified. Your plan is active.',
-  notTestMode: 'The test checkout is only available in test mode.',
-} as const;
 
 const providerId = (name: string) => plainString({ error: `${name} is required` }).trim().min(1, `${name} is required`).max(100, `${name} is too long`);
 

@@ -28,8 +28,11 @@ describe('the subscription wall', () => {
         await page.getByTestId('plan-free').getByText('Current plan').waitFor();
         expect(await page.getByTestId('plan-lifetime').count()).toBe(0);
 
-        const renew = page.getByRole('link', { name: 'Contact support to renew' });
-        expect(await renew.getAttribute('href')).toMatch(new RegExp(`^mailto:${SUPPORT_EMAIL}\\?subject=`));
+        // A principal cannot change the plan: no plan buttons, a pointer to the super admin.
+        await page.getByText("Only your church's super admin can renew or change the plan.").waitFor();
+        expect(await page.getByRole('button', { name: /^Choose / }).count()).toBe(0);
+        const support = page.getByRole('link', { name: 'Contact support' });
+        expect(await support.getAttribute('href')).toMatch(new RegExp(`^mailto:${SUPPORT_EMAIL}\\?subject=`));
         expect(await fitsViewportWidth(page)).toBe(true);
 
         // The dashboard stays closed, also after a reload.
@@ -82,6 +85,52 @@ describe('the subscription wall', () => {
       await badge.waitFor();
       expect((await badge.textContent())?.trim()).toBe('Lifetime');
       await page.getByTestId('usage-students').getByText('0 / Unlimited').waitFor();
+    });
+  });
+
+  it('the super admin of an expired trial extends it and reaches the dashboard (375px)', async () => {
+    const { code, users } = await createChurch(env.app.db, { tier: 'free', endDate: new Date(Date.now() - 2 * DAY_MS) });
+    await onPage(env, PHONE, async (page) => {
+      await page.goto('/login');
+      await signIn(page, code, users.super_admin.email, TEST_PASSWORD);
+      await page.getByRole('alert').filter({ hasText: 'Free trial period ended' }).waitFor();
+      expect(await fitsViewportWidth(page)).toBe(true);
+      await page.getByTestId('plan-free').getByRole('button', { name: 'Extend Free Trial' }).click();
+      await page.getByRole('heading', { name: 'Super Admin Dashboard' }).waitFor();
+      // At phone width both badges (header and closed drawer) are hidden: their text is what counts.
+      await page.getByTestId('subscription-badge').filter({ hasText: 'Free Trial · 30 days left' }).first().waitFor({ state: 'attached' });
+    });
+  });
+
+  it('an expired basic church upgrades to premium in test mode and is taken home', async () => {
+    const { code, users } = await createChurch(env.app.db, { tier: 'basic', endDate: new Date(Date.now() - DAY_MS) });
+    await onPage(env, DESKTOP, async (page) => {
+      await page.goto('/login');
+      await signIn(page, code, users.super_admin.email, TEST_PASSWORD);
+      await page.getByRole('alert').filter({ hasText: /expired/i }).waitFor();
+      await page.getByTestId('plan-premium').getByRole('button', { name: 'Choose Premium Plan' }).click();
+      await page.getByRole('heading', { name: 'Payment' }).waitFor();
+      expect(await page.getByTestId('payment-amount').textContent()).toBe('₹599');
+      await page.getByRole('button', { name: 'Pay ₹599' }).click();
+      await page.getByRole('dialog', { name: 'Test checkout' }).getByRole('button', { name: 'Pay' }).click();
+      await page.getByText('Payment verified. Your plan is active.').waitFor();
+      await page.getByRole('heading', { name: 'Super Admin Dashboard' }).waitFor({ timeout: 10_000 });
+      await page.getByTestId('subscription-badge').filter({ hasText: 'Premium · 30 days left' }).first().waitFor();
+    });
+  });
+
+  it('a church whose payment is pending switches to the Free Trial after confirming', async () => {
+    const { code, users } = await createChurch(env.app.db, { tier: 'premium', status: 'pending_payment', endDate: null });
+    await onPage(env, DESKTOP, async (page) => {
+      await page.goto('/login');
+      await signIn(page, code, users.super_admin.email, TEST_PASSWORD);
+      const alert = page.getByRole('alert').filter({ hasText: 'Your payment is pending' });
+      await alert.waitFor();
+      await alert.getByRole('button', { name: 'Switch to Free Trial' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Switch to the Free Trial' });
+      await dialog.getByRole('button', { name: 'Switch to Free Trial' }).click();
+      await page.getByRole('heading', { name: 'Super Admin Dashboard' }).waitFor();
+      await page.getByTestId('subscription-badge').filter({ hasText: 'Free Trial · 30 days left' }).first().waitFor();
     });
   });
 });

@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { auditLog, churches, paymentOrders } from '../../../drizzle/schema/index.js';
-import { PAYMENT_MESSAGES, type createOrderInput, type retryPaymentInput, type testCheckoutInput, type verifyPaymentInput } from '../../../common/schemas/payments.js';
+import { PAYMENT_MESSAGES } from '../../../common/payment-messages.js';
+import { type createOrderInput, type retryPaymentInput, type testCheckoutInput, type verifyPaymentInput } from '../../../common/schemas/payments.js';
 import { orderKind, PAID_TIERS, type PaidTier } from '../../../common/upgrade-path.js';
 import type { Tx } from '../../db/index.js';
 import type { Config } from '../../config.js';

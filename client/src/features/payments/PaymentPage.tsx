@@ -3,7 +3,7 @@ import { Alert, Anchor, Badge, Button, Card, Container, Divider, Group, Modal, S
 import { useDisclosure } from '@mantine/hooks';
 import { IconAlertCircle, IconArrowLeft, IconCircleCheck, IconCreditCard, IconFlask } from '@tabler/icons-react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { PAYMENT_MESSAGES } from '../../../../common/schemas/payments';
+import { PAYMENT_MESSAGES } from '../../../../common/payment-messages';
 import { serverMessage } from '../../lib/errors';
 import { formatRupees } from '../../lib/format';
 import { trpc } from '../../lib/trpc';

@@ -1,10 +1,18 @@
-import { Badge, Card, Group, List, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, List, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { MESSAGES } from '../../../../common/constants';
 import { formatLimit, formatRupees } from '../../lib/format';
 import type { Plan } from './fallback-plans';
 import { usePlans } from './usePlans';
 
-function PlanCard({ plan, current }: { plan: Plan; current: boolean }) {
+/** A plan's action on the subscription page: its label, or why it cannot be chosen. */
+export interface PlanAction {
+  label: string;
+  disabledReason?: string;
+  loading?: boolean;
+  onClick: () => void;
+}
+
+function PlanCard({ plan, current, action }: { plan: Plan; current: boolean; action?: PlanAction }) {
   const limits = [
     { label: 'Principals', value: plan.principals },
     { label: 'Teachers', value: plan.teachers },
@@ -28,13 +36,21 @@ function PlanCard({ plan, current }: { plan: Plan; current: boolean }) {
             <List.Item key={limit.label}>{limit.label}: {formatLimit(limit.value)}</List.Item>
           ))}
         </List>
+        {action ? (
+          <Stack gap={4} mt="auto">
+            <Button onClick={action.onClick} loading={action.loading} disabled={Boolean(action.disabledReason)} variant={plan.tier === 'free' ? 'default' : 'filled'}>
+              {action.label}
+            </Button>
+            {action.disabledReason ? <Text size="xs" c="dimmed">{action.disabledReason}</Text> : null}
+          </Stack>
+        ) : null}
       </Stack>
     </Card>
   );
 }
 
 /** The plans of the `plans` table (the one source of prices), with ₹ prices. */
-export function PlanList({ currentTier }: { currentTier: string | undefined }) {
+export function PlanList({ currentTier, actionOf }: { currentTier: string | undefined; actionOf?: (plan: Plan) => PlanAction | undefined }) {
   const { plans, isPending } = usePlans();
 
   if (isPending || !plans) {
@@ -47,7 +63,7 @@ export function PlanList({ currentTier }: { currentTier: string | undefined }) {
   if (plans.length === 0) return <Text c="dimmed">{MESSAGES.plansEmpty}</Text>;
   return (
     <SimpleGrid cols={{ base: 1, sm: Math.min(3, plans.length) }}>
-      {plans.map((plan) => <PlanCard key={plan.tier} plan={plan} current={plan.tier === currentTier} />)}
+      {plans.map((plan) => <PlanCard key={plan.tier} plan={plan} current={plan.tier === currentTier} action={actionOf?.(plan)} />)}
     </SimpleGrid>
   );
 }

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import {
-  Alert, Button, Card, Container, Group, Modal, Skeleton, Stack, Text, Title,
+  Alert, Anchor, Button, Card, Container, Group, Modal, Skeleton, Stack, Text, Title,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconAlertTriangle, IconBuildingChurch, IconLogout, IconMail } from '@tabler/icons-react';
+import { IconAlertCircle, IconAlertTriangle, IconBuildingChurch, IconLogout, IconMail } from '@tabler/icons-react';
 import { Navigate } from 'react-router-dom';
 import { MESSAGES, SUPPORT_EMAIL } from '../../../../common/constants';
 import { QueryErrorState } from '../../components/ErrorState';
@@ -12,7 +12,13 @@ import { formatDate, formatRupees, mailto } from '../../lib/format';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
 import { useLogout } from '../auth/useLogout';
 import { useSignedInSession } from '../auth/useSession';
-import { PlanList } from './PlanList';
+import { PlanList, type PlanAction } from './PlanList';
+import type { Plan } from './fallback-plans';
+import { useSubscriptionActions } from './useSubscriptionActions';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { serverMessage } from '../../lib/errors';
+import { orderKind } from '../../../../common/upgrade-path';
+import { PAYMENT_MESSAGES } from '../../../../common/payment-messages';
 import { tierLabel } from './tier';
 
 type Current = RouterOutputs['subscription']['current'];
@@ -38,17 +44,54 @@ function CurrentPlan({ current }: { current: Current }) {
   );
 }
 
+const TEXTS = {
+  onlySuperAdmin: 'Only your church\'s super admin can renew or change the plan.',
+  pendingPayment: 'Your payment is pending. Complete the payment or switch to the Free Trial.',
+  switchTitle: 'Switch to the Free Trial',
+  switchConfirm: 'Switch to the Free Trial now? Nothing is deleted; while you have more than the Free Trial allows, you can keep using what you have but cannot add more.',
+  downgradeFailed: 'Downgrade failed',
+  orderFailed: PAYMENT_MESSAGES.orderFailed,
+} as const;
+
 /**
- * The subscription wall (01 section 4, 02 section 2.11): why the church cannot use the app, its
- * plan, the plans on offer; until payment exists, contact support to renew, or log out.
+ * The subscription wall (01 section 4, 02 sections 2.11 and 4): why the church cannot use the app,
+ * its plan, and what its super admin can do: pay for a plan, extend the free trial, or switch to it
+ * (a payment still pending can be retried). Others are told to ask the super admin, or log out.
  */
 export function SubscriptionPage() {
   const session = useSignedInSession();
+  const canAct = session.user.role === 'super_admin';
   const utils = trpc.useUtils();
   const current = trpc.subscription.current.useQuery(undefined, { staleTime: 0 });
   const { logout, pending: loggingOut } = useLogout();
   const [confirmOpened, confirm] = useDisclosure(false);
   const church = current.data?.church ?? session.church;
+  const actions = useSubscriptionActions(church, '/subscription');
+  const [switchOpened, switchConfirm] = useDisclosure(false);
+  const pending = church.subscription_status === 'pending_payment';
+  const actionError = actions.paying.error
+    ? serverMessage(actions.paying.error, TEXTS.orderFailed)
+    : actions.extending.error ?? actions.switching.error
+      ? serverMessage(actions.extending.error ?? actions.switching.error, TEXTS.downgradeFailed)
+      : null;
+
+  const actionOf = (plan: Plan): PlanAction | undefined => {
+    if (!canAct) return undefined;
+    if (plan.tier === 'free') {
+      return church.subscription_tier === 'free'
+        ? { label: 'Extend Free Trial', onClick: actions.extendTrial, loading: actions.extending.isPending }
+        : { label: 'Switch to Free Trial', onClick: switchConfirm.open };
+    }
+    const tier = plan.tier === 'premium' ? 'premium' : 'basic';
+    const kind = orderKind(church, tier);
+    const label = pending && church.subscription_tier === tier ? 'Retry payment' : `Choose ${plan.name}`;
+    return {
+      label,
+      disabledReason: kind.allowed ? undefined : kind.message,
+      loading: actions.paying.isPending && actions.paying.variables?.plan_type === tier,
+      onClick: () => actions.pay(tier),
+    };
+  };
 
   // Keep the session's copy of the church in step, so the route guards decide on fresh facts.
   useEffect(() => {
@@ -56,9 +99,12 @@ export function SubscriptionPage() {
     if (fresh) utils.auth.verify.setData(undefined, (old) => (old ? { ...old, church: fresh } : old));
   }, [current.data, utils]);
 
-  if (current.data?.church.subscription.valid) return <Navigate to="/" replace />;
-  // A valid church is on its way home: no wall while that is confirmed.
-  if (current.isPending && session.church.subscription.valid) return <FullPageLoader label="Loading subscription…" />;
+  // Home once the session's church is valid: the same facts the route guards decide on (the effect
+  // above copies a fresh answer into the session), so the two never send the user back and forth.
+  // A valid session is confirmed by a fresh answer first; one that turns out invalid shows the wall.
+  if (session.church.subscription.valid && current.data?.church.subscription.valid !== false) {
+    return current.isPending ? <FullPageLoader label="Loading subscription…" /> : <Navigate to="/" replace />;
+  }
 
   const renewLink = mailto(SUPPORT_EMAIL, `${MESSAGES.renewMailSubject} (${church.code})`);
 
@@ -80,14 +126,20 @@ export function SubscriptionPage() {
 
         {church.subscription.valid ? null : (
           <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />} title={church.subscription.message} role="alert">
-            {MESSAGES.paymentComingSoon}
-            <Group mt="sm">
-              <Button component="a" href={renewLink} leftSection={<IconMail size={16} />} size="sm">
-                Contact support to renew
-              </Button>
-            </Group>
+            {canAct ? (pending ? TEXTS.pendingPayment : 'Choose a plan below to continue.') : TEXTS.onlySuperAdmin}
+            {canAct && pending ? (
+              <Group mt="sm" gap="sm">
+                <Button size="sm" onClick={() => actions.pay(church.subscription_tier === 'premium' ? 'premium' : 'basic')} loading={actions.paying.isPending}>
+                  Retry payment
+                </Button>
+                <Button size="sm" variant="default" onClick={switchConfirm.open}>Switch to Free Trial</Button>
+              </Group>
+            ) : null}
           </Alert>
         )}
+        {actionError ? (
+          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">{actionError}</Alert>
+        ) : null}
 
         {current.isPending ? <Skeleton height={120} radius="md" /> : null}
         {current.isError ? <QueryErrorState query={current} title={MESSAGES.subscriptionLoadFailed} /> : null}
@@ -95,10 +147,24 @@ export function SubscriptionPage() {
 
         <Stack gap="sm">
           <Title order={2} size="h3">Plans</Title>
-          <PlanList currentTier={church.subscription_tier} />
+          <PlanList currentTier={church.subscription_tier} actionOf={actionOf} />
         </Stack>
+        <Text size="sm" c="dimmed">
+          Questions about your plan? <Anchor href={renewLink} size="sm"><IconMail size={14} aria-hidden /> Contact support</Anchor>
+        </Text>
       </Stack>
 
+      <ConfirmDialog
+        opened={switchOpened}
+        title={TEXTS.switchTitle}
+        confirmLabel="Switch to Free Trial"
+        pending={actions.switching.isPending}
+        error={actions.switching.error ? serverMessage(actions.switching.error, TEXTS.downgradeFailed) : null}
+        onClose={switchConfirm.close}
+        onConfirm={actions.switchToFree}
+      >
+        {TEXTS.switchConfirm}
+      </ConfirmDialog>
       <Modal opened={confirmOpened} onClose={confirm.close} title="Logout" centered>
         <Stack>
           <Text>{MESSAGES.logoutConfirm}</Text>
