@@ -133,4 +133,30 @@ describe('the subscription wall', () => {
       await page.getByTestId('subscription-badge').filter({ hasText: 'Free Trial · 30 days left' }).first().waitFor();
     });
   });
+
+  it('a valid basic church upgrades to premium from the dashboard in test mode (375px)', async () => {
+    const { code, users } = await createChurch(env.app.db, { tier: 'basic' });
+    await onPage(env, PHONE, async (page) => {
+      await page.goto('/login');
+      await signIn(page, code, users.super_admin.email, TEST_PASSWORD);
+      await page.getByRole('heading', { name: 'Super Admin Dashboard' }).waitFor();
+      await page.getByRole('button', { name: 'Upgrade plan' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Upgrade your plan' });
+      // The upgrade path from basic: premium only.
+      await dialog.getByTestId('plan-premium').getByRole('button', { name: 'Upgrade to Premium Plan' }).waitFor();
+      expect(await dialog.getByTestId('plan-basic').getByRole('button').count()).toBe(0);
+      expect(await dialog.getByTestId('plan-free').getByRole('button').count()).toBe(0);
+      expect(await fitsViewportWidth(page)).toBe(true);
+      await dialog.getByRole('button', { name: 'Upgrade to Premium Plan' }).click();
+      await page.getByRole('heading', { name: 'Payment' }).waitFor();
+      expect(await fitsViewportWidth(page)).toBe(true);
+      await page.getByRole('button', { name: 'Pay ₹599' }).click();
+      await page.getByRole('dialog', { name: 'Test checkout' }).getByRole('button', { name: 'Pay' }).click();
+      await page.getByText('Payment verified. Your plan is active.').waitFor();
+      await page.getByRole('heading', { name: 'Super Admin Dashboard' }).waitFor({ timeout: 10_000 });
+      await page.getByTestId('subscription-badge').filter({ hasText: 'Premium · 30 days left' }).first().waitFor({ state: 'attached' });
+      // Premium cannot upgrade further: no button.
+      expect(await page.getByRole('button', { name: 'Upgrade plan' }).count()).toBe(0);
+    });
+  });
 });

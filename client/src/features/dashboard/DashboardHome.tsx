@@ -1,12 +1,24 @@
-import { Code, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Button, Code, Group, Stack, Text, Title } from '@mantine/core';
+import { IconArrowUpRight } from '@tabler/icons-react';
+import { lazyScreen } from '../../lib/lazy-screen';
+import { ScreenBoundary } from '../../components/ScreenBoundary';
 import { useSignedInSession } from '../auth/useSession';
 import { ROLE_DASHBOARDS } from './role-dashboards';
 import { UsageCard } from './UsageCard';
+
+/** Fetched when the super admin first opens it: no other role, nor a first load, pays for it. */
+const UpgradeDialog = lazyScreen(() => import('../subscription/UpgradeDialog').then((m) => m.UpgradeDialog));
 
 /** Overview, the home of every role at / (02 section 2.1). */
 export function DashboardHome() {
   const { user, church } = useSignedInSession();
   const dashboard = ROLE_DASHBOARDS[user.role];
+  const [upgradeOpened, setUpgradeOpened] = useState(false);
+  const [upgradeRequested, setUpgradeRequested] = useState(false);
+  // The upgrade path: free to basic or premium, basic to premium; the super admin alone pays.
+  const canUpgrade = user.role === 'super_admin' && !church.is_lifetime
+    && (church.subscription_tier === 'free' || church.subscription_tier === 'basic');
 
   return (
     <Stack gap="lg" maw={960}>
@@ -17,7 +29,26 @@ export function DashboardHome() {
         </Text>
         <Text size="sm" c="dimmed">Signed in as {user.name} ({dashboard.roleLabel})</Text>
       </Stack>
+      {canUpgrade ? (
+        <Group>
+          <Button
+            variant="light"
+            leftSection={<IconArrowUpRight size={16} />}
+            onClick={() => {
+              setUpgradeRequested(true);
+              setUpgradeOpened(true);
+            }}
+          >
+            Upgrade plan
+          </Button>
+        </Group>
+      ) : null}
       <UsageCard />
+      {upgradeRequested ? (
+        <ScreenBoundary fallback={null}>
+          <UpgradeDialog church={church} opened={upgradeOpened} onClose={() => setUpgradeOpened(false)} />
+        </ScreenBoundary>
+      ) : null}
     </Stack>
   );
 }

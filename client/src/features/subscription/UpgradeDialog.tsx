@@ -1,0 +1,42 @@
+import { Alert, Modal, Stack, Text } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { PAYMENT_MESSAGES } from '../../../../common/payment-messages';
+import { orderKind } from '../../../../common/upgrade-path';
+import { serverMessage } from '../../lib/errors';
+import type { SessionChurch } from '../auth/useSession';
+import type { Plan } from './fallback-plans';
+import { PlanList, type PlanAction } from './PlanList';
+import { useSubscriptionActions } from './useSubscriptionActions';
+
+/**
+ * The upgrade modal (02 section 4.4): the plans the upgrade path allows from the church's plan
+ * (free to basic or premium, basic to premium); choosing one makes its order and opens the payment
+ * screen, which comes back home once the payment is verified.
+ */
+export function UpgradeDialog({ church, opened, onClose }: { church: SessionChurch; opened: boolean; onClose: () => void }) {
+  const actions = useSubscriptionActions(church, '/');
+  const actionOf = (plan: Plan): PlanAction | undefined => {
+    if (plan.tier !== 'basic' && plan.tier !== 'premium') return undefined;
+    const kind = orderKind(church, plan.tier);
+    if (kind.allowed && !kind.isUpgrade) return undefined; // the church's own plan
+    return {
+      label: `Upgrade to ${plan.name}`,
+      disabledReason: kind.allowed ? undefined : kind.message,
+      loading: actions.paying.isPending && actions.paying.variables?.plan_type === plan.tier,
+      onClick: () => actions.pay(plan.tier === 'premium' ? 'premium' : 'basic'),
+    };
+  };
+  return (
+    <Modal opened={opened} onClose={onClose} title="Upgrade your plan" size="xl" centered>
+      <Stack>
+        <Text size="sm" c="dimmed">A new plan starts today and runs for 30 days.</Text>
+        {actions.paying.error ? (
+          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+            {serverMessage(actions.paying.error, PAYMENT_MESSAGES.orderFailed)}
+          </Alert>
+        ) : null}
+        <PlanList currentTier={church.subscription_tier} actionOf={actionOf} />
+      </Stack>
+    </Modal>
+  );
+}
