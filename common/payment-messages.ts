@@ -6,5 +6,6 @@ export const PAYMENT_MESSAGES = {
   verifyFailed: 'Payment verification failed. Please contact support.',
   orderNotFound: 'Payment order not found',
   verified: 'Payment verified. Your plan is active.',
+  notConfigured: 'Online payment is not available on this server yet. Please contact support.',
   notTestMode: 'The test checkout is only available in test mode.',
 } as const;

@@ -86,6 +86,10 @@ const configSchema = z.object({
   /** The platform's UPI ID and name, for UPI payments (a QR code and the ID to type); no UPI without them. */
   UPI_VPA: z.string().regex(/^[\w.-]+@[\w.-]+$/, 'UPI_VPA must look like name@bank').optional(),
   UPI_PAYEE_NAME: z.string().default('Sunday School'),
+  /** The offline test gateway when no Razorpay keys are set. Unset: on with the embedded database or
+   * outside production (the evaluation path), off for a production server on PostgreSQL, where it
+   * would let any church activate a paid plan without paying. */
+  PAYMENT_TEST_GATEWAY: z.enum(['true', 'false']).optional(),
   /** How long the payment token of a paid registration lets its browser pay, in minutes. */
   PAYMENT_TOKEN_TTL_MINUTES: z.coerce.number().int().min(5).max(24 * 60).default(120),
   /** Church registrations per address in an hour (then 429). */

@@ -29,6 +29,7 @@ export const unauthorized = (message: string, data?: AppErrorData) => new AppErr
 export const forbidden = (message: string, data?: AppErrorData) => new AppError('FORBIDDEN', message, data);
 export const notFound = (message: string, data?: AppErrorData) => new AppError('NOT_FOUND', message, data);
 export const conflict = (message: string, data?: AppErrorData) => new AppError('CONFLICT', message, data);
+export const serviceUnavailable = (message: string, data?: AppErrorData) => new AppError('SERVICE_UNAVAILABLE', message, data);
 export const tooManyRequests = (message: string, data?: AppErrorData) =>
   new AppError('TOO_MANY_REQUESTS', message, data);
 
@@ -47,6 +48,8 @@ const HTTP_STATUS_BY_CODE: Partial<Record<TRPC_ERROR_CODE_KEY, number>> = {
   TOO_MANY_REQUESTS: 429,
   CLIENT_CLOSED_REQUEST: 499,
   INTERNAL_SERVER_ERROR: 500,
+  // A service the request needs (the payment gateway) is not there: worth trying again later.
+  SERVICE_UNAVAILABLE: 503,
 };
 
 export const ERROR_MESSAGES = {

@@ -18,6 +18,7 @@ const DAY_MS = 86_400_000;
 /** A local stand-in for Razorpay's orders API (POST /v1/orders with the key as basic auth). */
 function startFakeRazorpay() {
   const orders: Array<{ auth: string | undefined; body: Record<string, unknown> }> = [];
+  const control = { failNext: false };
   let counter = 0;
   const server = createServer((req: IncomingMessage, res) => {
     let raw = '';
@@ -25,6 +26,11 @@ function startFakeRazorpay() {
     req.on('end', () => {
       if (req.method !== 'POST' || req.url !== '/v1/orders') {
         res.writeHead(404).end();
+        return;
+      }
+      if (control.failNext) {
+        control.failNext = false;
+        res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { code: 'SERVER_ERROR', description: 'down' } }));
         return;
       }
       const body = JSON.parse(raw) as Record<string, unknown>;
@@ -35,8 +41,8 @@ function startFakeRazorpay() {
       }));
     });
   });
-  return new Promise<{ server: Server; url: string; orders: typeof orders }>((resolve) => {
-    server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, orders }));
+  return new Promise<{ server: Server; url: string; orders: typeof orders; control: typeof control }>((resolve) => {
+    server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, orders, control }));
   });
 }
 
@@ -260,5 +266,31 @@ describe('with Razorpay keys', () => {
     const good = await verify(live.url, church, { razorpay_order_id: orderId, razorpay_payment_id: 'pay_live_1', razorpay_signature: sign(KEY_SECRET) });
     expect(good.status).toBe(200);
     expect(good.body.data.church.subscription_status).toBe('active');
+  });
+});
+
+describe('when Razorpay fails', () => {
+  it('an order it refuses is a 503 with the spec\'s message, and nothing is stored', async () => {
+    const church = await registerPaid(live.url);
+    fake.control.failNext = true;
+    const order = await createOrder(live.url, church, { plan_type: 'basic' });
+    expect(order.status).toBe(503);
+    expect(order.body.message).toBe('Failed to create payment order');
+    expect(await live.db.withPlatform((tx) => tx.select().from(paymentOrders).where(eq(paymentOrders.churchId, church.id)))).toHaveLength(0);
+  });
+});
+
+describe('with no gateway at all', () => {
+  it('refuses an order with a 503 that says so, and has no test checkout', async () => {
+    const none = await startTestApp({ REGISTER_MAX_PER_IP: '1000', PAYMENT_TEST_GATEWAY: 'false' });
+    try {
+      const church = await registerPaid(none.url);
+      const order = await createOrder(none.url, church, { plan_type: 'premium' });
+      expect(order.status).toBe(503);
+      expect(order.body.message).toBe('Online payment is not available on this server yet. Please contact support.');
+      expect((await none.db.withPlatform((tx) => tx.select().from(paymentOrders).where(eq(paymentOrders.churchId, church.id))))).toHaveLength(0);
+    } finally {
+      await none.close();
+    }
   });
 });

@@ -18,7 +18,8 @@ interface GatewayOrder {
  * through the same verification code as a real payment.
  */
 export interface PaymentGateway {
-  mode: 'razorpay' | 'test';
+  /** `none`: no keys and the test gateway turned off; no order can be made. */
+  mode: 'razorpay' | 'test' | 'none';
   /** The public key the browser's checkout needs; null in test mode. */
   keyId: string | null;
   /** Signs payments (verify-payment checks `order_id|payment_id` with it). */
@@ -30,11 +31,27 @@ export interface PaymentGateway {
   testPayment?(providerOrderId: string): { paymentId: string; signature: string };
 }
 
-type GatewayConfig = Pick<Config, 'RAZORPAY_KEY_ID' | 'RAZORPAY_KEY_SECRET' | 'RAZORPAY_WEBHOOK_SECRET' | 'RAZORPAY_API_URL'>;
+type GatewayConfig = Pick<Config, 'RAZORPAY_KEY_ID' | 'RAZORPAY_KEY_SECRET' | 'RAZORPAY_WEBHOOK_SECRET' | 'RAZORPAY_API_URL'
+  | 'PAYMENT_TEST_GATEWAY' | 'NODE_ENV' | 'DATABASE_URL' | 'DATABASE_TENANT_URL'>;
+
+/** Whether the test gateway may stand in for missing keys (see PAYMENT_TEST_GATEWAY in config.ts). */
+function testGatewayAllowed(config: GatewayConfig): boolean {
+  if (config.PAYMENT_TEST_GATEWAY) return config.PAYMENT_TEST_GATEWAY === 'true';
+  const embedded = !config.DATABASE_URL && !config.DATABASE_TENANT_URL;
+  return embedded || config.NODE_ENV !== 'production';
+}
 
 export function createPaymentGateway(config: GatewayConfig): PaymentGateway {
   if (config.RAZORPAY_KEY_ID && config.RAZORPAY_KEY_SECRET) return razorpayGateway(config.RAZORPAY_KEY_ID, config.RAZORPAY_KEY_SECRET, config);
-  return testGateway(config.RAZORPAY_WEBHOOK_SECRET ?? null);
+  if (testGatewayAllowed(config)) return testGateway(config.RAZORPAY_WEBHOOK_SECRET ?? null);
+  return {
+    mode: 'none',
+    keyId: null,
+    // No payment can be signed with it: nothing is ever verified.
+    paymentSecret: randomBytes(32).toString('hex'),
+    webhookSecret: config.RAZORPAY_WEBHOOK_SECRET ?? null,
+    createOrder: () => Promise.reject(new Error('No payment gateway is configured')),
+  };
 }
 
 function razorpayGateway(keyId: string, keySecret: string, config: GatewayConfig): PaymentGateway {

@@ -7,7 +7,7 @@ import { orderKind, PAID_TIERS, type PaidTier } from '../../../common/upgrade-pa
 import type { Tx } from '../../db/index.js';
 import type { Config } from '../../config.js';
 import type { ChurchPayer, PayerContext } from '../../trpc/context.js';
-import { AppError, badRequest, conflict, notFound } from '../../trpc/errors.js';
+import { badRequest, conflict, notFound, serviceUnavailable } from '../../trpc/errors.js';
 import { findPlan } from '../subscription/index.js';
 import { paymentSignature, sameSignature } from './signatures.js';
 
@@ -33,6 +33,9 @@ export async function createOrder(ctx: PayerContext, input: z.output<typeof crea
   if (!plan || plan.pricePaise <= 0) throw badRequest(PAYMENT_MESSAGES.choosePaidPlan);
 
   const { gateway } = ctx.services;
+  if (gateway.mode === 'none') {
+    throw serviceUnavailable(PAYMENT_MESSAGES.notConfigured, { reason: 'payments_not_configured' });
+  }
   let providerOrder: { id: string };
   try {
     providerOrder = await gateway.createOrder({
@@ -43,7 +46,7 @@ export async function createOrder(ctx: PayerContext, input: z.output<typeof crea
     });
   } catch (error) {
     ctx.log.error({ err: error, churchId: payer.church.id }, 'payment gateway refused the order');
-    throw new AppError('SERVICE_UNAVAILABLE', PAYMENT_MESSAGES.orderFailed, { reason: 'gateway_unavailable' });
+    throw serviceUnavailable(PAYMENT_MESSAGES.orderFailed, { reason: 'gateway_unavailable' });
   }
   await ctx.db.withPlatform((tx) => tx.insert(paymentOrders).values({
     churchId: payer.church.id,
