@@ -4,7 +4,7 @@ import { createPaymentGateway } from '../../server/modules/payments/index.js';
 // Which gateway a server gets: Razorpay with keys; without them the offline test gateway on the
 // evaluation path only (embedded database, or not production), never by accident in production.
 
-const base = { RAZORPAY_API_URL: 'https://api.razorpay.com', NODE_ENV: 'production' as const };
+const base = { RAZORPAY_API_URL: 'https://api.razorpay.com', NODE_ENV: 'production' as const, DATABASE_URL: '', DATABASE_TENANT_URL: '' };
 
 describe('the payment gateway', () => {
   it('is Razorpay when both keys are set', () => {
