@@ -29,6 +29,9 @@ export const verifyPaymentInput = z.object({
 /** POST /api/payments/test-checkout/pay (test mode only): the test checkout's Pay button. */
 export const testCheckoutInput = z.object({ razorpay_order_id: providerId('razorpay_order_id') });
 
+/** GET /api/churches/payment-status/{order_id}: where an order of the caller's church stands. */
+export const orderStatusInput = z.object({ order_id: providerId('order_id') });
+
 /** POST /api/churches/retry-payment: a new order after a failed or abandoned payment; the plan
  * defaults to the church's own paid plan. */
 export const retryPaymentInput = z.object({

@@ -1,10 +1,29 @@
+import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startTestApp } from '../helpers/app.js';
 import { DESKTOP, PHONE, fitsViewportWidth, onPage, pathOf, signIn, useAppAndBrowser } from './support.js';
 
 // Register New Church and the payment screen, in Chromium, against the real server in test mode.
-const env = useAppAndBrowser(() => startTestApp({ REGISTER_MAX_PER_IP: '1000', UPI_VPA: 'sundayschool@okbank' }));
+const WEBHOOK_SECRET = 'browser-webhook-secret';
+const env = useAppAndBrowser(() => startTestApp({ REGISTER_MAX_PER_IP: '1000', UPI_VPA: 'sundayschool@okbank', RAZORPAY_WEBHOOK_SECRET: WEBHOOK_SECRET }));
+
+/** Razorpay's signed `order.paid` event for an order, as it arrives after a UPI payment. */
+function sendOrderPaid(orderId: string) {
+  const body = JSON.stringify({
+    entity: 'event', event: 'order.paid',
+    payload: { payment: { entity: { id: `pay_upi_${orderId}`, order_id: orderId } }, order: { entity: { id: orderId } } },
+  });
+  return fetch(`${env.app.url}/api/payments/razorpay/webhook`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-razorpay-event-id': `evt_${orderId}`,
+      'x-razorpay-signature': createHmac('sha256', WEBHOOK_SECRET).update(body).digest('hex'),
+    },
+    body,
+  });
+}
 
 let counter = 0;
 async function fillRegistration(page: Page, plan: 'Free Trial' | 'Basic Plan' | 'Premium Plan') {
@@ -80,6 +99,24 @@ describe('registering a church', () => {
       expect(await page.getByLabel('Church Code').inputValue()).toBe(code);
       await signIn(page, code, admin.email, admin.password);
       await page.getByRole('heading', { name: 'Super Admin Dashboard' }).waitFor();
+    });
+  });
+
+  it('paid by UPI, on a phone: the screen waits for the confirmation and moves on when the webhook brings it', async () => {
+    await onPage(env, PHONE, async (page) => {
+      await page.goto('/register');
+      await fillRegistration(page, 'Basic Plan');
+      await page.getByRole('button', { name: 'Continue to Payment ₹299' }).click();
+      await page.getByText(/^Waiting for confirmation/).waitFor();
+      expect(await fitsViewportWidth(page)).toBe(true);
+      const link = new URL((await page.getByRole('link', { name: 'Open in a UPI app' }).getAttribute('href'))!);
+      const orderId = link.searchParams.get('tr')!;
+      expect(link.searchParams.get('am')).toBe('299.00');
+
+      expect((await sendOrderPaid(orderId)).status).toBe(200);
+      await page.getByText('Payment verified. Your plan is active.').waitFor({ timeout: 15_000 });
+      await page.getByRole('button', { name: 'Sign In', exact: true }).waitFor({ timeout: 10_000 });
+      expect(pathOf(page)).toBe('/login');
     });
   });
 

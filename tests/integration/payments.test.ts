@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 import { api, createChurch, signIn } from '../helpers/fixtures.js';
-import { auditLog, churches, paymentOrders, paymentTokens } from '../../drizzle/schema/index.js';
+import { auditLog, churches, paymentOrders, paymentTokens, platformOperators } from '../../drizzle/schema/index.js';
+import { confirmOrderByOperator } from '../../server/modules/payments/index.js';
 
 // Orders, payment verification and the webhook: the amount always from the plans table, a payment
 // trusted only on a signature over the order id we stored, activation once whatever arrives twice.
@@ -244,6 +245,55 @@ describe('the webhook', () => {
     expect(viaWebhook.status).toBe(200);
     expect(await auditOf(app.db, church.id)).toHaveLength(1);
     expect((await churchRow(app.db, church.id)).subscriptionStatus).toBe('active');
+  });
+});
+
+describe('a UPI payment confirmed elsewhere', () => {
+  const status = (caller: Caller, orderId: string) =>
+    api(app.url, 'GET', `/api/churches/payment-status/${encodeURIComponent(orderId)}`, asPayer(caller));
+
+  it('shows on the payment status once the webhook completes the order, through REST and tRPC', async () => {
+    const church = await registerPaid(app.url, 'basic');
+    const orderId = (await createOrder(app.url, church, { plan_type: 'basic' })).body.data.order_id as string;
+    const waiting = await status(church, orderId);
+    expect(waiting.status).toBe(200);
+    expect(waiting.body.data).toMatchObject({ order_id: orderId, status: 'created', plan_type: 'basic', church: { subscription_status: 'pending_payment' } });
+
+    await webhook(orderPaidEvent(orderId, 'pay_upi_1'), { eventId: `evt_upi_${church.code}` });
+    expect((await status(church, orderId)).body.data).toMatchObject({ status: 'paid', church: { subscription_tier: 'basic', subscription_status: 'active' } });
+
+    const input = encodeURIComponent(JSON.stringify({ order_id: orderId }));
+    const viaTrpc = await fetch(`${app.url}/trpc/payments.orderStatus?input=${input}`, {
+      headers: { 'x-church-code': church.code, 'x-payment-token': church.paymentToken },
+    });
+    expect(viaTrpc.status).toBe(200);
+    expect(((await viaTrpc.json()) as { result: { data: { status: string } } }).result.data.status).toBe('paid');
+  });
+
+  it('another church\'s order is not found, and a caller without credentials is refused', async () => {
+    const a = await registerPaid(app.url);
+    const b = await registerPaid(app.url);
+    const orderOfA = (await createOrder(app.url, a, { plan_type: 'premium' })).body.data.order_id as string;
+    const res = await status(b, orderOfA);
+    expect(res.status).toBe(404);
+    expect(res.body.message).toBe('Payment order not found');
+    expect((await status({ code: a.code }, orderOfA)).status).toBe(401);
+  });
+
+  it('the operator\'s confirmation completes the order once, with the operator in the audit entry', async () => {
+    const church = await registerPaid(app.url, 'premium');
+    const orderId = (await createOrder(app.url, church, { plan_type: 'premium' })).body.data.order_id as string;
+    const [operator] = await app.db.withPlatform((tx) => tx.insert(platformOperators)
+      .values({ email: `ops-${church.code.toLowerCase()}@platform.test`, name: 'Ops', passwordHash: 'not-used-here' }).returning());
+    const confirmed = await confirmOrderByOperator(app.db, { providerOrderId: orderId, operatorId: operator.id, reference: 'UTR123456789' });
+    expect(confirmed).toMatchObject({ subscription_tier: 'premium', subscription_status: 'active' });
+    await expect(confirmOrderByOperator(app.db, { providerOrderId: orderId, operatorId: operator.id, reference: 'UTR123456789' }))
+      .rejects.toMatchObject({ code: 'CONFLICT' });
+    await expect(confirmOrderByOperator(app.db, { providerOrderId: 'order_nobody', operatorId: operator.id, reference: 'x' }))
+      .rejects.toMatchObject({ code: 'NOT_FOUND' });
+    const audit = await auditOf(app.db, church.id);
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ operatorId: operator.id, details: expect.objectContaining({ via: 'operator confirmation', payment: 'UTR123456789' }) });
   });
 });
 

@@ -2,9 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { auditLog, churches, paymentOrders } from '../../../drizzle/schema/index.js';
 import { PAYMENT_MESSAGES } from '../../../common/payment-messages.js';
-import { type createOrderInput, type retryPaymentInput, type testCheckoutInput, type verifyPaymentInput } from '../../../common/schemas/payments.js';
+import { type createOrderInput, type orderStatusInput, type retryPaymentInput, type testCheckoutInput, type verifyPaymentInput } from '../../../common/schemas/payments.js';
 import { orderKind, PAID_TIERS, type PaidTier } from '../../../common/upgrade-path.js';
-import type { Tx } from '../../db/index.js';
+import type { Database, Tx } from '../../db/index.js';
 import type { Config } from '../../config.js';
 import type { ChurchPayer, PayerContext } from '../../trpc/context.js';
 import { badRequest, conflict, notFound, serviceUnavailable } from '../../trpc/errors.js';
@@ -131,6 +131,37 @@ export async function payInTestMode(ctx: PayerContext, input: z.output<typeof te
   return { razorpay_order_id: order.id, razorpay_payment_id: payment.paymentId, razorpay_signature: payment.signature };
 }
 
+/**
+ * GET /api/churches/payment-status/{order_id}: where the church's order stands, so the payment
+ * screen learns of a payment confirmed elsewhere (a UPI payment by the webhook or the operator).
+ */
+export async function orderStatus(ctx: PayerContext, input: z.output<typeof orderStatusInput>) {
+  const churchId = ctx.payer.church.id;
+  return ctx.db.withPlatform(async (tx) => {
+    const [order] = await tx.select({ id: paymentOrders.providerOrderId, status: paymentOrders.status, plan: paymentOrders.planTier })
+      .from(paymentOrders)
+      .where(and(eq(paymentOrders.churchId, churchId), eq(paymentOrders.providerOrderId, input.order_id)));
+    if (!order) throw notFound(PAYMENT_MESSAGES.orderNotFound);
+    const [church] = await tx.select().from(churches).where(eq(churches.id, churchId));
+    return { order_id: order.id, status: order.status, plan_type: order.plan, church: churchAnswer(church) };
+  });
+}
+
+/**
+ * A platform operator's confirmation of a payment that reached the platform outside the checkout
+ * (a UPI transfer seen on the bank statement): the order completes exactly as a verified payment
+ * does, once, with the operator and the bank's reference in the audit entry. The operator console
+ * serves it; an unknown or already paid order changes nothing.
+ */
+export async function confirmOrderByOperator(db: Database, input: { providerOrderId: string; operatorId: string; reference: string }) {
+  return db.withPlatform(async (tx) => {
+    const [order] = await tx.select().from(paymentOrders).where(eq(paymentOrders.providerOrderId, input.providerOrderId)).for('update');
+    if (!order) throw notFound(PAYMENT_MESSAGES.orderNotFound);
+    if (order.status === 'paid') throw conflict('This order is already paid.', { reason: 'already_paid' });
+    return completeLockedOrder(tx, order, input.reference, { via: 'operator confirmation', userId: null, operatorId: input.operatorId });
+  });
+}
+
 type OrderRow = typeof paymentOrders.$inferSelect;
 
 /**
@@ -159,7 +190,9 @@ async function lockOrder(tx: Tx, churchId: string, providerOrderId: string): Pro
  * instead, so paying early loses nothing. An upgrade starts from today (the days left of the smaller
  * plan are not carried over). The change is written to the audit log in the same transaction.
  */
-async function completeLockedOrder(tx: Tx, order: OrderRow, paymentId: string, by: { via: string; userId: string | null }) {
+async function completeLockedOrder(
+  tx: Tx, order: OrderRow, paymentId: string, by: { via: string; userId: string | null; operatorId?: string },
+) {
   const [church] = await tx.select().from(churches).where(eq(churches.id, order.churchId)).for('update');
   if (order.status === 'paid') return churchAnswer(church);
   const plan = await findPlan(tx, order.planTier);
@@ -177,6 +210,7 @@ async function completeLockedOrder(tx: Tx, order: OrderRow, paymentId: string, b
     subscriptionTier: plan.tier, subscriptionStatus: 'active', subscriptionEndDate: endDate, updatedAt: new Date(now),
   }).where(eq(churches.id, church.id)).returning();
   await tx.insert(auditLog).values({
+    operatorId: by.operatorId ?? null,
     targetChurchId: church.id,
     action: order.isUpgrade ? 'subscription.upgraded' : 'subscription.paid',
     resourceType: 'subscription',

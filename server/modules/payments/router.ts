@@ -1,7 +1,7 @@
-import { churchIdPathInput, createOrderInput, retryPaymentInput, testCheckoutInput, verifyPaymentInput } from '../../../common/schemas/payments.js';
+import { churchIdPathInput, createOrderInput, orderStatusInput, retryPaymentInput, testCheckoutInput, verifyPaymentInput } from '../../../common/schemas/payments.js';
 import { churchPayerProcedure, router } from '../../trpc/init.js';
 import { rest } from '../../rest/meta.js';
-import { createOrder, payInTestMode, retryPayment, verifyPayment } from './orders.js';
+import { createOrder, orderStatus, payInTestMode, retryPayment, verifyPayment } from './orders.js';
 
 export const paymentsRouter = router({
   createOrder: churchPayerProcedure
@@ -13,6 +13,11 @@ export const paymentsRouter = router({
     .meta(rest('POST', '/api/churches/verify-payment', 'Verify a payment (razorpay_order_id, razorpay_payment_id, razorpay_signature) and activate its plan'))
     .input(verifyPaymentInput)
     .mutation(({ ctx, input }) => verifyPayment(ctx, input)),
+
+  orderStatus: churchPayerProcedure
+    .meta(rest('GET', '/api/churches/payment-status/{order_id}', 'Where an order of the church stands (created, paid or failed) and the church\'s subscription'))
+    .input(orderStatusInput)
+    .query(({ ctx, input }) => orderStatus(ctx, input)),
 
   retryPayment: churchPayerProcedure
     .meta(rest('POST', '/api/churches/retry-payment', 'A new order after a failed or abandoned payment (plan_type optional: the church\'s own paid plan)'))

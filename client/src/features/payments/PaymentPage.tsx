@@ -13,6 +13,8 @@ import { UpiPayment } from './UpiPayment';
 
 /** How long the verified notice stays before the screen moves on. */
 const REDIRECT_AFTER_MS = 2500;
+/** How often the screen asks whether a UPI payment has been confirmed (by the webhook or the platform). */
+const UPI_POLL_MS = 5000;
 const PAYMENT_FAILED = 'The payment did not go through. You can try again.';
 
 /** Test mode's stand-in for the card checkout: Pay makes a signed test payment, Fail does not pay. */
@@ -47,7 +49,15 @@ function PaymentScreen({ state }: { state: PaymentState }) {
   const [starting, setStarting] = useState(false);
   const testPay = trpc.payments.testCheckoutPay.useMutation(callOptions);
   const verify = trpc.payments.verifyPayment.useMutation(callOptions);
-  const verified = verify.isSuccess;
+  // A UPI payment is confirmed away from this screen: while it may come, ask the server now and then.
+  const status = trpc.payments.orderStatus.useQuery({ order_id: order.order_id }, {
+    ...callOptions,
+    enabled: order.upi !== null && !verify.isSuccess,
+    refetchInterval: (query) => (query.state.data?.status === 'paid' ? false : UPI_POLL_MS),
+    refetchIntervalInBackground: false,
+    retry: false,
+  });
+  const verified = verify.isSuccess || status.data?.status === 'paid';
   const afterPayment = payment ? `/login?code=${encodeURIComponent(church.code)}` : '/';
 
   // Verified: the notice stays a moment, then sign-in (a new church) or home (a signed-in church).

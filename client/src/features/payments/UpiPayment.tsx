@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, CopyButton, Group, Image, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, CopyButton, Flex, Group, Image, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconCheck, IconClock, IconCopy } from '@tabler/icons-react';
 import { toDataURL } from 'qrcode';
 import type { PaymentOrder } from './payment-state';
@@ -25,13 +25,13 @@ export function UpiPayment({ upi, amount }: { upi: Upi; amount: string }) {
   return (
     <Stack gap="sm" data-testid="upi-payment">
       <Title order={2} size="h4">Pay {amount} by UPI</Title>
-      <Group align="flex-start" gap="lg" wrap="wrap">
+      <Flex direction={{ base: 'column', xs: 'row' }} align="flex-start" gap="lg">
         {qr ? (
           <Image src={qr} alt={`UPI QR code to pay ${amount} to ${upi.payee_name}`} w={180} h={180} radius="sm" />
         ) : qrFailed ? null : (
           <Skeleton w={180} h={180} radius="sm" aria-label="Loading the QR code" />
         )}
-        <Stack gap={6} miw={0} style={{ flex: 1, minWidth: 200 }}>
+        <Stack gap={6} miw={0} style={{ flex: 1 }} w="100%">
           <Text size="sm" c="dimmed">Or pay to this UPI ID</Text>
           <Group gap="xs" wrap="nowrap">
             <Text fw={600} ff="monospace" style={{ wordBreak: 'break-all' }} data-testid="upi-id">{upi.vpa}</Text>
@@ -46,7 +46,7 @@ export function UpiPayment({ upi, amount }: { upi: Upi; amount: string }) {
           <Text size="sm">Payee: {upi.payee_name}</Text>
           <Button component="a" href={upi.link} variant="default" size="sm" w="fit-content" hiddenFrom="sm">Open in a UPI app</Button>
         </Stack>
-      </Group>
+      </Flex>
       <Alert color="blue" variant="light" icon={<IconClock size={18} />} role="status">
         Waiting for confirmation. After you pay by UPI, your plan is activated as soon as the payment is confirmed.
       </Alert>
