@@ -44,14 +44,14 @@ describe('the subscription wall', () => {
         expect(pathOf(page)).toBe('/subscription');
 
         // Logout asks first; Cancel keeps the session.
-        await page.getByRole('button', { name: 'Logout' }).click();
+        await page.getByRole('button', { name: 'Logout and come back later' }).click();
         const dialog = page.getByRole('dialog', { name: 'Logout' });
         await dialog.getByText(MESSAGES.logoutConfirm).waitFor();
         await dialog.getByRole('button', { name: 'Cancel' }).click();
         await dialog.waitFor({ state: 'hidden' });
         expect(pathOf(page)).toBe('/subscription');
 
-        await page.getByRole('button', { name: 'Logout' }).click();
+        await page.getByRole('button', { name: 'Logout and come back later' }).click();
         await dialog.getByRole('button', { name: 'Logout' }).click();
         await page.getByRole('button', { name: 'Sign In', exact: true }).waitFor();
         expect(pathOf(page)).toBe('/login');
@@ -96,6 +96,9 @@ describe('the subscription wall', () => {
       await page.getByRole('alert').filter({ hasText: 'Free trial period ended' }).waitFor();
       expect(await fitsViewportWidth(page)).toBe(true);
       await page.getByTestId('plan-free').getByRole('button', { name: 'Extend Free Trial' }).click();
+      await page.getByText('Your Free Trial is active again.').waitFor();
+      expect(await fitsViewportWidth(page)).toBe(true);
+      await page.getByRole('link', { name: 'Go to Dashboard Now' }).click();
       await page.getByRole('heading', { name: 'Super Admin Dashboard' }).waitFor();
       // At phone width both badges (header and closed drawer) are hidden: their text is what counts.
       await page.getByTestId('subscription-badge').filter({ hasText: 'Free Trial · 30 days left' }).first().waitFor({ state: 'attached' });
@@ -129,6 +132,7 @@ describe('the subscription wall', () => {
       await alert.getByRole('button', { name: 'Switch to Free Trial' }).click();
       const dialog = page.getByRole('dialog', { name: 'Switch to the Free Trial' });
       await dialog.getByRole('button', { name: 'Switch to Free Trial' }).click();
+      await page.getByRole('link', { name: 'Go to Dashboard Now' }).click();
       await page.getByRole('heading', { name: 'Super Admin Dashboard' }).waitFor();
       await page.getByTestId('subscription-badge').filter({ hasText: 'Free Trial · 30 days left' }).first().waitFor();
     });

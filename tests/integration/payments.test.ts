@@ -173,6 +173,25 @@ describe('a paid registration pays in test mode', () => {
   });
 });
 
+describe('an abandoned paid registration', () => {
+  it('stays pending with its unpaid order, and pays later through a new order', async () => {
+    const church = await registerPaid(app.url, 'basic');
+    const abandoned = (await createOrder(app.url, church, { plan_type: 'basic' })).body.data.order_id as string;
+    expect(await churchRow(app.db, church.id)).toMatchObject({ subscriptionStatus: 'pending_payment', subscriptionEndDate: null });
+
+    const retried = await api(app.url, 'POST', '/api/churches/retry-payment', { ...asPayer(church), body: {} });
+    expect(retried.status).toBe(200);
+    expect(retried.body.data).toMatchObject({ plan_type: 'basic', amount: 29900 });
+    expect(retried.body.data.order_id).not.toBe(abandoned);
+    const paid = await testPay(church, retried.body.data.order_id);
+    expect((await verify(app.url, church, paid.body.data)).status).toBe(200);
+
+    const orders = await app.db.withPlatform((tx) => tx.select().from(paymentOrders).where(eq(paymentOrders.churchId, church.id)));
+    expect(Object.fromEntries(orders.map((o) => [o.providerOrderId, o.status]))).toEqual({ [abandoned]: 'created', [retried.body.data.order_id]: 'paid' });
+    expect((await churchRow(app.db, church.id)).subscriptionStatus).toBe('active');
+  });
+});
+
 describe('a signed-in church pays', () => {
   it('its super admin upgrades a free church; a teacher may not pay', async () => {
     const { church, code, users } = await createChurch(app.db, { tier: 'free' });

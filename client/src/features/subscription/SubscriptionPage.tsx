@@ -1,10 +1,10 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import {
   Alert, Anchor, Button, Card, Container, Group, Modal, Skeleton, Stack, Text, Title,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconAlertCircle, IconAlertTriangle, IconBuildingChurch, IconLogout, IconMail } from '@tabler/icons-react';
-import { Navigate } from 'react-router-dom';
+import { IconAlertCircle, IconAlertTriangle, IconBuildingChurch, IconCircleCheck, IconLogout, IconMail } from '@tabler/icons-react';
+import { Link, Navigate } from 'react-router-dom';
 import { MESSAGES, SUPPORT_EMAIL } from '../../../../common/constants';
 import { QueryErrorState } from '../../components/ErrorState';
 import { FullPageLoader } from '../../components/FullPageLoader';
@@ -22,6 +22,20 @@ import { PAYMENT_MESSAGES } from '../../../../common/payment-messages';
 import { tierLabel } from './tier';
 
 type Current = RouterOutputs['subscription']['current'];
+
+/** After the wall's own change made the plan valid: the plan as it now stands, and the way in. */
+function PlanChanged({ current }: { current: Current | undefined }) {
+  return (
+    <Container component="main" size="sm" py="xl" px="md">
+      <Stack gap="lg">
+        <Title order={1} size="h2">Subscription</Title>
+        <Alert color="teal" variant="light" icon={<IconCircleCheck size={18} />} role="status" title={TEXTS.changed} />
+        {current ? <CurrentPlan current={current} /> : <Skeleton height={120} radius="md" />}
+        <Button component={Link} to="/" replace size="md" w="fit-content">Go to Dashboard Now</Button>
+      </Stack>
+    </Container>
+  );
+}
 
 function CurrentPlan({ current }: { current: Current }) {
   const { church, plan } = current;
@@ -48,6 +62,7 @@ const TEXTS = {
   onlySuperAdmin: 'Only your church\'s super admin can renew or change the plan.',
   pendingPayment: 'Your payment is pending. Complete the payment or switch to the Free Trial.',
   switchTitle: 'Switch to the Free Trial',
+  changed: 'Your Free Trial is active again.',
   switchConfirm: 'Switch to the Free Trial now? Nothing is deleted; while you have more than the Free Trial allows, you can keep using what you have but cannot add more.',
   downgradeFailed: 'Downgrade failed',
   orderFailed: PAYMENT_MESSAGES.orderFailed,
@@ -67,6 +82,12 @@ export function SubscriptionPage() {
   const [confirmOpened, confirm] = useDisclosure(false);
   const church = current.data?.church ?? session.church;
   const actions = useSubscriptionActions(church, '/subscription');
+  // The super admin's own change made the plan valid: say so and offer the way in, instead of
+  // leaving the wall unannounced (arriving with a valid plan still goes straight home).
+  const [changedHere, setChangedHere] = useState(false);
+  useEffect(() => {
+    if (actions.extending.isSuccess || actions.switching.isSuccess) setChangedHere(true);
+  }, [actions.extending.isSuccess, actions.switching.isSuccess]);
   const [switchOpened, switchConfirm] = useDisclosure(false);
   const pending = church.subscription_status === 'pending_payment';
   const actionError = actions.paying.error
@@ -103,6 +124,7 @@ export function SubscriptionPage() {
   // above copies a fresh answer into the session), so the two never send the user back and forth.
   // A valid session is confirmed by a fresh answer first; one that turns out invalid shows the wall.
   if (session.church.subscription.valid && current.data?.church.subscription.valid !== false) {
+    if (changedHere) return <PlanChanged current={current.data} />;
     return current.isPending ? <FullPageLoader label="Loading subscription…" /> : <Navigate to="/" replace />;
   }
 
@@ -119,7 +141,6 @@ export function SubscriptionPage() {
               <Text size="sm" c="dimmed">Church code {church.code}</Text>
             </Stack>
           </Group>
-          <Button variant="light" leftSection={<IconLogout size={16} />} onClick={confirm.open}>Logout</Button>
         </Group>
 
         <Title order={1} size="h2">Subscription</Title>
@@ -152,6 +173,9 @@ export function SubscriptionPage() {
         <Text size="sm" c="dimmed">
           Questions about your plan? <Anchor href={renewLink} size="sm"><IconMail size={14} aria-hidden /> Contact support</Anchor>
         </Text>
+        <Button variant="default" leftSection={<IconLogout size={16} />} onClick={confirm.open} w="fit-content">
+          Logout and come back later
+        </Button>
       </Stack>
 
       <ConfirmDialog
