@@ -11,6 +11,10 @@ export const isConsumerMail = (email: string) => {
   return (CONSUMER_MAIL_DOMAINS as readonly string[]).includes(domain);
 };
 
+/** The client screen the provider sends the browser back to: `${PUBLIC_URL}/auth/google/callback`,
+ * the redirect URI registered with Google. */
+export const GOOGLE_CALLBACK_PATH = '/auth/google/callback';
+
 export const FREE_TRIAL_DAYS = 30;
 /** Attendance dates from (church today - 14 days) to church today, both inclusive, can be marked. */
 export const ATTENDANCE_EDIT_WINDOW_DAYS = 14;
@@ -28,7 +32,14 @@ export const MESSAGES = {
   loginFailed: 'Login failed. Please check your credentials.',
   invalidCredentials: 'Invalid church code, email or password.',
   useGoogleSignIn: 'Please use Google Sign-In for Gmail accounts.',
-  googleNotConfigured: 'Sign-in with Google is not configured on this server yet. Please sign in with email and password.',
+  googleNotConfigured: 'Sign-in with Google is not available yet: an administrator of this server must configure it first.',
+  // Google sign-in and registration (server/modules/auth/google-*.ts, the callback screen).
+  googleLoginFailed: 'Google login failed. Please try again.',
+  googleTokenInvalid: 'Error decoding Google token.',
+  googleEmailUnverified: 'Your Google account\'s email address is not verified. Please verify it with Google and try again.',
+  googleUnavailable: 'Google sign-in is not reachable right now. Please try again in a moment.',
+  /** Fallback of the callback screen when the server sent no message. */
+  googleFailedFallback: 'Google login failed',
   resetLinkSent: 'Password reset link sent to your email.',
   resetEmailFailed: 'Failed to send reset email',
   signInRequired: 'Please sign in to continue.',

@@ -117,14 +117,14 @@ export async function buildApp({ config, db, logger }: BuildAppOptions) {
     prefix: '/trpc',
     trpcOptions: {
       router: appRouter,
-      createContext: ({ req, info }) => createContext(req, { isBatchCall: info.isBatchCall }),
+      createContext: ({ req, res, info }) => createContext(req, res, { isBatchCall: info.isBatchCall }),
       // The client batches at most this many calls (client/src/lib/trpc.ts); more is refused.
       maxBatchSize: TRPC_MAX_BATCH_SIZE,
       onError: ({ error, req }) => recordFailure(req, error),
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
 
-  registerPaymentWebhook(app, { db, gateway: services.gateway });
+  registerPaymentWebhook(app, { db, gateway: services.gateway, mailer: services.mailer, publicUrl: config.PUBLIC_URL });
 
   const restRoutes = restRoutesOf(appRouter);
   registerRestRoutes(app, restRoutes, createContext);

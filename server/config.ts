@@ -77,6 +77,36 @@ const configSchema = z.object({
    * hour (beyond it the answer is the same but no mail goes out). */
   RESET_MAX_PER_IP: z.coerce.number().int().min(1).default(5),
   RESET_MAX_PER_EMAIL: z.coerce.number().int().min(1).default(3),
+  /** Reset-password: new passwords set with a mailed link, per address in 15 minutes (then 429). */
+  RESET_PASSWORD_MAX_PER_IP: z.coerce.number().int().min(1).default(10),
+  /** Outgoing mail (server/modules/mail). SMTP_URL (smtp:// or smtps://user:password@host:port), or
+   * SMTP_HOST with SMTP_PORT, SMTP_USER, SMTP_PASSWORD and SMTP_SECURE (TLS from the start; on by
+   * default for port 465, otherwise STARTTLS when the server offers it). Without either, each
+   * message is written as an .eml file to MAIL_OUTBOX_DIR. */
+  SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/, error: 'SMTP_URL must be an smtp:// or smtps:// URL' }).optional()),
+  SMTP_HOST: optionalText,
+  SMTP_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  SMTP_USER: optionalText,
+  SMTP_PASSWORD: optionalText,
+  SMTP_SECURE: bool.optional(),
+  /** The From of every mail; default "Sunday School <no-reply@host of PUBLIC_URL>". */
+  MAIL_FROM: optionalText,
+  MAIL_OUTBOX_DIR: z.string().default('./data/outbox'),
+  /** A failed send is tried again this many times in all, waiting MAIL_RETRY_DELAY_MS, then four
+   * times as long before each further try. */
+  MAIL_SEND_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(4),
+  MAIL_RETRY_DELAY_MS: z.coerce.number().int().min(1).max(600_000).default(5_000),
+  /** Sign-in and registration with Google (OpenID Connect, authorization code with PKCE), from a
+   * Google Cloud OAuth client of type "Web application" whose redirect URI is
+   * ${PUBLIC_URL}/auth/google/callback. Without the id and secret the Google buttons say that an
+   * administrator must configure it. The endpoints and issuer default to Google's; tests point them
+   * at a local fake provider. */
+  GOOGLE_CLIENT_ID: optionalText,
+  GOOGLE_CLIENT_SECRET: optionalText,
+  GOOGLE_AUTHORIZATION_URL: z.url().default('https://accounts.google.com/o/oauth2/v2/auth'),
+  GOOGLE_TOKEN_URL: z.url().default('https://oauth2.googleapis.com/token'),
+  GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
+  GOOGLE_ISSUER: z.string().min(1).default('https://accounts.google.com'),
   /** Razorpay: with a key id and secret, real orders through the razorpay SDK; without them the
    * offline test gateway (test mode). RAZORPAY_API_URL re-points the SDK (tests use a local fake). */
   RAZORPAY_KEY_ID: z.string().optional(),
@@ -106,7 +136,7 @@ const configSchema = z.object({
   CLIENT_DIST_DIR: z.string().default('./client/dist'),
 });
 
-export type Config = Omit<z.infer<typeof configSchema>, 'DEMO_SEED'> & { PUBLIC_URL: string; DEMO_SEED: boolean };
+export type Config = Omit<z.infer<typeof configSchema>, 'DEMO_SEED'> & { PUBLIC_URL: string; DEMO_SEED: boolean; MAIL_FROM: string };
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = configSchema.safeParse(env);
@@ -114,12 +144,23 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (parsed.success && Boolean(parsed.data.DATABASE_TENANT_URL) !== Boolean(parsed.data.DATABASE_PLATFORM_URL)) {
     problems.push('  DATABASE_TENANT_URL and DATABASE_PLATFORM_URL: set both or neither');
   }
+  if (parsed.success && parsed.data.SMTP_URL && parsed.data.SMTP_HOST) {
+    problems.push('  SMTP_URL and SMTP_HOST: set one or the other');
+  }
+  if (parsed.success && Boolean(parsed.data.SMTP_USER) !== Boolean(parsed.data.SMTP_PASSWORD)) {
+    problems.push('  SMTP_USER and SMTP_PASSWORD: set both or neither');
+  }
+  if (parsed.success && Boolean(parsed.data.GOOGLE_CLIENT_ID) !== Boolean(parsed.data.GOOGLE_CLIENT_SECRET)) {
+    problems.push('  GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET: set both or neither');
+  }
   if (!parsed.success || problems.length) throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
   const data = parsed.data;
   const onServer = Boolean(data.DATABASE_URL || data.DATABASE_TENANT_URL);
+  const publicUrl = data.PUBLIC_URL ?? `http://localhost:${data.PORT}`;
   return {
     ...data,
-    PUBLIC_URL: data.PUBLIC_URL ?? `http://localhost:${data.PORT}`,
+    PUBLIC_URL: publicUrl,
     DEMO_SEED: data.DEMO_SEED ?? !onServer,
+    MAIL_FROM: data.MAIL_FROM ?? `Sunday School <no-reply@${new URL(publicUrl).hostname}>`,
   };
 }

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/index.js';
 import { buildApp } from './app.js';
@@ -11,7 +12,11 @@ async function main() {
   const app = await buildApp({ config, db });
 
   await app.listen({ host: config.HOST, port: config.PORT });
-  console.log(`  Sunday School is running on ${config.PUBLIC_URL} (database: ${db.kind})\n`);
+  console.log(`  Sunday School is running on ${config.PUBLIC_URL} (database: ${db.kind})`);
+  // Without SMTP, reset links and welcome mails are files: say where, so they can be found.
+  console.log(app.services.mailer.mode === 'smtp'
+    ? '  Mail: sent through SMTP\n'
+    : `  Mail: no SMTP configured; each message is written to ${path.resolve(config.MAIL_OUTBOX_DIR)}\n`);
 
   let closing = false;
   const shutdown = async (signal: string) => {

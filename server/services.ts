@@ -1,9 +1,10 @@
 import type { Config } from './config.js';
 import type { Database } from './db/index.js';
 import { createChurchDirectory } from './modules/churches/index.js';
-import { LoginThrottle, MemoryAttemptStore } from './modules/auth/index.js';
+import { createGoogleProvider, LoginThrottle, MemoryAttemptStore } from './modules/auth/index.js';
 import { BackgroundTasks } from './background-tasks.js';
 import { createPaymentGateway } from './modules/payments/index.js';
+import { createMailer } from './modules/mail/index.js';
 
 /** Long-lived collaborators shared by all requests, built once by the app factory. */
 export function createServices(config: Config, db: Database) {
@@ -11,12 +12,17 @@ export function createServices(config: Config, db: Database) {
   // several processes each keeps its own counts (see README).
   const attempts = new MemoryAttemptStore(config.THROTTLE_MAX_KEYS);
   const background = new BackgroundTasks();
+  const mailer = createMailer(config, background);
   return {
     churchDirectory: createChurchDirectory(db),
     /** Razorpay with configured keys, else the offline test gateway. */
     gateway: createPaymentGateway(config),
     attempts,
     background,
+    /** Google sign-in and registration (OpenID Connect); undefined until a client id and secret are configured. */
+    google: createGoogleProvider(config),
+    /** SMTP when configured, else .eml files in the outbox folder; sends after the answer, with retries. */
+    mailer,
     loginThrottle: new LoginThrottle(attempts, {
       windowMs: config.LOGIN_THROTTLE_WINDOW_MINUTES * 60_000,
       maxFailuresPerAccount: config.LOGIN_MAX_FAILURES_PER_ACCOUNT,
@@ -24,9 +30,12 @@ export function createServices(config: Config, db: Database) {
       maxFailuresPerAccountPerHour: config.LOGIN_MAX_FAILURES_PER_ACCOUNT_PER_HOUR,
       maxFailuresPerSource: config.LOGIN_MAX_FAILURES_PER_IP,
     }),
-    /** On shutdown: let background work finish, stop the sweeper. */
+    /** On shutdown: mails waiting to be tried again get their last try now, background work
+     * finishes, then the mail connections close and the sweeper stops. */
     async close() {
+      mailer.stopRetrying();
       await background.idle();
+      mailer.close();
       attempts.close();
     },
   };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { plainString } from './text.js';
-import { CHURCH_CODE_LENGTH } from '../constants.js';
+import { CHURCH_CODE_LENGTH, MESSAGES } from '../constants.js';
 
 const churchCodeSchema = plainString({ error: 'Church code is required' })
   .trim()
@@ -21,3 +21,27 @@ export const loginInput = z.object({
 });
 
 export const forgotPasswordInput = z.object({ email: emailSchema });
+
+/** Why a Google flow was started: to sign in to a church, or to register one (its super admin). */
+export type GoogleIntent = 'login' | 'register';
+
+/** The provider's authorization code and the flow's state, as the callback screen received them. */
+export const googleCodeSchema = plainString({ error: MESSAGES.googleLoginFailed })
+  .min(1, MESSAGES.googleLoginFailed).max(4096, MESSAGES.googleTokenInvalid);
+export const googleStateSchema = plainString({ error: MESSAGES.googleLoginFailed })
+  .min(1, MESSAGES.googleLoginFailed).max(512, MESSAGES.googleLoginFailed);
+
+/** POST /api/auth/google/start. Sign-in names its church up front (the flow is bound to it); the
+ * typed address, if any, only preselects the account at Google. */
+export const googleStartInput = z.discriminatedUnion('intent', [
+  z.object({ intent: z.literal('login'), church_code: churchCodeSchema, email: emailSchema.optional() }),
+  z.object({ intent: z.literal('register'), email: emailSchema.optional() }),
+], { error: 'Choose what the Google sign-in is for: intent "login" or "register"' });
+export type GoogleStartInput = z.output<typeof googleStartInput>;
+
+/** POST /api/auth/google-login: `token` is the authorization code (01 section 7). */
+export const googleLoginInput = z.object({
+  church_code: churchCodeSchema,
+  token: googleCodeSchema,
+  state: googleStateSchema,
+});

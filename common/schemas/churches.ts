@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { plainString } from './text.js';
-import { emailSchema } from './auth.js';
+import { emailSchema, googleCodeSchema, googleStateSchema } from './auth.js';
+import { newPasswordSchema, PASSWORD_MESSAGES } from './password.js';
 
 /** Plans a church can register on; lifetime is granted by the platform, never chosen. */
 const REGISTRABLE_TIERS = ['free', 'basic', 'premium'] as const;
-const PASSWORD_MIN_LENGTH = 8;
 
 export const REGISTRATION_MESSAGES = {
   nameRequired: 'Church name is required',
@@ -13,9 +13,7 @@ export const REGISTRATION_MESSAGES = {
   adminNameRequired: 'Admin name is required',
   planRequired: 'Please choose a plan',
   planMismatch: 'The chosen plan does not match the subscription tier',
-  googleLoginFailed: 'Google login failed. Please try again.',
-  googleDecodeFailed: 'Error decoding Google token.',
-  passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
+  passwordTooShort: PASSWORD_MESSAGES.tooShort,
   failed: 'Registration failed. Please try again.',
   freeRegistered: 'Church registered successfully! Your 30-day free trial has started.',
   paidRegistered: 'Church registered. Complete the payment to activate your plan.',
@@ -23,11 +21,6 @@ export const REGISTRATION_MESSAGES = {
 
 const optionalText = (max: number, tooLong: string) => plainString().trim().max(max, tooLong).optional()
   .transform((value) => value || undefined);
-
-/** The password policy of every password a person sets (registration, user forms, reset). */
-const newPasswordSchema = plainString({ error: 'Password is required' })
-  .min(PASSWORD_MIN_LENGTH, REGISTRATION_MESSAGES.passwordTooShort)
-  .max(1024, 'Password is too long');
 
 const churchDetails = {
   name: plainString({ error: REGISTRATION_MESSAGES.nameRequired }).trim()
@@ -44,8 +37,19 @@ const churchDetails = {
 };
 
 /**
+ * What a Google registration's form holds when the browser leaves for Google: checked before it
+ * leaves, so a mistake is shown on the form and not after the round trip. The admin's name and
+ * address come from the Google account; a typed name is used only when the account has none.
+ */
+export const googleRegistrationDraft = z.object({
+  ...churchDetails,
+  admin_name: optionalText(200, 'Admin name is too long'),
+});
+
+/**
  * POST /api/churches/register. With `auth_provider: "local"` the admin account is an email and a
- * password; with "google" the provider's authorization code comes as `google_token`.
+ * password; with "google" the provider's authorization code comes as `google_token`, with the
+ * `state` of the flow this browser started (POST /api/auth/google/start, intent "register").
  */
 export const registerChurchInput = z.discriminatedUnion('auth_provider', [
   z.object({
@@ -54,11 +58,10 @@ export const registerChurchInput = z.discriminatedUnion('auth_provider', [
     admin_email: emailSchema,
     admin_password: newPasswordSchema,
   }),
-  z.object({
-    ...churchDetails,
+  googleRegistrationDraft.extend({
     auth_provider: z.literal('google'),
-    google_token: plainString({ error: REGISTRATION_MESSAGES.googleLoginFailed })
-      .min(1, REGISTRATION_MESSAGES.googleLoginFailed).max(4096, REGISTRATION_MESSAGES.googleDecodeFailed),
+    google_token: googleCodeSchema,
+    state: googleStateSchema,
   }),
 ], { error: 'Choose how the admin signs in: auth_provider "local" or "google"' })
   .refine((input) => !input.subscription_plan || input.subscription_plan === input.subscription_tier, {

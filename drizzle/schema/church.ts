@@ -25,6 +25,8 @@ export const users = pgTable('users', {
   phone: text('phone'),
   role: text('role').notNull(),
   passwordHash: text('password_hash'),
+  /** The Google account's subject (`sub` of its id_token): set at Google registration, or on the
+   * first Google sign-in of a user found by verified address; never changes with the address. */
   googleSubject: text('google_subject'),
   isActive: boolean('is_active').notNull().default(true),
   isChurchOwner: boolean('is_church_owner').notNull().default(false),
@@ -33,6 +35,9 @@ export const users = pgTable('users', {
   primaryKey({ columns: [t.churchId, t.id] }),
   churchFk(t, 'users_church_fk'),
   uniqueIndex('users_church_email_key').on(t.churchId, sql`lower(${t.email})`),
+  // A Google account is one user per church (the same account may belong to users of several
+  // churches); users without one (null) do not collide. Sign-in finds users by it.
+  uniqueIndex('users_church_google_subject_key').on(t.churchId, t.googleSubject),
   check('users_role_check', sql`${t.role} in ('super_admin', 'principal', 'teacher', 'guest')`),
   tenantIsolation(),
 ]);
@@ -68,6 +73,8 @@ export const passwordResetTokens = pgTable('password_reset_tokens', {
 }, (t) => [
   primaryKey({ columns: [t.churchId, t.id] }),
   uniqueIndex('password_reset_tokens_church_token_key').on(t.churchId, t.tokenHash),
+  // A reset link names no church: its token is looked up by hash alone, across churches.
+  index('password_reset_tokens_token_hash_idx').on(t.tokenHash),
   foreignKey({ name: 'password_reset_tokens_user_fk', columns: [t.churchId, t.userId], foreignColumns: [users.churchId, users.id] })
     .onDelete('cascade'),
   tenantIsolation(),

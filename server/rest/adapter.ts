@@ -33,7 +33,7 @@ function sendFile(reply: FastifyReply, contentType: string, file: RestFile) {
  * Serves each procedure that declares a REST path (`.meta(rest(...))`) by calling it as the typed
  * client would, so validation, permissions and the tenant door are the same on both paths.
  */
-export function registerRestRoutes(app: FastifyInstance, routes: RestRoute[], createContext: (req: FastifyRequest) => Context) {
+export function registerRestRoutes(app: FastifyInstance, routes: RestRoute[], createContext: (req: FastifyRequest, reply: FastifyReply) => Context) {
   for (const route of routes) {
     app.route({
       method: route.method,
@@ -45,7 +45,7 @@ export function registerRestRoutes(app: FastifyInstance, routes: RestRoute[], cr
             router: appRouter,
             path: route.procedurePath,
             type: route.type,
-            ctx: createContext(req),
+            ctx: createContext(req, reply),
             getRawInput: async () => input,
             signal: undefined,
             batchIndex: 0,

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import type { Database } from '../db/index.js';
 import type { Services } from '../services.js';
@@ -21,6 +21,10 @@ export interface Context {
   churchCode: string | undefined;
   /** Several tRPC calls in one HTTP request (see unbatchedProcedure). */
   isBatchCall: boolean;
+  /** A cookie of the request. Only the Google sign-in flow uses cookies (auth/google-flow.ts). */
+  cookie(name: string): string | undefined;
+  /** Adds a Set-Cookie header (a whole header value) to the answer, whether it succeeds or fails. */
+  setCookie(header: string): void;
 }
 
 /** Who pays for or changes a church's subscription (churchPayerProcedure): the church as its
@@ -31,10 +35,19 @@ export interface ChurchPayer {
 }
 export type PayerContext = Context & { payer: ChurchPayer };
 
+/** The value of one cookie of a Cookie header (no library: only one cookie is ever read). */
+function cookieOf(header: string | undefined, name: string): string | undefined {
+  for (const part of header?.split(';') ?? []) {
+    const at = part.indexOf('=');
+    if (at > 0 && part.slice(0, at).trim() === name) return part.slice(at + 1).trim() || undefined;
+  }
+  return undefined;
+}
+
 export type ContextDeps = { config: Config; db: Database; services: Services };
 
 export function createContextFactory(deps: ContextDeps) {
-  return function createContext(req: FastifyRequest, request: { isBatchCall?: boolean } = {}): Context {
+  return function createContext(req: FastifyRequest, reply: FastifyReply, request: { isBatchCall?: boolean } = {}): Context {
     const auth = req.headers.authorization;
     const token = auth?.startsWith('Bearer ') ? auth.slice(7).trim() || undefined : undefined;
     const code = req.headers['x-church-code'];
@@ -50,6 +63,10 @@ export function createContextFactory(deps: ContextDeps) {
       churchCode,
       paymentToken: typeof payment === 'string' && payment.trim() ? payment.trim() : undefined,
       isBatchCall: request.isBatchCall ?? false,
+      cookie: (name) => cookieOf(req.headers.cookie, name),
+      setCookie: (header) => {
+        void reply.header('set-cookie', header); // Fastify keeps every set-cookie value given
+      },
     };
   };
 }

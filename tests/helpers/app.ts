@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Writable } from 'node:stream';
 import { inject } from 'vitest';
 import { loadConfig, type Config } from '../../server/config.js';
@@ -33,10 +35,14 @@ export interface TestApp {
  * (as the server writes them, with the configured level and redaction) when given. */
 export async function startTestApp(env: Record<string, string> = {}, log: { stream?: Writable } = {}): Promise<TestApp> {
   const db = await openTestDatabase();
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: '0', ...env });
+  // Without SMTP the server writes its mails to an outbox folder: each test app gets its own, never ./data.
+  const outbox = env.MAIL_OUTBOX_DIR ? undefined : mkdtempSync(path.join(tmpdir(), 'ss-outbox-'));
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: '0', ...(outbox ? { MAIL_OUTBOX_DIR: outbox } : {}), ...env });
   const logger = log.stream ? { ...loggerOptions(config) as object, stream: log.stream } : false;
   const app = await buildApp({ config, db, logger });
-  await app.listen({ host: '127.0.0.1', port: 0 });
+  // PORT 0 (the default here): a random port. A test whose PUBLIC_URL must name the port (the
+  // redirect URI of Google sign-in) passes a free one.
+  await app.listen({ host: '127.0.0.1', port: config.PORT });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   return {
@@ -47,6 +53,7 @@ export async function startTestApp(env: Record<string, string> = {}, log: { stre
     async close() {
       await app.close();
       await db.close();
+      if (outbox) rmSync(outbox, { recursive: true, force: true });
     },
   };
 }

@@ -304,11 +304,12 @@ describe('a UPI payment confirmed elsewhere', () => {
     const orderId = (await createOrder(app.url, church, { plan_type: 'premium' })).body.data.order_id as string;
     const [operator] = await app.db.withPlatform((tx) => tx.insert(platformOperators)
       .values({ email: `ops-${church.code.toLowerCase()}@platform.test`, name: 'Ops', passwordHash: 'not-used-here' }).returning());
-    const confirmed = await confirmOrderByOperator(app.db, { providerOrderId: orderId, operatorId: operator.id, reference: 'UTR123456789' });
+    const receipts = { mailer: app.server.services.mailer, log: app.server.log, publicUrl: app.url };
+    const confirmed = await confirmOrderByOperator(app.db, { providerOrderId: orderId, operatorId: operator.id, reference: 'UTR123456789' }, receipts);
     expect(confirmed).toMatchObject({ subscription_tier: 'premium', subscription_status: 'active' });
-    await expect(confirmOrderByOperator(app.db, { providerOrderId: orderId, operatorId: operator.id, reference: 'UTR123456789' }))
+    await expect(confirmOrderByOperator(app.db, { providerOrderId: orderId, operatorId: operator.id, reference: 'UTR123456789' }, receipts))
       .rejects.toMatchObject({ code: 'CONFLICT' });
-    await expect(confirmOrderByOperator(app.db, { providerOrderId: 'order_nobody', operatorId: operator.id, reference: 'x' }))
+    await expect(confirmOrderByOperator(app.db, { providerOrderId: 'order_nobody', operatorId: operator.id, reference: 'x' }, receipts))
       .rejects.toMatchObject({ code: 'NOT_FOUND' });
     const audit = await auditOf(app.db, church.id);
     expect(audit).toHaveLength(1);

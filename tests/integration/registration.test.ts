@@ -126,10 +126,10 @@ describe('church registration', () => {
     expect(await churchesNamed(body.name)).toHaveLength(0);
   });
 
-  it('Google registration says it is not configured yet and writes nothing', async () => {
-    const body = registration({ auth_provider: 'google', google_token: 'an-authorization-code', admin_email: undefined, admin_password: undefined });
+  it('Google registration without a configured Google client says so (503) and writes nothing', async () => {
+    const body = registration({ auth_provider: 'google', google_token: 'an-authorization-code', state: 'a-state', admin_email: undefined, admin_password: undefined });
     const res = await register(body);
-    expect(res.status).toBe(400);
+    expect(res.status).toBe(503);
     expect(res.body.reason).toBe('google_not_configured');
     expect(await churchesNamed(body.name)).toHaveLength(0);
   });

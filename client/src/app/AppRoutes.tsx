@@ -1,5 +1,5 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
-import type { ChurchRole } from '../../../common/constants';
+import { GOOGLE_CALLBACK_PATH, type ChurchRole } from '../../../common/constants';
 import { ScreenBoundary } from '../components/ScreenBoundary';
 import { FullPageLoader } from '../components/FullPageLoader';
 import { LoginPage } from '../features/auth/LoginPage';
@@ -14,6 +14,8 @@ const DashboardLayout = lazyScreen(() => import('../features/shell/DashboardLayo
 const SubscriptionPage = lazyScreen(() => import('../features/subscription/SubscriptionPage').then((m) => m.SubscriptionPage));
 const RegisterChurchPage = lazyScreen(() => import('../features/registration/RegisterChurchPage').then((m) => m.RegisterChurchPage));
 const PaymentPage = lazyScreen(() => import('../features/payments/PaymentPage').then((m) => m.PaymentPage));
+const ResetPasswordPage = lazyScreen(() => import('../features/auth/ResetPasswordPage').then((m) => m.ResetPasswordPage));
+const GoogleCallbackPage = lazyScreen(() => import('../features/auth/GoogleCallbackPage').then((m) => m.GoogleCallbackPage));
 
 const LOADING_LABEL = 'Loading…';
 
@@ -52,6 +54,10 @@ export function AppRoutes() {
         {/* Open to anyone: a new church registers and pays before anyone of it can sign in. */}
         <Route path="/register" element={<RegisterChurchPage />} />
         <Route path={PAYMENT_PATH} element={<PaymentPage />} />
+        {/* The mailed reset link: open to anyone, the token in the path is the only credential. */}
+        <Route path="/reset-password/:token" element={<ResetPasswordPage />} />
+        {/* Where Google sends the browser back, for a sign-in or a registration. */}
+        <Route path={GOOGLE_CALLBACK_PATH} element={<GoogleCallbackPage />} />
         <Route element={<RequireSession />}>
           <Route path="/subscription" element={<SubscriptionPage />} />
           <Route element={<RequireValidSubscription />}>

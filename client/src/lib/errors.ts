@@ -19,6 +19,9 @@ export function serverMessage(error: unknown, fallback: string): string {
 
 const httpStatusOf = (error: unknown) => serverData(error)?.httpStatus;
 
+/** The machine `reason` the server gave with an error, if any (server/trpc/errors.ts). */
+export const reasonOf = (error: unknown) => serverData(error)?.reason;
+
 /** The session is gone (expired, revoked, unknown church): the stored sign-in is useless. */
 export const isUnauthorized = (error: unknown) => httpStatusOf(error) === 401;
 

@@ -9,7 +9,7 @@ export const trpc = createTRPCReact<AppRouter>();
 export type RouterOutputs = inferRouterOutputs<AppRouter>;
 
 /** Calls the server takes only one per request (sign-in, password reset): never batched. */
-const UNBATCHED_PATHS = new Set(['auth.login', 'auth.forgotPassword', 'churches.register']);
+const UNBATCHED_PATHS = new Set(['auth.login', 'auth.forgotPassword', 'auth.resetPassword', 'churches.register', 'auth.googleStart', 'auth.googleLogin']);
 /** At most the server's limit of calls per batch (TRPC_MAX_BATCH_SIZE in server/app.ts). */
 const MAX_BATCH_ITEMS = 10;
 

@@ -4,3 +4,5 @@ export { authenticateChurchSession } from './session.js';
 export { hashToken, newOpaqueToken } from './tokens.js';
 export { LoginThrottle, admitFromSource, type ThrottleLimits } from './throttle.js';
 export { MemoryAttemptStore } from './attempt-store.js';
+export { createGoogleProvider } from './google-provider.js';
+export { takeGoogleFlow } from './google-flow.js';

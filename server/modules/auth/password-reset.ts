@@ -1,23 +1,30 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { churches, passwordResetTokens, users } from '../../../drizzle/schema/index.js';
+import { PASSWORD_MESSAGES } from '../../../common/schemas/password.js';
 import type { Context } from '../../trpc/context.js';
+import { badRequest } from '../../trpc/errors.js';
+import { passwordResetMail } from '../mail/index.js';
+import { hashPassword } from './password.js';
 import { hashToken, newOpaqueToken } from './tokens.js';
 import { admitFromSource } from './throttle.js';
 
+/** A reset link works for this long, once. */
 const RESET_TTL_MS = 60 * 60_000;
 const PER_IP_WINDOW_MS = 15 * 60_000;
 const PER_EMAIL_WINDOW_MS = 60 * 60_000;
+/** Dead tokens (used or expired) of a user are deleted once they are this old: the reset lookup
+ * crosses churches by the token's hash alone, so the table is kept small. */
+const DEAD_TOKEN_KEEP_MS = 24 * 3_600_000;
 
 /**
  * Forgot password: the dialog asks for the email only, so the address may belong to users of
  * several churches; finding them crosses churches and goes through the platform door.
  *
  * The answer never says whether the address exists, not even by its timing: the caller is answered
- * at once and the lookup and token work happen afterwards. An address may ask only a few times per
- * window (then 429); an email address gets at most a few mails an hour (beyond that the answer is
- * the same and nothing is sent). Each user has one live reset token: a new one ends the older ones.
- * Until mail delivery is configured (a later issue) the link is written to the log outside
- * production, never in production.
+ * at once and the lookup, token work and mail happen afterwards. An address may ask only a few
+ * times per window (then 429); an email address gets at most a few mails an hour (beyond that the
+ * answer is the same and nothing is sent). Each user has one live reset token: a new one ends the
+ * older ones. Each matching user gets a mail of their own church, with their own link.
  */
 export async function requestPasswordReset(ctx: Context, email: string) {
   const { attempts, background } = ctx.services;
@@ -31,35 +38,89 @@ export async function requestPasswordReset(ctx: Context, email: string) {
 }
 
 async function issueResetTokens(ctx: Context, address: string) {
-  const links = await ctx.db.withPlatform(async (tx) => {
+  const issued = await ctx.db.withPlatform(async (tx) => {
     const matches = await tx
-      .select({ churchId: users.churchId, userId: users.id, code: churches.code })
+      .select({ churchId: users.churchId, userId: users.id, name: users.name, email: users.email, code: churches.code, churchName: churches.name })
       .from(users)
       .innerJoin(churches, eq(churches.id, users.churchId))
       .where(and(sql`lower(${users.email}) = ${address}`, eq(users.isActive, true)))
       .limit(20)
       // Two requests for one address wait for each other here, so one token stays live, not two.
       .for('update', { of: users });
-    const out: { code: string; link: string }[] = [];
+    const out: Array<{ match: (typeof matches)[number]; token: string }> = [];
     for (const match of matches) {
+      const ofUser = and(eq(passwordResetTokens.churchId, match.churchId), eq(passwordResetTokens.userId, match.userId));
       // One live token per user: the older unused ones end here (marked used, so they count).
-      await tx.update(passwordResetTokens).set({ usedAt: new Date() }).where(and(
-        eq(passwordResetTokens.churchId, match.churchId),
-        eq(passwordResetTokens.userId, match.userId),
-        isNull(passwordResetTokens.usedAt),
-      ));
+      await tx.update(passwordResetTokens).set({ usedAt: new Date() }).where(and(ofUser, isNull(passwordResetTokens.usedAt)));
+      await tx.delete(passwordResetTokens).where(and(ofUser, or(
+        lt(passwordResetTokens.usedAt, new Date(Date.now() - DEAD_TOKEN_KEEP_MS)),
+        lt(passwordResetTokens.expiresAt, new Date(Date.now() - DEAD_TOKEN_KEEP_MS)),
+      )));
       const token = newOpaqueToken();
       await tx.insert(passwordResetTokens).values({
         churchId: match.churchId,
         userId: match.userId,
         tokenHash: hashToken(token),
-        expiresAt: new Date(Date.now() + RESET_TTL_MS),
+        // The database's clock, the one the reset compares with.
+        expiresAt: sql`now() + make_interval(secs => ${RESET_TTL_MS / 1000})`,
       });
-      out.push({ code: match.code, link: `${ctx.config.PUBLIC_URL}/reset-password/${token}` });
+      out.push({ match, token });
     }
     return out;
   });
-  if (ctx.config.NODE_ENV !== 'production') {
-    for (const { code, link } of links) ctx.log.info({ churchCode: code }, `password reset link (mail not configured): ${link}`);
+  // Mailed only once the tokens are committed, so a link never arrives before it works.
+  for (const { match, token } of issued) {
+    ctx.services.mailer.send(passwordResetMail(
+      ctx.config.PUBLIC_URL,
+      { email: match.email, name: match.name },
+      { name: match.churchName, code: match.code },
+      token,
+    ), ctx.log);
   }
+}
+
+const invalidLink = () => badRequest(PASSWORD_MESSAGES.invalidResetLink, { reason: 'invalid_reset_token' });
+
+/**
+ * Reset password with a mailed link's token. The token alone says which church it belongs to, so
+ * the church is found through the platform door by the token's hash; everything else happens in
+ * that church's tenant door, in one transaction: the token is consumed by a single conditional
+ * UPDATE (unused and unexpired), and the user's password changes with it. Two uses of one token at
+ * once: the second UPDATE waits for the first's row lock, then finds the token used and changes
+ * nothing (400). Changing the password ends every session of the user (the `users_end_sessions`
+ * trigger). Tries are limited per address, whatever their outcome.
+ */
+export async function resetPassword(ctx: Context, input: { token: string; newPassword: string }) {
+  await admitFromSource(ctx.services.attempts, {
+    name: 'reset-password', what: 'password reset attempts', windowMs: PER_IP_WINDOW_MS, max: ctx.config.RESET_PASSWORD_MAX_PER_IP,
+  }, ctx.ip);
+  const tokenHash = hashToken(input.token);
+  const [found] = await ctx.db.withPlatform((tx) => tx
+    .select({ churchId: passwordResetTokens.churchId })
+    .from(passwordResetTokens)
+    .where(and(eq(passwordResetTokens.tokenHash, tokenHash), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, sql`now()`)))
+    .limit(1));
+  if (!found) throw invalidLink();
+
+  // argon2 runs on libuv's thread pool, before the transaction: no connection is held meanwhile.
+  const passwordHash = await hashPassword(input.newPassword);
+  const userId = await ctx.db.withTenant(found.churchId, async (tx) => {
+    const [consumed] = await tx.update(passwordResetTokens).set({ usedAt: sql`now()` })
+      .where(and(
+        eq(passwordResetTokens.churchId, found.churchId),
+        eq(passwordResetTokens.tokenHash, tokenHash),
+        isNull(passwordResetTokens.usedAt),
+        gt(passwordResetTokens.expiresAt, sql`now()`),
+      ))
+      .returning({ userId: passwordResetTokens.userId });
+    if (!consumed) throw invalidLink();
+    const [changed] = await tx.update(users).set({ passwordHash, updatedAt: new Date() })
+      .where(and(eq(users.churchId, found.churchId), eq(users.id, consumed.userId), eq(users.isActive, true)))
+      .returning({ id: users.id });
+    // A user deactivated since the mail: nothing changes (the throw rolls the consumption back too).
+    if (!changed) throw invalidLink();
+    return changed.id;
+  });
+  ctx.log.info({ churchId: found.churchId, userId }, 'password reset');
+  return { message: PASSWORD_MESSAGES.resetSuccessful };
 }

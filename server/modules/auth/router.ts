@@ -1,16 +1,34 @@
-import { forgotPasswordInput, loginInput } from '../../../common/schemas/auth.js';
+import { forgotPasswordInput, googleLoginInput, googleStartInput, loginInput } from '../../../common/schemas/auth.js';
 import { MESSAGES } from '../../../common/constants.js';
+import { resetPasswordInput } from '../../../common/schemas/password.js';
 import { churchSessionProcedure, router, unbatchedProcedure } from '../../trpc/init.js';
 import { rest } from '../../rest/meta.js';
 import { loginWithPassword } from './login.js';
+import { loginWithGoogle } from './google-login.js';
+import { startGoogleFlow } from './google-flow.js';
 import { revokeChurchSession } from './session.js';
-import { requestPasswordReset } from './password-reset.js';
+import { requestPasswordReset, resetPassword } from './password-reset.js';
 
 export const authRouter = router({
   login: unbatchedProcedure
     .meta(rest('POST', '/api/auth/login', 'Sign in with church code, email and password; answers data.token, data.user, data.church', { public: true }))
     .input(loginInput)
     .mutation(({ ctx, input }) => loginWithPassword(ctx, input)),
+
+  /** Sign-in with Google, step 1: the provider's address for a full-page redirect, and the flow's
+   * cookie. A POST answering JSON (not a GET redirect) so that "not configured" or a throttle is
+   * shown on the sign-in or registration form, which the browser leaves only when there is somewhere
+   * to go, and so the form can keep its values for the way back. */
+  googleStart: unbatchedProcedure
+    .meta(rest('POST', '/api/auth/google/start', 'Start Google sign-in (intent "login" with church_code) or Google registration (intent "register"): answers data.authorization_url and sets the flow\'s short-lived HttpOnly cookie; 503 when Google is not configured', { public: true }))
+    .input(googleStartInput)
+    .mutation(({ ctx, input }) => startGoogleFlow(ctx, input)),
+
+  /** Sign-in with Google, step 2: the callback screen posts the code and state it received. */
+  googleLogin: unbatchedProcedure
+    .meta(rest('POST', '/api/auth/google-login', 'Sign in with Google: the authorization code as token, the state and the church code of a flow this browser started; answers as /api/auth/login', { public: true }))
+    .input(googleLoginInput)
+    .mutation(({ ctx, input }) => loginWithGoogle(ctx, input)),
 
   /** Session restore: who am I, and is my church's subscription valid. */
   verify: churchSessionProcedure
@@ -31,4 +49,9 @@ export const authRouter = router({
       await requestPasswordReset(ctx, input.email);
       return { message: MESSAGES.resetLinkSent };
     }),
+
+  resetPassword: unbatchedProcedure
+    .meta(rest('POST', '/api/auth/reset-password', 'Set a new password with the token of a reset link (once, within an hour); ends every session of that user', { public: true }))
+    .input(resetPasswordInput)
+    .mutation(({ ctx, input }) => resetPassword(ctx, input)),
 });

@@ -5,9 +5,10 @@ import { REGISTRATION_MESSAGES, type RegisterChurchInput } from '../../../common
 import type { Tx } from '../../db/index.js';
 import type { Context } from '../../trpc/context.js';
 import { badRequest } from '../../trpc/errors.js';
-import { admitFromSource, hashPassword } from '../auth/index.js';
+import { admitFromSource, hashPassword, takeGoogleFlow } from '../auth/index.js';
 import { findPlan } from '../subscription/index.js';
 import { issuePaymentToken } from '../payments/index.js';
+import { welcomeMail } from '../mail/index.js';
 import { newChurchCode } from './code.js';
 
 const REGISTER_WINDOW_MS = 60 * 60_000;
@@ -22,10 +23,10 @@ const DAY_MS = 86_400_000;
  * Paid: `pending_payment`, without an end date, until a verified payment activates it.
  */
 export async function registerChurch(ctx: Context, input: RegisterChurchInput) {
-  const admin = await adminAccount(input);
-  await admitFromSource(ctx.services.attempts, {
+  const admit = () => admitFromSource(ctx.services.attempts, {
     name: 'register', what: 'church registrations', windowMs: REGISTER_WINDOW_MS, max: ctx.config.REGISTER_MAX_PER_IP,
   }, ctx.ip);
+  const admin = await adminAccount(ctx, input, admit);
 
   const registered = await ctx.db.withPlatform(async (tx) => {
     const plan = await findPlan(tx, input.subscription_tier);
@@ -45,9 +46,10 @@ export async function registerChurch(ctx: Context, input: RegisterChurchInput) {
     const [superAdmin] = await tx.insert(users).values({
       churchId: church.id,
       role: 'super_admin',
-      name: input.admin_name,
+      name: admin.name,
       email: admin.email,
       passwordHash: admin.passwordHash,
+      googleSubject: admin.googleSubject,
       phone: input.phone,
       isChurchOwner: true,
     }).returning({ id: users.id });
@@ -78,6 +80,12 @@ export async function registerChurch(ctx: Context, input: RegisterChurchInput) {
   // Sign-in looks codes up through a cache that may remember this code as unknown.
   ctx.services.churchDirectory.forget(church.code);
   ctx.log.info({ churchId: church.id, tier: church.subscriptionTier }, 'church registered');
+  // After the commit and without waiting for it: a mail that cannot be sent never undoes a registration.
+  ctx.services.mailer.send(welcomeMail(
+    ctx.config.PUBLIC_URL,
+    { email: admin.email, name: admin.name },
+    { name: church.name, code: church.code, pendingPayment: !free },
+  ), ctx.log);
   return {
     church: {
       id: church.id,
@@ -92,15 +100,38 @@ export async function registerChurch(ctx: Context, input: RegisterChurchInput) {
   };
 }
 
-/** The admin's email and password hash. argon2 runs on libuv's thread pool, off the event loop. */
-async function adminAccount(input: RegisterChurchInput) {
+interface AdminAccount {
+  name: string;
+  email: string;
+  passwordHash: string | null;
+  googleSubject: string | null;
+}
+
+/**
+ * The super admin's account, counted by `admit` against the registrations of the source address.
+ * Local: the typed email and the password's hash (argon2 runs on libuv's thread pool, off the event
+ * loop). Google: the flow this browser started for a registration is taken first (no count for a
+ * request that cannot succeed: Google not configured, a stale or foreign state), then the code is
+ * exchanged; the name and address come from the verified id_token, any address, Gmail included, and
+ * the admin has the Google subject and no password.
+ */
+async function adminAccount(ctx: Context, input: RegisterChurchInput, admit: () => Promise<void>): Promise<AdminAccount> {
   if (input.auth_provider === 'google') {
-    // Google registration comes with the identity issue (OIDC with PKCE); until then the seam is here.
-    throw badRequest(MESSAGES.googleNotConfigured, { reason: 'google_not_configured' });
+    const flow = await takeGoogleFlow(ctx, { state: input.state, intent: 'register' });
+    await admit();
+    const identity = await flow.verify(input.google_token);
+    return {
+      name: identity.name ?? input.admin_name ?? identity.email.split('@')[0],
+      email: identity.email,
+      passwordHash: null,
+      googleSubject: identity.subject,
+    };
   }
   // The consumer-mail rule, exactly as at sign-in: such an admin signs in with Google.
   if (isConsumerMail(input.admin_email)) throw badRequest(MESSAGES.useGoogleSignIn, { reason: 'use_google' });
-  return { email: input.admin_email, passwordHash: await hashPassword(input.admin_password) };
+  const passwordHash = await hashPassword(input.admin_password);
+  await admit();
+  return { name: input.admin_name, email: input.admin_email, passwordHash, googleSubject: null };
 }
 
 type NewChurch = Omit<typeof churches.$inferInsert, 'code'>;

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
-import { auditLog, churches, paymentOrders } from '../../../drizzle/schema/index.js';
+import { auditLog, churches, paymentOrders, users } from '../../../drizzle/schema/index.js';
 import { PAYMENT_MESSAGES } from '../../../common/payment-messages.js';
 import { type createOrderInput, type orderStatusInput, type retryPaymentInput, type testCheckoutInput, type verifyPaymentInput } from '../../../common/schemas/payments.js';
 import { orderKind, PAID_TIERS, type PaidTier } from '../../../common/upgrade-path.js';
@@ -9,6 +10,7 @@ import type { Config } from '../../config.js';
 import type { ChurchPayer, PayerContext } from '../../trpc/context.js';
 import { badRequest, conflict, notFound, serviceUnavailable } from '../../trpc/errors.js';
 import { findPlan } from '../subscription/index.js';
+import { receiptMail, type Mailer, type ReceiptFacts } from '../mail/index.js';
 import { paymentSignature, sameSignature } from './signatures.js';
 
 const DAY_MS = 86_400_000;
@@ -106,7 +108,7 @@ export async function verifyPayment(ctx: PayerContext, input: z.output<typeof ve
   const { payer } = ctx;
   assertOwnChurch(payer, input.church_id);
   const secret = ctx.services.gateway.paymentSecret;
-  const church = await ctx.db.withPlatform(async (tx) => {
+  const { church, receipt } = await ctx.db.withPlatform(async (tx) => {
     const order = await lockOrder(tx, payer.church.id, input.razorpay_order_id);
     if (!order) throw notFound(PAYMENT_MESSAGES.orderNotFound);
     const expected = paymentSignature(secret, order.providerOrderId, input.razorpay_payment_id);
@@ -116,6 +118,7 @@ export async function verifyPayment(ctx: PayerContext, input: z.output<typeof ve
     return completeLockedOrder(tx, order, input.razorpay_payment_id, { via: 'verify-payment', userId: payer.userId });
   });
   ctx.log.info({ churchId: payer.church.id, order: input.razorpay_order_id }, 'payment verified');
+  sendReceipt({ mailer: ctx.services.mailer, log: ctx.log, publicUrl: ctx.config.PUBLIC_URL }, receipt);
   return { message: PAYMENT_MESSAGES.verified, church };
 }
 
@@ -151,15 +154,20 @@ export async function orderStatus(ctx: PayerContext, input: z.output<typeof orde
  * A platform operator's confirmation of a payment that reached the platform outside the checkout
  * (a UPI transfer seen on the bank statement): the order completes exactly as a verified payment
  * does, once, with the operator and the bank's reference in the audit entry. The operator console
- * serves it; an unknown or already paid order changes nothing.
+ * serves it and passes `receipts` (its services' mailer) so the church is mailed its receipt, as
+ * after any other completion; an unknown or already paid order changes nothing.
  */
-export async function confirmOrderByOperator(db: Database, input: { providerOrderId: string; operatorId: string; reference: string }) {
-  return db.withPlatform(async (tx) => {
+export async function confirmOrderByOperator(
+  db: Database, input: { providerOrderId: string; operatorId: string; reference: string }, receipts: ReceiptSender,
+) {
+  const { church, receipt } = await db.withPlatform(async (tx) => {
     const [order] = await tx.select().from(paymentOrders).where(eq(paymentOrders.providerOrderId, input.providerOrderId)).for('update');
     if (!order) throw notFound(PAYMENT_MESSAGES.orderNotFound);
     if (order.status === 'paid') throw conflict('This order is already paid.', { reason: 'already_paid' });
     return completeLockedOrder(tx, order, input.reference, { via: 'operator confirmation', userId: null, operatorId: input.operatorId });
   });
+  sendReceipt(receipts, receipt);
+  return church;
 }
 
 type OrderRow = typeof paymentOrders.$inferSelect;
@@ -170,10 +178,28 @@ type OrderRow = typeof paymentOrders.$inferSelect;
  */
 export async function completeOrderFromWebhook(tx: Tx, providerOrderId: string, paymentId: string, eventType: string) {
   const [order] = await tx.select().from(paymentOrders).where(eq(paymentOrders.providerOrderId, providerOrderId)).for('update');
-  if (!order) return { completed: false as const };
-  await completeLockedOrder(tx, order, paymentId, { via: `webhook ${eventType}`, userId: null });
-  return { completed: true as const, churchId: order.churchId };
+  if (!order) return { completed: false as const, receipt: null };
+  const { receipt } = await completeLockedOrder(tx, order, paymentId, { via: `webhook ${eventType}`, userId: null });
+  return { completed: true as const, churchId: order.churchId, receipt };
 }
+
+/** What mails a receipt: the mailer and where its links point. */
+interface ReceiptSender {
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  publicUrl: string;
+}
+
+/** A receipt is what `completeLockedOrder` hands back when it completed an order itself: mailed to
+ * each of the church's super admins (who pay for it), once, and only after the commit, so no mail
+ * speaks of a payment that was rolled back. */
+export function sendReceipt({ mailer, log, publicUrl }: ReceiptSender, receipt: Receipt | null) {
+  if (!receipt) return;
+  for (const to of receipt.recipients) mailer.send(receiptMail(publicUrl, to, receipt.facts), log);
+}
+
+/** A completed order's receipt: its facts and whom to mail them to. */
+type Receipt = { facts: ReceiptFacts; recipients: Array<{ email: string; name: string }> };
 
 /** The church's order with this provider id, locked until the transaction ends: a verify and a
  * webhook of the same order wait for each other, and the second finds it paid. */
@@ -192,9 +218,10 @@ async function lockOrder(tx: Tx, churchId: string, providerOrderId: string): Pro
  */
 async function completeLockedOrder(
   tx: Tx, order: OrderRow, paymentId: string, by: { via: string; userId: string | null; operatorId?: string },
-) {
+): Promise<{ church: ReturnType<typeof churchAnswer>; receipt: Receipt | null }> {
   const [church] = await tx.select().from(churches).where(eq(churches.id, order.churchId)).for('update');
-  if (order.status === 'paid') return churchAnswer(church);
+  // Already paid (a verify and a webhook of one order, whichever came second): no second receipt.
+  if (order.status === 'paid') return { church: churchAnswer(church), receipt: null };
   const plan = await findPlan(tx, order.planTier);
   if (!plan) throw new Error(`Plan ${order.planTier} of order ${order.id} is missing`);
 
@@ -226,7 +253,18 @@ async function completeLockedOrder(
     },
     description: `Church ${church.code} paid for the ${plan.name}`,
   });
-  return churchAnswer(updated);
+  const recipients = await tx.select({ email: users.email, name: users.name }).from(users)
+    .where(and(eq(users.churchId, church.id), eq(users.role, 'super_admin'), eq(users.isActive, true)));
+  const facts: ReceiptFacts = {
+    church: { name: church.name, code: church.code, timeZone: church.timeZone },
+    planName: plan.name,
+    amountPaise: order.amountPaise,
+    orderId: order.providerOrderId,
+    paymentId,
+    paidAt: new Date(now),
+    endDate,
+  };
+  return { church: churchAnswer(updated), receipt: { facts, recipients } };
 }
 
 const churchAnswer = (church: typeof churches.$inferSelect) => ({

@@ -3,8 +3,9 @@ import { paymentWebhookEvents } from '../../../drizzle/schema/index.js';
 import type { Database } from '../../db/index.js';
 import { errorBody, successBody } from '../../rest/envelope.js';
 import { badRequest, describeError, notFound } from '../../trpc/errors.js';
+import type { Mailer } from '../mail/index.js';
 import type { PaymentGateway } from './gateway.js';
-import { completeOrderFromWebhook } from './orders.js';
+import { completeOrderFromWebhook, sendReceipt } from './orders.js';
 import { hmacHex, sameSignature } from './signatures.js';
 
 const WEBHOOK_PATH = '/api/payments/razorpay/webhook';
@@ -29,14 +30,16 @@ const text = (value: unknown) => (typeof value === 'string' && value.length > 0 
  * `order.paid` and `payment.captured` complete the order exactly as verify-payment does; the
  * order's row lock makes the two wait for each other, whichever comes first.
  */
-export function registerPaymentWebhook(app: FastifyInstance, deps: { db: Database; gateway: PaymentGateway }) {
+export function registerPaymentWebhook(app: FastifyInstance, deps: WebhookDeps) {
   void app.register(async (scope) => {
     // The signature covers the bytes as sent: this route keeps the body raw.
     scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
     scope.post(WEBHOOK_PATH, async (req, reply) => {
       try {
-        const answer = await handle(req.body, req.headers, deps);
+        const { receipt, ...answer } = await handle(req.body, req.headers, deps);
         req.log.info({ event: answer.event, outcome: answer.outcome }, 'payment webhook');
+        // After the event's transaction committed: the receipt of an order this event completed.
+        sendReceipt({ mailer: deps.mailer, log: req.log, publicUrl: deps.publicUrl }, receipt);
         return successBody(answer);
       } catch (error) {
         const described = describeError(error);
@@ -47,7 +50,14 @@ export function registerPaymentWebhook(app: FastifyInstance, deps: { db: Databas
   });
 }
 
-async function handle(body: unknown, headers: Record<string, unknown>, { db, gateway }: { db: Database; gateway: PaymentGateway }) {
+interface WebhookDeps {
+  db: Database;
+  gateway: PaymentGateway;
+  mailer: Mailer;
+  publicUrl: string;
+}
+
+async function handle(body: unknown, headers: Record<string, unknown>, { db, gateway }: WebhookDeps) {
   if (!gateway.webhookSecret) throw notFound('Payment webhooks are not configured on this server.');
   const signature = text(headers['x-razorpay-signature']);
   if (!Buffer.isBuffer(body) || !signature || !sameSignature(hmacHex(gateway.webhookSecret, body), signature)) {
@@ -66,13 +76,13 @@ async function handle(body: unknown, headers: Record<string, unknown>, { db, gat
   return db.withPlatform(async (tx) => {
     const [fresh] = await tx.insert(paymentWebhookEvents).values({ eventId, eventType })
       .onConflictDoNothing().returning({ eventId: paymentWebhookEvents.eventId });
-    if (!fresh) return { event: eventType, outcome: 'duplicate' };
-    if (!PAID_EVENTS.has(eventType)) return { event: eventType, outcome: 'ignored' };
+    if (!fresh) return { event: eventType, outcome: 'duplicate', receipt: null };
+    if (!PAID_EVENTS.has(eventType)) return { event: eventType, outcome: 'ignored', receipt: null };
     const payment = event.payload?.payment?.entity;
     const orderId = text(payment?.order_id) ?? text(event.payload?.order?.entity?.id);
     const paymentId = text(payment?.id);
-    if (!orderId || !paymentId) return { event: eventType, outcome: 'ignored' };
+    if (!orderId || !paymentId) return { event: eventType, outcome: 'ignored', receipt: null };
     const result = await completeOrderFromWebhook(tx, orderId, paymentId, eventType);
-    return { event: eventType, outcome: result.completed ? 'completed' : 'unknown_order' };
+    return { event: eventType, outcome: result.completed ? 'completed' : 'unknown_order', receipt: result.receipt };
   });
 }

@@ -4,7 +4,7 @@ import {
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconAlertCircle, IconBrandGoogle, IconBuildingChurch, IconInfoCircle } from '@tabler/icons-react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { CHURCH_CODE_LENGTH, isConsumerMail, MESSAGES, SUPPORT_EMAIL } from '../../../../common/constants';
 import { serverMessage } from '../../lib/errors';
 import { lazyScreen } from '../../lib/lazy-screen';
@@ -13,6 +13,7 @@ import { ScreenBoundary } from '../../components/ScreenBoundary';
 import { SCREEN_LOAD_FAILED } from '../../components/texts';
 import { loadAuthSchemas } from './auth-schemas';
 import { saveCredentials } from './session-store';
+import { googleErrorOf, isGoogleNotConfigured, leaveForGoogle, pendingGoogleFlow, rememberGoogleFlow } from './google-flow';
 import { fieldErrors } from './validation';
 
 type Field = 'church_code' | 'email' | 'password';
@@ -25,13 +26,19 @@ const ForgotPasswordDialog = lazyScreen(() => import('./ForgotPasswordDialog').t
 export function LoginPage() {
   const navigate = useNavigate();
   const utils = trpc.useUtils();
-  // "Sign in now" after a registration brings the new church's code along (?code=).
+  // "Sign in now" after a registration brings the new church's code along (?code=); a cancelled or
+  // failed Google sign-in comes back with its message and the code it was for.
   const [searchParams] = useSearchParams();
-  const [churchCode, setChurchCode] = useState(() => (searchParams.get('code') ?? '').toUpperCase().slice(0, CHURCH_CODE_LENGTH));
+  const location = useLocation();
+  const [googleReturn, setGoogleReturn] = useState(() => googleErrorOf(location.state));
+  const [churchCode, setChurchCode] = useState(() => {
+    const pending = googleReturn ? pendingGoogleFlow() : null;
+    const code = searchParams.get('code') ?? (pending?.intent === 'login' ? pending.churchCode : '');
+    return code.toUpperCase().slice(0, CHURCH_CODE_LENGTH);
+  });
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Errors>({});
-  const [notice, setNotice] = useState<string | null>(null);
   const [forgotOpened, forgot] = useDisclosure(false);
   const [forgotRequested, setForgotRequested] = useState(false);
   const openForgot = () => {
@@ -44,6 +51,10 @@ export function LoginPage() {
   useEffect(() => {
     loadAuthSchemas().catch(() => undefined); // fetched in the background; submit waits for it
   }, []);
+  useEffect(() => {
+    // The Google message is shown once: a reload of /login does not bring it back.
+    if (googleErrorOf(location.state)) void navigate({ search: location.search }, { replace: true, state: null });
+  }, [location.state, location.search, navigate]);
 
   const login = trpc.auth.login.useMutation({
     onSuccess: (data) => {
@@ -54,22 +65,33 @@ export function LoginPage() {
     },
   });
 
+  // Google sign-in: the server answers the provider's address (and sets the flow's cookie); the
+  // page then leaves for Google, which sends the browser back to the callback screen.
+  const googleStart = trpc.auth.googleStart.useMutation({
+    onSuccess: (answer, input) => {
+      if (input.intent === 'login') rememberGoogleFlow({ intent: 'login', churchCode: input.church_code });
+      leaveForGoogle(answer.authorization_url);
+    },
+  });
+
   const clearFieldError = (field: Field) => {
     setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
-    setNotice(null);
+    setGoogleReturn(null);
     setSchemasFailed(false);
     login.reset();
+    googleStart.reset();
   };
 
   const signInWithGoogle = ({ loginInput }: Awaited<ReturnType<typeof loadAuthSchemas>>) => {
-    // Google sign-in needs the church code and the email only.
+    // Google sign-in needs the church code and the email only (the email preselects the account).
     const parsed = loginInput.pick({ church_code: true, email: true }).safeParse({ church_code: churchCode, email });
     if (!parsed.success) {
       setErrors(fieldErrors<Field>(parsed.error));
       return;
     }
-    // Wired by a later issue (POST /api/auth/google-login).
-    setNotice(MESSAGES.googleNotConfigured);
+    setErrors({});
+    setGoogleReturn(null);
+    googleStart.mutate({ intent: 'login', ...parsed.data });
   };
 
   const submit = async (event: FormEvent) => {
@@ -144,6 +166,8 @@ export function LoginPage() {
                     type="submit"
                     leftSection={<IconBrandGoogle size={18} />}
                     fullWidth
+                    // Stays busy once the address is here: the page is leaving for Google.
+                    loading={googleStart.isPending || googleStart.isSuccess}
                   >
                     Sign in with Google
                   </Button>
@@ -174,9 +198,19 @@ export function LoginPage() {
                 </Anchor>
               </Group>
 
-              {notice ? (
+              {googleStart.isError && isGoogleNotConfigured(googleStart.error) ? (
                 <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} />} role="status">
-                  {notice}
+                  {serverMessage(googleStart.error, MESSAGES.googleNotConfigured)}
+                </Alert>
+              ) : null}
+              {googleStart.isError && !isGoogleNotConfigured(googleStart.error) ? (
+                <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+                  {serverMessage(googleStart.error, MESSAGES.googleFailedFallback)}
+                </Alert>
+              ) : null}
+              {googleReturn ? (
+                <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+                  {googleReturn}
                 </Alert>
               ) : null}
               {schemasFailed ? (

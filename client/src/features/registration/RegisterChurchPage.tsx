@@ -1,91 +1,95 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import {
-  Alert, Anchor, Button, Container, Group, Paper, PasswordInput, Radio, SimpleGrid, Skeleton, Stack, Text, TextInput, Title,
+  Alert, Anchor, Button, Container, Divider, Group, Paper, PasswordInput, Radio, SimpleGrid, Skeleton, Stack, Text, TextInput, Title,
 } from '@mantine/core';
-import { IconAlertCircle, IconArrowLeft, IconBrandGoogle, IconBuildingChurch, IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
-import { useMutation } from '@tanstack/react-query';
-import { Link, useNavigate } from 'react-router-dom';
+import { IconAlertCircle, IconArrowLeft, IconBrandGoogle, IconBuildingChurch, IconInfoCircle } from '@tabler/icons-react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { isConsumerMail, MESSAGES } from '../../../../common/constants';
-import { registerChurchInput, type RegisterChurchInput } from '../../../../common/schemas/churches';
+import { emailSchema } from '../../../../common/schemas/auth';
+import { googleRegistrationDraft, registerChurchInput, type RegisterChurchInput } from '../../../../common/schemas/churches';
 import { serverMessage } from '../../lib/errors';
 import { formatRupees } from '../../lib/format';
-import { trpc, type PaymentCredentials } from '../../lib/trpc';
+import { trpc } from '../../lib/trpc';
 import { fieldErrors } from '../auth/validation';
-import { goToPayment } from '../payments/payment-state';
+import {
+  googleErrorOf, isGoogleNotConfigured, leaveForGoogle, pendingGoogleFlow, rememberGoogleFlow, type RegistrationDraft,
+} from '../auth/google-flow';
 import { usePlans } from '../subscription/usePlans';
+import { Registered } from './Registered';
 import { REGISTRATION_TEXTS as T } from './texts';
+import { paidChurchOf, useRegistrationPayment } from './useRegistrationPayment';
 
 type Field = 'name' | 'pincode' | 'address' | 'phone' | 'admin_name' | 'admin_email' | 'admin_password' | 'subscription_tier';
 type Values = Record<Exclude<Field, 'subscription_tier'>, string>;
-interface PaidChurch {
-  code: string;
-  name: string;
-  tier: 'basic' | 'premium';
-  payment: PaymentCredentials;
-}
 const EMPTY: Values = { name: '', pincode: '', address: '', phone: '', admin_name: '', admin_email: '', admin_password: '' };
 
-function Registered({ code }: { code: string }) {
-  return (
-    <Paper withBorder shadow="sm" p={{ base: 'md', xs: 'xl' }} radius="md" data-testid="registered">
-      <Stack gap="md" align="center" ta="center">
-        <IconCircleCheck size={40} color="var(--mantine-color-teal-6)" aria-hidden />
-        <Title order={2} size="h3">{T.registeredTitle}</Title>
-        <Stack gap={2}>
-          <Text c="dimmed" size="sm">{T.yourCode}</Text>
-          <Text fz={32} fw={700} ff="monospace" data-testid="church-code">{code}</Text>
-        </Stack>
-        <Text size="sm">{T.codeHint}</Text>
-        <Alert color="teal" variant="light" role="status" w="100%">{T.trialStarted}</Alert>
-        <Button component={Link} to={`/login?code=${encodeURIComponent(code)}`} fullWidth>{T.signInNow}</Button>
-      </Stack>
-    </Paper>
-  );
+/** The form of a Google registration that was cancelled or failed, back as it was sent. */
+function returnedDraft(cameBackFromGoogle: boolean): RegistrationDraft | null {
+  const pending = cameBackFromGoogle ? pendingGoogleFlow() : null;
+  return pending?.intent === 'register' ? pending.draft : null;
 }
 
 /**
  * Register New Church (01 section 2): a plan, the church's details and its admin account. A free
  * church is registered at once and shown its code; a paid one is registered pending payment and
- * sent to the payment screen with the order (created with the registration's payment token).
+ * sent to the payment screen with the order (created with the registration's payment token). With
+ * Google, the form is checked and kept in this tab, the browser goes to Google, and the callback
+ * screen registers the church with the Google account as its super admin.
  */
 export function RegisterChurchPage() {
   const navigate = useNavigate();
+  const location = useLocation();
   const { plans, fallback, isPending: plansPending } = usePlans();
-  const [tier, setTier] = useState<RegisterChurchInput['subscription_tier']>('free');
-  const [values, setValues] = useState<Values>(EMPTY);
+  const [googleReturn, setGoogleReturn] = useState(() => googleErrorOf(location.state));
+  const [draft] = useState(() => returnedDraft(googleReturn !== null));
+  const [tier, setTier] = useState<RegisterChurchInput['subscription_tier']>(draft?.subscription_tier ?? 'free');
+  const [values, setValues] = useState<Values>(() => (draft ? {
+    ...EMPTY, name: draft.name, pincode: draft.pincode, address: draft.address ?? '', phone: draft.phone ?? '', admin_name: draft.admin_name ?? '',
+  } : EMPTY));
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [googleNotice, setGoogleNotice] = useState(false);
   const [registeredCode, setRegisteredCode] = useState<string | null>(null);
-  // A paid church registered whose order could not be made yet: a second submit makes the order
-  // only, never a second church.
-  const [awaitingPayment, setAwaitingPayment] = useState<PaidChurch | null>(null);
   const register = trpc.churches.register.useMutation();
-  const utils = trpc.useUtils();
-  // The order of a paid registration is made with its payment token (per call: it is known only
-  // once the church is registered).
-  const createOrder = useMutation({
-    mutationFn: (church: PaidChurch) => utils.client.payments.createOrder.mutate(
-      { plan_type: church.tier }, { context: { payment: church.payment } },
-    ),
-  });
+  const { awaiting: awaitingPayment, start: startPayment, createOrder } = useRegistrationPayment();
+  const googleStart = trpc.auth.googleStart.useMutation();
   const plan = plans?.find((p) => p.tier === tier);
   const paid = (plan?.price_paise ?? 0) > 0;
   const consumerMail = isConsumerMail(values.admin_email);
-  const busy = register.isPending || createOrder.isPending || awaitingPayment !== null;
+  const leavingForGoogle = googleStart.isPending || googleStart.isSuccess;
+  const busy = register.isPending || createOrder.isPending || awaitingPayment !== null || leavingForGoogle;
 
-  const startPayment = (church: PaidChurch) => {
-    createOrder.mutate(church, {
-      onSuccess: (order) => goToPayment(navigate, {
-        order, church: { code: church.code, name: church.name }, payment: church.payment, from: '/login',
-      }),
-    });
-  };
+  useEffect(() => {
+    // The Google message is shown once: a reload of /register does not bring it back.
+    if (googleErrorOf(location.state)) void navigate('.', { replace: true, state: null });
+  }, [location.state, navigate]);
 
   const set = (field: keyof Values) => (event: { currentTarget: { value: string } }) => {
     const { value } = event.currentTarget;
     setValues((current) => ({ ...current, [field]: value }));
     setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
     register.reset();
+    googleStart.reset();
+    setGoogleReturn(null);
+  };
+
+  /** The church's details are checked here; the admin's name and email will come from Google. */
+  const registerWithGoogle = () => {
+    setGoogleReturn(null);
+    const parsed = googleRegistrationDraft.safeParse({
+      name: values.name, pincode: values.pincode, address: values.address, phone: values.phone, admin_name: values.admin_name,
+      subscription_tier: tier, ...(paid ? { subscription_plan: tier } : {}),
+    });
+    if (!parsed.success) {
+      setErrors(fieldErrors<Field>(parsed.error));
+      return;
+    }
+    setErrors({});
+    const typed = emailSchema.safeParse(values.admin_email);
+    googleStart.mutate({ intent: 'register', ...(typed.success ? { email: typed.data } : {}) }, {
+      onSuccess: (answer) => {
+        rememberGoogleFlow({ intent: 'register', draft: parsed.data });
+        leaveForGoogle(answer.authorization_url);
+      },
+    });
   };
 
   const submit = (event: FormEvent) => {
@@ -95,7 +99,7 @@ export function RegisterChurchPage() {
       return;
     }
     if (consumerMail) {
-      setGoogleNotice(true);
+      registerWithGoogle();
       return;
     }
     const parsed = registerChurchInput.safeParse({
@@ -108,19 +112,9 @@ export function RegisterChurchPage() {
     setErrors({});
     register.mutate(parsed.data, {
       onSuccess: (answer) => {
-        const { church } = answer;
-        if (!answer.payment_token || !paid) {
-          setRegisteredCode(church.code);
-          return;
-        }
-        const registered: PaidChurch = {
-          code: church.code,
-          name: church.name,
-          tier: tier === 'premium' ? 'premium' : 'basic',
-          payment: { token: answer.payment_token, churchCode: church.code },
-        };
-        setAwaitingPayment(registered);
-        startPayment(registered);
+        const church = paidChurchOf(answer);
+        if (church) startPayment(church);
+        else setRegisteredCode(answer.church.code);
       },
     });
   };
@@ -179,13 +173,12 @@ export function RegisterChurchPage() {
 
             <Stack gap="sm">
               <Title order={2} size="h4">{T.adminAccount}</Title>
-              <Text size="sm" c="dimmed">{T.adminAccountHint}</Text>
+              <Text size="sm" c="dimmed">{consumerMail ? T.googleHint : T.adminAccountHint}</Text>
               <TextInput label="Admin name" withAsterisk value={values.admin_name} onChange={set('admin_name')} error={errors.admin_name} disabled={busy} />
               <TextInput label="Admin email" type="email" withAsterisk autoComplete="email" value={values.admin_email} onChange={set('admin_email')} error={errors.admin_email} disabled={busy} />
               {consumerMail ? (
                 <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} />}>
                   {MESSAGES.useGoogleSignIn}
-                  {googleNotice ? <Text size="sm" mt={6}>{MESSAGES.googleNotConfigured}</Text> : null}
                 </Alert>
               ) : (
                 <PasswordInput label="Password" description="At least 8 characters" withAsterisk autoComplete="new-password" value={values.admin_password} onChange={set('admin_password')} error={errors.admin_password} disabled={busy} />
@@ -203,15 +196,44 @@ export function RegisterChurchPage() {
               </Alert>
             ) : null}
 
-            {awaitingPayment && createOrder.isError ? (
-              <Text size="sm">Church {awaitingPayment.code} is registered: complete the payment to activate it.</Text>
+            {googleStart.isError && isGoogleNotConfigured(googleStart.error) ? (
+              <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} />} role="status">
+                {serverMessage(googleStart.error, MESSAGES.googleNotConfigured)}
+              </Alert>
             ) : null}
-            {consumerMail ? (
-              <Button type="submit" variant="default" leftSection={<IconBrandGoogle size={18} />} fullWidth>{T.googleRegistration}</Button>
-            ) : (
-              <Button type="submit" fullWidth size="md" loading={register.isPending || createOrder.isPending} disabled={!plan}>
-                {paid && plan ? T.continueToPayment(formatRupees(plan.price)) : T.startFreeTrial}
+            {googleStart.isError && !isGoogleNotConfigured(googleStart.error) ? (
+              <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+                {serverMessage(googleStart.error, MESSAGES.googleFailedFallback)}
+              </Alert>
+            ) : null}
+            {googleReturn ? (
+              <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">{googleReturn}</Alert>
+            ) : null}
+
+            {awaitingPayment && createOrder.isError ? (
+              <Text size="sm">{T.registeredAwaitingPayment(awaitingPayment.code)}</Text>
+            ) : null}
+            {consumerMail && !awaitingPayment ? (
+              <Button type="submit" variant="default" leftSection={<IconBrandGoogle size={18} />} fullWidth loading={leavingForGoogle} disabled={!plan}>
+                {T.googleRegistration}
               </Button>
+            ) : (
+              <>
+                <Button type="submit" fullWidth size="md" loading={register.isPending || createOrder.isPending} disabled={!plan || leavingForGoogle}>
+                  {paid && plan ? T.continueToPayment(formatRupees(plan.price)) : T.startFreeTrial}
+                </Button>
+                {awaitingPayment ? null : (
+                  <>
+                    <Divider label={T.or} labelPosition="center" />
+                    <Button
+                      type="button" variant="default" leftSection={<IconBrandGoogle size={18} />} fullWidth
+                      onClick={registerWithGoogle} loading={leavingForGoogle} disabled={!plan || register.isPending}
+                    >
+                      {T.googleRegistration}
+                    </Button>
+                  </>
+                )}
+              </>
             )}
           </Stack>
         </form>

@@ -17,4 +17,8 @@ export const REGISTRATION_TEXTS = {
   paymentStartFailed: 'Payment initialization failed. Please try again.',
   plansFallback: 'The current plan list could not be loaded: the standard plans are shown.',
   googleRegistration: 'Register with Google',
+  or: 'or',
+  googleHint: 'With Google, the name and email of your Google account become the super admin\'s, who then signs in with Google.',
+  googleFinishing: 'Registering your church…',
+  registeredAwaitingPayment: (code: string) => `Church ${code} is registered: complete the payment to activate it.`,
 } as const;

@@ -1,0 +1,111 @@
+import { useEffect } from 'react';
+import { Alert, Anchor, Button, Center, Container, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { IconAlertCircle, IconBuildingChurch, IconCircleCheck } from '@tabler/icons-react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { PASSWORD_MESSAGES, resetPasswordForm } from '../../../../common/schemas/password';
+import { serverMessage } from '../../lib/errors';
+import { trpc } from '../../lib/trpc';
+
+/** How long the success message shows before the sign-in screen. */
+const REDIRECT_AFTER_MS = 2500;
+const RESET_FAILED = 'Failed to reset password. Please try again.';
+
+/**
+ * The password reset page (02 section 2.12), opened from the mailed link /reset-password/{token}:
+ * the new password twice, checked against the same schema as the server's (the registration's
+ * password policy, and the two must match). On success: 'Password reset successful', then the
+ * sign-in screen after 2.5 seconds. A used, expired or unknown link shows the server's message
+ * instead of the form, with the way back to sign in (where a new link can be asked for).
+ */
+export function ResetPasswordPage() {
+  const { token = '' } = useParams<{ token: string }>();
+  const navigate = useNavigate();
+  const reset = trpc.auth.resetPassword.useMutation();
+  const form = useForm({
+    initialValues: { newPassword: '', confirmPassword: '' },
+    validate: schemaResolver(resetPasswordForm, { sync: true }),
+    validateInputOnBlur: ['confirmPassword'],
+    onValuesChange: () => {
+      if (reset.isError) reset.reset();
+    },
+  });
+
+  useEffect(() => {
+    if (!reset.isSuccess) return;
+    const timer = setTimeout(() => void navigate('/login', { replace: true }), REDIRECT_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [reset.isSuccess, navigate]);
+
+  const failure = reset.isError ? serverMessage(reset.error, RESET_FAILED) : null;
+  const linkInvalid = failure === PASSWORD_MESSAGES.invalidResetLink;
+
+  let content;
+  if (reset.isSuccess) {
+    content = (
+      <Stack gap="md" align="center" ta="center">
+        <IconCircleCheck size={40} color="var(--mantine-color-teal-7)" aria-hidden />
+        <Alert color="teal" variant="light" role="status" w="100%">{reset.data.message || PASSWORD_MESSAGES.resetSuccessful}</Alert>
+        <Text size="sm" c="dimmed">Taking you to sign in…</Text>
+        <Button component={Link} to="/login" replace fullWidth>Sign in now</Button>
+      </Stack>
+    );
+  } else if (linkInvalid) {
+    content = (
+      <Stack gap="md">
+        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">{failure}</Alert>
+        <Text size="sm">
+          A reset link works once, for one hour. Ask for a new one with “Forgot password?” on the sign-in screen.
+        </Text>
+        <Button component={Link} to="/login" replace fullWidth>Back to sign in</Button>
+      </Stack>
+    );
+  } else {
+    content = (
+      <form
+        noValidate
+        aria-label="Set a new password"
+        onSubmit={form.onSubmit(({ newPassword }) => reset.mutate({ token, newPassword }))}
+      >
+        <Stack gap="md">
+          <PasswordInput
+            label="New Password"
+            withAsterisk
+            autoComplete="new-password"
+            key={form.key('newPassword')}
+            {...form.getInputProps('newPassword')}
+          />
+          <PasswordInput
+            label="Confirm Password"
+            withAsterisk
+            autoComplete="new-password"
+            key={form.key('confirmPassword')}
+            {...form.getInputProps('confirmPassword')}
+          />
+          {failure ? (
+            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">{failure}</Alert>
+          ) : null}
+          <Button type="submit" fullWidth loading={reset.isPending}>Reset Password</Button>
+          <Text size="sm" ta="center">
+            <Anchor component={Link} to="/login">Back to sign in</Anchor>
+          </Text>
+        </Stack>
+      </form>
+    );
+  }
+
+  return (
+    <Center component="main" mih="100dvh" p="md" bg="gray.0">
+      <Container size={440} w="100%" px={0}>
+        <Stack align="center" gap={4} mb="lg">
+          <IconBuildingChurch size={40} stroke={1.5} aria-hidden />
+          <Title order={1} size="h2" ta="center">Reset your password</Title>
+          <Text c="dimmed" ta="center">Choose a new password for your church account</Text>
+        </Stack>
+        <Paper withBorder shadow="sm" p={{ base: 'md', xs: 'xl' }} radius="md">
+          {content}
+        </Paper>
+      </Container>
+    </Center>
+  );
+}

@@ -1,0 +1,102 @@
+import { timingSafeEqual } from 'node:crypto';
+import { generateCodeVerifier, generateState } from 'arctic';
+import { MESSAGES } from '../../../common/constants.js';
+import type { GoogleIntent, GoogleStartInput } from '../../../common/schemas/auth.js';
+import type { Context } from '../../trpc/context.js';
+import { badRequest, serviceUnavailable } from '../../trpc/errors.js';
+import type { GoogleIdentity } from './google-provider.js';
+
+/**
+ * One Google sign-in or registration, from the start call to the callback screen's completion call.
+ *
+ * The state, the PKCE code verifier and the nonce live in one short-lived cookie that the script of
+ * the page cannot read (HttpOnly), sent back on same-site requests and on the provider's redirect
+ * (SameSite=Lax), only over HTTPS when the app is served over HTTPS, and then named `__Host-` so that
+ * no other host of the domain can plant it. Keeping them in the browser that started the flow (not
+ * on the server) is what binds the flow to that browser: a callback address that someone else
+ * started and sends to a victim finds no matching cookie there and signs nobody in. It also keeps
+ * the flow working across several server processes.
+ *
+ * A flow completes once: its cookie is cleared by the completion call, whatever the outcome, and its
+ * state is remembered for the cookie's lifetime, so a replayed cookie is refused here too (the
+ * provider refuses a replayed code on its own).
+ */
+const FLOW_TTL_SECONDS = 10 * 60;
+
+interface FlowCookie {
+  state: string;
+  verifier: string;
+  nonce: string;
+  intent: GoogleIntent;
+  church_code?: string;
+}
+
+const secureCookies = (ctx: Context) => ctx.config.PUBLIC_URL.startsWith('https:');
+const cookieName = (ctx: Context) => (secureCookies(ctx) ? '__Host-ss_google_flow' : 'ss_google_flow');
+
+function cookieHeader(ctx: Context, value: string, maxAgeSeconds: number) {
+  const attributes = [`${cookieName(ctx)}=${value}`, 'Path=/', `Max-Age=${maxAgeSeconds}`, 'HttpOnly', 'SameSite=Lax'];
+  if (secureCookies(ctx)) attributes.push('Secure');
+  return attributes.join('; ');
+}
+
+const encode = (flow: FlowCookie) => Buffer.from(JSON.stringify(flow)).toString('base64url');
+
+function decode(value: string | undefined): FlowCookie | undefined {
+  if (!value) return undefined;
+  try {
+    const flow = JSON.parse(Buffer.from(value, 'base64url').toString('utf8')) as Partial<FlowCookie>;
+    const texts = [flow.state, flow.verifier, flow.nonce].every((part) => typeof part === 'string' && part.length > 0);
+    return texts && (flow.intent === 'login' || flow.intent === 'register') ? flow as FlowCookie : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const sameText = (a: string, b: string) => {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+};
+
+/** The configured provider, or the 503 that says an administrator has not configured it. */
+function provider(ctx: Context) {
+  const google = ctx.services.google;
+  if (!google) throw serviceUnavailable(MESSAGES.googleNotConfigured, { reason: 'google_not_configured' });
+  return google;
+}
+
+/** Starts a flow: sets its cookie and answers the provider's address for a full-page redirect. */
+export function startGoogleFlow(ctx: Context, input: GoogleStartInput) {
+  const google = provider(ctx);
+  const flow: FlowCookie = {
+    state: generateState(),
+    verifier: generateCodeVerifier(),
+    nonce: generateState(),
+    intent: input.intent,
+    ...(input.intent === 'login' ? { church_code: input.church_code } : {}),
+  };
+  ctx.setCookie(cookieHeader(ctx, encode(flow), FLOW_TTL_SECONDS));
+  return {
+    authorization_url: google.authorizationUrl({ state: flow.state, codeVerifier: flow.verifier, nonce: flow.nonce }, input.email),
+  };
+}
+
+/**
+ * Takes the flow this browser started for `intent` (and, for sign-in, that church code), if `state`
+ * is its state; otherwise a 400. The flow is spent from here on. `verify` then exchanges the code.
+ */
+export async function takeGoogleFlow(ctx: Context, expected: { state: string; intent: GoogleIntent; churchCode?: string }) {
+  const google = provider(ctx);
+  const flow = decode(ctx.cookie(cookieName(ctx)));
+  ctx.setCookie(cookieHeader(ctx, '', 0));
+  const matches = flow !== undefined && sameText(flow.state, expected.state) && flow.intent === expected.intent
+    && (expected.churchCode === undefined || flow.church_code === expected.churchCode);
+  if (!matches) throw badRequest(MESSAGES.googleLoginFailed, { reason: 'google_state' });
+  const uses = await ctx.services.attempts.add(`google:state:${flow.state}`, FLOW_TTL_SECONDS * 1000);
+  if (uses.count > 1) throw badRequest(MESSAGES.googleLoginFailed, { reason: 'google_state' });
+  return {
+    verify: (code: string): Promise<GoogleIdentity> =>
+      google.identityFromCode(code, { state: flow.state, codeVerifier: flow.verifier, nonce: flow.nonce }),
+  };
+}

@@ -1,0 +1,76 @@
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { users } from '../../../drizzle/schema/index.js';
+import { MESSAGES } from '../../../common/constants.js';
+import type { googleLoginInput } from '../../../common/schemas/auth.js';
+import type { Tx } from '../../db/index.js';
+import type { Context } from '../../trpc/context.js';
+import { forbidden, unauthorized } from '../../trpc/errors.js';
+import { loadChurch } from '../churches/index.js';
+import { toUserDto } from '../users/index.js';
+import { takeGoogleFlow } from './google-flow.js';
+import type { GoogleIdentity } from './google-provider.js';
+import { createChurchSession } from './session.js';
+import { tooManyAttempts } from './throttle.js';
+
+type GoogleLoginInput = z.output<typeof googleLoginInput>;
+
+/**
+ * The user of this church that a Google identity signs in as. A user is found by the provider's
+ * subject, which never changes for a Google account, so a user whose address changes at Google still
+ * signs in. A user that has no subject yet (made with a password, or by an administrator) is found
+ * by the verified address once, and given the subject then (see signInAs). A user linked to another
+ * Google account is not taken over by whoever holds the address later.
+ */
+async function findUser(tx: Tx, identity: GoogleIdentity) {
+  const [bySubject] = await tx.select().from(users).where(eq(users.googleSubject, identity.subject)).limit(1);
+  if (bySubject) return bySubject;
+  const [byEmail] = await tx.select().from(users)
+    .where(and(sql`lower(${users.email}) = ${identity.email.toLowerCase()}`, isNull(users.googleSubject))).limit(1);
+  return byEmail;
+}
+
+/**
+ * POST /api/auth/google-login: the authorization code and state of a flow this browser started
+ * (google-flow.ts), for a church code. Answers exactly as password sign-in does. The throttle counts
+ * the attempt under the same account key as a password (church code and address), once the provider
+ * has told who it is; a Google account with no user in this church is a failure there and gets the
+ * same answer as a wrong password, so an account of one church cannot learn who is in another.
+ */
+export async function loginWithGoogle(ctx: Context, input: GoogleLoginInput) {
+  const flow = await takeGoogleFlow(ctx, { state: input.state, intent: 'login', churchCode: input.church_code });
+  const identity = await flow.verify(input.token);
+
+  const accountKey = `${input.church_code}:${identity.email.toLowerCase()}`;
+  const throttle = ctx.services.loginThrottle;
+  const admission = await throttle.admit(accountKey, ctx.ip);
+  if (!admission.admitted) throw tooManyAttempts('sign-in attempts', admission.retryAfterSeconds);
+
+  const churchId = await ctx.services.churchDirectory.idForCode(input.church_code);
+  const user = churchId ? await ctx.db.withTenant(churchId, (tx) => findUser(tx, identity)) : undefined;
+  if (!user || !churchId) {
+    await throttle.failed(accountKey, ctx.ip);
+    throw unauthorized(MESSAGES.invalidCredentials);
+  }
+  await throttle.succeeded(accountKey, ctx.ip);
+  if (!user.isActive) throw forbidden(MESSAGES.accountInactive, { reason: 'account_inactive' });
+
+  return ctx.db.withTenant(churchId, async (tx) => {
+    if (!user.googleSubject) {
+      // Linked once, by the verified address; from now on only the subject finds this user. The
+      // condition makes a concurrent link to another Google account lose instead of overwrite.
+      const linked = await tx.update(users).set({ googleSubject: identity.subject, updatedAt: new Date() })
+        .where(and(eq(users.churchId, churchId), eq(users.id, user.id),
+          or(isNull(users.googleSubject), eq(users.googleSubject, identity.subject))))
+        .returning({ id: users.id });
+      if (!linked.length) throw unauthorized(MESSAGES.invalidCredentials);
+      ctx.log.info({ churchId, userId: user.id }, 'church user linked to a Google account');
+    }
+    const token = await createChurchSession(tx, {
+      churchId, userId: user.id, ip: ctx.ip, userAgent: ctx.userAgent,
+    }, ctx.config);
+    const church = await loadChurch(tx, churchId);
+    ctx.log.info({ churchId, userId: user.id }, 'church user signed in with Google');
+    return { token, user: toUserDto(user), church };
+  });
+}
