@@ -122,6 +122,8 @@ const configSchema = z.object({
   PAYMENT_TEST_GATEWAY: z.enum(['true', 'false']).optional(),
   /** How long the payment token of a paid registration lets its browser pay, in minutes. */
   PAYMENT_TOKEN_TTL_MINUTES: z.coerce.number().int().min(5).max(24 * 60).default(120),
+  /** Google sign-in or registration flows one address may start in 15 minutes (then 429). */
+  GOOGLE_START_MAX_PER_IP: z.coerce.number().int().min(1).default(30),
   /** Church registrations per address in an hour (then 429). */
   REGISTER_MAX_PER_IP: z.coerce.number().int().min(1).default(5),
   /** Most windows the in-memory limits keep (least recently used dropped first). */

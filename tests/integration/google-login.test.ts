@@ -19,8 +19,8 @@ let unconfigured: TestApp;
 beforeAll(async () => {
   google = await startFakeOidcProvider();
   [app, throttled, unconfigured] = await Promise.all([
-    startTestApp({ ...google.env, REGISTER_MAX_PER_IP: '1000', LOGIN_MAX_FAILURES_PER_IP: '1000' }),
-    startTestApp({ ...google.env, LOGIN_MAX_FAILURES_PER_ACCOUNT: '2', LOGIN_MAX_FAILURES_PER_IP: '1000' }),
+    startTestApp({ ...google.env, REGISTER_MAX_PER_IP: '1000', LOGIN_MAX_FAILURES_PER_IP: '1000', GOOGLE_START_MAX_PER_IP: '1000' }),
+    startTestApp({ ...google.env, LOGIN_MAX_FAILURES_PER_ACCOUNT: '2', LOGIN_MAX_FAILURES_PER_IP: '1000', GOOGLE_START_MAX_PER_IP: '1000' }),
     startTestApp(),
   ]);
 });
@@ -101,6 +101,22 @@ describe('the start call', () => {
     const cookieValue: Json = JSON.parse(Buffer.from(flow.cookie.split('=')[1], 'base64url').toString());
     expect(cookieValue).toMatchObject({ state: flow.state, intent: 'login', church_code: code });
     expect(flow.authorizationUrl.toString()).not.toContain(cookieValue.verifier);
+  });
+
+  it('is limited per address: beyond the limit a 429 with Retry-After, and no flow cookie', async () => {
+    const limited = await startTestApp({ ...google.env, GOOGLE_START_MAX_PER_IP: '3' });
+    try {
+      const starts = [];
+      for (let i = 0; i < 4; i++) {
+        starts.push(await api(limited.url, 'POST', '/api/auth/google/start', { body: { intent: 'register' } }));
+      }
+      expect(starts.slice(0, 3).map((s) => s.status)).toEqual([200, 200, 200]);
+      expect(starts[3].status).toBe(429);
+      expect(Number(starts[3].headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(starts[3].headers.get('set-cookie')).toBeNull();
+    } finally {
+      await limited.close();
+    }
   });
 
   it('sign-in needs a church code; the intent must be login or register', async () => {

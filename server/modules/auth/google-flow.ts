@@ -4,6 +4,7 @@ import { MESSAGES } from '../../../common/constants.js';
 import type { GoogleIntent, GoogleStartInput } from '../../../common/schemas/auth.js';
 import type { Context } from '../../trpc/context.js';
 import { badRequest, serviceUnavailable } from '../../trpc/errors.js';
+import { admitFromSource } from './throttle.js';
 import type { GoogleIdentity } from './google-provider.js';
 
 /**
@@ -66,9 +67,16 @@ function provider(ctx: Context) {
   return google;
 }
 
+/** Flows one address may start in this window (then 429): each start is cheap, but a script
+ * starting flows without end would fill the replay memory of `takeGoogleFlow`. */
+const START_WINDOW_MS = 15 * 60_000;
+
 /** Starts a flow: sets its cookie and answers the provider's address for a full-page redirect. */
-export function startGoogleFlow(ctx: Context, input: GoogleStartInput) {
+export async function startGoogleFlow(ctx: Context, input: GoogleStartInput) {
   const google = provider(ctx);
+  await admitFromSource(ctx.services.attempts, {
+    name: 'google-start', what: 'Google sign-in attempts', windowMs: START_WINDOW_MS, max: ctx.config.GOOGLE_START_MAX_PER_IP,
+  }, ctx.ip);
   const flow: FlowCookie = {
     state: generateState(),
     verifier: generateCodeVerifier(),
