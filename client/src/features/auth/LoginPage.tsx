@@ -3,7 +3,7 @@ import {
   Alert, Anchor, Button, Center, Container, Divider, Group, Paper, PasswordInput, Stack, Text, TextInput, Title,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconAlertCircle, IconBrandGoogle, IconBuildingChurch, IconInfoCircle } from '@tabler/icons-react';
+import { IconAlertCircle, IconBrandGoogle, IconBuildingChurch } from '@tabler/icons-react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { CHURCH_CODE_LENGTH, isConsumerMail, MESSAGES, SUPPORT_EMAIL } from '../../../../common/constants';
 import { serverMessage } from '../../lib/errors';
@@ -13,7 +13,8 @@ import { ScreenBoundary } from '../../components/ScreenBoundary';
 import { SCREEN_LOAD_FAILED } from '../../components/texts';
 import { loadAuthSchemas } from './auth-schemas';
 import { saveCredentials } from './session-store';
-import { googleErrorOf, isGoogleNotConfigured, leaveForGoogle, pendingGoogleFlow, rememberGoogleFlow } from './google-flow';
+import { GoogleAlerts } from './GoogleAlerts';
+import { googleErrorOf, leaveForGoogle, pendingGoogleFlow, rememberGoogleFlow } from './google-flow';
 import { fieldErrors } from './validation';
 
 type Field = 'church_code' | 'email' | 'password';
@@ -198,21 +199,7 @@ export function LoginPage() {
                 </Anchor>
               </Group>
 
-              {googleStart.isError && isGoogleNotConfigured(googleStart.error) ? (
-                <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} />} role="status">
-                  {serverMessage(googleStart.error, MESSAGES.googleNotConfigured)}
-                </Alert>
-              ) : null}
-              {googleStart.isError && !isGoogleNotConfigured(googleStart.error) ? (
-                <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-                  {serverMessage(googleStart.error, MESSAGES.googleFailedFallback)}
-                </Alert>
-              ) : null}
-              {googleReturn ? (
-                <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-                  {googleReturn}
-                </Alert>
-              ) : null}
+              <GoogleAlerts startError={googleStart.error} returned={googleReturn} />
               {schemasFailed ? (
                 <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
                   {SCREEN_LOAD_FAILED}

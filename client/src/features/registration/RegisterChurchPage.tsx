@@ -12,8 +12,9 @@ import { formatRupees } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
 import { fieldErrors } from '../auth/validation';
 import {
-  googleErrorOf, isGoogleNotConfigured, leaveForGoogle, pendingGoogleFlow, rememberGoogleFlow, type RegistrationDraft,
+  googleErrorOf, leaveForGoogle, pendingGoogleFlow, rememberGoogleFlow, type RegistrationDraft,
 } from '../auth/google-flow';
+import { GoogleAlerts } from '../auth/GoogleAlerts';
 import { usePlans } from '../subscription/usePlans';
 import { Registered } from './Registered';
 import { REGISTRATION_TEXTS as T } from './texts';
@@ -196,19 +197,7 @@ export function RegisterChurchPage() {
               </Alert>
             ) : null}
 
-            {googleStart.isError && isGoogleNotConfigured(googleStart.error) ? (
-              <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} />} role="status">
-                {serverMessage(googleStart.error, MESSAGES.googleNotConfigured)}
-              </Alert>
-            ) : null}
-            {googleStart.isError && !isGoogleNotConfigured(googleStart.error) ? (
-              <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-                {serverMessage(googleStart.error, MESSAGES.googleFailedFallback)}
-              </Alert>
-            ) : null}
-            {googleReturn ? (
-              <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">{googleReturn}</Alert>
-            ) : null}
+            <GoogleAlerts startError={googleStart.error} returned={googleReturn} />
 
             {awaitingPayment && createOrder.isError ? (
               <Text size="sm">{T.registeredAwaitingPayment(awaitingPayment.code)}</Text>
