@@ -7,6 +7,8 @@ import { academicYearRouter } from './modules/academic-year/router.js';
 import { classesRouter } from './modules/classes/router.js';
 import { studentsRouter } from './modules/students/router.js';
 import { attendanceRouter } from './modules/attendance/router.js';
+import { recordsRouter } from './modules/records/router.js';
+import { usersRouter } from './modules/users/router.js';
 
 /**
  * One router per domain; each module's router file is thin wiring. A module's router.ts is its
@@ -23,6 +25,8 @@ export const appRouter = router({
   classes: classesRouter,
   students: studentsRouter,
   attendance: attendanceRouter,
+  records: recordsRouter,
+  users: usersRouter,
 });
 
 export type AppRouter = typeof appRouter;

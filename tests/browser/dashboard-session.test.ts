@@ -10,9 +10,9 @@ const env = useAppAndBrowser();
 
 const ROLES = [
   { role: 'superadmin', title: 'Super Admin Dashboard', name: 'Sam Superadmin',
-    tabs: ['Overview', 'Class Management', 'Student Management', 'Attendance Reports'] },
+    tabs: ['Overview', 'Class Management', 'Student Management', 'User Management', 'Attendance Reports', 'Records', 'Configuration'] },
   { role: 'principal', title: 'Principal Dashboard', name: 'Priya Principal',
-    tabs: ['Overview', 'Classes', 'Students', 'Attendance Reports'] },
+    tabs: ['Overview', 'Classes', 'Students', 'Teachers', 'Attendance Reports', 'Records', 'Configuration'] },
   { role: 'teacher', title: 'Teacher Dashboard', name: 'Thomas Teacher',
     tabs: ['Overview', 'Classes', 'Students', 'Mark Attendance', 'Attendance Reports', 'Student View'] },
 ] as const;

@@ -13,6 +13,10 @@ const StudentsPage = lazyScreen(() => import('../features/students/StudentsPage'
 const StudentViewPage = lazyScreen(() => import('../features/student-view/StudentViewPage').then((m) => m.StudentViewPage));
 const MarkAttendancePage = lazyScreen(() => import('../features/attendance/MarkAttendancePage').then((m) => m.MarkAttendancePage));
 const AttendanceReportsPage = lazyScreen(() => import('../features/reports/AttendanceReportsPage').then((m) => m.AttendanceReportsPage));
+const RecordsPage = lazyScreen(() => import('../features/records/RecordsPage').then((m) => m.RecordsPage));
+const ConfigurationPage = lazyScreen(() => import('../features/configuration/ConfigurationPage').then((m) => m.ConfigurationPage));
+const TeachersPage = lazyScreen(() => import('../features/users/TeachersPage').then((m) => m.TeachersPage));
+const UsersPage = lazyScreen(() => import('../features/users/UsersPage').then((m) => m.UsersPage));
 
 const ALL = ['super_admin', 'principal', 'teacher', 'guest'] as const;
 
@@ -26,19 +30,24 @@ export const NAV_ITEMS: readonly NavItem[] = [
   // teacher (01 section 2)
   { id: 'classes', label: 'Classes', path: '/classes', icon: IconSchool, roles: ['teacher', 'principal'], ready: true, screen: ClassesPage },
   { id: 'students', label: 'Students', path: '/students', icon: IconUsers, roles: ['teacher', 'principal'], ready: true, screen: StudentsPage },
+  // principal only: the principal's order is Classes, Students, Teachers, Attendance Reports (02 section 2.3)
+  { id: 'teachers', label: 'Teachers', path: '/teachers', icon: IconChalkboard, roles: ['principal'], ready: true, screen: TeachersPage },
   { id: 'mark-attendance', label: 'Mark Attendance', path: '/attendance', icon: IconCalendarCheck, roles: ['teacher'], ready: true, screen: MarkAttendancePage },
   { id: 'attendance-reports', label: 'Attendance Reports', path: '/reports', icon: IconReportAnalytics, roles: ['teacher', 'principal'], ready: true, screen: AttendanceReportsPage },
   { id: 'student-view', label: 'Student View', path: '/student-view', icon: IconEye, roles: ['teacher'], ready: true, screen: StudentViewPage },
 
   // principal (02 section 2.3)
-  { id: 'teachers', label: 'Teachers', path: '/teachers', icon: IconChalkboard, roles: ['principal'], ready: false },
   { id: 'gallery', label: 'Gallery', path: '/gallery', icon: IconPhoto, roles: ['principal'], ready: false },
-  { id: 'records', label: 'Records', path: '/records', icon: IconNotebook, roles: ['principal'], ready: false },
-  { id: 'configuration', label: 'Configuration', path: '/configuration', icon: IconSettings, roles: ['principal'], ready: false },
+  { id: 'records', label: 'Records', path: '/records', icon: IconNotebook, roles: ['principal'], ready: true, screen: RecordsPage },
+  { id: 'configuration', label: 'Configuration', path: '/configuration', icon: IconSettings, roles: ['principal'], ready: true, screen: ConfigurationPage },
 
   // super_admin (02 section 2.4)
   { id: 'class-management', label: 'Class Management', path: '/classes', icon: IconSchool, roles: ['super_admin'], ready: true, screen: ClassesPage },
   { id: 'student-management', label: 'Student Management', path: '/students', icon: IconChecklist, roles: ['super_admin'], ready: true, screen: StudentsPage },
+  { id: 'user-management', label: 'User Management', path: '/users', icon: IconUserCog, roles: ['super_admin'], ready: true, screen: UsersPage },
   { id: 'attendance-reports-admin', label: 'Attendance Reports', path: '/reports', icon: IconReportAnalytics, roles: ['super_admin'], ready: true, screen: AttendanceReportsPage },
-  { id: 'user-management', label: 'User Management', path: '/users', icon: IconUserCog, roles: ['super_admin'], ready: false },
+  // Not among 2.4's tabs, but a super admin may do all a principal does (02 sections 1 and 6: edit the
+  // academic year configuration), so the same two screens are offered after the super admin's own.
+  { id: 'records-admin', label: 'Records', path: '/records', icon: IconNotebook, roles: ['super_admin'], ready: true, screen: RecordsPage },
+  { id: 'configuration-admin', label: 'Configuration', path: '/configuration', icon: IconSettings, roles: ['super_admin'], ready: true, screen: ConfigurationPage },
 ];

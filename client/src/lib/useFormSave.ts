@@ -13,7 +13,7 @@ interface SaveMutation<Input> {
 /**
  * The save half of the class and student add/edit forms: field errors, the create and update
  * mutations, and what follows a save: a green notice; classes, students and plan usage refreshed
- * (each list shows counts of the others); the form closed. Typing in a field clears its error and
+ * (each list shows counts of the others) and the teacher lists; the form closed. Typing in a field clears its error and
  * the last server error.
  */
 export function useFormSave<Field extends string, Data>(options: {
@@ -28,7 +28,8 @@ export function useFormSave<Field extends string, Data>(options: {
 
   const savedWith = (message: string) => () => {
     notify({ color: 'green', message });
-    void Promise.all([utils.classes.invalidate(), utils.students.invalidate(), utils.subscription.usage.invalidate()])
+    // Teacher lists show each teacher's classes.
+    void Promise.all([utils.classes.invalidate(), utils.students.invalidate(), utils.subscription.usage.invalidate(), utils.users.teachers.invalidate()])
       .then(onDone);
   };
 

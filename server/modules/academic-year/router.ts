@@ -1,6 +1,7 @@
-import { router, tenantProcedure } from '../../trpc/init.js';
+import { academicYearConfigInput } from '../../../common/schemas/academic-year.js';
+import { roleProcedure, router, tenantProcedure } from '../../trpc/init.js';
 import { rest } from '../../rest/meta.js';
-import { academicYearSettings } from './service.js';
+import { academicYearSettings, updateAcademicYearConfig } from './service.js';
 
 export const academicYearRouter = router({
   /** start_month, years_ahead, years_back (stored or the default), current and choices. Any church role. */
@@ -12,4 +13,10 @@ export const academicYearRouter = router({
   years: tenantProcedure
     .meta(rest('GET', '/api/gallery/academic-years', 'The academic years offered in pickers (years_back before the current one to years_ahead after)'))
     .query(async ({ ctx }) => (await academicYearSettings(ctx)).choices),
+
+  /** Audited in the same transaction. */
+  updateConfig: roleProcedure('super_admin', 'principal')
+    .meta(rest('PUT', '/api/gallery/academic-year/config', 'Set the academic year configuration: start_month (1-12), years_ahead and '
+      + 'years_back (1-10 each) (super_admin, principal); answers the settings as GET does'))
+    .input(academicYearConfigInput).mutation(({ ctx, input }) => updateAcademicYearConfig(ctx, input)),
 });

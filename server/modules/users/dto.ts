@@ -2,6 +2,7 @@ import type { users } from '../../../drizzle/schema/index.js';
 import type { ChurchRole } from '../../../common/constants.js';
 
 export type UserRow = typeof users.$inferSelect;
+export interface UserClassRow { id: string; teacherId: string | null; className: string; section: string; academicYear: string }
 
 export function toUserDto(user: Pick<UserRow, 'id' | 'name' | 'email' | 'phone' | 'role' | 'isActive' | 'isChurchOwner'>) {
   return {
@@ -15,3 +16,18 @@ export function toUserDto(user: Pick<UserRow, 'id' | 'name' | 'email' | 'phone' 
   };
 }
 export type UserDto = ReturnType<typeof toUserDto>;
+
+/** A class as the user screens list it (02 section 3: id, class_name, section), with its year. */
+export const toUserClassDto = (row: UserClassRow) => ({
+  id: row.id, class_name: row.className, section: row.section, academic_year: row.academicYear,
+});
+
+/** A user as Teacher and User Management show them; the password hash never leaves the server.
+ * `signs_in_with_google`: a Gmail account, which has no password. */
+export const toManagedUserDto = (row: UserRow, classRows: UserClassRow[] = []) => ({
+  ...toUserDto(row),
+  signs_in_with_google: row.passwordHash === null,
+  created_at: row.createdAt.toISOString(),
+  classes: classRows.map(toUserClassDto),
+});
+export type ManagedUserDto = ReturnType<typeof toManagedUserDto>;

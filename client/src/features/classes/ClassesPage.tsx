@@ -45,7 +45,9 @@ export function ClassesPage() {
       notify({ color: 'green', message: result.message });
       if (editing?.id === result.id) setEditing(null);
       setConfirmOpened(false);
-      await Promise.all([utils.classes.invalidate(), utils.students.invalidate(), utils.subscription.usage.invalidate()]);
+      await Promise.all([
+        utils.classes.invalidate(), utils.students.invalidate(), utils.subscription.usage.invalidate(), utils.users.teachers.invalidate(),
+      ]);
     },
   });
 

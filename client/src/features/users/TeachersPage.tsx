@@ -1,0 +1,33 @@
+import { useState } from 'react';
+import { Stack, Text, Title } from '@mantine/core';
+import { userCan } from '../../../../common/user-permissions';
+import { useSignedInSession } from '../auth/useSession';
+import { TeachersSection } from './TeachersSection';
+import { UserForm } from './UserForm';
+import { useUserActions } from './useUserActions';
+import type { ManagedUser } from './roles';
+
+/**
+ * Teacher Management (02 section 2.5): the teachers with their classes, and the form that adds a
+ * teacher. Only a super admin edits and deletes (the action column).
+ */
+export function TeachersPage() {
+  const { user } = useSignedInSession();
+  const admin = userCan(user.role, 'manageAllUsers');
+  const [editing, setEditing] = useState<ManagedUser | null>(null);
+  const [formVersion, setFormVersion] = useState(0);
+  const actions = useUserActions({ onDeleted: (id) => { if (editing?.id === id) setEditing(null); } });
+  const closeForm = () => { setEditing(null); setFormVersion((v) => v + 1); };
+
+  return (
+    <Stack gap="lg" maw={1200}>
+      <Stack gap={4}>
+        <Title order={2}>Teacher Management</Title>
+        <Text c="dimmed">The church&apos;s teachers and the classes they teach.</Text>
+      </Stack>
+      <UserForm key={editing ? `edit-${editing.id}` : `new-${formVersion}`} actorRole={user.role} editing={editing} onDone={closeForm} />
+      <TeachersSection onEdit={admin ? setEditing : undefined} onDelete={admin ? actions.askDelete : undefined} />
+      {actions.dialog}
+    </Stack>
+  );
+}

@@ -1,0 +1,78 @@
+import { useState } from 'react';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { serverMessage } from '../../lib/errors';
+import { notify } from '../../lib/notify';
+import { trpc } from '../../lib/trpc';
+import { USER_MESSAGES } from '../../../../common/schemas/users';
+import type { ManagedUser } from './roles';
+
+type Pending = { kind: 'delete' | 'deactivate'; user: ManagedUser };
+
+/**
+ * Delete and activate/deactivate, each deletion and deactivation confirmed first (02 section 5).
+ * Activating needs no confirmation. `dialog` is the one confirmation dialog to render.
+ */
+export function useUserActions(options: { onDeleted?: (id: string) => void } = {}) {
+  const utils = trpc.useUtils();
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [opened, setOpened] = useState(false);
+  const refresh = () => Promise.all([utils.users.invalidate(), utils.classes.invalidate(), utils.subscription.usage.invalidate()]);
+
+  const remove = trpc.users.delete.useMutation({
+    onSuccess: async (result) => {
+      notify({ color: 'green', message: result.message });
+      setOpened(false);
+      options.onDeleted?.(result.id);
+      await refresh();
+    },
+  });
+  const status = trpc.users.update.useMutation({
+    onSuccess: async (result) => {
+      notify({ color: 'green', message: result.message });
+      setOpened(false);
+      await refresh();
+    },
+    onError: (error, input) => {
+      // Activation has no dialog to show the failure in.
+      if (input.is_active) notify({ color: 'red', message: serverMessage(error, USER_MESSAGES.updateStatusFailed) });
+    },
+  });
+
+  const ask = (kind: Pending['kind'], user: ManagedUser) => {
+    remove.reset();
+    status.reset();
+    setPending({ kind, user });
+    setOpened(true);
+  };
+
+  const isDelete = pending?.kind === 'delete';
+  const deleteFallback = pending?.user.role === 'teacher' ? USER_MESSAGES.deleteTeacherFailed : USER_MESSAGES.deleteUserFailed;
+  const failure = isDelete ? remove.error : status.error;
+  const dialog = (
+    <ConfirmDialog
+      opened={opened}
+      title={isDelete ? (pending?.user.role === 'teacher' ? 'Delete teacher' : 'Delete user') : 'Deactivate user'}
+      confirmLabel={isDelete ? 'Delete' : 'Deactivate'}
+      onConfirm={() => {
+        if (!pending) return;
+        if (isDelete) remove.mutate({ id: pending.user.id });
+        else status.mutate({ id: pending.user.id, is_active: false });
+      }}
+      onClose={() => setOpened(false)}
+      pending={remove.isPending || status.isPending}
+      error={failure ? serverMessage(failure, isDelete ? deleteFallback : USER_MESSAGES.updateStatusFailed) : null}
+    >
+      {pending ? (isDelete
+        ? `${pending.user.role === 'teacher' ? USER_MESSAGES.confirmDeleteTeacher : USER_MESSAGES.confirmDeleteUser} (${pending.user.name})`
+        : USER_MESSAGES.confirmDeactivate(pending.user.name)) : ''}
+    </ConfirmDialog>
+  );
+
+  return {
+    dialog,
+    askDelete: (user: ManagedUser) => ask('delete', user),
+    askDeactivate: (user: ManagedUser) => ask('deactivate', user),
+    activate: (user: ManagedUser) => status.mutate({ id: user.id, is_active: true }),
+    activating: status.isPending && status.variables?.is_active === true ? status.variables.id : null,
+  };
+}

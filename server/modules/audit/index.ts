@@ -1,0 +1,25 @@
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../db/index.js';
+
+/** A change a church user made, as the audit log records it. */
+export interface ChurchChange {
+  /** The signed-in church user who made it. */
+  user: { id: string; name: string; role: string };
+  action: string;
+  resourceType: string;
+  resourceId: string;
+  details: Record<string, unknown>;
+  description: string;
+}
+
+/**
+ * Writes the audit entry of a church user's change in the tenant transaction that makes it, so the
+ * entry and the change commit or roll back together. The tenant role cannot touch audit_log itself:
+ * `write_church_audit` (SECURITY DEFINER, migrations/0008) appends one entry for the transaction's
+ * own church and nothing else. The user is named in the details (there is no operator).
+ */
+export async function auditChurchChange(tx: Tx, change: ChurchChange): Promise<void> {
+  const details = { by_user_id: change.user.id, by_user_role: change.user.role, ...change.details };
+  await tx.execute(sql`select write_church_audit(${change.action}, ${change.resourceType}, ${change.resourceId},
+    ${JSON.stringify(details)}::jsonb, ${`${change.description} (by ${change.user.name})`})`);
+}
