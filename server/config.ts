@@ -129,6 +129,19 @@ const configSchema = z.object({
   /** Most windows the in-memory limits keep (least recently used dropped first). */
   THROTTLE_MAX_KEYS: z.coerce.number().int().min(1000).default(500_000),
 
+  /** Gallery files (server/modules/gallery/storage): in an S3-compatible bucket when S3_BUCKET is
+   * set, otherwise in the folder UPLOADS_DIR. S3_ENDPOINT names a service other than AWS (MinIO,
+   * R2, ...), which usually also needs S3_FORCE_PATH_STYLE=true (bucket in the path, not the host
+   * name). Without S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY the AWS SDK's default credentials
+   * (environment, instance role) are used. */
+  UPLOADS_DIR: z.string().default('./data/uploads'),
+  S3_BUCKET: optionalText,
+  S3_ENDPOINT: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'S3_ENDPOINT must be an http:// or https:// URL' }).optional()),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_FORCE_PATH_STYLE: bool.default(false),
+
   /** Default: on for the embedded database (the evaluation path), off on a PostgreSQL server. */
   DEMO_SEED: bool.optional(),
   DEMO_PASSWORD: z.string().min(8).default('demo-password-123'),
@@ -154,6 +167,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   if (parsed.success && Boolean(parsed.data.GOOGLE_CLIENT_ID) !== Boolean(parsed.data.GOOGLE_CLIENT_SECRET)) {
     problems.push('  GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET: set both or neither');
+  }
+  if (parsed.success && Boolean(parsed.data.S3_ACCESS_KEY_ID) !== Boolean(parsed.data.S3_SECRET_ACCESS_KEY)) {
+    problems.push('  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both or neither');
   }
   if (!parsed.success || problems.length) throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
   const data = parsed.data;

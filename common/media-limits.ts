@@ -1,0 +1,49 @@
+/**
+ * What the gallery accepts, read by the server (which enforces it) and by the client (which checks
+ * before uploading). Sizes are in bytes of 1024 × 1024 per MB, the way a browser's File.size is
+ * compared. Videos get 50 MB: the two galleries disagreed (20 and 50), and the larger one was kept.
+ */
+export type MediaKind = 'image' | 'pdf' | 'video';
+
+const MEDIA_KINDS: readonly MediaKind[] = ['image', 'pdf', 'video'];
+
+const MB = 1024 * 1024;
+
+/** The largest file of each kind, in MB (shown to users) and in bytes (compared). */
+export const MEDIA_MAX_MB: Readonly<Record<MediaKind, number>> = { image: 10, pdf: 10, video: 50 };
+export const MEDIA_MAX_BYTES: Readonly<Record<MediaKind, number>> = {
+  image: MEDIA_MAX_MB.image * MB,
+  pdf: MEDIA_MAX_MB.pdf * MB,
+  video: MEDIA_MAX_MB.video * MB,
+};
+
+/**
+ * The accepted formats, as the MIME types the server detects from a file's first bytes (never from
+ * its name or the type the browser claims). HEIC/HEIF photos are not accepted: the prebuilt sharp of
+ * this install decodes only AVIF from the HEIF family (`sharp.format.heif` lists `.avif` alone), so
+ * no thumbnail or web copy could be made of them.
+ */
+export const MEDIA_MIME_TYPES: Readonly<Record<MediaKind, readonly string[]>> = {
+  image: ['image/jpeg', 'image/png', 'image/webp'],
+  pdf: ['application/pdf'],
+  video: ['video/mp4', 'video/webm', 'video/quicktime'],
+};
+
+/** The kind of an accepted MIME type, or undefined. */
+export function mediaKindOf(mime: string): MediaKind | undefined {
+  return MEDIA_KINDS.find((kind) => MEDIA_MIME_TYPES[kind].includes(mime));
+}
+
+export const MEDIA_MESSAGES = {
+  selectFiles: 'Please select at least one file',
+  /** A file over the limit of its kind. */
+  tooLarge: (fileName: string, maxMb: number) => `${fileName} exceeds the size limit of ${maxMb}MB`,
+  /** An image over the limit that could not be compressed under it either. */
+  tooLargeAfterCompression: (fileName: string, maxMb: number) =>
+    `${fileName} exceeds the size limit of ${maxMb}MB and could not be compressed enough`,
+  /** A file that is not an image, a video or a PDF of an accepted format (judged by its content). */
+  wrongType: (fileName: string) => `${fileName} is not a supported file type. Upload an image (JPEG, PNG, WebP), a video (MP4, WebM, MOV) or a PDF.`,
+  uploadFailed: 'Failed to upload files',
+  processFailed: 'Failed to process files. Please try again.',
+  uploaded: 'Files uploaded successfully!',
+} as const;
