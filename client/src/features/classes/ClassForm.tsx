@@ -1,6 +1,7 @@
+import { FieldSkeleton } from '../../components/FieldSkeleton';
 import { useState, type FormEvent } from 'react';
 import type { z } from 'zod';
-import { Alert, Button, Card, Group, Select, SimpleGrid, Skeleton, Stack, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { CLASS_NAMES } from '../../../../common/school';
 import { classCreateInput, SECTION_MAX_LENGTH } from '../../../../common/schemas/classes';
@@ -106,12 +107,7 @@ export function ClassForm({ editing, onDone }: ClassFormProps) {
               }}
               error={errors.section}
             />
-            {teachers.isPending ? (
-              <Stack gap={6}>
-                <Skeleton height={14} width="40%" />
-                <Skeleton height={36} />
-              </Stack>
-            ) : (
+            {teachers.isPending ? <FieldSkeleton /> : (
               <Select
                 label="Class Teacher"
                 data={teacherOptions}
@@ -126,12 +122,7 @@ export function ClassForm({ editing, onDone }: ClassFormProps) {
                 error={errors.teacher_id}
               />
             )}
-            {years.isPending ? (
-              <Stack gap={6}>
-                <Skeleton height={14} width="40%" />
-                <Skeleton height={36} />
-              </Stack>
-            ) : (
+            {years.isPending ? <FieldSkeleton /> : (
               <Select
                 label="Academic Year"
                 withAsterisk

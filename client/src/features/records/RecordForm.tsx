@@ -1,5 +1,6 @@
+import { FieldSkeleton } from '../../components/FieldSkeleton';
 import { useRef } from 'react';
-import { Alert, Button, Card, Group, Select, SimpleGrid, Skeleton, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Select, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { NOTES_MAX_LENGTH, RECORD_MESSAGES } from '../../../../common/record-messages';
@@ -72,12 +73,7 @@ export function RecordForm({ editing, onDone }: RecordFormProps) {
         <Stack gap="md">
           <Title order={3} size="h4">{title}</Title>
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-            {years.isPending ? (
-              <Stack gap={6}>
-                <Skeleton height={14} width="40%" />
-                <Skeleton height={36} />
-              </Stack>
-            ) : (
+            {years.isPending ? <FieldSkeleton /> : (
               <Select
                 label="Academic Year"
                 withAsterisk

@@ -1,6 +1,7 @@
+import { FieldSkeleton } from '../../components/FieldSkeleton';
 import { useState, type FormEvent } from 'react';
 import type { z } from 'zod';
-import { Alert, Button, Card, Group, Select, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import '@mantine/dates/styles.css';
 import { IconAlertCircle, IconCalendar } from '@tabler/icons-react';
@@ -28,15 +29,6 @@ interface StudentFormProps {
   today: string;
   /** Called after a successful save, and on Cancel while editing. */
   onDone: () => void;
-}
-
-function FieldSkeleton() {
-  return (
-    <Stack gap={6}>
-      <Skeleton height={14} width="40%" />
-      <Skeleton height={36} />
-    </Stack>
-  );
 }
 
 /**
