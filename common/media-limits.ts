@@ -34,6 +34,38 @@ export function mediaKindOf(mime: string): MediaKind | undefined {
   return MEDIA_KINDS.find((kind) => MEDIA_MIME_TYPES[kind].includes(mime));
 }
 
+/** Media items on a gallery page (02 section 9), and the most a caller may ask for. */
+export const GALLERY_PAGE_SIZE = 12;
+export const GALLERY_MAX_PAGE_SIZE = 48;
+/** The most files one upload may carry. */
+export const GALLERY_MAX_FILES_PER_UPLOAD = 20;
+/** The department of media uploaded without one, always offered as a filter. */
+export const DEFAULT_DEPARTMENT = 'sunday_school';
+
+/** 'sunday_school' -> 'Sunday School'. */
+export const departmentLabel = (department: string) =>
+  department.split('_').filter(Boolean).map((w) => w[0].toUpperCase() + w.slice(1)).join(' ');
+
+export const GALLERY_MESSAGES = {
+  titleRequired: 'Title is required',
+  titleTooLong: 'Title must be at most 200 characters',
+  descriptionTooLong: 'Description must be at most 2000 characters',
+  departmentInvalid: 'Department must be a name of at most 60 letters or digits',
+  pageInvalid: 'Page and limit must be whole numbers from 1',
+  idInvalid: 'Invalid media id.',
+  notFound: 'Media not found.',
+  tooManyFiles: `At most ${GALLERY_MAX_FILES_PER_UPLOAD} files can be uploaded at once`,
+  notMultipart: 'The upload must be sent as multipart/form-data',
+  tooManyParts: 'The upload has too many fields',
+  storageUnavailable: 'The files could not be stored just now. Please try again.',
+  deleted: 'Item deleted successfully!',
+  deleteFailed: 'Failed to delete item',
+  confirmDelete: 'Are you sure you want to delete this file? This action cannot be undone.',
+  fileUrlMissing: 'File URL not found!',
+  empty: 'No media found.',
+  linkExpired: 'This link has expired. Reload the gallery to get a new one.',
+} as const;
+
 export const MEDIA_MESSAGES = {
   selectFiles: 'Please select at least one file',
   /** A file over the limit of its kind. */
@@ -43,6 +75,9 @@ export const MEDIA_MESSAGES = {
     `${fileName} exceeds the size limit of ${maxMb}MB and could not be compressed enough`,
   /** A file that is not an image, a video or a PDF of an accepted format (judged by its content). */
   wrongType: (fileName: string) => `${fileName} is not a supported file type. Upload an image (JPEG, PNG, WebP), a video (MP4, WebM, MOV) or a PDF.`,
+  /** A photo whose bytes say JPEG, PNG or WebP but which cannot be decoded (truncated, corrupt). */
+  unreadableImage: (fileName: string) => `${fileName} could not be read as an image. It may be damaged.`,
+  emptyFile: (fileName: string) => `${fileName} is empty`,
   uploadFailed: 'Failed to upload files',
   processFailed: 'Failed to process files. Please try again.',
   uploaded: 'Files uploaded successfully!',

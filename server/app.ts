@@ -12,6 +12,7 @@ import { createContextFactory } from './trpc/context.js';
 import { createServices, type Services } from './services.js';
 import { registerRestRoutes } from './rest/adapter.js';
 import { registerPaymentWebhook } from './modules/payments/index.js';
+import { registerGalleryFileRoutes } from './modules/gallery/index.js';
 import { restRoutesOf } from './rest/routes.js';
 import { errorAnswer, errorBody } from './rest/envelope.js';
 import { describeError, ERROR_MESSAGES, notFound } from './trpc/errors.js';
@@ -125,6 +126,8 @@ export async function buildApp({ config, db, logger }: BuildAppOptions) {
   });
 
   registerPaymentWebhook(app, { db, gateway: services.gateway, mailer: services.mailer, publicUrl: config.PUBLIC_URL });
+
+  registerGalleryFileRoutes(app, { createContext, storage: services.mediaStorage, urls: services.mediaUrls });
 
   const restRoutes = restRoutesOf(appRouter);
   registerRestRoutes(app, restRoutes, createContext);

@@ -141,6 +141,12 @@ const configSchema = z.object({
   S3_ACCESS_KEY_ID: optionalText,
   S3_SECRET_ACCESS_KEY: optionalText,
   S3_FORCE_PATH_STYLE: bool.default(false),
+  /** Key of the signed addresses of gallery files (an <img> cannot send the bearer token). Without
+   * it each process makes a random one at start: set the same value on every server behind one
+   * address, or a link made by one is refused by the next. */
+  MEDIA_URL_SECRET: optionalText.pipe(z.string().min(32, 'MEDIA_URL_SECRET must be at least 32 characters').optional()),
+  /** How long a signed gallery address works, in minutes. */
+  MEDIA_URL_TTL_MINUTES: z.coerce.number().int().min(1).max(60).default(15),
 
   /** Default: on for the embedded database (the evaluation path), off on a PostgreSQL server. */
   DEMO_SEED: bool.optional(),

@@ -8,4 +8,7 @@ export interface TenantScope {
   tx: Tx;
   user: UserDto;
   church: ChurchDto;
+  /** Work to do once the transaction has committed (removing the files of a deleted row): never
+   * before, so a rollback cannot leave a row whose files are gone. */
+  afterCommit: (task: () => Promise<void>) => void;
 }

@@ -9,6 +9,7 @@ import { studentsRouter } from './modules/students/router.js';
 import { attendanceRouter } from './modules/attendance/router.js';
 import { recordsRouter } from './modules/records/router.js';
 import { usersRouter } from './modules/users/router.js';
+import { galleryRouter } from './modules/gallery/router.js';
 
 /**
  * One router per domain; each module's router file is thin wiring. A module's router.ts is its
@@ -27,6 +28,7 @@ export const appRouter = router({
   attendance: attendanceRouter,
   records: recordsRouter,
   users: usersRouter,
+  gallery: galleryRouter,
 });
 
 export type AppRouter = typeof appRouter;

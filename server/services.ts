@@ -5,6 +5,7 @@ import { createGoogleProvider, LoginThrottle, MemoryAttemptStore } from './modul
 import { BackgroundTasks } from './background-tasks.js';
 import { createPaymentGateway } from './modules/payments/index.js';
 import { createMailer } from './modules/mail/index.js';
+import { createMediaStorage, createMediaUrlSigner } from './modules/gallery/index.js';
 
 /** Long-lived collaborators shared by all requests, built once by the app factory. */
 export function createServices(config: Config, db: Database) {
@@ -23,6 +24,10 @@ export function createServices(config: Config, db: Database) {
     google: createGoogleProvider(config),
     /** SMTP when configured, else .eml files in the outbox folder; sends after the answer, with retries. */
     mailer,
+    /** The gallery's files: an S3-compatible bucket when S3_BUCKET is set, else UPLOADS_DIR. */
+    mediaStorage: createMediaStorage(config),
+    /** Signs and checks the expiring addresses of gallery files. */
+    mediaUrls: createMediaUrlSigner({ secret: config.MEDIA_URL_SECRET, ttlMinutes: config.MEDIA_URL_TTL_MINUTES }),
     loginThrottle: new LoginThrottle(attempts, {
       windowMs: config.LOGIN_THROTTLE_WINDOW_MINUTES * 60_000,
       maxFailuresPerAccount: config.LOGIN_MAX_FAILURES_PER_ACCOUNT,

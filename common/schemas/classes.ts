@@ -12,7 +12,7 @@ export const textField = (required: string, invalid = required) =>
 /** YYYY-YYYY with the second year right after the first. */
 export const academicYearSchema = textField(CLASS_MESSAGES.academicYearRequired, CLASS_MESSAGES.academicYearInvalid)
   .trim()
-  .min(1, CLASS_MESSAGES.academicYearRequired)
+  .min(1, { error: CLASS_MESSAGES.academicYearRequired, abort: true })
   .refine(isAcademicYear, CLASS_MESSAGES.academicYearInvalid);
 
 /** An optional academic-year filter of a list; '' (the "all years" choice) means no filter. */

@@ -1,19 +1,8 @@
 import { z } from 'zod';
 import { NOTES_MAX_LENGTH, RECORD_MESSAGES } from '../record-messages.js';
-import { isAcademicYear, isCalendarDate } from '../school.js';
-import { idSchema, textField } from './classes.js';
-
-const academicYear = textField(RECORD_MESSAGES.academicYearRequired)
-  .trim()
-  .min(1, { error: RECORD_MESSAGES.academicYearRequired, abort: true })
-  .refine(isAcademicYear, 'Academic year must look like 2024-2025 (a year and the next one)');
-
-/** Two digits 01-12 ('1' is taken as '01'). */
-const month = textField(RECORD_MESSAGES.monthRequired, RECORD_MESSAGES.monthInvalid)
-  .trim()
-  .min(1, { error: RECORD_MESSAGES.monthRequired, abort: true })
-  .refine((v) => /^(0?[1-9]|1[0-2])$/.test(v), RECORD_MESSAGES.monthInvalid)
-  .transform((v) => v.padStart(2, '0'));
+import { isCalendarDate } from '../school.js';
+import { academicYearSchema, idSchema, textField } from './classes.js';
+import { monthSchema } from './month.js';
 
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/;
 
@@ -32,14 +21,14 @@ const notes = textField(RECORD_MESSAGES.notesRequired)
 
 /** The record form (client) and POST /api/records. `created_by` is never read from the body: the
  * server writes the signed-in user (unknown keys are dropped). */
-const recordFields = { academic_year: academicYear, month, date, notes };
+const recordFields = { academic_year: academicYearSchema, month: monthSchema, date, notes };
 export const recordCreateInput = z.object(recordFields);
 
 /** PUT /api/records/{id}: the same fields; a field left out keeps its value. */
 export const recordUpdateInput = z.object({
   id: idSchema(RECORD_MESSAGES.idInvalid),
-  academic_year: academicYear.optional(),
-  month: month.optional(),
+  academic_year: academicYearSchema.optional(),
+  month: monthSchema.optional(),
   date: date.optional(),
   notes: notes.optional(),
 });

@@ -167,13 +167,21 @@ export const media = pgTable('media', {
   fileName: text('file_name').notNull(),
   filePath: text('file_path').notNull(),
   fileSize: bigint('file_size', { mode: 'number' }).notNull(),
+  /** Storage names of a photo's grid thumbnail and web-sized copy (WebP, no metadata); null for
+   * videos and PDFs. Like file_path, a name under the church's own storage prefix. */
+  thumbnailPath: text('thumbnail_path'),
+  webPath: text('web_path'),
   uploadedBy: uuid('uploaded_by'),
+  /** Kept with the item: the uploader's account may be deleted later, the credit stays. */
+  uploadedByName: text('uploaded_by_name').notNull().default(''),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
   primaryKey({ columns: [t.churchId, t.id] }),
   churchFk(t, 'media_church_fk'),
   uniqueIndex('media_church_file_path_key').on(t.churchId, t.filePath),
-  index('media_church_year_month_idx').on(t.churchId, t.academicYear, t.month),
+  // The gallery's pages, newest first: the whole church, or one academic year (and month).
+  index('media_church_created_idx').on(t.churchId, t.createdAt.desc(), t.id.desc()),
+  index('media_church_year_month_created_idx').on(t.churchId, t.academicYear, t.month, t.createdAt.desc()),
   check('media_month_check', sql`${t.month} ~ '^(0[1-9]|1[0-2])$'`),
   tenantIsolation(),
 ]);

@@ -23,7 +23,7 @@ export async function startBareMarkServer(db: Database, config: Config, churchId
         const data = await db.withTenant(churchId, async (tx) => {
           const auth = await authenticateChurchSession(tx, token, config);
           if (!auth) throw new Error('not signed in');
-          return markAttendance({ tx, user: auth.user, church: auth.church }, JSON.parse(Buffer.concat(chunks).toString()));
+          return markAttendance({ tx, user: auth.user, church: auth.church, afterCommit: () => undefined }, JSON.parse(Buffer.concat(chunks).toString()));
         });
         res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ success: true, data }));
       } catch (error) {

@@ -7,6 +7,9 @@ import { badRequest, describeError, ERROR_MESSAGES, forbidden, unauthorized } fr
 import { authenticateChurchSession } from '../modules/auth/index.js';
 import { loadChurch } from '../modules/churches/index.js';
 import { isLivePaymentToken } from '../modules/payments/index.js';
+import type { ChurchDto } from '../modules/churches/index.js';
+import type { UserDto } from '../modules/users/index.js';
+import type { TenantScope } from '../request-scope.js';
 
 const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
   /** Every tRPC error answer comes from the one policy (errors.ts): no SQL, stack or parameters. */
@@ -39,24 +42,56 @@ export const unbatchedProcedure = publicProcedure.use(({ ctx, next }) => {
   return next();
 });
 
+/** What the door hands on: the tenant scope, and the id of the session that was authenticated. */
+type ChurchSession = TenantScope & NonNullable<Awaited<ReturnType<typeof authenticateChurchSession>>>;
+
 /**
- * Rung 2: a signed-in church user. This is the tenant door: it opens the one transaction of the
- * request as app_tenant with the church from X-Church-Code, authenticates the bearer token inside
- * it (a token of another church finds no session under row-level security) and hands the handler
- * `ctx.tx`, `ctx.user` and `ctx.church`. The transaction rolls back if the handler fails.
+ * The tenant door: opens the one transaction of the request as app_tenant with the church from
+ * X-Church-Code, authenticates the bearer token inside it (a token of another church finds no
+ * session under row-level security) and hands `work` the transaction, the user and the church.
+ * The transaction rolls back if `work` fails; what `work` hands to `afterCommit` runs (in the
+ * background, failures logged) only once it has committed.
  */
-export const churchSessionProcedure = publicProcedure.use(async ({ ctx, next }) => {
+export async function enterChurch<T>(ctx: Context, work: (scope: ChurchSession) => Promise<T>): Promise<T> {
   if (!ctx.token || !ctx.churchCode) throw unauthorized(MESSAGES.signInRequired);
   const churchId = await ctx.services.churchDirectory.idForCode(ctx.churchCode);
   if (!churchId) throw unauthorized(MESSAGES.sessionExpired);
-  return ctx.db.withTenant(churchId, async (tx) => {
+  const committed: Array<() => Promise<void>> = [];
+  const result = await ctx.db.withTenant(churchId, async (tx) => {
     const auth = await authenticateChurchSession(tx, ctx.token!, ctx.config);
     if (!auth) throw unauthorized(MESSAGES.sessionExpired);
-    const result = await next({ ctx: { ...ctx, tx, ...auth } });
-    if (!result.ok) throw result.error; // roll the transaction back
-    return result;
+    return work({ tx, ...auth, afterCommit: (task) => committed.push(task) });
   });
-});
+  for (const task of committed) ctx.services.background.run('after commit', ctx.log, task);
+  return result;
+}
+
+/** A church whose subscription has lapsed may only reach auth, subscription and payments (01 section 4). */
+function assertValidSubscription({ subscription }: ChurchDto) {
+  if (!subscription.valid) throw forbidden(subscription.message, { reason: `subscription_${subscription.reason}` });
+}
+
+function assertRole(user: UserDto, roles: readonly ChurchRole[]) {
+  if (!roles.includes(user.role)) throw forbidden(MESSAGES.notAllowed);
+}
+
+/** The door of rungs 3 and 4 for a route that is not a procedure (the gallery's streamed upload
+ * and file reads): the same checks, in the same order. */
+export function enterChurchAs<T>(ctx: Context, roles: readonly ChurchRole[], work: (scope: TenantScope) => Promise<T>): Promise<T> {
+  return enterChurch(ctx, (scope) => {
+    assertValidSubscription(scope.church);
+    assertRole(scope.user, roles);
+    return work(scope);
+  });
+}
+
+/** Rung 2: a signed-in church user, through the tenant door; the handler gets `ctx.tx`, `ctx.user`,
+ * `ctx.church` and `ctx.afterCommit`. */
+export const churchSessionProcedure = publicProcedure.use(({ ctx, next }) => enterChurch(ctx, async (scope) => {
+  const result = await next({ ctx: { ...ctx, ...scope } });
+  if (!result.ok) throw result.error; // roll the transaction back
+  return result;
+}));
 
 /**
  * Rung 2, for payments: who may pay for a church. Either its super admin, signed in, or the browser
@@ -86,17 +121,13 @@ export const churchPayerProcedure = publicProcedure.use(async ({ ctx, next }) =>
 /** Rung 3: a signed-in church user whose subscription is valid (01 section 4). Everything except
  * auth, subscription and payment procedures sits on this rung. */
 export const tenantProcedure = churchSessionProcedure.use(({ ctx, next }) => {
-  const { subscription } = ctx.church;
-  if (!subscription.valid) {
-    throw forbidden(subscription.message, { reason: `subscription_${subscription.reason}` });
-  }
+  assertValidSubscription(ctx.church);
   return next();
 });
 
 /** Rung 4: a tenant procedure limited to some roles (01 section 6, 02 section 6). */
 export const roleProcedure = (...roles: ChurchRole[]) =>
   tenantProcedure.use(({ ctx, next }) => {
-    if (!roles.includes(ctx.user.role)) throw forbidden(MESSAGES.notAllowed);
+    assertRole(ctx.user, roles);
     return next();
   });
-

@@ -37,7 +37,12 @@ export async function startTestApp(env: Record<string, string> = {}, log: { stre
   const db = await openTestDatabase();
   // Without SMTP the server writes its mails to an outbox folder: each test app gets its own, never ./data.
   const outbox = env.MAIL_OUTBOX_DIR ? undefined : mkdtempSync(path.join(tmpdir(), 'ss-outbox-'));
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: '0', ...(outbox ? { MAIL_OUTBOX_DIR: outbox } : {}), ...env });
+  // Gallery files likewise: a folder of this app's own unless the test names one (or a bucket).
+  const uploads = env.UPLOADS_DIR ? undefined : mkdtempSync(path.join(tmpdir(), 'ss-uploads-'));
+  const config = loadConfig({
+    NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: '0',
+    ...(outbox ? { MAIL_OUTBOX_DIR: outbox } : {}), ...(uploads ? { UPLOADS_DIR: uploads } : {}), ...env,
+  });
   const logger = log.stream ? { ...loggerOptions(config) as object, stream: log.stream } : false;
   const app = await buildApp({ config, db, logger });
   // PORT 0 (the default here): a random port. A test whose PUBLIC_URL must name the port (the
@@ -54,6 +59,7 @@ export async function startTestApp(env: Record<string, string> = {}, log: { stre
       await app.close();
       await db.close();
       if (outbox) rmSync(outbox, { recursive: true, force: true });
+      if (uploads) rmSync(uploads, { recursive: true, force: true });
     },
   };
 }

@@ -4,7 +4,7 @@ import { AppError, badRequest } from '../../trpc/errors.js';
 
 /** How many leading bytes to read before deciding: enough for every signature file-type knows of
  * the accepted formats (its own sample size). */
-const MEDIA_SNIFF_BYTES = 4100;
+export const MEDIA_SNIFF_BYTES = 4100;
 
 interface DetectedMedia {
   kind: MediaKind;

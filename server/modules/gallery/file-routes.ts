@@ -1,0 +1,122 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastifyMultipart from '@fastify/multipart';
+import { GALLERY_MESSAGES, mediaKindOf } from '../../../common/media-limits.js';
+import { galleryUploadFields } from '../../../common/schemas/gallery.js';
+import { isGuid } from '../../../common/school.js';
+import { errorBody, successBody } from '../../rest/envelope.js';
+import type { Context } from '../../trpc/context.js';
+import { forbidden, notFound } from '../../trpc/errors.js';
+import { enterChurchAs } from '../../trpc/init.js';
+import { findMediaByStoredName } from './queries.js';
+import { MEDIA_MANAGERS, MEDIA_VIEWERS, saveUploadedMedia } from './service.js';
+import type { MediaUrlSigner } from './signed-urls.js';
+import { RangeNotSatisfiableError, type ByteRange, type MediaStorage } from './storage/media-storage.js';
+import { receiveUpload } from './upload.js';
+
+interface GalleryFileDeps {
+  createContext: (req: FastifyRequest, reply: FastifyReply) => Context;
+  storage: MediaStorage;
+  urls: MediaUrlSigner;
+}
+
+/** A stored name: 22 random base64url characters and an extension (storage/media-storage.ts makes them). */
+const STORED_NAME = /^[A-Za-z0-9_-]{22}(?:\.[a-z0-9]{1,5})?$/;
+
+/** `bytes=start-end` or `bytes=start-`; anything else (suffixes, several ranges) is served whole,
+ * which HTTP allows. */
+function rangeOf(header: string | undefined): ByteRange | undefined {
+  const match = header && /^bytes=(\d{1,15})-(\d{0,15})$/.exec(header.trim());
+  if (!match) return undefined;
+  return { start: Number(match[1]), end: match[2] ? Number(match[2]) : undefined };
+}
+
+const asText = (value: unknown) => (typeof value === 'string' ? value : undefined);
+
+/**
+ * The gallery's two routes that are not procedures, because their bodies are files:
+ * POST /api/gallery/upload (multipart, streamed to storage) and GET /api/gallery/image/{filename}.
+ * Both pass the tenant door (trpc/init.ts `enterChurchAs`) with the same roles as the procedures,
+ * or, for reading a file, a signed address the list handed out.
+ */
+export function registerGalleryFileRoutes(app: FastifyInstance, deps: GalleryFileDeps) {
+  void app.register(async (scope) => {
+    // Only here: no other route accepts multipart bodies.
+    await scope.register(fastifyMultipart, { throwFileSizeLimit: true });
+
+    scope.post('/api/gallery/upload', async (req, reply) => {
+      const ctx = deps.createContext(req, reply);
+      // Who may upload is checked before a byte is stored; the rows are written in a second, short
+      // transaction after the files are in (no transaction stays open while a phone sends a video).
+      const churchId = await enterChurchAs(ctx, MEDIA_MANAGERS, async ({ church }) => church.id);
+      const received = await receiveUpload(req, deps.storage, churchId, req.log, {
+        checkFields: (fields) => galleryUploadFields.parse(fields),
+      }).catch((error: unknown) => {
+        // The rest of the body is not read: the connection closes after the answer.
+        void reply.header('connection', 'close');
+        throw error;
+      });
+      try {
+        const fields = galleryUploadFields.parse(received.fields);
+        const saved = await enterChurchAs(ctx, MEDIA_MANAGERS, async (tenant) => {
+          if (tenant.church.id !== churchId) throw forbidden(GALLERY_MESSAGES.notFound);
+          return saveUploadedMedia(tenant, deps.urls, fields, received.files);
+        });
+        return reply.code(201).send(successBody(saved));
+      } catch (error) {
+        await deps.storage.deleteMany(received.storedKeys)
+          .catch((err: unknown) => req.log.error({ err }, 'could not remove the files of a refused upload'));
+        throw error;
+      }
+    });
+
+    scope.get<{ Params: { filename: string }; Querystring: Record<string, unknown> }>('/api/gallery/image/:filename', async (req, reply) => {
+      const { filename } = req.params;
+      if (!STORED_NAME.test(filename)) throw notFound(GALLERY_MESSAGES.notFound);
+      const signature = asText(req.query.signature);
+      let churchId: string;
+      let downloadName: string | undefined;
+      if (signature !== undefined) {
+        const church = asText(req.query.church) ?? '';
+        const expires = Number(asText(req.query.expires));
+        if (!isGuid(church) || !deps.urls.verify({ churchId: church, fileName: filename, expires, signature })) {
+          throw forbidden(GALLERY_MESSAGES.linkExpired, { reason: 'media_link_invalid' });
+        }
+        churchId = church;
+        const seconds = Math.max(0, Math.min(expires - Math.floor(Date.now() / 1000), 3600));
+        void reply.header('cache-control', `private, max-age=${seconds}`);
+      } else {
+        // A REST client with its session: the file must belong to one of its church's items.
+        const row = await enterChurchAs(deps.createContext(req, reply), MEDIA_VIEWERS, ({ tx }) => findMediaByStoredName(tx, filename));
+        if (!row) throw notFound(GALLERY_MESSAGES.notFound);
+        churchId = row.churchId;
+        if (row.filePath === filename) downloadName = row.fileName;
+        void reply.header('cache-control', 'private, no-store');
+      }
+      return sendStoredFile(reply, deps.storage, `${churchId}/${filename}`, rangeOf(req.headers.range), downloadName);
+    });
+  });
+}
+
+async function sendStoredFile(reply: FastifyReply, storage: MediaStorage, key: string, range: ByteRange | undefined, downloadName?: string) {
+  let stored;
+  try {
+    stored = await storage.get(key, range);
+  } catch (error) {
+    if (!(error instanceof RangeNotSatisfiableError)) throw error;
+    return reply.code(416).header('content-range', `bytes */${error.size}`)
+      .send(errorBody({ status: 416, message: 'The requested range is not in the file.', reason: 'range_not_satisfiable', internal: false }));
+  }
+  if (!stored) throw notFound(GALLERY_MESSAGES.notFound);
+  const { start, end } = stored.range;
+  // Photos are shown in the page; anything else (a PDF, a video opened directly) is a download, so
+  // a file can never run as a page of this site. nosniff comes with every answer (helmet).
+  const inline = mediaKindOf(stored.contentType) === 'image';
+  const safeName = downloadName?.replace(/[^\w. -]/g, '_');
+  void reply
+    .type(stored.contentType)
+    .header('accept-ranges', 'bytes')
+    .header('content-length', String(stored.size === 0 ? 0 : end - start + 1))
+    .header('content-disposition', inline ? 'inline' : `attachment${safeName ? `; filename="${safeName}"` : ''}`);
+  if (range) void reply.code(206).header('content-range', `bytes ${start}-${end}/${stored.size}`);
+  return reply.send(stored.stream);
+}

@@ -1,0 +1,25 @@
+import { galleryListInput, mediaIdInput } from '../../../common/schemas/gallery.js';
+import { roleProcedure, router } from '../../trpc/init.js';
+import { rest } from '../../rest/meta.js';
+import { deleteMedia, listDepartments, listMedia, MEDIA_MANAGERS, MEDIA_VIEWERS } from './service.js';
+
+// Principal and super admin manage the gallery; a guest only looks; a teacher has none (02 section 6).
+// The upload and the files themselves are plain Fastify routes (file-routes.ts): their bodies are files.
+const viewers = roleProcedure(...MEDIA_VIEWERS);
+const managers = roleProcedure(...MEDIA_MANAGERS);
+
+export const galleryRouter = router({
+  list: viewers
+    .meta(rest('GET', '/api/gallery', 'Media of the church, newest first: filters academic_year, month, department; page, '
+      + 'limit (12 by default, at most 48). Each item carries signed file_url, thumbnail_url and web_url that work '
+      + 'without the session until urls_expire_at (super_admin, principal, guest)'))
+    .input(galleryListInput)
+    .query(({ ctx, input }) => listMedia(ctx, ctx.services.mediaUrls, input)),
+  departments: viewers
+    .meta(rest('GET', '/api/gallery/departments', 'Departments of the church\'s media, always with sunday_school (super_admin, principal, guest)'))
+    .query(({ ctx }) => listDepartments(ctx)),
+  delete: managers
+    .meta(rest('DELETE', '/api/gallery/{id}', 'Delete a media item and every stored file of it (super_admin, principal)'))
+    .input(mediaIdInput)
+    .mutation(({ ctx, input }) => deleteMedia(ctx, ctx.services.mediaStorage, input)),
+});

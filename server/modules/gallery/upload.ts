@@ -1,0 +1,156 @@
+import { Readable } from 'node:stream';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { MultipartFile } from '@fastify/multipart';
+import { GALLERY_MAX_FILES_PER_UPLOAD, GALLERY_MESSAGES, MEDIA_MAX_BYTES, MEDIA_MESSAGES } from '../../../common/media-limits.js';
+import { AppError, badRequest, serviceUnavailable } from '../../trpc/errors.js';
+import { makeImageVariants } from './images.js';
+import { assertMediaSize, detectMediaType, MEDIA_SNIFF_BYTES } from './media-type.js';
+import { newMediaKey, type MediaStorage } from './storage/media-storage.js';
+
+/** One file of an upload, in storage: its stored names (without the church prefix) and what it is. */
+export interface StoredUpload {
+  name: string;
+  thumbnailName: string | null;
+  webName: string | null;
+  mime: string;
+  bytes: number;
+  /** The name the browser gave, for display and downloads only (never a path). */
+  originalName: string;
+}
+
+/** The text fields and the stored files of one multipart upload. */
+export interface ReceivedUpload {
+  fields: Record<string, string>;
+  files: StoredUpload[];
+  /** Every key this upload stored (originals and copies), to remove them if the rows are not written. */
+  storedKeys: string[];
+}
+
+export interface ReceiveOptions {
+  /** Checks the text fields sent before the first file, so a form with a missing title is refused
+   * before a video is stored (throws to refuse). Fields sent after the files are checked by the caller. */
+  checkFields?: (fields: Record<string, string>) => unknown;
+}
+
+/** The largest file of any kind: the parser's own limit sits just above it, so the per-kind check
+ * below (which knows the kind) is always the one that refuses. */
+const LARGEST_FILE = Math.max(...Object.values(MEDIA_MAX_BYTES));
+const FIELD_MAX_BYTES = 8 * 1024;
+const MAX_FIELDS = 20;
+
+/** The browser's file name, made safe to show: no folders, no control characters, at most 200 characters. */
+function displayNameOf(fileName: string | undefined): string {
+  // eslint-disable-next-line no-control-regex
+  const base = (fileName ?? '').split(/[\\/]/).pop()!.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  return (base || 'file').slice(0, 200);
+}
+
+const nameOf = (key: string) => key.slice(key.indexOf('/') + 1);
+
+/** Stores one object; a failure of the store itself (disk, bucket) is a 503 the user may retry,
+ * while the upload's own refusals (size, type) that end its stream keep their answer. */
+async function put(storage: MediaStorage, key: string, body: Readable, contentType: string): Promise<void> {
+  try {
+    await storage.put(key, body, contentType);
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw serviceUnavailable(GALLERY_MESSAGES.storageUnavailable, { reason: 'media_storage' });
+  }
+}
+
+/**
+ * Streams every file of a multipart request into the church's storage as it arrives: a 50 MB
+ * video never sits whole in memory (photos, at most 10 MB, are read whole to make their copies).
+ * Each file's type is taken from its first bytes and its size checked against its kind's limit
+ * while it streams (413 at the first byte over it). If anything fails, every file already stored
+ * by this request is removed before the error goes on: an upload stores all of its files or none.
+ */
+export async function receiveUpload(
+  req: FastifyRequest, storage: MediaStorage, churchId: string, log: FastifyBaseLogger, options: ReceiveOptions = {},
+): Promise<ReceivedUpload> {
+  if (!req.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', GALLERY_MESSAGES.notMultipart);
+  const fields: Record<string, string> = {};
+  const files: StoredUpload[] = [];
+  const storedKeys: string[] = [];
+  try {
+    const parts = req.parts({
+      limits: { fileSize: LARGEST_FILE + 64 * 1024, files: GALLERY_MAX_FILES_PER_UPLOAD, fields: MAX_FIELDS, fieldSize: FIELD_MAX_BYTES, parts: GALLERY_MAX_FILES_PER_UPLOAD + MAX_FIELDS },
+    });
+    for await (const part of parts) {
+      if (part.type === 'field') {
+        if (typeof part.value === 'string' && !(part.fieldname in fields)) fields[part.fieldname] = part.value;
+        continue;
+      }
+      if (!files.length && Object.keys(fields).length) options.checkFields?.(fields);
+      files.push(await storeFile(part, storage, churchId, storedKeys));
+    }
+  } catch (error) {
+    if (storedKeys.length) {
+      await storage.deleteMany(storedKeys).catch((err: unknown) => log.error({ err }, 'could not remove the files of a failed upload'));
+    }
+    throw limitError(error) ?? error;
+  }
+  if (!files.length) throw badRequest(MEDIA_MESSAGES.selectFiles, { reason: 'no_files' });
+  return { fields, files, storedKeys };
+}
+
+/** The parser's own limits, in the gallery's words. */
+function limitError(error: unknown): AppError | undefined {
+  const code = (error as { code?: unknown }).code;
+  if (code === 'FST_FILES_LIMIT') return new AppError('PAYLOAD_TOO_LARGE', GALLERY_MESSAGES.tooManyFiles, { reason: 'too_many_files' });
+  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return badRequest(GALLERY_MESSAGES.tooManyParts);
+  return undefined;
+}
+
+async function storeFile(part: MultipartFile, storage: MediaStorage, churchId: string, storedKeys: string[]): Promise<StoredUpload> {
+  const originalName = displayNameOf(part.filename);
+  const chunks = part.file[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  const headParts: Buffer[] = [];
+  let headBytes = 0;
+  let ended = false;
+  while (headBytes < MEDIA_SNIFF_BYTES) {
+    const next = await chunks.next();
+    if (next.done) { ended = true; break; }
+    headParts.push(next.value);
+    headBytes += next.value.length;
+  }
+  const head = Buffer.concat(headParts);
+  if (!head.length) throw badRequest(MEDIA_MESSAGES.emptyFile(originalName), { reason: 'media_empty' });
+  const type = await detectMediaType(head, originalName);
+
+  let bytes = 0;
+  const counted = (chunk: Buffer) => {
+    bytes += chunk.length;
+    assertMediaSize(type.kind, bytes, originalName);
+    return chunk;
+  };
+  async function* wholeFile() {
+    yield counted(head);
+    while (!ended) {
+      const next = await chunks.next();
+      if (next.done) break;
+      yield counted(next.value);
+    }
+  }
+
+  const key = newMediaKey(churchId, type.ext);
+  if (type.kind !== 'image') {
+    storedKeys.push(key);
+    await put(storage, key, Readable.from(wholeFile()), type.mime);
+    return { name: nameOf(key), thumbnailName: null, webName: null, mime: type.mime, bytes, originalName };
+  }
+
+  const parts: Buffer[] = [];
+  for await (const chunk of wholeFile()) parts.push(chunk);
+  const original = Buffer.concat(parts);
+  const variants = await makeImageVariants(original).catch(() => {
+    throw badRequest(MEDIA_MESSAGES.unreadableImage(originalName), { reason: 'media_unreadable' });
+  });
+  const thumbnailKey = newMediaKey(churchId, 'webp');
+  const webKey = newMediaKey(churchId, 'webp');
+  storedKeys.push(key, thumbnailKey, webKey);
+  await put(storage, key, Readable.from([original]), type.mime);
+  await put(storage, thumbnailKey, Readable.from([variants.thumbnail.data]), variants.thumbnail.contentType);
+  await put(storage, webKey, Readable.from([variants.web.data]), variants.web.contentType);
+  return { name: nameOf(key), thumbnailName: nameOf(thumbnailKey), webName: nameOf(webKey), mime: type.mime, bytes, originalName };
+}
