@@ -1,7 +1,10 @@
-import { readdir } from 'node:fs/promises';
+import { CreateBucketCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import http from 'node:http';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
+import S3rver from 's3rver';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, media } from '../../drizzle/schema/index.js';
@@ -390,5 +393,55 @@ describe('delete', () => {
     expect((await trpc(church.s.guest, { id: item.id })).status).toBe(403);
     expect((await trpc(church.s.principal, { id: 'not-an-id' })).status).toBe(400);
     expect((await trpc(church.s.principal, { id: item.id })).status).toBe(200);
+  });
+});
+
+describe('on S3-compatible storage (a real s3rver)', () => {
+  let s3app: TestApp;
+  let admin: S3Client;
+  let cleanup: () => Promise<void>;
+  const bucket = 'gallery-app-test';
+  beforeAll(async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'ss-s3rver-app-'));
+    const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: dir });
+    const { port } = await server.run();
+    const endpoint = `http://127.0.0.1:${port}`;
+    admin = new S3Client({ region: 'us-east-1', endpoint, forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+    await admin.send(new CreateBucketCommand({ Bucket: bucket }));
+    s3app = await startTestApp({
+      S3_BUCKET: bucket, S3_ENDPOINT: endpoint, S3_FORCE_PATH_STYLE: 'true', S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER',
+    });
+    cleanup = async () => {
+      await s3app?.close();
+      await server.close();
+      await rm(dir, { recursive: true, force: true });
+    };
+  });
+  afterAll(async () => { await cleanup?.(); });
+
+  const objects = async (churchId: string) => {
+    const listed = await admin.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: `${churchId}/` }));
+    return (listed.Contents ?? []).map((o) => o.Key!);
+  };
+
+  it('uploads into the bucket under the church\'s prefix, serves from it, and delete removes every object', async () => {
+    const church = await churchWithSessions(s3app);
+    const res = await upload(church.s.principal, [{ name: 'a.png', data: await pngSample() }, { name: 'clip.mp4', data: mp4Sample() }], FIELDS, s3app);
+    expect(res.status, res.body.message).toBe(201);
+    const [photo, clip] = res.body.data.items;
+    expect(await objects(church.church.id)).toHaveLength(4);
+
+    const thumb = await fetch(s3app.url + photo.thumbnail_url);
+    expect([thumb.status, thumb.headers.get('content-type')]).toEqual([200, 'image/webp']);
+    const part = await fetch(s3app.url + clip.file_url, { headers: { range: 'bytes=4-11' } });
+    expect(part.status).toBe(206);
+    expect(Buffer.from(await part.arrayBuffer()).toString('latin1')).toBe('ftypisom');
+
+    for (const item of [photo, clip]) {
+      expect((await call(church.s.principal, 'DELETE', `/api/gallery/${item.id}`, undefined, s3app)).status).toBe(200);
+    }
+    await s3app.server.services.background.idle();
+    expect(await objects(church.church.id)).toEqual([]);
+    expect(await mediaRows(church.church.id, s3app)).toEqual([]);
   });
 });
