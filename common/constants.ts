@@ -28,6 +28,13 @@ export const REPORT_YEAR_MAX = 2100;
 export const MOBILE_BREAKPOINT_PX = 768;
 export const SUPPORT_EMAIL = 'support@sundayschool.example.org';
 
+/** Texts of the operator console's sign-in and session. */
+export const OPERATOR_MESSAGES = {
+  invalidCredentials: 'Invalid email or password.',
+  signInRequired: 'Please sign in to the admin console.',
+  sessionExpired: 'Your admin session has expired. Please sign in again.',
+} as const;
+
 export const MESSAGES = {
   loginFailed: 'Login failed. Please check your credentials.',
   invalidCredentials: 'Invalid church code, email or password.',

@@ -10,6 +10,7 @@ import { attendanceRouter } from './modules/attendance/router.js';
 import { recordsRouter } from './modules/records/router.js';
 import { usersRouter } from './modules/users/router.js';
 import { galleryRouter } from './modules/gallery/router.js';
+import { operatorAuthRouter } from './modules/operators/router.js';
 
 /**
  * One router per domain; each module's router file is thin wiring. A module's router.ts is its
@@ -29,6 +30,7 @@ export const appRouter = router({
   records: recordsRouter,
   users: usersRouter,
   gallery: galleryRouter,
+  operatorAuth: operatorAuthRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -20,6 +20,12 @@ export const loginInput = z.object({
   password: plainString({ error: 'Password is required' }).min(1, 'Password is required').max(1024, 'Password is too long'),
 });
 
+/** The operator console's sign-in (no church code: operators belong to no church). */
+export const operatorLoginInput = z.object({
+  email: emailSchema,
+  password: plainString({ error: 'Password is required' }).min(1, 'Password is required').max(1024, 'Password is too long'),
+});
+
 export const forgotPasswordInput = z.object({ email: emailSchema });
 
 /** Why a Google flow was started: to sign in to a church, or to register one (its super admin). */

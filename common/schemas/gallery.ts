@@ -8,7 +8,7 @@ const DESCRIPTION_MAX_LENGTH = 2000;
 const DEPARTMENT_MAX_LENGTH = 60;
 
 /** A department as stored: trimmed, lower case, words joined by `_` ('Sunday School' -> 'sunday_school'). */
-export const departmentSchema = textField(GALLERY_MESSAGES.departmentInvalid)
+const departmentSchema = textField(GALLERY_MESSAGES.departmentInvalid)
   .trim()
   .max(DEPARTMENT_MAX_LENGTH, GALLERY_MESSAGES.departmentInvalid)
   .transform((v) => v.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, ''))

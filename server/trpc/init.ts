@@ -1,12 +1,13 @@
 import { initTRPC } from '@trpc/server';
 import type { ChurchRole } from '../../common/constants.js';
-import { MESSAGES } from '../../common/constants.js';
+import { MESSAGES, OPERATOR_MESSAGES } from '../../common/constants.js';
 import type { ChurchPayer, Context } from './context.js';
 import type { ProcedureMeta } from '../rest/meta.js';
 import { badRequest, describeError, ERROR_MESSAGES, forbidden, unauthorized } from './errors.js';
 import { authenticateChurchSession } from '../modules/auth/index.js';
 import { loadChurch } from '../modules/churches/index.js';
 import { isLivePaymentToken } from '../modules/payments/index.js';
+import { authenticateOperatorSession } from '../modules/operators/index.js';
 import type { ChurchDto } from '../modules/churches/index.js';
 import type { UserDto } from '../modules/users/index.js';
 import type { TenantScope } from '../request-scope.js';
@@ -52,7 +53,7 @@ type ChurchSession = TenantScope & NonNullable<Awaited<ReturnType<typeof authent
  * The transaction rolls back if `work` fails; what `work` hands to `afterCommit` runs (in the
  * background, failures logged) only once it has committed.
  */
-export async function enterChurch<T>(ctx: Context, work: (scope: ChurchSession) => Promise<T>): Promise<T> {
+async function enterChurch<T>(ctx: Context, work: (scope: ChurchSession) => Promise<T>): Promise<T> {
   if (!ctx.token || !ctx.churchCode) throw unauthorized(MESSAGES.signInRequired);
   const churchId = await ctx.services.churchDirectory.idForCode(ctx.churchCode);
   if (!churchId) throw unauthorized(MESSAGES.sessionExpired);
@@ -116,6 +117,23 @@ export const churchPayerProcedure = publicProcedure.use(async ({ ctx, next }) =>
     return { church: auth.church, userId: auth.user.id };
   });
   return next({ ctx: { ...ctx, payer } });
+});
+
+/**
+ * Rung 2, for the operator console: a signed-in platform operator. The platform door (the one that
+ * reads across churches) opens only here, after the bearer token is found among operator sessions;
+ * a church user's token is not there (401), and an operator's token finds no church session on a
+ * church path. The handler gets `ctx.tx` (the platform transaction) and `ctx.operator`.
+ */
+export const operatorProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (!ctx.token) throw unauthorized(OPERATOR_MESSAGES.signInRequired);
+  return ctx.db.withPlatform(async (tx) => {
+    const auth = await authenticateOperatorSession(tx, ctx.token!, ctx.config);
+    if (!auth) throw unauthorized(OPERATOR_MESSAGES.sessionExpired);
+    const result = await next({ ctx: { ...ctx, tx, ...auth } });
+    if (!result.ok) throw result.error; // roll the transaction back
+    return result;
+  });
 });
 
 /** Rung 3: a signed-in church user whose subscription is valid (01 section 4). Everything except

@@ -1,8 +1,8 @@
 // The auth module's surface for the rest of the server (its router is wired in server/root.ts).
-export { hashPassword } from './password.js';
+export { hashPassword, verifyPassword } from './password.js';
 export { authenticateChurchSession } from './session.js';
 export { hashToken, newOpaqueToken } from './tokens.js';
-export { LoginThrottle, admitFromSource, type ThrottleLimits } from './throttle.js';
+export { LoginThrottle, admitFromSource, tooManyAttempts, type ThrottleLimits } from './throttle.js';
 export { MemoryAttemptStore } from './attempt-store.js';
 export { createGoogleProvider } from './google-provider.js';
 export { takeGoogleFlow } from './google-flow.js';
