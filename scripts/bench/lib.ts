@@ -2,7 +2,8 @@
  * Shared helpers of the benchmarks (scripts/bench/*). Benchmarks print figures; they never assert.
  *
  * - bench databases on the local PostgreSQL server (dropped and recreated, migrated the app's way),
- * - the real app (buildApp) on a random port,
+ * - the real app (buildApp) on a random port, or the real server (server/main.ts) in a child process
+ *   with its CPU time and resident memory read from /proc,
  * - HTTP load with req/s, mean, p50, p99 and errors: wrk (C, a separate process, as pgbench is) when it
  *   is installed (apt-get install wrk), else autocannon in a worker thread,
  * - timing of an async operation run N times at a given concurrency,
@@ -11,11 +12,12 @@
  */
 import net from 'node:net';
 import os from 'node:os';
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { closeSync, mkdtempSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
 import postgres from 'postgres';
 import autocannon from 'autocannon';
 import { loadConfig, type Config } from '../../server/config.js';
@@ -58,16 +60,33 @@ const serverUrl = (url: string) => {
   return u.toString();
 };
 
-/** Drops and recreates a bench database. Refuses names not starting with ss_bench (shared server). */
-export async function recreateDatabase(url: string): Promise<void> {
+/** The name of a bench database that may be dropped: refuses names not starting with ss_bench (shared server). */
+function droppableName(url: string): string {
   const name = databaseName(url);
   if (!/^ss_bench\w*$/.test(name) && process.env.BENCH_ALLOW_ANY_DATABASE !== '1') {
     throw new Error(`Refusing to drop database "${name}": bench databases are named ss_bench* (or set BENCH_ALLOW_ANY_DATABASE=1)`);
   }
+  return name;
+}
+
+/** Drops and recreates a bench database. */
+export async function recreateDatabase(url: string): Promise<void> {
+  const name = droppableName(url);
   const admin = postgres(serverUrl(url), { max: 1, onnotice: () => {} });
   try {
     await admin.unsafe(`drop database if exists "${name}" with (force)`);
     await admin.unsafe(`create database "${name}"`);
+  } finally {
+    await admin.end({ timeout: 5 });
+  }
+}
+
+/** Drops a bench database (its connections closed by force), if it exists. */
+export async function dropDatabase(url: string): Promise<void> {
+  const name = droppableName(url);
+  const admin = postgres(serverUrl(url), { max: 1, onnotice: () => {} });
+  try {
+    await admin.unsafe(`drop database if exists "${name}" with (force)`);
   } finally {
     await admin.end({ timeout: 5 });
   }
@@ -234,6 +253,121 @@ export function cpuSample(): CpuSample {
 export function cpuUsPerOperation(before: CpuSample, after: CpuSample, operations: number): [number, number] {
   const us = (ticks: number) => (ticks * 1e6) / CLOCK_TICKS_PER_SECOND / Math.max(1, operations);
   return [us(after.processTicks - before.processTicks), us(after.machineBusyTicks - before.machineBusyTicks)];
+}
+
+// ---------------------------------------------------------------------------------------------
+// The server in a child process, as `npm start` runs it: its CPU time and memory are its own, not
+// mixed with the load generator's.
+
+const ROOT = path.resolve(here, '../..');
+/** Clock ticks per second of /proc/<pid>/stat (getconf CLK_TCK). */
+export const CLK_TCK = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100;
+
+/** Another process's CPU (utime + stime of /proc/<pid>/stat, all its threads) and the machine's busy
+ * ticks, as cpuSample. */
+export function processCpu(pid: number): CpuSample {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' '); // fields[0] is field 3 (state)
+  return { processTicks: Number(fields[11]) + Number(fields[12]), machineBusyTicks: cpuSample().machineBusyTicks };
+}
+
+/** ms of CPU per operation [process, machine]; cpuUsPerOperation counts 100 ticks a second, scaled to CLK_TCK. */
+export const cpuMsPer = (a: CpuSample, b: CpuSample, n: number) => cpuUsPerOperation(a, b, n).map((us) => (us * 100) / CLK_TCK / 1000);
+
+/** Resident memory of a process (VmRSS of /proc/<pid>/status), bytes; NaN when it cannot be read. */
+export function residentBytes(pid: number): number {
+  try {
+    const kb = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kb === undefined ? NaN : Number(kb) * 1024;
+  } catch {
+    return NaN;
+  }
+}
+
+async function freePort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
+/** Child processes started by spawnScript that have not exited; SIGTERM'd when this process exits. */
+const liveChildren = new Set<ChildProcess>();
+process.on('exit', () => { for (const child of liveChildren) child.kill('SIGTERM'); });
+
+/** A TypeScript script of the repository in a node process (tsx), output appended to logFile. */
+function spawnScript(script: string, env: NodeJS.ProcessEnv, logFile: string): ChildProcess {
+  const log = openSync(logFile, 'a');
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, script)], { cwd: ROOT, env, stdio: ['ignore', log, log] });
+  closeSync(log);
+  liveChildren.add(child);
+  child.once('exit', () => liveChildren.delete(child));
+  return child;
+}
+const exitOf = (child: ChildProcess) => new Promise<number>((resolve) => {
+  if (child.exitCode !== null || child.signalCode !== null) resolve(child.exitCode ?? 1);
+  else child.once('exit', (code) => resolve(code ?? 1));
+});
+/** SIGTERM (a server finishes requests in flight) and the exit awaited; nothing if it has exited. */
+async function stopChild(child: ChildProcess): Promise<void> {
+  const exited = exitOf(child);
+  if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+  await exited;
+}
+
+/** Stops every child process of startServerProcess still running, also one still starting (for a
+ * clean-up after a failure or a signal, before the folders it writes to are removed). */
+export async function stopChildProcesses(): Promise<void> {
+  await Promise.all([...liveChildren].map(stopChild));
+}
+
+export interface ServerProcess {
+  url: string;
+  pid: number;
+  logFile: string;
+  /** SIGTERM (the server finishes requests in flight) and waits for the exit; idempotent. */
+  stop(): Promise<void>;
+}
+
+/**
+ * server/main.ts in a child process as `npm start` runs it without the client build (NODE_ENV
+ * production, LOG_LEVEL silent, output in workDir/server.log) on 127.0.0.1 and a free port: on the
+ * PostgreSQL database `databaseUrl` (migrated by the server) or else on an embedded PGlite in
+ * workDir, prepared first in a process of its own as scripts/start.ts does. Uploads and the mail
+ * outbox go to workDir too. `env` adds to or overrides these settings. Resolves once GET /api/health
+ * answers; stops the process when it does not.
+ */
+export async function startServerProcess(options: { workDir: string; databaseUrl?: string; env?: Record<string, string> }): Promise<ServerProcess> {
+  const { workDir } = options;
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'silent', HOST: '127.0.0.1', PORT: String(port), PUBLIC_URL: url,
+    PGLITE_DATA_DIR: path.join(workDir, 'pglite'), CLIENT_DIST_DIR: path.join(workDir, 'no-client'),
+    UPLOADS_DIR: path.join(workDir, 'uploads'), MAIL_OUTBOX_DIR: path.join(workDir, 'outbox'),
+    DATABASE_URL: options.databaseUrl ?? '', DATABASE_TENANT_URL: '', DATABASE_PLATFORM_URL: '',
+    ...options.env,
+  };
+  const logFile = path.join(workDir, 'server.log');
+  const logTail = () => readFileSync(logFile, 'utf8').slice(-2000);
+  if (!options.databaseUrl && (await exitOf(spawnScript('scripts/prepare-embedded-database.ts', env, logFile))) !== 0) {
+    throw new Error(`preparing the embedded database failed:\n${logTail()}`);
+  }
+  const child = spawnScript('server/main.ts', env, logFile);
+  const stop = () => stopChild(child);
+  try {
+    for (const deadline = Date.now() + 180_000; ;) {
+      if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the server exited:\n${logTail()}`);
+      if (await fetch(`${url}/api/health`).then((r) => r.ok, () => false)) break;
+      if (Date.now() > deadline) throw new Error('the server did not answer GET /api/health within 180 s');
+      await sleep(200);
+    }
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url, pid: child.pid!, logFile, stop };
 }
 
 let planDir: string | undefined;

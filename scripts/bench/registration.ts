@@ -18,17 +18,15 @@
  * BENCH_DATABASE=postgres (the server on a fresh database <BENCH_DATABASE_URL name>_register of the
  * local PostgreSQL, dropped at the end, instead of PGlite), UV_THREADPOOL_SIZE (passed to the server).
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, openSync, closeSync, readFileSync, rmSync } from 'node:fs';
-import net from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { demoEmail } from '../../server/modules/demo/index.js';
 import {
-  BASE_DATABASE_URL, authHeaders, call, cpuSample, cpuUsPerOperation, databaseName, databaseUrl, fmt, heading, machineState,
-  median, ownerClient, printTable, quantile, recreateDatabase, signIn, type CpuSample,
+  BASE_DATABASE_URL, CLK_TCK, authHeaders, call, cpuMsPer, databaseUrl, dropDatabase, fmt, heading, machineState,
+  median, printTable, processCpu, quantile, recreateDatabase, signIn, startServerProcess, type ServerProcess,
 } from './lib.js';
 
 const REGISTRATIONS = Number(process.env.REGISTRATIONS ?? 40);
@@ -37,36 +35,9 @@ const BURST_SECONDS = Number(process.env.BURST_SECONDS ?? 5);
 const REST_SECONDS = Number(process.env.REST_SECONDS ?? 3);
 const PROBE_MS = Number(process.env.PROBE_MS ?? 20);
 const ON_POSTGRES = process.env.BENCH_DATABASE === 'postgres';
-const ROOT = path.resolve(import.meta.dirname, '../..');
-const CLK_TCK = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100;
 const pgServer = Object.assign(new URL(BASE_DATABASE_URL), { pathname: '/postgres' }).toString();
 const benchDb = databaseUrl('_register');
 const run = Date.now().toString(36);
-
-/** The server process's CPU (all threads) and the machine's busy ticks, as lib.ts's CpuSample. */
-function serverCpu(pid: number): CpuSample {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' '); // fields[0] is field 3 (state)
-  return { processTicks: Number(fields[11]) + Number(fields[12]), machineBusyTicks: cpuSample().machineBusyTicks };
-}
-/** ms of CPU per operation [server, machine]; lib.ts counts 100 ticks a second, scaled to CLK_TCK. */
-const cpuMsPer = (a: CpuSample, b: CpuSample, n: number) => cpuUsPerOperation(a, b, n).map((us) => (us * 100) / CLK_TCK / 1000);
-
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
-
-function node(script: string, env: NodeJS.ProcessEnv, logFile: string): ChildProcess {
-  const log = openSync(logFile, 'a');
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, script)], { cwd: ROOT, env, stdio: ['ignore', log, log] });
-  closeSync(log);
-  return child;
-}
-const exitOf = (child: ChildProcess) => new Promise<number>((resolve) => child.once('exit', (code) => resolve(code ?? 1)));
 
 let nth = 0;
 const registration = () => {
@@ -110,40 +81,25 @@ async function main() {
   heading(`registration: POST /api/churches/register (argon2id), ${ON_POSTGRES ? `PostgreSQL ${benchDb}` : 'embedded PGlite'}`);
   console.log(`  ${await machineState(pgServer)}; CLK_TCK ${CLK_TCK}; UV_THREADPOOL_SIZE ${process.env.UV_THREADPOOL_SIZE ?? '(default 4)'}`);
   const workDir = mkdtempSync(path.join(os.tmpdir(), 'ss-bench-register-'));
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
   if (ON_POSTGRES) await recreateDatabase(benchDb);
-  const env: NodeJS.ProcessEnv = {
-    ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'silent', HOST: '127.0.0.1', PORT: String(port), PUBLIC_URL: baseUrl,
-    DEMO_SEED: 'true', DEMO_PASSWORD: 'demo-password-123', REGISTER_MAX_PER_IP: '100000',
-    PGLITE_DATA_DIR: path.join(workDir, 'pglite'), CLIENT_DIST_DIR: path.join(workDir, 'no-client'),
-    DATABASE_URL: ON_POSTGRES ? benchDb : '', DATABASE_TENANT_URL: '', DATABASE_PLATFORM_URL: '',
-  };
-  const logFile = path.join(workDir, 'server.log');
-  let server: ChildProcess | undefined;
+  let server: ServerProcess | undefined;
   try {
-    if (!ON_POSTGRES && (await exitOf(node('scripts/prepare-embedded-database.ts', env, logFile))) !== 0) {
-      throw new Error(`preparing the embedded database failed:\n${readFileSync(logFile, 'utf8').slice(-2000)}`);
-    }
-    server = node('server/main.ts', env, logFile);
-    const pid = server.pid!;
-    for (const deadline = Date.now() + 180_000; ;) {
-      if (server.exitCode !== null) throw new Error(`the server exited:\n${readFileSync(logFile, 'utf8').slice(-2000)}`);
-      if (await fetch(`${baseUrl}/api/health`).then((r) => r.ok, () => false)) break;
-      if (Date.now() > deadline) throw new Error('the server did not answer GET /api/health within 180 s');
-      await sleep(200);
-    }
+    server = await startServerProcess({
+      workDir, databaseUrl: ON_POSTGRES ? benchDb : undefined,
+      env: { DEMO_SEED: 'true', DEMO_PASSWORD: 'demo-password-123', REGISTER_MAX_PER_IP: '100000' },
+    });
+    const { url: baseUrl, pid } = server;
     const teacher = await signIn(baseUrl, 'DEMO01', demoEmail('teacher', 'DEMO01'), 'demo-password-123');
     const verifyHeaders = authHeaders(teacher.token, 'DEMO01');
     for (let i = 0; i < 3; i++) await register(baseUrl); // warm-up: compiled code, prepared statements
 
     heading(`1. ${REGISTRATIONS} sequential registrations (server pid ${pid})`);
-    const cpu0 = serverCpu(pid);
+    const cpu0 = processCpu(pid);
     const start = performance.now();
     const times: number[] = [];
     for (let i = 0; i < REGISTRATIONS; i++) times.push(await register(baseUrl));
     const seconds = (performance.now() - start) / 1000;
-    const [serverMs, machineMs] = cpuMsPer(cpu0, serverCpu(pid), REGISTRATIONS);
+    const [serverMs, machineMs] = cpuMsPer(cpu0, processCpu(pid), REGISTRATIONS);
     printTable([{
       run: 'sequential', registrations: REGISTRATIONS, 'median ms': Number(median(times).toFixed(1)),
       'p95 ms': Number(quantile([...times].sort((a, b) => a - b), 0.95).toFixed(1)), 'reg/s': Number((REGISTRATIONS / seconds).toFixed(2)),
@@ -154,7 +110,7 @@ async function main() {
     const rest = sleep(REST_SECONDS * 1000);
     const [healthRest, verifyRest] = await Promise.all([probe(`${baseUrl}/api/health`, {}, rest), probe(`${baseUrl}/api/auth/verify`, verifyHeaders, rest)]);
     const burstTimes: number[] = [];
-    const cpu1 = serverCpu(pid);
+    const cpu1 = processCpu(pid);
     const burstStart = performance.now();
     const burstEnd = burstStart + BURST_SECONDS * 1000;
     const burst = Promise.all(Array.from({ length: BURST }, async () => {
@@ -166,7 +122,7 @@ async function main() {
     ]);
     await burst;
     const burstSeconds = (performance.now() - burstStart) / 1000;
-    const [burstServerMs, burstMachineMs] = cpuMsPer(cpu1, serverCpu(pid), burstTimes.length);
+    const [burstServerMs, burstMachineMs] = cpuMsPer(cpu1, processCpu(pid), burstTimes.length);
     printTable([
       summary('GET /api/health', 'at rest', healthRest), summary('GET /api/health', 'burst', healthBurst),
       summary('GET /api/auth/verify', 'at rest', verifyRest), summary('GET /api/auth/verify', 'burst', verifyBurst),
@@ -176,16 +132,9 @@ async function main() {
       `CPU per registration: server ${fmt(burstServerMs, 1)} ms, machine ${fmt(burstMachineMs, 1)} ms`);
     console.log(`  ${await machineState(pgServer)} (the load average includes this benchmark)`);
   } finally {
-    if (server && server.exitCode === null) {
-      const exited = exitOf(server);
-      server.kill('SIGTERM');
-      await exited;
-    }
+    await server?.stop();
     rmSync(workDir, { recursive: true, force: true });
-    if (ON_POSTGRES) {
-      const admin = ownerClient(pgServer);
-      await admin.unsafe(`drop database if exists "${databaseName(benchDb)}" with (force)`).finally(() => admin.end({ timeout: 5 }));
-    }
+    if (ON_POSTGRES) await dropDatabase(benchDb);
   }
 }
 

@@ -10,9 +10,9 @@ const env = useAppAndBrowser();
 
 const ROLES = [
   { role: 'superadmin', title: 'Super Admin Dashboard', name: 'Sam Superadmin',
-    tabs: ['Overview', 'Class Management', 'Student Management', 'User Management', 'Attendance Reports', 'Records', 'Configuration'] },
+    tabs: ['Overview', 'Class Management', 'Student Management', 'User Management', 'Attendance Reports', 'Gallery', 'Records', 'Configuration'] },
   { role: 'principal', title: 'Principal Dashboard', name: 'Priya Principal',
-    tabs: ['Overview', 'Classes', 'Students', 'Teachers', 'Attendance Reports', 'Records', 'Configuration'] },
+    tabs: ['Overview', 'Classes', 'Students', 'Teachers', 'Attendance Reports', 'Gallery', 'Records', 'Configuration'] },
   { role: 'teacher', title: 'Teacher Dashboard', name: 'Thomas Teacher',
     tabs: ['Overview', 'Classes', 'Students', 'Mark Attendance', 'Attendance Reports', 'Student View'] },
 ] as const;
@@ -59,7 +59,7 @@ describe('signing in to the dashboard', () => {
             await page.getByTestId('greeting').filter({ hasText: `Hello, ${name}` }).waitFor();
             await page.locator('header').getByText(/^Premium · \d+ days left$/).waitFor();
           }
-          // Only the entries whose screens exist are shown (later issues add Teachers, Gallery, ...).
+          // Only the entries whose screens exist are shown.
           expect(await page.locator('#dashboard-navigation a').allTextContents()).toEqual(tabs);
           expect(await fitsViewportWidth(page)).toBe(true);
 

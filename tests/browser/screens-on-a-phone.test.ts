@@ -45,7 +45,7 @@ function screensOf(role: 'teacher' | 'principal' | 'superadmin', classId: string
     [`${report}&view=calendar`, 'Attendance Reports'],
   ];
   if (role === 'teacher') screens.push([`/attendance?class=${classId}`, 'Mark Attendance'], ['/student-view', 'Student View']);
-  if (role !== 'teacher') screens.push(['/records', 'Session Records'], ['/configuration', 'Academic Year Configuration']);
+  if (role !== 'teacher') screens.push(['/records', 'Session Records'], ['/configuration', 'Academic Year Configuration'], ['/gallery', 'Media Gallery']);
   return screens;
 }
 

@@ -17,6 +17,7 @@ const RecordsPage = lazyScreen(() => import('../features/records/RecordsPage').t
 const ConfigurationPage = lazyScreen(() => import('../features/configuration/ConfigurationPage').then((m) => m.ConfigurationPage));
 const TeachersPage = lazyScreen(() => import('../features/users/TeachersPage').then((m) => m.TeachersPage));
 const UsersPage = lazyScreen(() => import('../features/users/UsersPage').then((m) => m.UsersPage));
+const GalleryPage = lazyScreen(() => import('../features/gallery/GalleryPage').then((m) => m.GalleryPage));
 
 const ALL = ['super_admin', 'principal', 'teacher', 'guest'] as const;
 
@@ -37,7 +38,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { id: 'student-view', label: 'Student View', path: '/student-view', icon: IconEye, roles: ['teacher'], ready: true, screen: StudentViewPage },
 
   // principal (02 section 2.3)
-  { id: 'gallery', label: 'Gallery', path: '/gallery', icon: IconPhoto, roles: ['principal'], ready: false },
+  { id: 'gallery', label: 'Gallery', path: '/gallery', icon: IconPhoto, roles: ['principal'], ready: true, screen: GalleryPage },
   { id: 'records', label: 'Records', path: '/records', icon: IconNotebook, roles: ['principal'], ready: true, screen: RecordsPage },
   { id: 'configuration', label: 'Configuration', path: '/configuration', icon: IconSettings, roles: ['principal'], ready: true, screen: ConfigurationPage },
 
@@ -46,8 +47,13 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { id: 'student-management', label: 'Student Management', path: '/students', icon: IconChecklist, roles: ['super_admin'], ready: true, screen: StudentsPage },
   { id: 'user-management', label: 'User Management', path: '/users', icon: IconUserCog, roles: ['super_admin'], ready: true, screen: UsersPage },
   { id: 'attendance-reports-admin', label: 'Attendance Reports', path: '/reports', icon: IconReportAnalytics, roles: ['super_admin'], ready: true, screen: AttendanceReportsPage },
+  // The gallery is a super admin's as much as a principal's (02 section 6: upload, download, delete).
+  { id: 'gallery-admin', label: 'Gallery', path: '/gallery', icon: IconPhoto, roles: ['super_admin'], ready: true, screen: GalleryPage },
   // Not among 2.4's tabs, but a super admin may do all a principal does (02 sections 1 and 6: edit the
   // academic year configuration), so the same two screens are offered after the super admin's own.
   { id: 'records-admin', label: 'Records', path: '/records', icon: IconNotebook, roles: ['super_admin'], ready: true, screen: RecordsPage },
   { id: 'configuration-admin', label: 'Configuration', path: '/configuration', icon: IconSettings, roles: ['super_admin'], ready: true, screen: ConfigurationPage },
+
+  // guest (02 sections 1 and 2.8): the gallery, read-only.
+  { id: 'gallery-guest', label: 'Gallery', path: '/gallery', icon: IconPhoto, roles: ['guest'], ready: true, screen: GalleryPage },
 ];

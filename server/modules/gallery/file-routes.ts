@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyMultipart from '@fastify/multipart';
-import { GALLERY_MESSAGES, mediaKindOf } from '../../../common/media-limits.js';
+import { GALLERY_MESSAGES, MEDIA_MANAGERS, MEDIA_VIEWERS, mediaKindOf } from '../../../common/media-limits.js';
 import { galleryUploadFields } from '../../../common/schemas/gallery.js';
 import { isGuid } from '../../../common/school.js';
 import { errorBody, successBody } from '../../rest/envelope.js';
@@ -8,7 +8,7 @@ import type { Context } from '../../trpc/context.js';
 import { forbidden, notFound } from '../../trpc/errors.js';
 import { enterChurchAs } from '../../trpc/init.js';
 import { findMediaByStoredName } from './queries.js';
-import { MEDIA_MANAGERS, MEDIA_VIEWERS, saveUploadedMedia } from './service.js';
+import { saveUploadedMedia } from './service.js';
 import type { MediaUrlSigner } from './signed-urls.js';
 import { RangeNotSatisfiableError, type ByteRange, type MediaStorage } from './storage/media-storage.js';
 import { receiveUpload } from './upload.js';

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, or, type SQL } from 'drizzle-orm';
+import { and, count, eq, or, sql, type SQL } from 'drizzle-orm';
 import { media } from '../../../drizzle/schema/index.js';
 import type { Tx } from '../../db/index.js';
 
@@ -21,10 +21,14 @@ function whereOf(filters: MediaFilters): SQL | undefined {
   );
 }
 
-/** One page of the church's media, newest first (the index on church_id, created_at serves it). */
+/** Newest first, spelled as the indexes are built (`DESC NULLS LAST`): a plain DESC means NULLS
+ * FIRST, which the planner cannot read from those indexes (it would sort every row of the church). */
+const NEWEST_FIRST = [sql`${media.createdAt} desc nulls last`, sql`${media.id} desc nulls last`];
+
+/** One page of the church's media, newest first, read in order from the index on (church_id, created_at, id). */
 export function selectMediaPage(tx: Tx, filters: MediaFilters, page: { limit: number; offset: number }): Promise<MediaRow[]> {
   return tx.select().from(media).where(whereOf(filters))
-    .orderBy(desc(media.createdAt), desc(media.id))
+    .orderBy(...NEWEST_FIRST)
     .limit(page.limit).offset(page.offset);
 }
 

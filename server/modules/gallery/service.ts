@@ -10,10 +10,6 @@ import type { MediaStorage } from './storage/media-storage.js';
 import { countMedia, deleteMediaRow, insertMediaRows, lockMedia, selectDepartments, selectMediaPage, type MediaRow } from './queries.js';
 import type { StoredUpload } from './upload.js';
 
-/** Who may add and remove media, and who may look (02 section 6): a teacher has no gallery. */
-export const MEDIA_MANAGERS = ['super_admin', 'principal'] as const;
-export const MEDIA_VIEWERS = ['super_admin', 'principal', 'guest'] as const;
-
 /** What an audit entry keeps of an item: where it belongs and what it is, not its title or file
  * name (either may name a child). */
 const summary = (row: MediaRow) => ({

@@ -1,0 +1,106 @@
+import { useState, type ReactNode } from 'react';
+import { ActionIcon, Badge, Card, Group, Skeleton, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { IconDownload, IconFileTypePdf, IconMovie, IconPhotoOff, IconTrash } from '@tabler/icons-react';
+import { departmentLabel } from '../../../../common/media-limits';
+import type { RouterOutputs } from '../../lib/trpc';
+import { monthName } from '../records/months';
+import { GALLERY_TEXT } from './texts';
+
+export type MediaItem = RouterOutputs['gallery']['list']['items'][number];
+
+/** The box of every card's picture: the same shape loaded, loading or broken, so nothing moves. */
+const FRAME = { aspectRatio: '4 / 3', width: '100%', background: 'var(--mantine-color-gray-1)' } as const;
+/** The server's thumbnails are at most 400 px on their long side (its THUMBNAIL_PX). */
+const THUMB_WIDTH = 400;
+const THUMB_HEIGHT = 300;
+
+function Placeholder({ icon, label }: { icon: ReactNode; label: string }) {
+  return (
+    <Stack align="center" justify="center" gap={6} c="dimmed" style={FRAME}>
+      {icon}
+      <Text size="sm" c="dimmed">{label}</Text>
+    </Stack>
+  );
+}
+
+/** A photo's thumbnail, or an icon for a video or a PDF; a photo that fails to load shows a placeholder. */
+function Preview({ item, onBroken }: { item: MediaItem; onBroken: () => void }) {
+  const [broken, setBroken] = useState<string | null>(null);
+  if (item.kind === 'video') return <Placeholder icon={<IconMovie size={40} stroke={1.4} />} label={GALLERY_TEXT.video} />;
+  if (item.kind === 'pdf') return <Placeholder icon={<IconFileTypePdf size={40} stroke={1.4} />} label={GALLERY_TEXT.pdf} />;
+  // A new address (the list was fetched again) gets a new try.
+  if (!item.thumbnail_url || broken === item.thumbnail_url) return <Placeholder icon={<IconPhotoOff size={40} stroke={1.4} />} label={GALLERY_TEXT.imageUnavailable} />;
+  return (
+    <img
+      src={item.thumbnail_url}
+      alt={item.title}
+      loading="lazy"
+      decoding="async"
+      width={THUMB_WIDTH}
+      height={THUMB_HEIGHT}
+      style={{ ...FRAME, display: 'block', height: 'auto', objectFit: 'cover' }}
+      onError={() => {
+        setBroken(item.thumbnail_url);
+        onBroken();
+      }}
+    />
+  );
+}
+
+interface MediaCardProps {
+  item: MediaItem;
+  onOpen: () => void;
+  /** A thumbnail failed to load (its signed address may have expired). */
+  onBroken: () => void;
+  /** Present for those who manage the gallery: the Download link and Delete show only then. */
+  onDelete?: () => void;
+}
+
+/** One item of the grid: its picture (opens the viewer), title, month, academic year and department. */
+export function MediaCard({ item, onOpen, onBroken, onDelete }: MediaCardProps) {
+  const when = `${monthName(item.month)} ${item.academic_year}`;
+  return (
+    <Card component="li" withBorder padding="sm" radius="md" data-testid="media-card">
+      <Card.Section>
+        <UnstyledButton onClick={onOpen} aria-label={`Open ${item.title}`} style={{ display: 'block', width: '100%' }}>
+          <Preview item={item} onBroken={onBroken} />
+        </UnstyledButton>
+      </Card.Section>
+      <Stack gap={4} mt="sm">
+        <Text fw={600} lineClamp={1} title={item.title} style={{ overflowWrap: 'anywhere' }}>{item.title}</Text>
+        <Text size="sm" c="dimmed">{when}</Text>
+        <Group justify="space-between" gap="xs" wrap="nowrap" mih={28}>
+          <Badge variant="light" style={{ minWidth: 0 }}>{departmentLabel(item.department)}</Badge>
+          {onDelete ? (
+            <Group gap={4} wrap="nowrap">
+              <Tooltip label="Download">
+                <ActionIcon component="a" href={item.file_url} download={item.file_name} variant="subtle" aria-label={`Download ${item.title}`}>
+                  <IconDownload size={18} />
+                </ActionIcon>
+              </Tooltip>
+              <Tooltip label="Delete">
+                <ActionIcon variant="subtle" color="red" aria-label={`Delete ${item.title}`} onClick={onDelete}>
+                  <IconTrash size={18} />
+                </ActionIcon>
+              </Tooltip>
+            </Group>
+          ) : null}
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+/** The loading state of one card: the same frame and lines. */
+export function MediaCardSkeleton() {
+  return (
+    <Card component="li" withBorder padding="sm" radius="md">
+      <Card.Section><Skeleton style={FRAME} radius={0} /></Card.Section>
+      <Stack gap={8} mt="sm">
+        <Skeleton height={18} width="70%" />
+        <Skeleton height={14} width="50%" />
+        <Skeleton height={22} width="40%" />
+      </Stack>
+    </Card>
+  );
+}
