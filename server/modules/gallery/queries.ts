@@ -1,4 +1,4 @@
-import { and, count, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { media } from '../../../drizzle/schema/index.js';
 import type { Tx } from '../../db/index.js';
 
@@ -25,11 +25,16 @@ function whereOf(filters: MediaFilters): SQL | undefined {
  * FIRST, which the planner cannot read from those indexes (it would sort every row of the church). */
 const NEWEST_FIRST = [sql`${media.createdAt} desc nulls last`, sql`${media.id} desc nulls last`];
 
-/** One page of the church's media, newest first, read in order from the index on (church_id, created_at, id). */
+/**
+ * One page of the church's media, newest first. The page's ids come from the index on
+ * (church_id, created_at, id) alone (an index-only scan skips the rows of earlier pages without
+ * reading them from the table), then only those rows are read: a deep page costs index entries,
+ * not table pages scattered among other churches' rows.
+ */
 export function selectMediaPage(tx: Tx, filters: MediaFilters, page: { limit: number; offset: number }): Promise<MediaRow[]> {
-  return tx.select().from(media).where(whereOf(filters))
-    .orderBy(...NEWEST_FIRST)
-    .limit(page.limit).offset(page.offset);
+  const pageIds = tx.select({ id: media.id }).from(media).where(whereOf(filters))
+    .orderBy(...NEWEST_FIRST).limit(page.limit).offset(page.offset);
+  return tx.select().from(media).where(inArray(media.id, pageIds)).orderBy(...NEWEST_FIRST);
 }
 
 export async function countMedia(tx: Tx, filters: MediaFilters): Promise<number> {
