@@ -60,7 +60,6 @@ export const GALLERY_MESSAGES = {
   titleTooLong: 'Title must be at most 200 characters',
   descriptionTooLong: 'Description must be at most 2000 characters',
   departmentInvalid: 'Department must be a name of at most 60 letters or digits',
-  pageInvalid: 'Page and limit must be whole numbers from 1',
   idInvalid: 'Invalid media id.',
   notFound: 'Media not found.',
   tooManyFiles: `At most ${GALLERY_MAX_FILES_PER_UPLOAD} files can be uploaded at once`,

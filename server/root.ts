@@ -11,6 +11,7 @@ import { recordsRouter } from './modules/records/router.js';
 import { usersRouter } from './modules/users/router.js';
 import { galleryRouter } from './modules/gallery/router.js';
 import { operatorAuthRouter } from './modules/operators/router.js';
+import { adminRouter } from './modules/admin/router.js';
 
 /**
  * One router per domain; each module's router file is thin wiring. A module's router.ts is its
@@ -31,6 +32,7 @@ export const appRouter = router({
   users: usersRouter,
   gallery: galleryRouter,
   operatorAuth: operatorAuthRouter,
+  admin: adminRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { GALLERY_MESSAGES, GALLERY_PAGE_SIZE, GALLERY_MAX_PAGE_SIZE, DEFAULT_DEPARTMENT } from '../media-limits.js';
 import { academicYearSchema, idSchema, textField } from './classes.js';
 import { monthSchema } from './month.js';
+import { pageNumber } from './paging.js';
 
 const TITLE_MAX_LENGTH = 200;
 const DESCRIPTION_MAX_LENGTH = 2000;
@@ -17,12 +18,6 @@ const departmentSchema = textField(GALLERY_MESSAGES.departmentInvalid)
 /** A query-string filter: blank means no filter. */
 const optionalFilter = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema.optional());
-
-const pageNumber = (max: number, fallback: number) => z.preprocess(
-  (v) => (v === undefined || v === '' ? undefined : typeof v === 'string' ? Number(v) : v),
-  z.number({ error: GALLERY_MESSAGES.pageInvalid }).int(GALLERY_MESSAGES.pageInvalid).min(1, GALLERY_MESSAGES.pageInvalid)
-    .max(max, GALLERY_MESSAGES.pageInvalid).default(fallback),
-);
 
 /** GET /api/gallery: filters (the guest view adds department), newest first, 12 a page by default. */
 export const galleryListInput = z.object({

@@ -29,36 +29,55 @@ function sendFile(reply: FastifyReply, contentType: string, file: RestFile) {
   return reply.send(file.body);
 }
 
+/** The operator API's prefix in the OpenAPI document, and the documented one it also answers at. */
+const ADMIN_API_PREFIX = '/api/admin/';
+const ADMIN_DOCUMENTED_PREFIX = '/admin/';
+
+/** A browser loading a page (its Accept prefers HTML) rather than a client calling the API. */
+const isPageLoad = (req: FastifyRequest) => req.method === 'GET' && /^\s*text\/html/.test(req.headers.accept ?? '');
+
 /**
  * Serves each procedure that declares a REST path (`.meta(rest(...))`) by calling it as the typed
- * client would, so validation, permissions and the tenant door are the same on both paths.
+ * client would, so validation, permissions and the tenant door are the same on both paths. The
+ * operator API (/api/admin/...) also answers at the documented /admin/... paths, except to a page
+ * load there, which gets the console's page (the single page app) like any other client route.
  */
 export function registerRestRoutes(app: FastifyInstance, routes: RestRoute[], createContext: (req: FastifyRequest, reply: FastifyReply) => Context) {
   for (const route of routes) {
-    app.route({
-      method: route.method,
-      url: route.path.replace(/\{(\w+)\}/g, ':$1'),
-      handler: async (req, reply) => {
-        try {
-          const input = inputOf(req);
-          const output: unknown = await callTRPCProcedure({
-            router: appRouter,
-            path: route.procedurePath,
-            type: route.type,
-            ctx: createContext(req, reply),
-            getRawInput: async () => input,
-            signal: undefined,
-            batchIndex: 0,
-          });
-          reply.code(route.successStatus ?? 200);
-          return route.file ? sendFile(reply, route.file.contentType, output as RestFile) : reply.send(successBody(output));
-        } catch (error) {
-          recordFailure(req, error);
-          const answer = errorAnswer(error, String(req.id));
-          if (answer.retryAfterSeconds) reply.header('retry-after', String(answer.retryAfterSeconds));
-          return reply.code(answer.status).send(answer.body);
-        }
-      },
-    });
+    const handler = async (req: FastifyRequest, reply: FastifyReply) => {
+      try {
+        const input = inputOf(req);
+        const output: unknown = await callTRPCProcedure({
+          router: appRouter,
+          path: route.procedurePath,
+          type: route.type,
+          ctx: createContext(req, reply),
+          getRawInput: async () => input,
+          signal: undefined,
+          batchIndex: 0,
+        });
+        reply.code(route.successStatus ?? 200);
+        return route.file ? sendFile(reply, route.file.contentType, output as RestFile) : reply.send(successBody(output));
+      } catch (error) {
+        recordFailure(req, error);
+        const answer = errorAnswer(error, String(req.id));
+        if (answer.retryAfterSeconds) reply.header('retry-after', String(answer.retryAfterSeconds));
+        return reply.code(answer.status).send(answer.body);
+      }
+    };
+    const url = route.path.replace(/\{(\w+)\}/g, ':$1');
+    app.route({ method: route.method, url, handler });
+    if (url.startsWith(ADMIN_API_PREFIX)) {
+      app.route({
+        method: route.method,
+        url: ADMIN_DOCUMENTED_PREFIX + url.slice(ADMIN_API_PREFIX.length),
+        handler: (req, reply) => {
+          if (isPageLoad(req)) return reply.callNotFound();
+          // Outside /api/, so the app-wide no-store of API answers is set here.
+          reply.header('cache-control', 'no-store');
+          return handler(req, reply);
+        },
+      });
+    }
   }
 }

@@ -4,7 +4,7 @@ import { backend, firstRow, openTestDatabase } from '../helpers/app.js';
 import { createChurch, createClassWithStudents } from '../helpers/fixtures.js';
 import { rowsOf, type Database, type Tx } from '../../server/db/index.js';
 import { createPostgresDatabase } from '../../server/db/postgres.js';
-import { churches, classes } from '../../drizzle/schema/index.js';
+import { auditLog, churches, classes } from '../../drizzle/schema/index.js';
 
 // Defence in depth around row-level security: the logins the server connects with, the church row's
 // subscription columns, and transaction handles kept past their door.
@@ -137,5 +137,23 @@ describe('the church row', () => {
     await db.withPlatform((tx) => tx.update(churches).set({ subscriptionTier: 'basic' }).where(eq(churches.id, church.church.id)));
     const [row] = await db.withPlatform((tx) => tx.select().from(churches).where(eq(churches.id, church.church.id)));
     expect(row.subscriptionTier).toBe('basic');
+  });
+});
+
+describe('the audit log', () => {
+  it('is append-only for the platform door: entries are added and read, never changed or removed', async () => {
+    const [entry] = await db.withPlatform((tx) => tx.insert(auditLog)
+      .values({ action: 'test.append', resourceType: 'test', description: 'append-only check' }).returning());
+    const denied = (work: (tx: Tx) => Promise<unknown>) => db.withPlatform(work).catch((e: unknown) => e);
+    for (const attempt of [
+      denied((tx) => tx.update(auditLog).set({ description: 'rewritten' }).where(eq(auditLog.id, entry.id))),
+      denied((tx) => tx.delete(auditLog).where(eq(auditLog.id, entry.id))),
+      denied((tx) => tx.execute(sql`truncate audit_log`)),
+    ]) {
+      const error = await attempt;
+      expect(String((error as { cause?: unknown }).cause ?? error)).toMatch(/permission denied/);
+    }
+    const [kept] = await db.withPlatform((tx) => tx.select().from(auditLog).where(eq(auditLog.id, entry.id)));
+    expect(kept.description).toBe('append-only check');
   });
 });

@@ -61,6 +61,22 @@ describe('operator sign-in', () => {
   });
 });
 
+describe('the documented /admin/... paths', () => {
+  it('answer API calls as /api/admin/... does, and give a page load the console page instead', async () => {
+    const token = (await login(await newOperator())).body.data.token as string;
+    const viaAlias = await fetch(`${app.url}/admin/verify`, { headers: { authorization: `Bearer ${token}`, accept: 'application/json' } });
+    expect(viaAlias.status).toBe(200);
+    expect(viaAlias.headers.get('cache-control')).toBe('no-store');
+    expect(((await viaAlias.json()) as { data: { admin: { role: string } } }).data.admin.role).toBe('platform_admin');
+    const aliasLogin = await fetch(`${app.url}/admin/auth/login`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'nobody@platform.test', password: 'x' }),
+    });
+    expect(aliasLogin.status).toBe(401);
+    const pageLoad = await fetch(`${app.url}/admin/verify`, { headers: { authorization: `Bearer ${token}`, accept: 'text/html,application/xhtml+xml' } });
+    expect(await pageLoad.text()).not.toContain('platform_admin');
+  });
+});
+
 describe('church and operator tokens are separate', () => {
   it('a church user\'s token opens no operator path, over REST and tRPC', async () => {
     const church = await createChurch(app.db);

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { auditLog } from '../../../drizzle/schema/index.js';
 import type { Tx } from '../../db/index.js';
 
 /** A change a church user made, as the audit log records it. */
@@ -22,4 +23,34 @@ export async function auditChurchChange(tx: Tx, change: ChurchChange): Promise<v
   const details = { by_user_id: change.user.id, by_user_role: change.user.role, ...change.details };
   await tx.execute(sql`select write_church_audit(${change.action}, ${change.resourceType}, ${change.resourceId},
     ${JSON.stringify(details)}::jsonb, ${`${change.description} (by ${change.user.name})`})`);
+}
+
+/** What a platform operator did or read, as the audit log records it. */
+export interface OperatorAction {
+  operator: { id: string; email: string };
+  /** The church concerned, if any. */
+  churchId: string | null;
+  action: string;
+  resourceType: string;
+  resourceId: string | null;
+  details: Record<string, unknown>;
+  description: string;
+}
+
+/**
+ * Writes the audit entry of an operator's change, or of an operator's read of a church's people or
+ * media, in the platform transaction that does it: the entry and the change commit or roll back
+ * together, and a read that fails to be logged fails. The log is append-only for the runtime
+ * logins (migrations/0010: no UPDATE, DELETE or TRUNCATE).
+ */
+export async function auditOperatorAction(tx: Tx, entry: OperatorAction): Promise<void> {
+  await tx.insert(auditLog).values({
+    operatorId: entry.operator.id,
+    targetChurchId: entry.churchId,
+    action: entry.action,
+    resourceType: entry.resourceType,
+    resourceId: entry.resourceId,
+    details: { by_operator_email: entry.operator.email, ...entry.details },
+    description: `${entry.description} (by operator ${entry.operator.email})`,
+  });
 }

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { DEFAULT_DEPARTMENT, GALLERY_MESSAGES, MEDIA_MESSAGES } from '../../../common/media-limits.js';
 import type { GalleryUploadFields, galleryListInput } from '../../../common/schemas/gallery.js';
+import { pageCount } from '../../../common/schemas/paging.js';
 import type { TenantScope } from '../../request-scope.js';
 import { notFound } from '../../trpc/errors.js';
 import { auditChurchChange } from '../audit/index.js';
@@ -23,7 +24,7 @@ export async function listMedia({ tx }: TenantScope, urls: MediaUrlSigner, input
     selectMediaPage(tx, filters, { limit: input.limit, offset: (input.page - 1) * input.limit }),
     countMedia(tx, filters),
   ]);
-  const totalPages = Math.max(1, Math.ceil(total / input.limit));
+  const totalPages = pageCount(total, input.limit);
   return {
     items: rows.map((row) => toMediaItemDto(row, urls)),
     urls_expire_at: urls.expiryOfNew().toISOString(),

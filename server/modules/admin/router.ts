@@ -1,0 +1,19 @@
+import { router } from '../../trpc/init.js';
+import { adminAuditLogsRouter } from './audit-logs/router.js';
+import { adminChurchesRouter } from './churches/router.js';
+import { adminMediaRouter } from './media/router.js';
+import { adminOverviewRouter } from './overview/router.js';
+import { adminUsersRouter } from './users/router.js';
+
+/**
+ * The operator console's API (02 section 7.2), every procedure on `operatorProcedure`: the only
+ * door that reads across churches. Its REST paths are /api/admin/..., also answered at the
+ * documented /admin/... paths for requests that are not page loads (server/rest/adapter.ts).
+ */
+export const adminRouter = router({
+  overview: adminOverviewRouter,
+  churches: adminChurchesRouter,
+  users: adminUsersRouter,
+  media: adminMediaRouter,
+  auditLogs: adminAuditLogsRouter,
+});
