@@ -13,6 +13,7 @@ import { createServices, type Services } from './services.js';
 import { registerRestRoutes } from './rest/adapter.js';
 import { registerPaymentWebhook } from './modules/payments/index.js';
 import { registerGalleryFileRoutes } from './modules/gallery/index.js';
+import { limitBodyTime } from './body-timeout.js';
 import { restRoutesOf } from './rest/routes.js';
 import { errorAnswer, errorBody } from './rest/envelope.js';
 import { describeError, ERROR_MESSAGES, notFound } from './trpc/errors.js';
@@ -58,8 +59,9 @@ export async function buildApp({ config, db, logger }: BuildAppOptions) {
     logger: logger ?? loggerOptions(config),
     logController: new OneLinePerRequest(),
     trustProxy: trustedProxies(config.TRUST_PROXY),
-    // A client gets this long to send its headers and body; a slow sender is cut off with 408.
-    requestTimeout: config.REQUEST_TIMEOUT_SECONDS * 1000,
+    // A client gets this long to send its headers and body; a slow sender is cut off with 408. This
+    // is the longest any route allows (an upload's); limitBodyTime holds the others to theirs.
+    requestTimeout: Math.max(config.REQUEST_TIMEOUT_SECONDS, config.UPLOAD_TIMEOUT_SECONDS) * 1000,
     http: {
       headersTimeout: Math.min(config.REQUEST_TIMEOUT_SECONDS, 20) * 1000,
       // How often Node checks those limits (its default, 30 s, would let a slow sender stay that long).
@@ -78,6 +80,8 @@ export async function buildApp({ config, db, logger }: BuildAppOptions) {
     forceCloseConnections: 'idle',
     return503OnClosing: true,
   });
+
+  limitBodyTime(app, config.REQUEST_TIMEOUT_SECONDS * 1000);
 
   // JSON only: a text/plain body would otherwise reach a procedure as a string.
   app.removeContentTypeParser('text/plain');

@@ -445,3 +445,40 @@ describe('on S3-compatible storage (a real s3rver)', () => {
     expect(await mediaRows(church.church.id, s3app)).toEqual([]);
   });
 });
+
+describe('a slow upload', () => {
+  /** Sends a multipart upload of one PNG in three pieces, `pauseMs` apart; resolves with the status. */
+  async function trickle(target: TestApp, s: Session, pauseMs: number): Promise<number> {
+    const boundary = `----slow${Date.now()}`;
+    const body = Buffer.concat([
+      Buffer.from(Object.entries(FIELDS).map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`).join('')
+        + `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`),
+      await pngSample(),
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const url = new URL(`${target.url}/api/gallery/upload`);
+    return new Promise((resolve, reject) => {
+      const req = http.request({
+        host: url.hostname, port: url.port, path: url.pathname, method: 'POST',
+        headers: { authorization: `Bearer ${s.token}`, 'x-church-code': s.code, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': body.length },
+      }, (res) => { res.resume(); res.on('end', () => resolve(res.statusCode ?? 0)); });
+      req.on('error', reject);
+      const third = Math.ceil(body.length / 3);
+      req.write(body.subarray(0, third));
+      setTimeout(() => req.write(body.subarray(third, 2 * third)), pauseMs);
+      setTimeout(() => req.end(body.subarray(2 * third)), 2 * pauseMs);
+    });
+  }
+
+  it('may take longer than other requests (UPLOAD_TIMEOUT_SECONDS), and is cut off after that', async () => {
+    const slow = await startTestApp({ REQUEST_TIMEOUT_SECONDS: '1', UPLOAD_TIMEOUT_SECONDS: '3' });
+    try {
+      const church = await churchWithSessions(slow);
+      expect(await trickle(slow, church.s.principal, 1200)).toBe(201);
+      expect(await trickle(slow, church.s.principal, 2500)).toBe(408);
+      expect(await mediaRows(church.church.id, slow)).toHaveLength(1);
+    } finally {
+      await slow.close();
+    }
+  });
+});

@@ -43,7 +43,8 @@ export function registerGalleryFileRoutes(app: FastifyInstance, deps: GalleryFil
     // Only here: no other route accepts multipart bodies.
     await scope.register(fastifyMultipart, { throwFileSizeLimit: true });
 
-    scope.post('/api/gallery/upload', async (req, reply) => {
+    // A video from a phone may take minutes to arrive: UPLOAD_TIMEOUT_SECONDS, not the usual limit.
+    scope.post('/api/gallery/upload', { config: { slowBody: true } }, async (req, reply) => {
       const ctx = deps.createContext(req, reply);
       // Who may upload is checked before a byte is stored; the rows are written in a second, short
       // transaction after the files are in (no transaction stays open while a phone sends a video).
