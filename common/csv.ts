@@ -18,7 +18,12 @@ function csvField(value: CsvCell): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
+/** Lines of a document, each ending with CRLF: for a document written in parts (a header, then batches). */
+export function csvLines(rows: ReadonlyArray<readonly CsvCell[]>): string {
+  return rows.map((row) => `${row.map(csvField).join(',')}\r\n`).join('');
+}
+
 /** A whole document: header row, then the rows; every line ends with CRLF (RFC 4180). */
 export function toCsv(header: readonly string[], rows: ReadonlyArray<readonly CsvCell[]>): string {
-  return [header, ...rows].map((row) => `${row.map(csvField).join(',')}\r\n`).join('');
+  return csvLines([header, ...rows]);
 }

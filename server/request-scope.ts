@@ -12,3 +12,11 @@ export interface TenantScope {
    * before, so a rollback cannot leave a row whose files are gone. */
   afterCommit: (task: () => Promise<void>) => void;
 }
+
+/** What an operator procedure (the console, through the platform door) hands a service: the platform
+ * transaction, which reads across churches, the signed-in operator, and work for after the commit. */
+export interface OperatorScope {
+  tx: Tx;
+  operator: { id: string; name: string; email: string };
+  afterCommit: (task: () => Promise<void>) => void;
+}

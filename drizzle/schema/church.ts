@@ -38,6 +38,9 @@ export const users = pgTable('users', {
   // A Google account is one user per church (the same account may belong to users of several
   // churches); users without one (null) do not collide. Sign-in finds users by it.
   uniqueIndex('users_church_google_subject_key').on(t.churchId, t.googleSubject),
+  // The operator console finds a user by id alone (across churches), and lists users newest first.
+  index('users_id_idx').on(t.id),
+  index('users_created_idx').on(t.createdAt, t.id),
   check('users_role_check', sql`${t.role} in ('super_admin', 'principal', 'teacher', 'guest')`),
   tenantIsolation(),
 ]);
@@ -182,6 +185,9 @@ export const media = pgTable('media', {
   // The gallery's pages, newest first: the whole church, or one academic year (and month).
   index('media_church_created_idx').on(t.churchId, t.createdAt.desc(), t.id.desc()),
   index('media_church_year_month_created_idx').on(t.churchId, t.academicYear, t.month, t.createdAt.desc()),
+  // The operator console: an item by id alone, and every church's media newest first.
+  index('media_id_idx').on(t.id),
+  index('media_created_idx').on(t.createdAt.desc(), t.id.desc()),
   check('media_month_check', sql`${t.month} ~ '^(0[1-9]|1[0-2])$'`),
   tenantIsolation(),
 ]);

@@ -45,6 +45,8 @@ export const churches = pgTable('churches', {
   ...timestamps,
 }, (t) => [
   uniqueIndex('churches_code_key').on(t.code),
+  // The operator console's church list, newest first (read backwards).
+  index('churches_created_idx').on(t.createdAt, t.id),
   check('churches_code_check', sql`${t.code} ~ '^[A-Z0-9]{6}$'`),
   check('churches_status_check',
     sql`${t.subscriptionStatus} in ('active', 'pending_payment', 'inactive', 'suspended', 'trial')`),
@@ -82,7 +84,12 @@ export const auditLog = pgTable('audit_log', {
   details: jsonb('details'),
   description: text('description').notNull().default(''),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [index('audit_log_created_at_idx').on(t.createdAt)]);
+}, (t) => [
+  index('audit_log_created_at_idx').on(t.createdAt),
+  // The console's log of one church, newest first (read backwards); also what the churches FK's
+  // ON DELETE SET NULL looks entries up by.
+  index('audit_log_church_created_idx').on(t.targetChurchId, t.createdAt, t.id),
+]);
 
 /** Webhook events already handled, by the provider's event id: a replayed event changes nothing. */
 export const paymentWebhookEvents = pgTable('payment_webhook_events', {

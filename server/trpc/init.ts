@@ -43,6 +43,16 @@ export const unbatchedProcedure = publicProcedure.use(({ ctx, next }) => {
   return next();
 });
 
+/** Work a handler hands to `afterCommit` during its transaction: run in the background (failures
+ * logged, shutdown waits for it) once the transaction has committed, never after a rollback. */
+function afterCommitQueue(ctx: Context) {
+  const tasks: Array<() => Promise<void>> = [];
+  return {
+    add: (task: () => Promise<void>) => { tasks.push(task); },
+    run: () => { for (const task of tasks) ctx.services.background.run('after commit', ctx.log, task); },
+  };
+}
+
 /** What the door hands on: the tenant scope, and the id of the session that was authenticated. */
 type ChurchSession = TenantScope & NonNullable<Awaited<ReturnType<typeof authenticateChurchSession>>>;
 
@@ -57,13 +67,13 @@ async function enterChurch<T>(ctx: Context, work: (scope: ChurchSession) => Prom
   if (!ctx.token || !ctx.churchCode) throw unauthorized(MESSAGES.signInRequired);
   const churchId = await ctx.services.churchDirectory.idForCode(ctx.churchCode);
   if (!churchId) throw unauthorized(MESSAGES.sessionExpired);
-  const committed: Array<() => Promise<void>> = [];
+  const committed = afterCommitQueue(ctx);
   const result = await ctx.db.withTenant(churchId, async (tx) => {
     const auth = await authenticateChurchSession(tx, ctx.token!, ctx.config);
     if (!auth) throw unauthorized(MESSAGES.sessionExpired);
-    return work({ tx, ...auth, afterCommit: (task) => committed.push(task) });
+    return work({ tx, ...auth, afterCommit: committed.add });
   });
-  for (const task of committed) ctx.services.background.run('after commit', ctx.log, task);
+  committed.run();
   return result;
 }
 
@@ -123,17 +133,22 @@ export const churchPayerProcedure = publicProcedure.use(async ({ ctx, next }) =>
  * Rung 2, for the operator console: a signed-in platform operator. The platform door (the one that
  * reads across churches) opens only here, after the bearer token is found among operator sessions;
  * a church user's token is not there (401), and an operator's token finds no church session on a
- * church path. The handler gets `ctx.tx` (the platform transaction) and `ctx.operator`.
+ * church path. The handler gets `ctx.tx` (the platform transaction), `ctx.operator` and
+ * `ctx.afterCommit`: as in the tenant door, what it is handed runs (in the background, failures
+ * logged) only once the transaction has committed.
  */
-export const operatorProcedure = publicProcedure.use(({ ctx, next }) => {
+export const operatorProcedure = publicProcedure.use(async ({ ctx, next }) => {
   if (!ctx.token) throw unauthorized(OPERATOR_MESSAGES.signInRequired);
-  return ctx.db.withPlatform(async (tx) => {
+  const committed = afterCommitQueue(ctx);
+  const outcome = await ctx.db.withPlatform(async (tx) => {
     const auth = await authenticateOperatorSession(tx, ctx.token!, ctx.config);
     if (!auth) throw unauthorized(OPERATOR_MESSAGES.sessionExpired);
-    const result = await next({ ctx: { ...ctx, tx, ...auth } });
+    const result = await next({ ctx: { ...ctx, tx, ...auth, afterCommit: committed.add } });
     if (!result.ok) throw result.error; // roll the transaction back
     return result;
   });
+  committed.run();
+  return outcome;
 });
 
 /** Rung 3: a signed-in church user whose subscription is valid (01 section 4). Everything except

@@ -134,9 +134,10 @@ describe('who may call each users procedure (02 section 6)', () => {
 describe('guests', () => {
   // Auth, the subscription and payments are for every signed-in user; the academic-year settings
   // feed every role's year pickers (the guest gallery filters by year). Everything else refuses guests.
-  // The operator console's sign-in is not a church path at all.
+  // The operator console (its sign-in and its API) is not a church path at all: a church token gets
+  // 401 there (tests/integration/operator-auth.test.ts and admin-*.test.ts).
   // A guest also looks at the gallery (its list and departments), and changes nothing there.
-  const OPEN_TO_ALL = new Set(['auth', 'subscription', 'payments', 'churches', 'academic-year', 'operator-auth']);
+  const OPEN_TO_ALL = new Set(['auth', 'subscription', 'payments', 'churches', 'academic-year', 'operator-auth', 'admin']);
   const GUEST_READS = new Set(['gallery.list', 'gallery.departments']);
   const routes = restRoutesOf(appRouter).filter((r) => !OPEN_TO_ALL.has(r.tag) && !GUEST_READS.has(r.procedurePath));
   const ID = '00000000-0000-4000-8000-000000000000';

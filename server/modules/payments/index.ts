@@ -3,4 +3,4 @@
 export { createPaymentGateway } from './gateway.js';
 export { issuePaymentToken, isLivePaymentToken } from './payment-tokens.js';
 export { registerPaymentWebhook } from './webhook.js';
-export { confirmOrderByOperator } from './orders.js';
+export { confirmChurchOrderByOperator, confirmOrderByOperator } from './orders.js';

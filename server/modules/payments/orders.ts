@@ -160,14 +160,35 @@ export async function orderStatus(ctx: PayerContext, input: z.output<typeof orde
 export async function confirmOrderByOperator(
   db: Database, input: { providerOrderId: string; operatorId: string; reference: string }, receipts: ReceiptSender,
 ) {
-  const { church, receipt } = await db.withPlatform(async (tx) => {
-    const [order] = await tx.select().from(paymentOrders).where(eq(paymentOrders.providerOrderId, input.providerOrderId)).for('update');
-    if (!order) throw notFound(PAYMENT_MESSAGES.orderNotFound);
-    if (order.status === 'paid') throw conflict('This order is already paid.', { reason: 'already_paid' });
-    return completeLockedOrder(tx, order, input.reference, { via: 'operator confirmation', userId: null, operatorId: input.operatorId });
-  });
+  const { church, receipt } = await db.withPlatform((tx) => confirmLockedOrder(tx, input));
   sendReceipt(receipts, receipt);
   return church;
+}
+
+/**
+ * The same confirmation inside a platform transaction the caller already holds (the operator
+ * console's procedures run in one; a second platform transaction beside it would wait on PGlite's
+ * single session for ever), for an order of the named church only. The receipt is mailed through
+ * `afterCommit`, so no mail speaks of a payment that was rolled back.
+ */
+export async function confirmChurchOrderByOperator(
+  scope: { tx: Tx; afterCommit: (task: () => Promise<void>) => void },
+  input: { churchId: string; providerOrderId: string; operatorId: string; reference: string },
+  receipts: ReceiptSender,
+) {
+  const { church, receipt } = await confirmLockedOrder(scope.tx, input);
+  scope.afterCommit(async () => { sendReceipt(receipts, receipt); });
+  return church;
+}
+
+async function confirmLockedOrder(tx: Tx, input: { churchId?: string; providerOrderId: string; operatorId: string; reference: string }) {
+  const [order] = await tx.select().from(paymentOrders).where(and(
+    eq(paymentOrders.providerOrderId, input.providerOrderId),
+    input.churchId ? eq(paymentOrders.churchId, input.churchId) : undefined,
+  )).for('update');
+  if (!order) throw notFound(PAYMENT_MESSAGES.orderNotFound);
+  if (order.status === 'paid') throw conflict('This order is already paid.', { reason: 'already_paid' });
+  return completeLockedOrder(tx, order, input.reference, { via: 'operator confirmation', userId: null, operatorId: input.operatorId });
 }
 
 type OrderRow = typeof paymentOrders.$inferSelect;

@@ -1,4 +1,13 @@
-import { router } from '../../../trpc/init.js';
+import { adminAuditLogListInput } from '../../../../common/schemas/admin-people.js';
+import { operatorProcedure, router } from '../../../trpc/init.js';
+import { rest } from '../../../rest/meta.js';
+import { listAuditLog } from './service.js';
 
-// Filled in by the operator console's audit-logs work.
-export const adminAuditLogsRouter = router({});
+// The audit log of operators' and church users' changes and of operators' reads (02 sections 2.18 and 7.2).
+export const adminAuditLogsRouter = router({
+  list: operatorProcedure
+    .meta(rest('GET', '/api/admin/audit-logs', 'The newest audit entries: filters church_id and action; limit 5, 25 '
+      + '(default), 50 or 100'))
+    .input(adminAuditLogListInput)
+    .query(({ ctx, input }) => listAuditLog(ctx, input)),
+});

@@ -1,4 +1,32 @@
-import { router } from '../../../trpc/init.js';
+import {
+  adminChurchIdInput, adminChurchListInput, adminConfirmPaymentInput, adminSubscriptionInput,
+} from '../../../../common/schemas/admin-churches.js';
+import { operatorProcedure, router } from '../../../trpc/init.js';
+import { rest } from '../../../rest/meta.js';
+import { churchDetails, confirmPayment, listChurches, updateSubscription } from './service.js';
 
-// Filled in by the operator console's churches work.
-export const adminChurchesRouter = router({});
+// Church Management of the operator console (02 sections 2.15 and 7.2): churches of the whole
+// platform, their subscriptions and payments confirmed by hand. Reads of a church's people are audited.
+export const adminChurchesRouter = router({
+  list: operatorProcedure
+    .meta(rest('GET', '/api/admin/churches', 'Churches, newest first: search (name, code or email, any case), status; page, limit '
+      + '(10 by default, at most 100). Answers items (the church admin view with user_count, class_count, media_count) '
+      + 'and pagination {page, pages, total}; audited'))
+    .input(adminChurchListInput)
+    .query(({ ctx, input }) => listChurches(ctx, input)),
+  details: operatorProcedure
+    .meta(rest('GET', '/api/admin/churches/{id}', 'A church: the church admin view with its counts and owner email; audited'))
+    .input(adminChurchIdInput)
+    .query(({ ctx, input }) => churchDetails(ctx, input)),
+  updateSubscription: operatorProcedure
+    .meta(rest('PUT', '/api/admin/churches/{id}/subscription', 'Set the subscription: subscription_tier (free, basic, premium, lifetime), '
+      + 'subscription_status (active, inactive, suspended, trial, pending_payment), subscription_end_date (YYYY-MM-DD, the last day, '
+      + 'or null); audited with the old and new values'))
+    .input(adminSubscriptionInput)
+    .mutation(({ ctx, input }) => updateSubscription(ctx, input)),
+  confirmPayment: operatorProcedure
+    .meta(rest('POST', '/api/admin/churches/{id}/confirm-payment', 'Confirm a pending payment of the church that arrived outside the checkout '
+      + '(a UPI transfer): order_id, bank_reference. The plan is activated as for a verified payment; audited'))
+    .input(adminConfirmPaymentInput)
+    .mutation(({ ctx, input }) => confirmPayment(ctx, input)),
+});

@@ -1,0 +1,109 @@
+import type { z } from 'zod';
+import {
+  ADMIN_CHURCH_MESSAGES, type adminChurchListInput, type adminConfirmPaymentInput, type adminSubscriptionInput,
+} from '../../../../common/schemas/admin-churches.js';
+import type { OperatorScope } from '../../../request-scope.js';
+import type { Context } from '../../../trpc/context.js';
+import { notFound } from '../../../trpc/errors.js';
+import { auditOperatorAction } from '../../audit/index.js';
+import { confirmChurchOrderByOperator } from '../../payments/index.js';
+import { adminPagination } from '../pagination.js';
+import {
+  countChurches, findChurch, lockChurch, selectChurchPage, updateSubscription as writeSubscription, usageOf,
+  type AdminChurchRow, type ChurchUsage,
+} from './queries.js';
+
+/** A church as the console shows it (02 section 3, Church admin view). The owner's email is the
+ * owner user's current one, or the address the church registered with when it has no owner user. */
+const toAdminChurchDto = (row: AdminChurchRow, usage: ChurchUsage | undefined) => ({
+  id: row.id,
+  name: row.name,
+  code: row.code,
+  email: row.email,
+  phone: row.phone,
+  owner_email: usage?.ownerEmail ?? row.ownerEmail,
+  address: row.address,
+  pincode: row.pincode,
+  subscription_tier: row.subscriptionTier,
+  subscription_status: row.subscriptionStatus,
+  subscription_end_date: row.subscriptionEndDate?.toISOString() ?? null,
+  created_at: row.createdAt.toISOString(),
+  updated_at: row.updatedAt.toISOString(),
+  user_count: usage?.userCount ?? 0,
+  class_count: usage?.classCount ?? 0,
+  media_count: usage?.mediaCount ?? 0,
+});
+
+/**
+ * GET /api/admin/churches: a page of churches, newest first. The page shows each church's owner
+ * email, a person's data, so the read is audited like a details view: one entry per page.
+ */
+export async function listChurches({ tx, operator }: OperatorScope, input: z.output<typeof adminChurchListInput>) {
+  const filters = { search: input.search, status: input.status };
+  const [rows, total] = await Promise.all([
+    selectChurchPage(tx, filters, { limit: input.limit, offset: (input.page - 1) * input.limit }),
+    countChurches(tx, filters),
+  ]);
+  const usage = await usageOf(tx, rows.map((r) => r.id));
+  await auditOperatorAction(tx, {
+    operator, churchId: null, action: 'church.listed', resourceType: 'church', resourceId: null,
+    details: { search: input.search ?? null, status: input.status ?? null, page: input.page, limit: input.limit, shown: rows.length },
+    description: 'Listed churches',
+  });
+  return { items: rows.map((row) => toAdminChurchDto(row, usage.get(row.id))), pagination: adminPagination(total, input.page, input.limit) };
+}
+
+/** GET /api/admin/churches/{id}: the church with its counts and owner; audited ('church.viewed'). */
+export async function churchDetails({ tx, operator }: OperatorScope, { id }: { id: string }) {
+  const row = await findChurch(tx, id);
+  if (!row) throw notFound(ADMIN_CHURCH_MESSAGES.churchNotFound);
+  const usage = await usageOf(tx, [id]);
+  await auditOperatorAction(tx, {
+    operator, churchId: id, action: 'church.viewed', resourceType: 'church', resourceId: id,
+    details: { code: row.code }, description: `Viewed church ${row.code}`,
+  });
+  return toAdminChurchDto(row, usage.get(id));
+}
+
+const subscriptionOf = (s: { tier: string; status: string; endDate: Date | null; isLifetime: boolean }) => ({
+  subscription_tier: s.tier,
+  subscription_status: s.status,
+  subscription_end_date: s.endDate?.toISOString() ?? null,
+  is_lifetime: s.isLifetime,
+});
+
+/**
+ * PUT /api/admin/churches/{id}/subscription: any tier and status to any other (02 section 4.8). The
+ * church row is locked, changed and the change audited with its old and new values in the one
+ * transaction. Church users see it on their next call: each call loads the church afresh.
+ */
+export async function updateSubscription({ tx, operator }: OperatorScope, input: z.output<typeof adminSubscriptionInput>) {
+  const before = await lockChurch(tx, input.id);
+  if (!before) throw notFound(ADMIN_CHURCH_MESSAGES.churchNotFound);
+  const after = await writeSubscription(tx, input.id, {
+    tier: input.subscription_tier, status: input.subscription_status, endDate: input.subscription_end_date,
+  });
+  const old = subscriptionOf(before);
+  const next = subscriptionOf(after);
+  await auditOperatorAction(tx, {
+    operator, churchId: input.id, action: 'subscription.updated', resourceType: 'subscription', resourceId: input.id,
+    details: { old, new: next },
+    description: `Changed the subscription of church ${before.code} from ${before.tier}/${before.status} to ${after.tier}/${after.status}`,
+  });
+  return { message: ADMIN_CHURCH_MESSAGES.subscriptionUpdated, church: { id: input.id, ...next } };
+}
+
+/**
+ * POST /api/admin/churches/{id}/confirm-payment: a pending UPI payment seen on the bank statement.
+ * The church's order completes as a verified payment would (the plan activated once, the audit
+ * entry naming the operator and the bank reference, the receipt mailed after the commit).
+ */
+export async function confirmPayment(
+  scope: OperatorScope & Pick<Context, 'services' | 'config' | 'log'>, input: z.output<typeof adminConfirmPaymentInput>,
+) {
+  if (!await findChurch(scope.tx, input.id)) throw notFound(ADMIN_CHURCH_MESSAGES.churchNotFound);
+  const church = await confirmChurchOrderByOperator(scope, {
+    churchId: input.id, providerOrderId: input.order_id, operatorId: scope.operator.id, reference: input.bank_reference,
+  }, { mailer: scope.services.mailer, log: scope.log, publicUrl: scope.config.PUBLIC_URL });
+  return { message: ADMIN_CHURCH_MESSAGES.paymentConfirmed, church };
+}
