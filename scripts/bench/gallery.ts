@@ -58,7 +58,8 @@ import { makeImageVariants } from '../../server/modules/gallery/index.js';
 import {
   BASE_DATABASE_URL, CLK_TCK, authHeaders, call, cpuMsPer, cpuSample, databaseUrl, dropDatabase, fmt, freshDatabase, heading,
   literalSql, machineState, median, ownerClient, printTable, processCpu, quantile, ratio, recreateDatabase, residentBytes, runOps,
-  signIn, startApp, startPgProxy, startServerProcess, stopChildProcesses, typeNamesFor, type CapturedStatement, type RunningApp,
+  signIn, startApp, startPgProxy, startServerProcess, stopChildProcesses, summarizePlans, typeNamesFor, type CapturedStatement,
+  type RunningApp,
 } from './lib.js';
 
 const MiB = 1024 * 1024;
@@ -456,28 +457,18 @@ async function captureListStatements(target: ListTarget): Promise<Record<string,
   return out;
 }
 
-const INDEX_RE = /(?:Index Only Scan|Index Scan|Bitmap Index Scan)(?: Backward)? (?:using|on) (\S+)/g;
 const EXPLAIN_RUNS = 5;
 
 /** EXPLAIN (ANALYZE, BUFFERS) inside the tenant door (app_tenant, the church set): the plan of the
  * last run and the median execution time of the runs after the first. */
 async function explainAsTenant(target: ListTarget, query: string) {
-  let plan: string[] = [];
-  const executions: number[] = [];
+  const plans: string[][] = [];
   for (let run = 0; run < EXPLAIN_RUNS; run++) {
     const rows = await target.db.withTenant(target.churchId, async (tx) =>
       rowsOf<Record<string, unknown>>(await tx.execute(sql.raw(`explain (analyze, buffers) ${query}`))));
-    plan = rows.map((r) => String(r['QUERY PLAN']));
-    executions.push(Number(/Execution Time: ([\d.]+) ms/.exec(plan.join('\n'))?.[1]));
+    plans.push(rows.map((r) => String(r['QUERY PLAN'])));
   }
-  const indexes = [...new Set([...plan.join('\n').matchAll(INDEX_RE)].map((m) => m[1]))];
-  const seqScans = [...new Set([...plan.join('\n').matchAll(/Seq Scan on (\S+)/g)].map((m) => m[1]))];
-  // A Sort node: the rows come out of order and are sorted; the first node under it says how many.
-  const sortAt = plan.findIndex((l) => l.includes('Sort Key:'));
-  const sortInput = sortAt < 0 ? undefined
-    : plan.slice(sortAt).find((l) => l.includes('->') && l.includes('actual'))?.match(/actual time=[\d.]+\.\.[\d.]+ rows=([\d.]+)/)?.[1];
-  const order = sortAt < 0 ? 'no sort' : `sort of ${sortInput === undefined ? '?' : Math.round(Number(sortInput))} rows`;
-  return { plan, executionMs: median(executions.slice(1)), indexes, seqScans, order };
+  return summarizePlans(plans);
 }
 
 const oneLine = (s: string, max = 140) => {

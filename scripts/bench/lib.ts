@@ -793,3 +793,28 @@ export function splitStatements(text: string): string[] {
   if (cur.trim()) out.push(cur.trim());
   return out;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Query plans
+
+const INDEX_RE = /(?:Index Only Scan|Index Scan|Bitmap Index Scan)(?: Backward)? (?:using|on) (\S+)/g;
+
+/**
+ * What the plans of several EXPLAIN (ANALYZE) runs of one statement say: the last plan, the median
+ * execution time of the runs after the first (caches warm), the indexes and sequential scans it
+ * uses, and whether its order comes from a sort (and of how many rows).
+ */
+export function summarizePlans(plans: string[][]) {
+  const plan = plans[plans.length - 1];
+  const executions = plans.slice(1).map((p) => Number(/Execution Time: ([\d.]+) ms/.exec(p.join('\n'))?.[1]));
+  const text = plan.join('\n');
+  const indexes = [...new Set([...text.matchAll(INDEX_RE)].map((m) => m[1]))];
+  const seqScans = [...new Set([...text.matchAll(/Seq Scan on (\S+)/g)].map((m) => m[1]))];
+  // A Sort node: the rows come out of order and are sorted; the first node under it says how many.
+  const sortAt = plan.findIndex((l) => l.includes('Sort Key:'));
+  const sortInput = sortAt < 0 ? undefined
+    : plan.slice(sortAt).find((l) => l.includes('->') && l.includes('actual'))?.match(/actual time=[\d.]+\.\.[\d.]+ rows=([\d.]+)/)?.[1];
+  const order = sortAt < 0 ? 'no sort' : `sort of ${sortInput === undefined ? '?' : Math.round(Number(sortInput))} rows`;
+  const sorted = [...executions].sort((a, b) => a - b);
+  return { plan, executionMs: sorted[Math.floor(sorted.length / 2)] ?? NaN, indexes, seqScans, order };
+}
