@@ -16,6 +16,9 @@ const RegisterChurchPage = lazyScreen(() => import('../features/registration/Reg
 const PaymentPage = lazyScreen(() => import('../features/payments/PaymentPage').then((m) => m.PaymentPage));
 const ResetPasswordPage = lazyScreen(() => import('../features/auth/ResetPasswordPage').then((m) => m.ResetPasswordPage));
 const GoogleCallbackPage = lazyScreen(() => import('../features/auth/GoogleCallbackPage').then((m) => m.GoogleCallbackPage));
+// The operator console (02 section 2.2): its own sign-in and frame, none of it in a church user's downloads.
+const AdminLoginPage = lazyScreen(() => import('../features/admin/AdminLoginPage').then((m) => m.AdminLoginPage));
+const AdminConsole = lazyScreen(() => import('../features/admin/AdminConsole').then((m) => m.AdminConsole));
 
 const LOADING_LABEL = 'Loading…';
 
@@ -43,7 +46,7 @@ export function preloadSignedInScreens(pathname: string) {
   for (const chunk of [DashboardLayout, screen]) chunk?.preload().catch(() => undefined);
 }
 
-/** The user-area routes of 02 section 2.1. */
+/** The user-area routes of 02 section 2.1, and the admin area's of 2.2. */
 export function AppRoutes() {
   return (
     <ScreenBoundary fallback={<FullPageLoader label={LOADING_LABEL} />}>
@@ -58,6 +61,10 @@ export function AppRoutes() {
         <Route path="/reset-password/:token" element={<ResetPasswordPage />} />
         {/* Where Google sends the browser back, for a sign-in or a registration. */}
         <Route path={GOOGLE_CALLBACK_PATH} element={<GoogleCallbackPage />} />
+        {/* The admin area: its guard is in the console's chunk; any other /admin path goes to its sign-in. */}
+        <Route path="/admin-login" element={<AdminLoginPage />} />
+        <Route path="/admin/dashboard/*" element={<AdminConsole />} />
+        <Route path="/admin/*" element={<Navigate to="/admin-login" replace />} />
         <Route element={<RequireSession />}>
           <Route path="/subscription" element={<SubscriptionPage />} />
           <Route element={<RequireValidSubscription />}>

@@ -3,6 +3,7 @@ import { getQueryKey } from '@trpc/react-query';
 import { trpc } from '../lib/trpc';
 import { isSubscriptionRefusal, isUnauthorized, shouldRetry } from '../lib/errors';
 import { clearCredentials, getCredentials, onCredentialsChangedElsewhere } from '../features/auth/session-store';
+import { clearOperatorToken, isOperatorKey } from '../features/admin/operator-store';
 
 /**
  * One query client for the app. Two answers concern the whole session rather than one screen:
@@ -11,10 +12,17 @@ import { clearCredentials, getCredentials, onCredentialsChangedElsewhere } from 
  * - 403 for an invalid subscription: the session is asked again, so the guards can send the
  *   user to /subscription.
  * Signing in or out in another tab also drops what this tab cached.
+ * The operator console's calls have their own session: a 401 there forgets the operator's token
+ * and the console's answers only, never the church session of the same browser.
  */
 export function createQueryClient() {
-  const onError = (error: unknown) => {
-    if (isUnauthorized(error) && getCredentials()) {
+  const onError = (error: unknown, key: readonly unknown[] | undefined) => {
+    if (isOperatorKey(key)) {
+      if (isUnauthorized(error)) {
+        clearOperatorToken();
+        setTimeout(() => queryClient.removeQueries({ predicate: (query) => isOperatorKey(query.queryKey) }), 0);
+      }
+    } else if (isUnauthorized(error) && getCredentials()) {
       clearCredentials();
       setTimeout(() => queryClient.clear(), 0);
     } else if (isSubscriptionRefusal(error)) {
@@ -23,8 +31,8 @@ export function createQueryClient() {
   };
 
   const queryClient: QueryClient = new QueryClient({
-    queryCache: new QueryCache({ onError }),
-    mutationCache: new MutationCache({ onError }),
+    queryCache: new QueryCache({ onError: (error, query) => onError(error, query.queryKey) }),
+    mutationCache: new MutationCache({ onError: (error, _variables, _result, mutation) => onError(error, mutation.options.mutationKey) }),
     defaultOptions: {
       queries: {
         retry: shouldRetry,

@@ -2,6 +2,7 @@ import { createTRPCReact, httpBatchLink, httpLink, splitLink, type CreateTRPCCli
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../../server/root';
 import { getCredentials } from '../features/auth/session-store';
+import { getOperatorToken, isOperatorPath } from '../features/admin/operator-store';
 
 /** The typed tRPC client of the whole API (server/root.ts); only the router's type is imported. */
 export const trpc = createTRPCReact<AppRouter>();
@@ -9,7 +10,7 @@ export const trpc = createTRPCReact<AppRouter>();
 export type RouterOutputs = inferRouterOutputs<AppRouter>;
 
 /** Calls the server takes only one per request (sign-in, password reset): never batched. */
-const UNBATCHED_PATHS = new Set(['auth.login', 'auth.forgotPassword', 'auth.resetPassword', 'churches.register', 'auth.googleStart', 'auth.googleLogin']);
+const UNBATCHED_PATHS = new Set(['auth.login', 'operatorAuth.login', 'auth.forgotPassword', 'auth.resetPassword', 'churches.register', 'auth.googleStart', 'auth.googleLogin']);
 /** At most the server's limit of calls per batch (TRPC_MAX_BATCH_SIZE in server/app.ts). */
 const MAX_BATCH_ITEMS = 10;
 
@@ -24,7 +25,11 @@ export interface PaymentCredentials {
 }
 const paymentOf = (context: Record<string, unknown>) => context.payment as PaymentCredentials | undefined;
 
-/** Every call carries the stored session (01 section 7): bearer token and church code. */
+/**
+ * Every church call carries the stored church session (01 section 7): bearer token and church code.
+ * The operator console's calls (`admin.*`, `operatorAuth.*`) carry the operator's token instead and
+ * no church code: a browser signed in to a church must not lend that session to the console.
+ */
 export function trpcClientOptions(): CreateTRPCClientOptions<AppRouter> {
   const headers = () => {
     const credentials = getCredentials();
@@ -32,21 +37,33 @@ export function trpcClientOptions(): CreateTRPCClientOptions<AppRouter> {
       ? { Authorization: `Bearer ${credentials.token}`, 'X-Church-Code': credentials.churchCode }
       : {};
   };
+  const operatorHeaders = (): Record<string, string> => {
+    const token = getOperatorToken();
+    return token ? { Authorization: `Bearer ${token}` } : {};
+  };
   return {
     links: [
       splitLink({
-        condition: (op) => paymentOf(op.context) !== undefined,
-        true: httpLink({
-          url: '/trpc',
-          headers: ({ op }) => {
-            const payment = paymentOf(op.context)!;
-            return { 'X-Payment-Token': payment.token, 'X-Church-Code': payment.churchCode };
-          },
+        condition: (op) => isOperatorPath(op.path),
+        true: splitLink({
+          condition: (op) => UNBATCHED_PATHS.has(op.path),
+          true: httpLink({ url: '/trpc', headers: operatorHeaders }),
+          false: httpBatchLink({ url: '/trpc', headers: operatorHeaders, maxItems: MAX_BATCH_ITEMS }),
         }),
         false: splitLink({
-          condition: (op) => UNBATCHED_PATHS.has(op.path),
-          true: httpLink({ url: '/trpc', headers }),
-          false: httpBatchLink({ url: '/trpc', headers, maxItems: MAX_BATCH_ITEMS }),
+          condition: (op) => paymentOf(op.context) !== undefined,
+          true: httpLink({
+            url: '/trpc',
+            headers: ({ op }) => {
+              const payment = paymentOf(op.context)!;
+              return { 'X-Payment-Token': payment.token, 'X-Church-Code': payment.churchCode };
+            },
+          }),
+          false: splitLink({
+            condition: (op) => UNBATCHED_PATHS.has(op.path),
+            true: httpLink({ url: '/trpc', headers }),
+            false: httpBatchLink({ url: '/trpc', headers, maxItems: MAX_BATCH_ITEMS }),
+          }),
         }),
       }),
     ],

@@ -1,0 +1,95 @@
+import { useState, type FormEvent } from 'react';
+import { Alert, Button, Center, Container, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconAlertCircle, IconShieldLock } from '@tabler/icons-react';
+import { Navigate, useNavigate } from 'react-router-dom';
+import { operatorLoginInput } from '../../../../common/schemas/auth';
+import { FullPageLoader } from '../../components/FullPageLoader';
+import { serverMessage } from '../../lib/errors';
+import { trpc } from '../../lib/trpc';
+import { fieldErrors } from '../auth/validation';
+import { CONSOLE_HOME } from './console-nav';
+import { saveOperatorToken } from './operator-store';
+import { OperatorUnreachable } from './OperatorUnreachable';
+import { ADMIN_TEXTS } from './texts';
+import { useOperatorSession } from './useOperatorSession';
+
+type Field = 'email' | 'password';
+
+/** /admin-login (02 section 2.13): the operator's email and password; a signed-in operator goes to the console. */
+export function AdminLoginPage() {
+  const session = useOperatorSession();
+  const navigate = useNavigate();
+  const utils = trpc.useUtils();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+
+  const login = trpc.operatorAuth.login.useMutation({
+    onSuccess: (data) => {
+      // The answer is the verified session: no second round trip to operatorAuth.verify.
+      utils.operatorAuth.verify.setData(undefined, { admin: data.admin });
+      saveOperatorToken(data.token);
+      void navigate(CONSOLE_HOME, { replace: true });
+    },
+  });
+
+  if (session.status === 'verifying') return <FullPageLoader label={ADMIN_TEXTS.verifying} />;
+  if (session.status === 'unreachable') return <OperatorUnreachable retry={session.retry} retrying={session.retrying} />;
+  if (session.status === 'signed_in') return <Navigate to={CONSOLE_HOME} replace />;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = operatorLoginInput.safeParse({ email, password });
+    if (!parsed.success) {
+      setErrors(fieldErrors<Field>(parsed.error));
+      return;
+    }
+    setErrors({});
+    login.mutate(parsed.data);
+  };
+  const edited = (field: Field) => {
+    setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
+    login.reset();
+  };
+
+  return (
+    <Center component="main" mih="100dvh" p="md" bg="gray.0">
+      <Container size={420} w="100%" px={0}>
+        <Stack align="center" gap={4} mb="lg">
+          <IconShieldLock size={40} stroke={1.5} aria-hidden />
+          <Title order={1} size="h2" ta="center">{ADMIN_TEXTS.loginTitle}</Title>
+          <Text c="dimmed" ta="center">{ADMIN_TEXTS.loginSubtitle}</Text>
+        </Stack>
+        <Paper withBorder shadow="sm" p={{ base: 'md', xs: 'xl' }} radius="md">
+          <form onSubmit={submit} noValidate aria-label="Admin sign in">
+            <Stack gap="md">
+              <TextInput
+                label="Email"
+                type="email"
+                withAsterisk
+                autoComplete="username"
+                value={email}
+                onChange={(event) => { setEmail(event.currentTarget.value); edited('email'); }}
+                error={errors.email}
+              />
+              <PasswordInput
+                label="Password"
+                withAsterisk
+                autoComplete="current-password"
+                value={password}
+                onChange={(event) => { setPassword(event.currentTarget.value); edited('password'); }}
+                error={errors.password}
+              />
+              {login.isError ? (
+                <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+                  {serverMessage(login.error, ADMIN_TEXTS.loginFailed)}
+                </Alert>
+              ) : null}
+              <Button type="submit" fullWidth loading={login.isPending}>Sign In</Button>
+            </Stack>
+          </form>
+        </Paper>
+      </Container>
+    </Center>
+  );
+}

@@ -1,0 +1,44 @@
+/** The operator console's texts (02 sections 2.13-2.15 and 8.2), in one place for the screens and tests. */
+export const ADMIN_TEXTS = {
+  loginTitle: 'Admin Console',
+  loginSubtitle: 'Sign in to manage the platform',
+  loginFailed: 'Login failed',
+  verifying: 'Checking your admin session…',
+  sessionCheckFailed: 'Your admin session could not be checked. Check your connection and try again.',
+  overviewTitle: 'Overview',
+  statsFailed: 'The platform figures could not be loaded.',
+  recentActivity: 'Recent Activity',
+  noRecentActivity: 'No recent activity',
+  activityFailed: 'The recent activity could not be loaded.',
+  viewAll: 'View all',
+  quickActions: 'Quick Actions',
+  reportFailed: 'The report could not be generated.',
+  churchesTitle: 'Church Management',
+  churchesFailed: 'The churches could not be loaded.',
+  noChurches: 'No churches found',
+  noChurchesFiltered: 'Try adjusting your search filters',
+  noChurchesYet: 'No churches have been registered yet',
+  detailsTitle: 'Church Details',
+  detailsFailed: 'The church details could not be loaded.',
+  closeDetails: 'Close Details',
+  manageSubscription: 'Manage Subscription',
+  viewDetails: 'View Details',
+  updateSubscription: 'Update Subscription',
+  subscriptionUpdated: 'Subscription updated successfully!',
+  subscriptionFailed: 'Failed to update subscription: ',
+  subscriptionFailedGeneric: 'Please try again.',
+  notSet: 'Not set',
+  notAvailable: 'N/A',
+} as const;
+
+/** The four stat cards of the overview: label and caption (02 section 2.14). */
+export const STAT_CARDS = [
+  { key: 'totalChurches', testId: 'stat-total-churches', label: 'Total Churches', caption: 'All registered' },
+  { key: 'activeChurches', testId: 'stat-active-churches', label: 'Active Churches', caption: 'Subscription active' },
+  { key: 'totalUsers', testId: 'stat-total-users', label: 'Total Users', caption: 'Across all churches' },
+  { key: 'newChurchesThisMonth', testId: 'stat-new-churches', label: 'New This Month', caption: 'Church registrations' },
+] as const;
+
+/** "Showing X to Y of Z results" under a page of the list. */
+export const showingText = (page: number, limit: number, total: number) =>
+  `Showing ${Math.min((page - 1) * limit + 1, total)} to ${Math.min(page * limit, total)} of ${total} results`;

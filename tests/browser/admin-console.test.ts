@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest';
+import { OPERATOR_MESSAGES } from '../../common/constants.js';
+import { ADMIN_CHURCH_MESSAGES } from '../../common/schemas/admin-churches.js';
+import { createOperator } from '../../server/modules/operators/index.js';
+import { DEMO_CODE, DEMO_PASSWORD, DESKTOP, SESSION_KEYS, fitsViewportWidth, onPage, pathOf, signIn, useAppAndBrowser } from './support.js';
+
+const env = useAppAndBrowser();
+
+const OPERATOR_EMAIL = 'operator@platform.example.org';
+const OPERATOR_PASSWORD = 'operator-password-1';
+const OPERATOR_NAME = 'Olivia Operator';
+const OPERATOR_TOKEN_KEY = 'sundayschool.operator.token';
+const TABLET = { width: 768, height: 1024 };
+
+/** A calendar date `days` from today (UTC), as the date input takes it. */
+const dateInDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+describe('operator console', () => {
+  it('an operator changes a church subscription; the church sees its new plan and the change is in Recent Activity', async () => {
+    await createOperator(env.app.db, OPERATOR_EMAIL, OPERATOR_PASSWORD, OPERATOR_NAME);
+    const endDate = dateInDays(60);
+
+    await onPage(env, DESKTOP, async (operator) => {
+      // Unsigned, the console sends to its sign-in; a wrong password shows the server's message.
+      await operator.goto('/admin/dashboard/churches');
+      await operator.waitForURL((url) => url.pathname === '/admin-login');
+      await operator.getByLabel('Email').fill(OPERATOR_EMAIL);
+      await operator.getByRole('textbox', { name: 'Password', exact: true }).fill('not-the-password');
+      await operator.getByRole('button', { name: 'Sign In', exact: true }).click();
+      await operator.getByRole('alert').getByText(OPERATOR_MESSAGES.invalidCredentials).waitFor();
+
+      await operator.getByRole('textbox', { name: 'Password', exact: true }).fill(OPERATOR_PASSWORD);
+      await operator.getByRole('button', { name: 'Sign In', exact: true }).click();
+      await operator.getByRole('heading', { name: 'Overview', exact: true }).waitFor();
+      expect(pathOf(operator)).toBe('/admin/dashboard');
+      await operator.getByTestId('operator-name').getByText(OPERATOR_NAME).waitFor();
+      // The operator's token is stored under its own key; no church session is made.
+      const stored = await operator.evaluate((keys) => keys.map((key) => localStorage.getItem(key)), [OPERATOR_TOKEN_KEY, ...SESSION_KEYS]);
+      expect(stored[0]).toBeTruthy();
+      expect(stored.slice(1)).toEqual([null, null]);
+
+      // The four stat cards with their captions.
+      const totalChurches = operator.getByTestId('stat-total-churches');
+      await totalChurches.getByText('All registered').waitFor();
+      expect(Number((await totalChurches.getByTestId('stat-value').innerText()).replace(/,/g, ''))).toBeGreaterThanOrEqual(1);
+      await operator.getByTestId('stat-active-churches').getByText('Subscription active').waitFor();
+      await operator.getByTestId('stat-total-users').getByText('Across all churches').waitFor();
+      await operator.getByTestId('stat-new-churches').getByText('Church registrations').waitFor();
+      // Screens not built yet are not offered.
+      const nav = operator.locator('#console-navigation');
+      expect(await nav.getByRole('link').allInnerTexts()).toEqual(['Overview', 'Church Management']);
+      expect(await operator.getByRole('link', { name: 'Manage Users' }).count()).toBe(0);
+      await operator.setViewportSize(TABLET);
+      expect(await fitsViewportWidth(operator)).toBe(true);
+      await operator.setViewportSize(DESKTOP);
+
+      // Church Management: find DEMO01 by search.
+      await operator.getByRole('link', { name: 'Manage Churches' }).click();
+      await operator.getByRole('heading', { name: 'Church Management', exact: true }).waitFor();
+      expect(pathOf(operator)).toBe('/admin/dashboard/churches');
+      await operator.getByRole('textbox', { name: 'Search' }).fill(DEMO_CODE);
+      await operator.waitForURL((url) => url.searchParams.get('search') === DEMO_CODE);
+      const rows = operator.getByTestId('church-row');
+      await rows.filter({ hasText: `Code: ${DEMO_CODE}` }).waitFor();
+      expect(await rows.count()).toBe(1);
+      const row = rows.first();
+
+      // The details of the church.
+      await row.getByRole('button', { name: /^View Details/ }).click();
+      const details = operator.getByRole('dialog', { name: 'Church Details' });
+      await details.getByText('Days Active').waitFor();
+      await details.getByText(DEMO_CODE, { exact: true }).waitFor();
+      await details.getByRole('button', { name: 'Close Details' }).click();
+      await details.waitFor({ state: 'hidden' });
+
+      // Manage Subscription: basic, active, an end date.
+      await row.getByRole('button', { name: /^Manage Subscription/ }).click();
+      const dialog = operator.getByRole('dialog', { name: /^Manage Subscription - / });
+      await dialog.getByLabel('Subscription Tier').selectOption('basic');
+      await dialog.getByLabel('Status').selectOption('active');
+      await dialog.getByLabel('Subscription End Date').fill(endDate);
+      await dialog.getByRole('button', { name: 'Update Subscription' }).click();
+      await operator.getByText(ADMIN_CHURCH_MESSAGES.subscriptionUpdated, { exact: true }).waitFor();
+      await dialog.waitFor({ state: 'hidden' });
+      await row.getByTestId('tier-badge').getByText('Basic', { exact: true }).waitFor();
+      await row.getByTestId('status-badge').getByText('Active', { exact: true }).waitFor();
+      await row.getByTestId('end-date').getByText(endDate.slice(0, 4), { exact: false }).waitFor();
+
+      // Usable on a tablet: no horizontal scrolling at 768px.
+      await operator.setViewportSize(TABLET);
+      expect(await fitsViewportWidth(operator)).toBe(true);
+      await operator.setViewportSize(DESKTOP);
+
+      // A user of the church sees the Basic plan in the subscription badge.
+      await onPage(env, DESKTOP, async (church) => {
+        await church.goto('/login');
+        await signIn(church, DEMO_CODE, 'teacher@demo01.example.org', DEMO_PASSWORD);
+        await church.getByRole('heading', { name: 'Teacher Dashboard' }).waitFor();
+        await church.locator('header').getByTestId('subscription-badge').filter({ hasText: /^Basic · \d+ days left$/ }).waitFor();
+      });
+
+      // The change is in the overview's Recent Activity.
+      await nav.getByRole('link', { name: 'Overview', exact: true }).click();
+      await operator.getByTestId('recent-activity')
+        .getByText(`Changed the subscription of church ${DEMO_CODE}`, { exact: false }).first().waitFor();
+
+      // Logout forgets the operator's token and returns to the sign-in.
+      await operator.getByRole('button', { name: 'Logout' }).click();
+      await operator.waitForURL((url) => url.pathname === '/admin-login');
+      expect(await operator.evaluate((key) => localStorage.getItem(key), OPERATOR_TOKEN_KEY)).toBeNull();
+      await operator.goto('/admin/dashboard');
+      await operator.waitForURL((url) => url.pathname === '/admin-login');
+    }, { allowErrors: /401|Unauthorized/ });
+  });
+
+  it('a church session does not open the console, and other admin paths go to the admin sign-in', async () => {
+    await onPage(env, DESKTOP, async (page) => {
+      await page.goto('/login');
+      await signIn(page, DEMO_CODE, 'teacher@demo01.example.org', DEMO_PASSWORD);
+      await page.getByRole('heading', { name: 'Teacher Dashboard' }).waitFor();
+
+      await page.goto('/admin/dashboard');
+      await page.waitForURL((url) => url.pathname === '/admin-login');
+      await page.getByRole('button', { name: 'Sign In', exact: true }).waitFor();
+      await page.goto('/admin/anything');
+      await page.waitForURL((url) => url.pathname === '/admin-login');
+
+      // The church session is left as it was.
+      await page.goto('/');
+      await page.getByRole('heading', { name: 'Teacher Dashboard' }).waitFor();
+    });
+  });
+});
