@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { churches, classes, students, users } from '../../drizzle/schema/index.js';
 import type { Database } from '../../server/db/index.js';
 import { hashPassword } from '../../server/modules/auth/index.js';
+import { createOperator } from '../../server/modules/operators/index.js';
 
 export const TEST_PASSWORD = 'correct-horse-battery';
 let cachedHash: Promise<string> | undefined;
@@ -122,4 +123,14 @@ export async function createClassWithStudents(
     }))).returning();
     return { class: cls, students: rows };
   });
+}
+
+/** A new platform operator (a unique address), signed in through POST /api/admin/auth/login. */
+export async function signInNewOperator(db: Database, baseUrl: string) {
+  const email = `ops-${randomBytes(4).toString('hex')}@platform.test`;
+  const password = 'operator-password-1';
+  await createOperator(db, email, password);
+  const login = await api(baseUrl, 'POST', '/api/admin/auth/login', { body: { email, password } });
+  if (login.status !== 200) throw new Error(`operator sign-in failed: ${login.status} ${login.body.message}`);
+  return { token: login.body.data.token as string, id: login.body.data.admin.id as string, email };
 }

@@ -1,23 +1,19 @@
-import { randomBytes } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../drizzle/schema/index.js';
 import { ADMIN_PEOPLE_MESSAGES, AUDIT_LOG_DEFAULT_LIMIT } from '../../common/schemas/admin-people.js';
 import { auditOperatorAction } from '../../server/modules/audit/index.js';
-import { createOperator } from '../../server/modules/operators/index.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
-import { api, createChurch, signIn, type Json } from '../helpers/fixtures.js';
+import { api, createChurch, signIn, type Json, signInNewOperator } from '../helpers/fixtures.js';
 
 let app: TestApp;
 let token: string;
 let operator: { id: string; email: string };
 beforeAll(async () => {
   app = await startTestApp();
-  const email = `ops-${randomBytes(4).toString('hex')}@platform.test`;
-  await createOperator(app.db, email, 'operator-password-1');
-  const login = await api(app.url, 'POST', '/api/admin/auth/login', { body: { email, password: 'operator-password-1' } });
-  token = login.body.data.token;
-  operator = { id: login.body.data.admin.id, email };
+  const signedIn = await signInNewOperator(app.db, app.url);
+  token = signedIn.token;
+  operator = { id: signedIn.id, email: signedIn.email };
 });
 afterAll(async () => { await app?.close(); });
 

@@ -3,9 +3,8 @@ import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, churches, media, paymentOrders, users } from '../../drizzle/schema/index.js';
 import { ADMIN_CHURCH_MESSAGES } from '../../common/schemas/admin-churches.js';
-import { createOperator } from '../../server/modules/operators/index.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
-import { api, createChurch, createClassWithStudents, signIn, type ChurchOptions } from '../helpers/fixtures.js';
+import { api, createChurch, createClassWithStudents, signIn, type ChurchOptions, signInNewOperator } from '../helpers/fixtures.js';
 
 // Church Management of the operator console over real HTTP: the list with its search, filter, counts
 // and pages; the details (audited); the subscription change, seen by the church's own users on their
@@ -16,11 +15,9 @@ let token: string;
 let operatorId: string;
 beforeAll(async () => {
   app = await startTestApp();
-  const email = `ops-${randomBytes(4).toString('hex')}@platform.test`;
-  await createOperator(app.db, email, 'operator-password-1');
-  const login = await api(app.url, 'POST', '/api/admin/auth/login', { body: { email, password: 'operator-password-1' } });
-  token = login.body.data.token as string;
-  operatorId = login.body.data.admin.id as string;
+  const signedIn = await signInNewOperator(app.db, app.url);
+  token = signedIn.token;
+  operatorId = signedIn.id;
 });
 afterAll(async () => { await app?.close(); });
 

@@ -1,12 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { churches, media, users } from '../../drizzle/schema/index.js';
 import { ADMIN_CHURCH_MESSAGES } from '../../common/schemas/admin-churches.js';
-import { createOperator } from '../../server/modules/operators/index.js';
 import { subscriptionValidity } from '../../server/modules/subscription/index.js';
 import { backend, startTestApp, type TestApp } from '../helpers/app.js';
-import { api, createChurch, createClassWithStudents, signIn, uniqueCode, type ChurchOptions } from '../helpers/fixtures.js';
+import { api, createChurch, createClassWithStudents, signIn, uniqueCode, type ChurchOptions, signInNewOperator } from '../helpers/fixtures.js';
 
 // The operator console's overview cards, analytics and the churches report over real HTTP. On PGlite
 // each test file has its own database, so counts are checked exactly; the PostgreSQL database is
@@ -16,9 +14,8 @@ let app: TestApp;
 let token: string;
 beforeAll(async () => {
   app = await startTestApp();
-  const email = `ops-${randomBytes(4).toString('hex')}@platform.test`;
-  await createOperator(app.db, email, 'operator-password-1');
-  token = (await api(app.url, 'POST', '/api/admin/auth/login', { body: { email, password: 'operator-password-1' } })).body.data.token as string;
+  const signedIn = await signInNewOperator(app.db, app.url);
+  token = signedIn.token;
 });
 afterAll(async () => { await app?.close(); });
 

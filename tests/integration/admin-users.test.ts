@@ -1,22 +1,18 @@
-import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attendance, auditLog, classes, users } from '../../drizzle/schema/index.js';
 import { ADMIN_PEOPLE_MESSAGES } from '../../common/schemas/admin-people.js';
-import { createOperator } from '../../server/modules/operators/index.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
-import { api, createChurch, createClassWithStudents, signIn, TEST_PASSWORD } from '../helpers/fixtures.js';
+import { api, createChurch, createClassWithStudents, signIn, TEST_PASSWORD, signInNewOperator } from '../helpers/fixtures.js';
 
 let app: TestApp;
 let token: string;
 let operatorId: string;
 beforeAll(async () => {
   app = await startTestApp();
-  const email = `ops-${randomBytes(4).toString('hex')}@platform.test`;
-  await createOperator(app.db, email, 'operator-password-1');
-  const login = await api(app.url, 'POST', '/api/admin/auth/login', { body: { email, password: 'operator-password-1' } });
-  token = login.body.data.token;
-  operatorId = login.body.data.admin.id;
+  const signedIn = await signInNewOperator(app.db, app.url);
+  token = signedIn.token;
+  operatorId = signedIn.id;
 });
 afterAll(async () => { await app?.close(); });
 
