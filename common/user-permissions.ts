@@ -27,3 +27,25 @@ export function assignableRoles(actor: ChurchRole): ChurchRole[] {
   if (actor === 'principal') return ['teacher'];
   return [];
 }
+
+/** Who adds and edits classes: the classes module's procedures and the console's indicator read it. */
+export const CLASS_MANAGERS = ['super_admin', 'principal'] as const satisfies readonly ChurchRole[];
+/** Who marks attendance and reads its reports (every role but guest). */
+export const ATTENDANCE_STAFF = ['super_admin', 'principal', 'teacher'] as const satisfies readonly ChurchRole[];
+
+/** The operator console's 'Permissions and Access' indicators of a user (02 section 2.16), read
+ * from the same role lists the server enforces, so the User Details panel holds none of its own. */
+
+export interface AccessIndicators {
+  manageClasses: boolean;
+  systemAdmin: boolean;
+  viewReports: boolean;
+  churchOwner: boolean;
+}
+
+export const accessIndicators = (user: { role: ChurchRole; is_church_owner: boolean }): AccessIndicators => ({
+  manageClasses: (CLASS_MANAGERS as readonly ChurchRole[]).includes(user.role),
+  systemAdmin: user.role === 'super_admin',
+  viewReports: (ATTENDANCE_STAFF as readonly ChurchRole[]).includes(user.role),
+  churchOwner: user.is_church_owner,
+});

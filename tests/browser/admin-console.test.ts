@@ -46,10 +46,12 @@ describe('operator console', () => {
       await operator.getByTestId('stat-active-churches').getByText('Subscription active').waitFor();
       await operator.getByTestId('stat-total-users').getByText('Across all churches').waitFor();
       await operator.getByTestId('stat-new-churches').getByText('Church registrations').waitFor();
-      // Screens not built yet are not offered.
+      // The console's six screens, in the sidebar's order.
       const nav = operator.locator('#console-navigation');
-      expect(await nav.getByRole('link').allInnerTexts()).toEqual(['Overview', 'Church Management']);
-      expect(await operator.getByRole('link', { name: 'Manage Users' }).count()).toBe(0);
+      expect(await nav.getByRole('link').allInnerTexts()).toEqual([
+        'Overview', 'Church Management', 'User Management', 'Media Library', 'Analytics', 'Audit Logs',
+      ]);
+      expect(await operator.getByRole('link', { name: 'Manage Users' }).count()).toBe(1);
       await operator.setViewportSize(TABLET);
       expect(await fitsViewportWidth(operator)).toBe(true);
       await operator.setViewportSize(DESKTOP);
@@ -103,6 +105,13 @@ describe('operator console', () => {
       await nav.getByRole('link', { name: 'Overview', exact: true }).click();
       await operator.getByTestId('recent-activity')
         .getByText(`Changed the subscription of church ${DEMO_CODE}`, { exact: false }).first().waitFor();
+
+      // And in the audit log, with the new values in its details.
+      await operator.getByRole('link', { name: 'View all' }).click();
+      await operator.getByRole('heading', { name: 'Audit Logs', exact: true }).waitFor();
+      const change = operator.getByTestId('audit-row').filter({ has: operator.getByTestId('action-badge').getByText('subscription.updated', { exact: true }) }).first();
+      await change.getByText(DEMO_CODE, { exact: false }).first().waitFor();
+      expect(await change.getByTestId('audit-details').innerText()).toContain('basic');
 
       // Logout forgets the operator's token and returns to the sign-in.
       await operator.getByRole('button', { name: 'Logout' }).click();

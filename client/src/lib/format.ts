@@ -35,3 +35,9 @@ export function formatCalendarDate(date: string): string {
   const weekday = new Date(Date.UTC(year, month - 1, day)).getUTCDay();
   return `${WEEKDAYS[weekday]}, ${day} ${MONTHS[month - 1]} ${year}`;
 }
+
+/** A calendar month ('YYYY-MM') as 'Nov 2026'. */
+export function formatMonth(month: string): string {
+  const [year, monthNumber] = month.split('-').map(Number);
+  return `${MONTHS[monthNumber - 1]} ${year}`;
+}

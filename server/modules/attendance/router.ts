@@ -1,3 +1,4 @@
+import { ATTENDANCE_STAFF } from '../../../common/user-permissions.js';
 import { classDateInput, classMonthInput, markAttendanceInput } from '../../../common/schemas/attendance.js';
 import { roleProcedure, router } from '../../trpc/init.js';
 import { rest } from '../../rest/meta.js';
@@ -7,7 +8,7 @@ import {
 
 /** Teachers act on their own classes, principals and super admins on every class (01 section 6);
  * the class rule is findAccessibleClass, applied in each handler. */
-const staffProcedure = roleProcedure('super_admin', 'principal', 'teacher');
+const staffProcedure = roleProcedure(...ATTENDANCE_STAFF);
 
 export const attendanceRouter = router({
   mark: staffProcedure

@@ -1,10 +1,11 @@
+import { ATTENDANCE_STAFF, CLASS_MANAGERS } from '../../../common/user-permissions.js';
 import { classCreateInput, classIdInput, classListInput, classUpdateInput } from '../../../common/schemas/classes.js';
 import { roleProcedure, router } from '../../trpc/init.js';
 import { rest } from '../../rest/meta.js';
 import { availableTeachers, createClass, deleteClass, listClasses, myClasses, updateClass } from './service.js';
 
-const staff = roleProcedure('super_admin', 'principal', 'teacher');
-const managers = roleProcedure('super_admin', 'principal');
+const staff = roleProcedure(...ATTENDANCE_STAFF);
+const managers = roleProcedure(...CLASS_MANAGERS);
 
 export const classesRouter = router({
   /** All classes for principals and super admins; a teacher gets only own classes. */

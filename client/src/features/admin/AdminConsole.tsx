@@ -18,6 +18,10 @@ import { useOperatorSession, type Operator } from './useOperatorSession';
 // Each console screen is its own chunk, fetched when first opened.
 const OverviewPage = lazyScreen(() => import('./OverviewPage').then((m) => m.OverviewPage));
 const ChurchesPage = lazyScreen(() => import('./ChurchesPage').then((m) => m.ChurchesPage));
+const UsersPage = lazyScreen(() => import('./users/UsersPage').then((m) => m.UsersPage));
+const MediaLibraryPage = lazyScreen(() => import('./media/MediaLibraryPage').then((m) => m.MediaLibraryPage));
+const AnalyticsPage = lazyScreen(() => import('./analytics/AnalyticsPage').then((m) => m.AnalyticsPage));
+const AuditLogsPage = lazyScreen(() => import('./audit-logs/AuditLogsPage').then((m) => m.AuditLogsPage));
 
 // The burger's icons differ from the church frame's on purpose: an icon both frames import would be
 // split out of the church frame's chunk into a file of its own (one more request per church load).
@@ -108,6 +112,10 @@ function ConsoleFrame({ admin }: { admin: Operator }) {
           <Routes>
             <Route index element={<OverviewPage />} />
             <Route path="churches" element={<ChurchesPage />} />
+            <Route path="users" element={<UsersPage />} />
+            <Route path="media" element={<MediaLibraryPage />} />
+            <Route path="analytics" element={<AnalyticsPage />} />
+            <Route path="audit-logs" element={<AuditLogsPage />} />
             {/* A console path whose screen does not exist (02 section 2.2: any other admin path). */}
             <Route path="*" element={<Navigate to={ADMIN_LOGIN_PATH} replace />} />
           </Routes>

@@ -1,23 +1,14 @@
-import type { ReactNode } from 'react';
-import { Badge, Button, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Modal, SimpleGrid, Stack } from '@mantine/core';
 import { QueryErrorState } from '../../components/ErrorState';
 import { formatCalendarDate } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
 import { daysSince, lastDayOf, localTimestamp } from './church-dates';
 import type { AdminChurch } from './ChurchesTable';
+import { ConsoleField as Field } from './ConsoleField';
 import { statusBadge, tierBadge } from './subscription-labels';
 import { ADMIN_TEXTS } from './texts';
 
 const orNA = (value: string | null | undefined) => (value ? value : ADMIN_TEXTS.notAvailable);
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" fw={500}>{label}</Text>
-      <Text size="sm" component="div" style={{ overflowWrap: 'anywhere' }}>{children}</Text>
-    </div>
-  );
-}
 
 /**
  * 'Church Details' (02 section 2.15): every field of the church with its counts. The list's row is

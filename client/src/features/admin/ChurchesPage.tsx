@@ -1,28 +1,24 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button, Card, Group, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Card, Group, Skeleton, Stack, TextInput, Title } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import { IconBuildingChurch } from '@tabler/icons-react';
 import { QueryErrorState } from '../../components/ErrorState';
 import { trpc } from '../../lib/trpc';
 import { useAddressParams } from '../../lib/useAddressParams';
 import { ChurchDetailsModal } from './ChurchDetailsModal';
+import { ConsoleEmptyState } from './ConsoleEmptyState';
+import { ConsolePagination } from './ConsolePagination';
 import { ConsoleSelect } from './ConsoleSelect';
+import { choiceParam, pageParam, pageValue } from './console-params';
 import { ChurchesTable, type AdminChurch } from './ChurchesTable';
 import { SubscriptionModal } from './SubscriptionModal';
-import { CONSOLE_STATUSES, statusOptions, type ConsoleStatus } from './subscription-labels';
-import { ADMIN_TEXTS, showingText } from './texts';
+import { CONSOLE_STATUSES, statusOptions } from './subscription-labels';
+import { ADMIN_TEXTS } from './texts';
 
 /** Churches on a page (02 section 9). */
 const PAGE_SIZE = 10;
 const SEARCH_DEBOUNCE_MS = 300;
 const STATUS_FILTER = [{ value: '', label: 'All Status' }, ...statusOptions];
-
-const statusParam = (value: string | null): ConsoleStatus | undefined =>
-  (CONSOLE_STATUSES as readonly string[]).includes(value ?? '') ? value as ConsoleStatus : undefined;
-const pageParam = (value: string | null) => {
-  const page = Number(value);
-  return Number.isInteger(page) && page > 1 ? page : 1;
-};
 
 /**
  * Church Management (02 section 2.15): search and status filter (kept in the address; any change
@@ -32,7 +28,7 @@ export function ChurchesPage() {
   const utils = trpc.useUtils();
   const { params, update } = useAddressParams();
   const search = params.get('search') ?? '';
-  const status = statusParam(params.get('status'));
+  const status = choiceParam(CONSOLE_STATUSES, params.get('status'));
   const page = pageParam(params.get('page'));
 
   const [searchInput, setSearchInput] = useState(search);
@@ -89,39 +85,25 @@ export function ChurchesPage() {
           ) : null}
           {churches.isError ? <QueryErrorState query={churches} title={ADMIN_TEXTS.churchesFailed} /> : null}
           {data && data.items.length === 0 ? (
-            <Stack align="center" gap={4} py="lg" data-testid="churches-empty">
-              <IconBuildingChurch size={28} stroke={1.5} aria-hidden />
-              <Text fw={600}>{ADMIN_TEXTS.noChurches}</Text>
-              <Text size="sm" c="dimmed">{filtered ? ADMIN_TEXTS.noChurchesFiltered : ADMIN_TEXTS.noChurchesYet}</Text>
-            </Stack>
+            <ConsoleEmptyState
+              icon={<IconBuildingChurch size={28} stroke={1.5} aria-hidden />}
+              title={ADMIN_TEXTS.noChurches}
+              hint={filtered ? ADMIN_TEXTS.noChurchesFiltered : ADMIN_TEXTS.noChurchesYet}
+              testId="churches-empty"
+            />
           ) : null}
           {data && data.items.length > 0 ? (
             <div style={{ opacity: churches.isPlaceholderData ? 0.6 : 1 }} aria-busy={churches.isPlaceholderData || undefined}>
               <ChurchesTable churches={data.items} onDetails={setDetails} onManage={setManaging} />
             </div>
           ) : null}
-          {pagination && pagination.pages > 1 ? (
-            <Group justify="space-between" gap="sm" data-testid="churches-pagination">
-              <Text size="sm" c="dimmed">{showingText(pagination.page, PAGE_SIZE, pagination.total)}</Text>
-              <Group gap="xs">
-                <Button
-                  variant="default"
-                  size="xs"
-                  disabled={pagination.page <= 1}
-                  onClick={() => update({ page: pagination.page - 1 > 1 ? String(pagination.page - 1) : null }, { push: true })}
-                >
-                  Previous
-                </Button>
-                <Button
-                  variant="default"
-                  size="xs"
-                  disabled={pagination.page >= pagination.pages}
-                  onClick={() => update({ page: String(pagination.page + 1) }, { push: true })}
-                >
-                  Next
-                </Button>
-              </Group>
-            </Group>
+          {pagination ? (
+            <ConsolePagination
+              pagination={pagination}
+              pageSize={PAGE_SIZE}
+              onPage={(next) => update({ page: pageValue(next) }, { push: true })}
+              testId="churches-pagination"
+            />
           ) : null}
         </Stack>
       </Card>

@@ -21,10 +21,10 @@ export const ADMIN_LOGIN_PATH = '/admin-login';
 export const CONSOLE_NAV: readonly ConsoleNavItem[] = [
   { id: 'overview', label: 'Overview', path: CONSOLE_HOME, icon: IconHome, ready: true },
   { id: 'churches', label: 'Church Management', path: `${CONSOLE_HOME}/churches`, icon: IconBuildingChurch, ready: true },
-  { id: 'users', label: 'User Management', path: `${CONSOLE_HOME}/users`, icon: IconUserCog, ready: false },
-  { id: 'media', label: 'Media Library', path: `${CONSOLE_HOME}/media`, icon: IconPhoto, ready: false },
-  { id: 'analytics', label: 'Analytics', path: `${CONSOLE_HOME}/analytics`, icon: IconChartBar, ready: false },
-  { id: 'auditLogs', label: 'Audit Logs', path: `${CONSOLE_HOME}/audit-logs`, icon: IconListDetails, ready: false },
+  { id: 'users', label: 'User Management', path: `${CONSOLE_HOME}/users`, icon: IconUserCog, ready: true },
+  { id: 'media', label: 'Media Library', path: `${CONSOLE_HOME}/media`, icon: IconPhoto, ready: true },
+  { id: 'analytics', label: 'Analytics', path: `${CONSOLE_HOME}/analytics`, icon: IconChartBar, ready: true },
+  { id: 'auditLogs', label: 'Audit Logs', path: `${CONSOLE_HOME}/audit-logs`, icon: IconListDetails, ready: true },
 ];
 
 /** The path of a built screen, or null while it does not exist (links to it stay hidden). */

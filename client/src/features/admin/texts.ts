@@ -29,6 +29,8 @@ export const ADMIN_TEXTS = {
   subscriptionFailedGeneric: 'Please try again.',
   notSet: 'Not set',
   notAvailable: 'N/A',
+  allChurches: 'All Churches',
+  churchFilterFailed: 'The churches could not be loaded: only All Churches can be chosen.',
 } as const;
 
 /** The four stat cards of the overview: label and caption (02 section 2.14). */

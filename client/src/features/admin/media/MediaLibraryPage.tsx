@@ -1,0 +1,115 @@
+import { useState } from 'react';
+import { Card, Group, SimpleGrid, Skeleton, Stack, Title } from '@mantine/core';
+import { keepPreviousData } from '@tanstack/react-query';
+import { IconPhoto } from '@tabler/icons-react';
+import { QueryErrorState } from '../../../components/ErrorState';
+import { trpc } from '../../../lib/trpc';
+import { useAddressParams } from '../../../lib/useAddressParams';
+import { ChurchFilterSelect } from '../ChurchFilterSelect';
+import { ConsoleEmptyState } from '../ConsoleEmptyState';
+import { ConsolePagination } from '../ConsolePagination';
+import { ConsoleSelect } from '../ConsoleSelect';
+import { choiceParam, pageParam, pageValue } from '../console-params';
+import { useClampedPage } from '../useClampedPage';
+import { DeleteMediaDialog } from './DeleteMediaDialog';
+import { MediaCard, type AdminMedia } from './MediaCard';
+import { MediaDetailsModal } from './MediaDetailsModal';
+import { MEDIA_TEXTS, MEDIA_TYPES, TYPE_FILTER } from './texts';
+
+/** Media items on a page (02 section 9). */
+const PAGE_SIZE = 20;
+const GRID_COLS = { base: 1, xs: 2, md: 3, xl: 4 };
+
+/**
+ * Media Library (02 section 2.19): church and type filters (kept in the address; a change goes back
+ * to page 1), a grid of cards, an item's details, and deleting one after a confirmation.
+ */
+export function MediaLibraryPage() {
+  const utils = trpc.useUtils();
+  const { params, update } = useAddressParams();
+  const churchId = params.get('church') ?? '';
+  const type = choiceParam(MEDIA_TYPES, params.get('type'));
+  const page = pageParam(params.get('page'));
+
+  const input = { church_id: churchId || undefined, type, page, limit: PAGE_SIZE };
+  const media = trpc.admin.media.list.useQuery(input, { placeholderData: keepPreviousData });
+  const [viewing, setViewing] = useState<AdminMedia | null>(null);
+  const [deleting, setDeleting] = useState<AdminMedia | null>(null);
+
+  const filtered = Boolean(churchId || type);
+  const data = media.data;
+  useClampedPage(page, data?.pagination, update);
+
+  const removed = (item: AdminMedia) => {
+    // 02 section 4.8: the card goes at once; the page is then asked again so that it fills up.
+    utils.admin.media.list.setData(input, (previous) => previous && {
+      items: previous.items.filter((other) => other.id !== item.id),
+      pagination: { ...previous.pagination, total: Math.max(0, previous.pagination.total - 1) },
+    });
+    setDeleting(null);
+    setViewing(null);
+    void utils.admin.media.list.invalidate();
+    void utils.admin.churches.invalidate();
+    void utils.admin.auditLogs.invalidate();
+  };
+
+  return (
+    <Stack gap="lg" maw={1200}>
+      <Title order={2}>{MEDIA_TEXTS.title}</Title>
+      <Card withBorder padding="lg">
+        <Stack gap="md">
+          <Group gap="sm" align="flex-end" wrap="wrap">
+            <ChurchFilterSelect
+              value={churchId}
+              onChange={(value) => update({ church: value || null, page: null }, { push: true })}
+              style={{ flex: '1 1 240px' }}
+            />
+            <ConsoleSelect
+              label="Type"
+              data={TYPE_FILTER}
+              value={type ?? ''}
+              onChange={(value) => update({ type: value || null, page: null }, { push: true })}
+              style={{ flex: '0 1 180px' }}
+            />
+          </Group>
+
+          {media.isPending ? (
+            <SimpleGrid cols={GRID_COLS} aria-busy="true" aria-label="Loading media" role="status">
+              {Array.from({ length: 8 }, (_, i) => <Skeleton key={i} height={170} radius="md" />)}
+            </SimpleGrid>
+          ) : null}
+          {media.isError ? <QueryErrorState query={media} title={MEDIA_TEXTS.listFailed} /> : null}
+          {data && data.items.length === 0 ? (
+            <ConsoleEmptyState
+              icon={<IconPhoto size={28} stroke={1.5} aria-hidden />}
+              title={MEDIA_TEXTS.noMedia}
+              hint={filtered ? MEDIA_TEXTS.noMediaFiltered : MEDIA_TEXTS.noMediaYet}
+              testId="media-empty"
+            />
+          ) : null}
+          {data && data.items.length > 0 ? (
+            <SimpleGrid
+              cols={GRID_COLS}
+              data-testid="media-grid"
+              style={{ opacity: media.isPlaceholderData ? 0.6 : 1 }}
+              aria-busy={media.isPlaceholderData || undefined}
+            >
+              {data.items.map((item) => <MediaCard key={item.id} item={item} onDetails={setViewing} onDelete={setDeleting} />)}
+            </SimpleGrid>
+          ) : null}
+          {data ? (
+            <ConsolePagination
+              pagination={data.pagination}
+              pageSize={PAGE_SIZE}
+              onPage={(next) => update({ page: pageValue(next) }, { push: true })}
+              testId="media-pagination"
+            />
+          ) : null}
+        </Stack>
+      </Card>
+
+      <MediaDetailsModal item={viewing} onClose={() => setViewing(null)} onDelete={setDeleting} />
+      <DeleteMediaDialog item={deleting} onClose={() => setDeleting(null)} onDeleted={removed} />
+    </Stack>
+  );
+}

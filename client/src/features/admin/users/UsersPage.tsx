@@ -1,0 +1,110 @@
+import { useState } from 'react';
+import { Card, Group, Skeleton, Stack, Title } from '@mantine/core';
+import { keepPreviousData } from '@tanstack/react-query';
+import { IconUsers } from '@tabler/icons-react';
+import { QueryErrorState } from '../../../components/ErrorState';
+import { trpc } from '../../../lib/trpc';
+import { useAddressParams } from '../../../lib/useAddressParams';
+import { ChurchFilterSelect } from '../ChurchFilterSelect';
+import { ConsoleEmptyState } from '../ConsoleEmptyState';
+import { ConsolePagination } from '../ConsolePagination';
+import { ConsoleSelect } from '../ConsoleSelect';
+import { choiceParam, pageParam, pageValue } from '../console-params';
+import { useClampedPage } from '../useClampedPage';
+import { DeleteUserDialog } from './DeleteUserDialog';
+import { CONSOLE_ROLES, ROLE_FILTER, USERS_TEXTS } from './texts';
+import { UserDetailsModal } from './UserDetailsModal';
+import { UsersTable, type AdminUser } from './UsersTable';
+
+/** Users on a page (02 section 9). */
+const PAGE_SIZE = 10;
+
+/**
+ * User Management (02 section 2.16): church and role filters (kept in the address; a change goes
+ * back to page 1), a page of users, their details, and deleting one after a confirmation.
+ */
+export function UsersPage() {
+  const utils = trpc.useUtils();
+  const { params, update } = useAddressParams();
+  const churchId = params.get('church') ?? '';
+  const role = choiceParam(CONSOLE_ROLES, params.get('role'));
+  const page = pageParam(params.get('page'));
+
+  const users = trpc.admin.users.list.useQuery(
+    { church_id: churchId || undefined, role, page, limit: PAGE_SIZE },
+    { placeholderData: keepPreviousData },
+  );
+  const [viewing, setViewing] = useState<AdminUser | null>(null);
+  const [deleting, setDeleting] = useState<AdminUser | null>(null);
+
+  const filtered = Boolean(churchId || role);
+  const data = users.data;
+  useClampedPage(page, data?.pagination, update);
+
+  return (
+    <Stack gap="lg" maw={1200}>
+      <Title order={2}>{USERS_TEXTS.title}</Title>
+      <Card withBorder padding="lg">
+        <Stack gap="md">
+          <Group gap="sm" align="flex-end" wrap="wrap">
+            <ChurchFilterSelect
+              value={churchId}
+              onChange={(value) => update({ church: value || null, page: null }, { push: true })}
+              style={{ flex: '1 1 240px' }}
+            />
+            <ConsoleSelect
+              label="Role"
+              data={ROLE_FILTER}
+              value={role ?? ''}
+              onChange={(value) => update({ role: value || null, page: null }, { push: true })}
+              style={{ flex: '0 1 180px' }}
+            />
+          </Group>
+
+          {users.isPending ? (
+            <Stack gap="xs" aria-busy="true" aria-label="Loading users" role="status">
+              {Array.from({ length: 6 }, (_, i) => <Skeleton key={i} height={i === 0 ? 32 : 48} radius="sm" />)}
+            </Stack>
+          ) : null}
+          {users.isError ? <QueryErrorState query={users} title={USERS_TEXTS.listFailed} /> : null}
+          {data && data.items.length === 0 ? (
+            <ConsoleEmptyState
+              icon={<IconUsers size={28} stroke={1.5} aria-hidden />}
+              title={USERS_TEXTS.noUsers}
+              hint={filtered ? USERS_TEXTS.noUsersFiltered : USERS_TEXTS.noUsersYet}
+              testId="users-empty"
+            />
+          ) : null}
+          {data && data.items.length > 0 ? (
+            <div style={{ opacity: users.isPlaceholderData ? 0.6 : 1 }} aria-busy={users.isPlaceholderData || undefined}>
+              <UsersTable users={data.items} onView={setViewing} onDelete={setDeleting} />
+            </div>
+          ) : null}
+          {data ? (
+            <ConsolePagination
+              pagination={data.pagination}
+              pageSize={PAGE_SIZE}
+              onPage={(next) => update({ page: pageValue(next) }, { push: true })}
+              testId="users-pagination"
+            />
+          ) : null}
+        </Stack>
+      </Card>
+
+      <UserDetailsModal user={viewing} onClose={() => setViewing(null)} />
+      <DeleteUserDialog
+        user={deleting}
+        onClose={() => setDeleting(null)}
+        onDeleted={() => {
+          // 02 section 4.8: the details close and the list is asked again; so are the figures that count users.
+          setDeleting(null);
+          setViewing(null);
+          void utils.admin.users.list.invalidate();
+          void utils.admin.churches.invalidate();
+          void utils.admin.overview.invalidate();
+          void utils.admin.auditLogs.invalidate();
+        }}
+      />
+    </Stack>
+  );
+}

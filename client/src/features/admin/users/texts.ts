@@ -1,0 +1,57 @@
+import type { ChurchRole } from '../../../../../common/constants';
+
+/** User Management's texts (02 sections 2.16 and 8.2), in one place for the screen and its tests. */
+export const USERS_TEXTS = {
+  title: 'User Management',
+  listFailed: 'The users could not be loaded.',
+  noUsers: 'No users found',
+  noUsersFiltered: 'Try adjusting your filters',
+  noUsersYet: 'No users have been registered yet',
+  allRoles: 'All Roles',
+  view: 'View',
+  delete: 'Delete',
+  detailsTitle: 'User Details',
+  detailsFailed: 'Failed to load user details: ',
+  detailsFailedGeneric: 'Failed to load user details. Please check console for details.',
+  close: 'Close',
+  active: 'Active',
+  inactive: 'Inactive',
+  churchOwner: 'Church Owner',
+  regularUser: 'Regular User',
+  days: (days: number) => `${days} ${days === 1 ? 'day' : 'days'}`,
+  permissionsTitle: 'Permissions and Access',
+  yes: 'Yes',
+  no: 'No',
+  deleteTitle: 'Delete user',
+  deleteConfirm: 'Delete User',
+  deleteQuestion: (name: string, email: string) =>
+    `Delete ${name} (${email})? Their sessions end and their classes become unassigned. This cannot be undone.`,
+  deleted: 'User deleted successfully',
+  deleteFailed: 'Failed to delete user: ',
+  deleteFailedGeneric: 'Error deleting user. Check console for details.',
+} as const;
+
+/** Role badges (02 section 4.8): an unknown role is shown as guest. */
+const ROLE_LABELS: Record<ChurchRole, string> = {
+  super_admin: 'Super Admin', principal: 'Principal', teacher: 'Teacher', guest: 'Guest',
+};
+const ROLE_COLORS: Record<ChurchRole, string> = { super_admin: 'red', principal: 'violet', teacher: 'blue', guest: 'gray' };
+export const CONSOLE_ROLES = Object.keys(ROLE_LABELS) as ChurchRole[];
+
+export const consoleRole = (role: string): ChurchRole =>
+  (CONSOLE_ROLES as readonly string[]).includes(role) ? role as ChurchRole : 'guest';
+export const roleBadge = (role: string) => ({ label: ROLE_LABELS[consoleRole(role)], color: ROLE_COLORS[consoleRole(role)] });
+
+/** The role filter: All Roles, then each role. */
+export const ROLE_FILTER = [
+  { value: '', label: USERS_TEXTS.allRoles },
+  ...CONSOLE_ROLES.map((value) => ({ value, label: ROLE_LABELS[value] })),
+];
+
+/** The four indicators of the Permissions and Access panel, in the order shown. */
+export const PERMISSION_LABELS = [
+  { key: 'manageClasses', label: 'Manage Classes' },
+  { key: 'systemAdmin', label: 'System Admin' },
+  { key: 'viewReports', label: 'View Reports' },
+  { key: 'churchOwner', label: 'Church Owner' },
+] as const;
