@@ -1,3 +1,5 @@
+import type { ChurchRole } from '../../common/constants.js';
+
 /**
  * A documented REST path, declared on the procedure that serves it (`.meta(rest(...))`): the REST
  * adapter and the OpenAPI document both read it from the router, so a path is typed and described
@@ -22,8 +24,25 @@ export interface RestFile {
   body: string;
 }
 
+/**
+ * Who may call a procedure, set by the rung of the procedure ladder it is built on
+ * (server/trpc/init.ts), never by hand: the two-tenant replay reads it to know what each caller
+ * must be answered.
+ * - public: anyone;
+ * - church: a signed-in church user of one of `roles`, and with `validSubscription` only while
+ *   the church's subscription is valid;
+ * - payer: the church's super admin, or the browser holding the payment token of its registration;
+ * - operator: a signed-in platform operator.
+ */
+export type ProcedureAccess =
+  | { door: 'public' }
+  | { door: 'church'; roles: readonly ChurchRole[]; validSubscription: boolean }
+  | { door: 'payer' }
+  | { door: 'operator' };
+
 export interface ProcedureMeta {
   rest?: RestMeta;
+  access?: ProcedureAccess;
 }
 
 /** `.meta(rest('POST', '/api/classes', 'Add a class', { successStatus: 201 }))` */

@@ -13,17 +13,29 @@ export interface RestRoute extends RestMeta {
 /** academicYear -> academic-year */
 const tagOf = (procedurePath: string) => procedurePath.split('.')[0].replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 
+/** A procedure of the router as this code reads it: its dotted path, type, meta and input schema. */
+export interface ProcedureInfo {
+  procedurePath: string;
+  type: RestRoute['type'];
+  meta: ProcedureMeta;
+  input: unknown;
+}
+
 /**
- * Every procedure of the router that declares a REST path. tRPC has no public API to list a
- * router's procedures or read their meta and input; `_def` is what trpc-to-openapi reads too, and
- * this is the one place that touches it.
+ * Every procedure of the router. tRPC has no public API to list a router's procedures or read
+ * their meta and input; `_def` is what trpc-to-openapi reads too, and this is the one place that
+ * touches it.
  */
-export function restRoutesOf(router: AnyTRPCRouter): RestRoute[] {
+export function proceduresOf(router: AnyTRPCRouter): ProcedureInfo[] {
   const procedures = router._def.procedures as Record<string, AnyTRPCProcedure>;
-  return Object.entries(procedures).flatMap(([procedurePath, procedure]) => {
-    const meta = procedure._def.meta as ProcedureMeta | undefined;
-    if (!meta?.rest) return [];
-    const { type, inputs } = procedure._def as { type: RestRoute['type']; inputs?: unknown[] };
-    return [{ ...meta.rest, procedurePath, type, input: inputs?.[0], tag: tagOf(procedurePath) }];
+  return Object.entries(procedures).map(([procedurePath, procedure]) => {
+    const { type, inputs, meta } = procedure._def as { type: RestRoute['type']; inputs?: unknown[]; meta?: ProcedureMeta };
+    return { procedurePath, type, meta: meta ?? {}, input: inputs?.[0] };
   });
+}
+
+/** Every procedure of the router that declares a REST path. */
+export function restRoutesOf(router: AnyTRPCRouter): RestRoute[] {
+  return proceduresOf(router).flatMap(({ procedurePath, type, meta, input }) =>
+    meta.rest ? [{ ...meta.rest, procedurePath, type, input, tag: tagOf(procedurePath) }] : []);
 }

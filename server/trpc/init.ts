@@ -33,8 +33,11 @@ const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
 
 export const router = t.router;
 
-/** Rung 1: anyone. */
-export const publicProcedure = t.procedure;
+/** Every church role, for the rungs open to all of them. */
+const ALL_CHURCH_ROLES: readonly ChurchRole[] = ['super_admin', 'principal', 'teacher', 'guest'];
+
+/** Rung 1: anyone. Each rung states its access in the procedure's meta (a later rung's replaces it). */
+export const publicProcedure = t.procedure.meta({ access: { door: 'public' } });
 
 /** Rung 1 for calls that must come one per request (sign-in, password reset): a batch would let
  * one request make many attempts, and hide them from per-request limits. */
@@ -98,11 +101,13 @@ export function enterChurchAs<T>(ctx: Context, roles: readonly ChurchRole[], wor
 
 /** Rung 2: a signed-in church user, through the tenant door; the handler gets `ctx.tx`, `ctx.user`,
  * `ctx.church` and `ctx.afterCommit`. */
-export const churchSessionProcedure = publicProcedure.use(({ ctx, next }) => enterChurch(ctx, async (scope) => {
-  const result = await next({ ctx: { ...ctx, ...scope } });
-  if (!result.ok) throw result.error; // roll the transaction back
-  return result;
-}));
+export const churchSessionProcedure = publicProcedure
+  .meta({ access: { door: 'church', roles: ALL_CHURCH_ROLES, validSubscription: false } })
+  .use(({ ctx, next }) => enterChurch(ctx, async (scope) => {
+    const result = await next({ ctx: { ...ctx, ...scope } });
+    if (!result.ok) throw result.error; // roll the transaction back
+    return result;
+  }));
 
 /**
  * Rung 2, for payments: who may pay for a church. Either its super admin, signed in, or the browser
@@ -112,7 +117,7 @@ export const churchSessionProcedure = publicProcedure.use(({ ctx, next }) => ent
  * through the platform door, limiting every statement to `payer.church.id` itself, because a
  * subscription changes only there.
  */
-export const churchPayerProcedure = publicProcedure.use(async ({ ctx, next }) => {
+export const churchPayerProcedure = publicProcedure.meta({ access: { door: 'payer' } }).use(async ({ ctx, next }) => {
   if (!ctx.churchCode || (!ctx.token && !ctx.paymentToken)) throw unauthorized(MESSAGES.signInRequired);
   const churchId = await ctx.services.churchDirectory.idForCode(ctx.churchCode);
   if (!churchId) throw unauthorized(MESSAGES.sessionExpired);
@@ -137,7 +142,7 @@ export const churchPayerProcedure = publicProcedure.use(async ({ ctx, next }) =>
  * `ctx.afterCommit`: as in the tenant door, what it is handed runs (in the background, failures
  * logged) only once the transaction has committed.
  */
-export const operatorProcedure = publicProcedure.use(async ({ ctx, next }) => {
+export const operatorProcedure = publicProcedure.meta({ access: { door: 'operator' } }).use(async ({ ctx, next }) => {
   if (!ctx.token) throw unauthorized(OPERATOR_MESSAGES.signInRequired);
   const committed = afterCommitQueue(ctx);
   const outcome = await ctx.db.withPlatform(async (tx) => {
@@ -153,14 +158,16 @@ export const operatorProcedure = publicProcedure.use(async ({ ctx, next }) => {
 
 /** Rung 3: a signed-in church user whose subscription is valid (01 section 4). Everything except
  * auth, subscription and payment procedures sits on this rung. */
-export const tenantProcedure = churchSessionProcedure.use(({ ctx, next }) => {
-  assertValidSubscription(ctx.church);
-  return next();
-});
+export const tenantProcedure = churchSessionProcedure
+  .meta({ access: { door: 'church', roles: ALL_CHURCH_ROLES, validSubscription: true } })
+  .use(({ ctx, next }) => {
+    assertValidSubscription(ctx.church);
+    return next();
+  });
 
 /** Rung 4: a tenant procedure limited to some roles (01 section 6, 02 section 6). */
 export const roleProcedure = (...roles: ChurchRole[]) =>
-  tenantProcedure.use(({ ctx, next }) => {
+  tenantProcedure.meta({ access: { door: 'church', roles, validSubscription: true } }).use(({ ctx, next }) => {
     assertRole(ctx.user, roles);
     return next();
   });

@@ -1,0 +1,254 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { ChurchRole } from '../../common/constants.js';
+import { todayIn } from '../../common/dates.js';
+import { attendance, media, paymentOrders, sessionRecords, students, users } from '../../drizzle/schema/index.js';
+import { appRouter } from '../../server/root.js';
+import type { ProcedureAccess } from '../../server/rest/meta.js';
+import { proceduresOf, type ProcedureInfo } from '../../server/rest/routes.js';
+import { startTestApp, type TestApp } from '../helpers/app.js';
+import { createChurch, createClassWithStudents, signIn, signInNewOperator } from '../helpers/fixtures.js';
+import { replayInput, type VictimIds } from '../helpers/replay-inputs.js';
+
+/**
+ * The two-tenant replay: every procedure of the router, over REST and over tRPC, is called by every
+ * kind of caller with a sample input naming church A's real rows (tests/helpers/replay-inputs.ts).
+ * What each caller must be answered comes from the procedure's access, which its rung of the
+ * procedure ladder sets (server/trpc/init.ts), so a procedure added later is replayed and judged
+ * without anyone listing it here. Checked for every answer: the status its access calls for, never
+ * a 5xx, and none of church A's ids or names that the caller did not send itself; and at the end,
+ * church A's rows in every table exactly as they were.
+ */
+
+const ROLES: readonly ChurchRole[] = ['super_admin', 'principal', 'teacher', 'guest'];
+const today = todayIn('Asia/Kolkata');
+
+/**
+ * What a caller must get: 'open' (a public procedure: any answer of its own, even a 401 for wrong
+ * credentials, but no 5xx), 'through' (past the door: anything but 401 and 5xx), refused with 401
+ * or 403, or not called at all.
+ */
+type Verdict = 'open' | 'through' | 401 | 403 | 'skip';
+interface Caller {
+  name: string;
+  headers: Record<string, string>;
+  verdict(access: ProcedureAccess): Verdict;
+}
+
+let app: TestApp;
+let victim: VictimIds;
+/** Values of church A that no other caller may see unless it sent them itself. */
+let victimMarkers: string[];
+let snapshotBefore: Record<string, unknown>;
+let procedures: ProcedureInfo[];
+let bCode: string;
+let cCode: string;
+let victimFile: string;
+
+/** A value of church A that nothing else holds: searched for in every answer. */
+const MARKER_PREFIX = 'Zqv';
+const marker = (what: string) => `${MARKER_PREFIX}${what}${Math.random().toString(36).slice(2, 10)}`;
+
+/** Church A's rows of every table that holds them, as JSON, in a stable order. */
+async function snapshotOf(churchId: string) {
+  const tables = await app.db.ownerQuery<{ table_name: string }>(sql`
+    select table_name from information_schema.columns where table_schema = 'public' and column_name = 'church_id' order by 1`);
+  const where = [...tables.map((t) => [t.table_name, 'church_id'] as const), ['churches', 'id'] as const, ['audit_log', 'target_church_id'] as const];
+  const snapshot: Record<string, unknown> = {};
+  for (const [table, column] of where) {
+    const [row] = await app.db.ownerQuery<{ rows: unknown }>(sql`
+      select coalesce(jsonb_agg(to_jsonb(x) order by to_jsonb(x)::text), '[]'::jsonb) as rows
+      from ${sql.identifier(table)} x where ${sql.identifier(column)} = ${churchId}`);
+    snapshot[table] = row.rows;
+  }
+  return snapshot;
+}
+
+/** What identifies church A in its rows: every id, and every text that holds its code or a marker
+ * (names, emails, notes, file names). Texts any church may hold (roles, years) are not searched. */
+function markersOf(snapshot: Record<string, unknown>, code: string): string[] {
+  const values = new Set<string>();
+  const identifies = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(value)
+    || value.toLowerCase().includes(code.toLowerCase()) || value.includes(MARKER_PREFIX);
+  const visit = (value: unknown) => {
+    if (typeof value === 'string' && identifies(value)) values.add(value);
+    else if (Array.isArray(value)) value.forEach(visit);
+    else if (value && typeof value === 'object') Object.values(value).forEach(visit);
+  };
+  for (const [table, rows] of Object.entries(snapshot)) if (table !== 'audit_log') visit(rows);
+  return [...values];
+}
+
+async function callers(): Promise<Caller[]> {
+  const anonymous: Caller = { name: 'no session', headers: {}, verdict: (a) => (a.door === 'public' ? 'open' : 401) };
+  const members = await Promise.all(ROLES.map(async (role): Promise<Caller> => {
+    const session = await signIn(app.url, bCode, `${role.replace('_', '')}@${bCode.toLowerCase()}.test`);
+    return {
+      name: `church B's ${role}`,
+      headers: { authorization: `Bearer ${session.token}`, 'x-church-code': bCode },
+      verdict: (a) => {
+        if (a.door === 'public') return 'open';
+        if (a.door === 'operator') return 401;
+        if (a.door === 'payer') return role === 'super_admin' ? 'through' : 403;
+        return a.roles.includes(role) ? 'through' : 403;
+      },
+    };
+  }));
+  const lapsed = await signIn(app.url, cCode, `superadmin@${cCode.toLowerCase()}.test`);
+  const lapsedChurch: Caller = {
+    name: 'a lapsed church\'s super admin',
+    headers: { authorization: `Bearer ${lapsed.token}`, 'x-church-code': cCode },
+    verdict: (a) => {
+      if (a.door === 'public') return 'open';
+      if (a.door === 'operator') return 401;
+      if (a.door === 'church' && a.validSubscription) return 403;
+      return 'through';
+    },
+  };
+  const operator = await signInNewOperator(app.db, app.url);
+  const operatorOnChurchPaths: Caller = {
+    name: 'an operator on church paths',
+    headers: { authorization: `Bearer ${operator.token}`, 'x-church-code': bCode },
+    // An operator reads and changes any church on its own paths by design; here it is tried on the others.
+    verdict: (a) => (a.door === 'operator' ? 'skip' : a.door === 'public' ? 'open' : 401),
+  };
+  return [anonymous, ...members, lapsedChurch, operatorOnChurchPaths];
+}
+
+interface Answer { status: number; text: string }
+type Transport = (procedure: ProcedureInfo, input: unknown, headers: Record<string, string>) => Promise<Answer>;
+
+const send = async (url: string, init: RequestInit): Promise<Answer> => {
+  const res = await fetch(url, init);
+  return { status: res.status, text: await res.text() };
+};
+
+const viaRest: Transport = (procedure, input, headers) => {
+  const rest = procedure.meta.rest!;
+  const rest_input = { ...(input as Record<string, unknown> | undefined) };
+  const path = rest.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = String(rest_input[name]);
+    delete rest_input[name];
+    return encodeURIComponent(value);
+  });
+  if (rest.method === 'GET') {
+    const query = new URLSearchParams(Object.entries(rest_input).map(([k, v]) => [k, String(v)])).toString();
+    return send(`${app.url}${path}${query ? `?${query}` : ''}`, { headers });
+  }
+  const hasBody = Object.keys(rest_input).length > 0;
+  return send(app.url + path, {
+    method: rest.method,
+    headers: hasBody ? { ...headers, 'content-type': 'application/json' } : headers,
+    body: hasBody ? JSON.stringify(rest_input) : undefined,
+  });
+};
+
+const viaTrpc: Transport = (procedure, input, headers) => {
+  const url = `${app.url}/trpc/${procedure.procedurePath}`;
+  if (procedure.type === 'query') {
+    return send(input === undefined ? url : `${url}?input=${encodeURIComponent(JSON.stringify(input))}`, { headers });
+  }
+  return send(url, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: input === undefined ? undefined : JSON.stringify(input),
+  });
+};
+
+/** Sign-outs last: they end the caller's session for the calls after them. */
+const signOutsLast = (list: ProcedureInfo[]) =>
+  [...list].sort((x, y) => Number(x.procedurePath.endsWith('.logout')) - Number(y.procedurePath.endsWith('.logout')));
+
+async function replay(transport: Transport) {
+  const problems: string[] = [];
+  let letThrough = 0;
+  for (const caller of await callers()) {
+    for (const procedure of signOutsLast(procedures)) {
+      const verdict = caller.verdict(procedure.meta.access!);
+      if (verdict === 'skip') continue;
+      const input = replayInput(procedure.procedurePath, procedure.input as z.ZodType | undefined, victim);
+      const answer = await transport(procedure, input, caller.headers);
+      const where = `${caller.name} -> ${procedure.procedurePath}: ${answer.status} ${answer.text.slice(0, 160)}`;
+      // 503 is the clean answer for what this server has not configured (Google, payments).
+      if (answer.status >= 500 && answer.status !== 503) problems.push(`5xx: ${where}`);
+      else if (verdict === 'through' && answer.status === 401) problems.push(`refused, should be let through: ${where}`);
+      else if (typeof verdict === 'number' && answer.status !== verdict) problems.push(`expected ${verdict}: ${where}`);
+      if (verdict === 'through' && answer.status < 400) letThrough++;
+      const sent = JSON.stringify(input ?? null);
+      const leaked = victimMarkers.filter((value) => answer.text.includes(value) && !sent.includes(value));
+      if (leaked.length > 0) problems.push(`church A's ${leaked.join(', ')} in ${where}`);
+    }
+  }
+  return { problems, letThrough };
+}
+
+beforeAll(async () => {
+  app = await startTestApp();
+  procedures = proceduresOf(appRouter);
+  const a = await createChurch(app.db, { roles: [...ROLES] });
+  const churchId = a.church.id;
+  const { class: cls, students: roster } = await createClassWithStudents(app.db, churchId, {
+    teacherId: a.users.teacher.id, names: [marker('Student'), marker('Student')], className: marker('Class'),
+  });
+  victimFile = `${churchId}/${'r'.repeat(22)}.jpg`;
+  const providerOrder = marker('order_A');
+  const [record, item] = await app.db.withTenant(churchId, async (tx) => {
+    await tx.update(users).set({ phone: '+91 98888 12345' }).where(sql`true`);
+    await tx.update(students).set({ parentEmail: `${marker('parent')}@example.org` }).where(sql`true`);
+    await tx.insert(attendance).values(roster.map((s) => ({ churchId, studentId: s.id, classId: cls.id, date: today, status: 'present', markedBy: a.users.teacher.id })));
+    const [r] = await tx.insert(sessionRecords).values({ churchId, academicYear: cls.academicYear, month: today.slice(5, 7), date: new Date(), notes: marker('Notes'), createdBy: a.users.principal.id }).returning();
+    const [m] = await tx.insert(media).values({
+      churchId, title: marker('Photo'), academicYear: cls.academicYear, month: today.slice(5, 7), fileType: 'image/jpeg',
+      fileName: `${marker('file')}.jpg`, filePath: victimFile, fileSize: 1234, uploadedBy: a.users.principal.id, uploadedByName: 'principal',
+    }).returning();
+    await tx.insert(paymentOrders).values({ churchId, provider: 'razorpay', providerOrderId: providerOrder, planTier: 'premium', amountPaise: 99_900 });
+    return [r, m];
+  });
+  // A signed-in session of A, so that its sessions are in the snapshot too.
+  await signIn(app.url, a.code, `principal@${a.code.toLowerCase()}.test`);
+  victim = {
+    church: churchId, class: cls.id, student: roster[0].id, teacher: a.users.teacher.id,
+    record: record.id, media: item.id, providerOrder,
+  };
+  bCode = (await createChurch(app.db, { roles: [...ROLES] })).code;
+  cCode = (await createChurch(app.db, { status: 'inactive', roles: ['super_admin'] })).code;
+  snapshotBefore = await snapshotOf(churchId);
+  victimMarkers = markersOf(snapshotBefore, a.code);
+}, 120_000);
+afterAll(async () => { await app?.close(); });
+
+describe('two-tenant replay of every procedure', () => {
+  it('states every procedure\'s access through its rung, and names a victim row for every id it takes', () => {
+    expect(procedures.length).toBeGreaterThanOrEqual(69);
+    for (const procedure of procedures) {
+      expect(procedure.meta.access, procedure.procedurePath).toBeDefined();
+      // Throws for an id field that names no kind of row of church A.
+      replayInput(procedure.procedurePath, procedure.input as z.ZodType | undefined, victim);
+    }
+  });
+
+  it('makes samples that pass validation, so the probes reach the handlers', () => {
+    const invalid = procedures.filter((procedure) => {
+      const schema = procedure.input as z.ZodType | undefined;
+      return schema && !schema.safeParse(replayInput(procedure.procedurePath, schema, victim)).success;
+    }).map((p) => p.procedurePath);
+    expect(invalid).toEqual([]);
+  });
+
+  it('over REST: every caller gets what its access says, and sees nothing of church A', async () => {
+    const { problems, letThrough } = await replay(viaRest);
+    expect(problems).toEqual([]);
+    expect(letThrough).toBeGreaterThan(50);
+  }, 300_000);
+
+  it('over tRPC: the same', async () => {
+    const { problems, letThrough } = await replay(viaTrpc);
+    expect(problems).toEqual([]);
+    expect(letThrough).toBeGreaterThan(50);
+  }, 300_000);
+
+  it('left every row of church A as it was', async () => {
+    expect(await snapshotOf(victim.church)).toEqual(snapshotBefore);
+  });
+});
