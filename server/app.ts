@@ -14,6 +14,7 @@ import { registerRestRoutes } from './rest/adapter.js';
 import { registerPaymentWebhook } from './modules/payments/index.js';
 import { registerGalleryFileRoutes } from './modules/gallery/index.js';
 import { limitBodyTime } from './body-timeout.js';
+import { answerClientError } from './client-errors.js';
 import { restRoutesOf } from './rest/routes.js';
 import { errorAnswer, errorBody } from './rest/envelope.js';
 import { describeError, ERROR_MESSAGES, notFound } from './trpc/errors.js';
@@ -78,6 +79,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions) {
       void sendError(error, req, reply);
     },
     forceCloseConnections: 'idle',
+    clientErrorHandler: answerClientError,
     return503OnClosing: true,
   });
 

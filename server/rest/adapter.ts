@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { callTRPCProcedure } from '@trpc/server';
 import { appRouter } from '../root.js';
@@ -26,7 +27,7 @@ function inputOf(req: FastifyRequest): unknown {
 function sendFile(reply: FastifyReply, contentType: string, file: RestFile) {
   reply.type(contentType);
   if (file.filename) reply.header('content-disposition', `attachment; filename="${file.filename.replace(/[^\w.-]/g, '_')}"`);
-  return reply.send(file.body);
+  return reply.send(typeof file.body === 'string' ? file.body : Readable.from(file.body()));
 }
 
 /** The operator API's prefix in the OpenAPI document, and the documented one it also answers at. */

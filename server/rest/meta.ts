@@ -21,7 +21,8 @@ export interface RestMeta {
 /** What a file-producing procedure returns; `filename` becomes an attachment Content-Disposition. */
 export interface RestFile {
   filename?: string;
-  body: string;
+  /** The whole file, or, for one too big to hold in memory, its parts, made while they are sent. */
+  body: string | (() => AsyncIterable<string>);
 }
 
 /**

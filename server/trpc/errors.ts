@@ -60,6 +60,7 @@ export const ERROR_MESSAGES = {
   invalidValues: 'Some of the values are not valid.',
   badAddress: 'The address is not valid.',
   addressTooLong: 'The address is too long.',
+  headersTooLarge: 'The address or the headers of the request are too large.',
   notFound: 'Not found.',
   methodNotAllowed: 'This method is not allowed here.',
   timeout: 'The request took too long.',

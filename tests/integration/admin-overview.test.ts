@@ -180,6 +180,9 @@ describe('GET /api/admin/reports/churches.csv', () => {
       })).onConflictDoNothing());
     }
     const res = await fetch(`${app.url}/admin/reports/churches.csv`, { headers: { authorization: `Bearer ${token}`, accept: 'text/csv' } });
+    // Streamed batch by batch: sent in chunks, its length unknown when it starts.
+    expect(res.headers.get('transfer-encoding')).toBe('chunked');
+    expect(res.headers.get('content-length')).toBeNull();
     const codes = (await res.text()).split('\r\n').slice(1, -1).map((line) => line.split(',').at(-9));
     expect(codes.length).toBeGreaterThan(0);
     for (let i = 1; i < codes.length; i++) expect(codes[i]! > codes[i - 1]!, `${codes[i - 1]} < ${codes[i]}`).toBe(true);

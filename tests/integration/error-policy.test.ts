@@ -124,6 +124,19 @@ describe("Fastify's own errors", () => {
     }
   });
 
+  it('an address or headers over the HTTP parser\'s 16 KB are a 431 in the envelope, and the connection closes', async () => {
+    const oversized: Array<{ path: string; headers: Record<string, string> }> = [
+      { path: `/api/students?search=${'x'.repeat(20_000)}`, headers: {} },
+      { path: '/api/health', headers: { 'x-big': 'y'.repeat(20_000) } },
+    ];
+    for (const init of oversized) {
+      const res = await fetch(app.url + init.path, { headers: init.headers });
+      expect(res.status).toBe(431);
+      expect(res.headers.get('connection')).toBe('close');
+      expect(await res.json()).toEqual({ success: false, message: 'The address or the headers of the request are too large.' });
+    }
+  });
+
   it('a body of another content type is a 415 in the envelope', async () => {
     const res = await fetch(`${app.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'hello' });
     expect(res.status).toBe(415);

@@ -1,14 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ChurchRole } from '../../common/constants.js';
-import { todayIn } from '../../common/dates.js';
-import { attendance, media, paymentOrders, sessionRecords, students, users } from '../../drizzle/schema/index.js';
 import { appRouter } from '../../server/root.js';
 import type { ProcedureAccess } from '../../server/rest/meta.js';
 import { proceduresOf, type ProcedureInfo } from '../../server/rest/routes.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
-import { createChurch, createClassWithStudents, signIn, signInNewOperator } from '../helpers/fixtures.js';
+import { churchWithRows, MARKER_PREFIX, snapshotOf } from '../helpers/church-rows.js';
+import { createChurch, signIn, signInNewOperator } from '../helpers/fixtures.js';
 import { replayInput, type VictimIds } from '../helpers/replay-inputs.js';
 
 /**
@@ -22,7 +20,6 @@ import { replayInput, type VictimIds } from '../helpers/replay-inputs.js';
  */
 
 const ROLES: readonly ChurchRole[] = ['super_admin', 'principal', 'teacher', 'guest'];
-const today = todayIn('Asia/Kolkata');
 
 /**
  * What a caller must get: 'open' (a public procedure: any answer of its own, even a 401 for wrong
@@ -44,26 +41,7 @@ let snapshotBefore: Record<string, unknown>;
 let procedures: ProcedureInfo[];
 let bCode: string;
 let cCode: string;
-let victimFile: string;
 
-/** A value of church A that nothing else holds: searched for in every answer. */
-const MARKER_PREFIX = 'Zqv';
-const marker = (what: string) => `${MARKER_PREFIX}${what}${Math.random().toString(36).slice(2, 10)}`;
-
-/** Church A's rows of every table that holds them, as JSON, in a stable order. */
-async function snapshotOf(churchId: string) {
-  const tables = await app.db.ownerQuery<{ table_name: string }>(sql`
-    select table_name from information_schema.columns where table_schema = 'public' and column_name = 'church_id' order by 1`);
-  const where = [...tables.map((t) => [t.table_name, 'church_id'] as const), ['churches', 'id'] as const, ['audit_log', 'target_church_id'] as const];
-  const snapshot: Record<string, unknown> = {};
-  for (const [table, column] of where) {
-    const [row] = await app.db.ownerQuery<{ rows: unknown }>(sql`
-      select coalesce(jsonb_agg(to_jsonb(x) order by to_jsonb(x)::text), '[]'::jsonb) as rows
-      from ${sql.identifier(table)} x where ${sql.identifier(column)} = ${churchId}`);
-    snapshot[table] = row.rows;
-  }
-  return snapshot;
-}
 
 /** What identifies church A in its rows: every id, and every text that holds its code or a marker
  * (names, emails, notes, file names). Texts any church may hold (roles, years) are not searched. */
@@ -186,34 +164,13 @@ async function replay(transport: Transport) {
 beforeAll(async () => {
   app = await startTestApp();
   procedures = proceduresOf(appRouter);
-  const a = await createChurch(app.db, { roles: [...ROLES] });
-  const churchId = a.church.id;
-  const { class: cls, students: roster } = await createClassWithStudents(app.db, churchId, {
-    teacherId: a.users.teacher.id, names: [marker('Student'), marker('Student')], className: marker('Class'),
-  });
-  victimFile = `${churchId}/${'r'.repeat(22)}.jpg`;
-  const providerOrder = marker('order_A');
-  const [record, item] = await app.db.withTenant(churchId, async (tx) => {
-    await tx.update(users).set({ phone: '+91 98888 12345' }).where(sql`true`);
-    await tx.update(students).set({ parentEmail: `${marker('parent')}@example.org` }).where(sql`true`);
-    await tx.insert(attendance).values(roster.map((s) => ({ churchId, studentId: s.id, classId: cls.id, date: today, status: 'present', markedBy: a.users.teacher.id })));
-    const [r] = await tx.insert(sessionRecords).values({ churchId, academicYear: cls.academicYear, month: today.slice(5, 7), date: new Date(), notes: marker('Notes'), createdBy: a.users.principal.id }).returning();
-    const [m] = await tx.insert(media).values({
-      churchId, title: marker('Photo'), academicYear: cls.academicYear, month: today.slice(5, 7), fileType: 'image/jpeg',
-      fileName: `${marker('file')}.jpg`, filePath: victimFile, fileSize: 1234, uploadedBy: a.users.principal.id, uploadedByName: 'principal',
-    }).returning();
-    await tx.insert(paymentOrders).values({ churchId, provider: 'razorpay', providerOrderId: providerOrder, planTier: 'premium', amountPaise: 99_900 });
-    return [r, m];
-  });
+  const a = await churchWithRows(app.db);
   // A signed-in session of A, so that its sessions are in the snapshot too.
   await signIn(app.url, a.code, `principal@${a.code.toLowerCase()}.test`);
-  victim = {
-    church: churchId, class: cls.id, student: roster[0].id, teacher: a.users.teacher.id,
-    record: record.id, media: item.id, providerOrder,
-  };
+  victim = a.ids;
   bCode = (await createChurch(app.db, { roles: [...ROLES] })).code;
   cCode = (await createChurch(app.db, { status: 'inactive', roles: ['super_admin'] })).code;
-  snapshotBefore = await snapshotOf(churchId);
+  snapshotBefore = await snapshotOf(app.db, victim.church);
   victimMarkers = markersOf(snapshotBefore, a.code);
 }, 120_000);
 afterAll(async () => { await app?.close(); });
@@ -249,6 +206,6 @@ describe('two-tenant replay of every procedure', () => {
   }, 300_000);
 
   it('left every row of church A as it was', async () => {
-    expect(await snapshotOf(victim.church)).toEqual(snapshotBefore);
+    expect(await snapshotOf(app.db, victim.church)).toEqual(snapshotBefore);
   });
 });

@@ -20,5 +20,5 @@ export const adminOverviewRouter = router({
     .meta(rest('GET', '/api/admin/reports/churches.csv', 'Every church with its tier, status, end date and usage (users, teachers, '
       + 'students, classes, media_bytes) as a text/csv download; errors are JSON',
       { file: { contentType: 'text/csv; charset=utf-8', description: 'A file download (CSV)' } }))
-    .query(({ ctx }) => churchesReport(ctx)),
+    .query(({ ctx }) => churchesReport(ctx.db)),
 });

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { csvLines } from '../../../../common/csv.js';
 import type { adminAnalyticsInput } from '../../../../common/schemas/admin-churches.js';
+import type { Database } from '../../../db/index.js';
 import type { OperatorScope } from '../../../request-scope.js';
 import type { RestFile } from '../../../rest/meta.js';
 import {
@@ -37,25 +38,32 @@ const REPORT_HEADER = [
 const REPORT_BATCH = 1000;
 
 /**
- * GET /api/admin/reports/churches.csv: every church with its usage, in code order. The churches are
- * read in keyset batches of 1000 on the unique index of the code, each batch's counts grouped over
- * its ids, and written out as CSV text before the next batch is read: what stays in memory is the
- * text of the document, never the rows of every church. (The REST file mechanism takes a string
- * body; streaming the text too needs a body that is an async iterable, sent by the adapter.)
+ * GET /api/admin/reports/churches.csv: every church with its usage, in code order, streamed. The
+ * operator's door has checked the session and closed its transaction by the time the download is
+ * sent; the churches are then read in keyset batches of 1000 on the unique index of the code, each
+ * in a short platform transaction of its own with its counts grouped over its ids, and each batch
+ * is sent as CSV text before the next is read: neither the rows nor the text of every church sit in
+ * memory, and no transaction stays open while a slow client downloads. (So the file is not one
+ * snapshot: a church changed while the report is sent may show its old or its new values.)
  */
-export async function churchesReport({ tx }: OperatorScope, now = new Date()) {
-  const parts = [`\uFEFF${csvLines([REPORT_HEADER])}`];
+export function churchesReport(db: Database, now = new Date()): RestFile {
+  return { filename: `churches-${now.toISOString().slice(0, 10)}.csv`, body: () => reportParts(db) };
+}
+
+async function* reportParts(db: Database): AsyncGenerator<string> {
+  yield `\uFEFF${csvLines([REPORT_HEADER])}`;
   let after: string | null = null;
   for (;;) {
-    const batch = await churchBatch(tx, after, REPORT_BATCH);
-    if (batch.length === 0) break;
-    const usage = await reportUsageOf(tx, batch.map((c) => c.id));
-    parts.push(csvLines(batch.map((c) => {
-      const u = usage.get(c.id)!;
+    const batch = await db.withPlatform(async (tx) => {
+      const churches = await churchBatch(tx, after, REPORT_BATCH);
+      return { churches, usage: await reportUsageOf(tx, churches.map((c) => c.id)) };
+    });
+    if (batch.churches.length === 0) return;
+    yield csvLines(batch.churches.map((c) => {
+      const u = batch.usage.get(c.id)!;
       return [c.name, c.code, c.tier, c.status, c.endDate?.toISOString() ?? '', u.users, u.teachers, u.students, u.classes, u.mediaBytes];
-    })));
-    if (batch.length < REPORT_BATCH) break;
-    after = batch[batch.length - 1].code;
+    }));
+    if (batch.churches.length < REPORT_BATCH) return;
+    after = batch.churches[batch.churches.length - 1].code;
   }
-  return { filename: `churches-${now.toISOString().slice(0, 10)}.csv`, body: parts.join('') } satisfies RestFile;
 }

@@ -1,0 +1,67 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { todayIn } from '../../common/dates.js';
+import { attendance, media, paymentOrders, sessionRecords, students, users } from '../../drizzle/schema/index.js';
+import type { Database } from '../../server/db/index.js';
+import { createChurch, createClassWithStudents } from './fixtures.js';
+import type { VictimIds } from './replay-inputs.js';
+
+/** Texts made by `marker` hold this: a search for it finds nothing of any other church. */
+export const MARKER_PREFIX = 'Zqv';
+const marker = (what: string) => `${MARKER_PREFIX}${what}${randomBytes(4).toString('hex')}`;
+
+/**
+ * A church with one user of each role and a row in every table a church owns: a class with two
+ * students (their names made by `marker`), a day of attendance, a session record, a media item
+ * (its file name `<church>/rrr...r.jpg`, not stored anywhere) and a payment order. Answers the
+ * church and the ids of its rows, one of each kind a procedure can name.
+ */
+export async function churchWithRows(db: Database) {
+  const church = await createChurch(db, { roles: ['super_admin', 'principal', 'teacher', 'guest'] });
+  const churchId = church.church.id;
+  const today = todayIn('Asia/Kolkata');
+  const { class: cls, students: roster } = await createClassWithStudents(db, churchId, {
+    teacherId: church.users.teacher.id, names: [marker('Student'), marker('Student')], className: marker('Class'),
+  });
+  const mediaFile = `${churchId}/${'r'.repeat(22)}.jpg`;
+  const providerOrder = marker('order_');
+  const [record, item] = await db.withTenant(churchId, async (tx) => {
+    await tx.update(users).set({ phone: '+91 98888 12345' });
+    await tx.update(students).set({ parentEmail: `${marker('parent')}@example.org` });
+    await tx.insert(attendance).values(roster.map((s) => ({
+      churchId, studentId: s.id, classId: cls.id, date: today, status: 'present', markedBy: church.users.teacher.id,
+    })));
+    const [r] = await tx.insert(sessionRecords).values({
+      churchId, academicYear: cls.academicYear, month: today.slice(5, 7), date: new Date(), notes: marker('Notes'), createdBy: church.users.principal.id,
+    }).returning();
+    const [m] = await tx.insert(media).values({
+      churchId, title: marker('Photo'), academicYear: cls.academicYear, month: today.slice(5, 7), fileType: 'image/jpeg',
+      fileName: `${marker('file')}.jpg`, filePath: mediaFile, fileSize: 1234, uploadedBy: church.users.principal.id, uploadedByName: 'principal',
+    }).returning();
+    await tx.insert(paymentOrders).values({ churchId, provider: 'razorpay', providerOrderId: providerOrder, planTier: 'premium', amountPaise: 99_900 });
+    return [r, m];
+  });
+  const ids: VictimIds = {
+    church: churchId, class: cls.id, student: roster[0].id, teacher: church.users.teacher.id,
+    record: record.id, media: item.id, providerOrder,
+  };
+  return { ...church, ids, mediaFile };
+}
+
+/**
+ * A church's rows in every table that holds them (and its audit entries), as JSON in a stable
+ * order: equal snapshots mean nothing of the church changed. `except` leaves tables out.
+ */
+export async function snapshotOf(db: Database, churchId: string, except: readonly string[] = []) {
+  const tables = await db.ownerQuery<{ table_name: string }>(sql`
+    select table_name from information_schema.columns where table_schema = 'public' and column_name = 'church_id' order by 1`);
+  const where = [...tables.map((t) => [t.table_name, 'church_id'] as const), ['churches', 'id'] as const, ['audit_log', 'target_church_id'] as const];
+  const snapshot: Record<string, unknown> = {};
+  for (const [table, column] of where.filter(([name]) => !except.includes(name))) {
+    const [row] = await db.ownerQuery<{ rows: unknown }>(sql`
+      select coalesce(jsonb_agg(to_jsonb(x) order by to_jsonb(x)::text), '[]'::jsonb) as rows
+      from ${sql.identifier(table)} x where ${sql.identifier(column)} = ${churchId}`);
+    snapshot[table] = row.rows;
+  }
+  return snapshot;
+}
