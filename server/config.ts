@@ -60,6 +60,10 @@ const configSchema = z.object({
   DATABASE_PLATFORM_URL: optionalText,
   PGLITE_DATA_DIR: z.string().default('./data/pglite'),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** How the doors set the church and role of their transaction: `set_config` (one SELECT of
+   * set_config(..., true)) or `set_local` (SET LOCAL statements, which Citus propagates to its
+   * worker nodes; see docs/SCALING.md). Either ends with the transaction and is sent with BEGIN. */
+  TENANT_SESSION_SETUP: z.enum(['set_config', 'set_local']).default('set_config'),
 
   SESSION_TTL_HOURS: z.coerce.number().int().min(1).default(24 * 7),
   /** However active, a session ends this long after sign-in. */

@@ -41,6 +41,16 @@ export function commitEarly(tx: Tx): void {
   earlyCommits.get(tx)?.();
 }
 
+/**
+ * How a door sets the church and the role of its transaction (TENANT_SESSION_SETUP):
+ * - `set_config`: one `select set_config('app.church_id', ..., true), set_config('role', ..., true)`;
+ * - `set_local`: `set local app.church_id = ...; set local role ...`, which Citus propagates to its
+ *   worker nodes (it does not propagate set_config calls made in a SELECT); see docs/SCALING.md.
+ * Both are undone by the COMMIT or ROLLBACK, so a pooled connection never carries one request's
+ * church into the next.
+ */
+export type SessionSetup = 'set_config' | 'set_local';
+
 /** The church id is inlined into the session-setup statement (so it can share a round trip with
  * BEGIN), therefore it must be a well-formed UUID and nothing else. */
 function assertChurchId(churchId: string): string {
@@ -48,9 +58,19 @@ function assertChurchId(churchId: string): string {
   return churchId.toLowerCase();
 }
 
-export const tenantSetupSql = (churchId: string) =>
-  `select set_config('app.church_id', '${assertChurchId(churchId)}', true), set_config('role', '${TENANT_ROLE}', true)`;
-export const platformSetupSql = `select set_config('app.church_id', '', true), set_config('role', '${PLATFORM_ROLE}', true)`;
+/** The one place that builds a door's setup: the statements to run, in order, right after BEGIN.
+ * `churchId` null is the platform door (no church, the platform role). */
+export function setupStatements(mode: SessionSetup, churchId: string | null): string[] {
+  const church = churchId === null ? '' : assertChurchId(churchId);
+  const role = churchId === null ? PLATFORM_ROLE : TENANT_ROLE;
+  return mode === 'set_local'
+    ? [`set local app.church_id = '${church}'`, `set local role ${role}`]
+    : [`select set_config('app.church_id', '${church}', true), set_config('role', '${role}', true)`];
+}
+
+/** The tenant door's setup as one simple-protocol string (the benchmarks replay it). */
+export const tenantSetupSql = (churchId: string, mode: SessionSetup = 'set_config') =>
+  setupStatements(mode, churchId).join('; ');
 
 export const MIGRATIONS_FOLDER = new URL('../../migrations', import.meta.url).pathname;
 

@@ -4,28 +4,30 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { sql as sqlTag, type SQL } from 'drizzle-orm';
 import {
-  MIGRATIONS_FOLDER, platformSetupSql, tenantSetupSql, type Database, type Tx,
+  MIGRATIONS_FOLDER, setupStatements, type Database, type SessionSetup, type Tx,
 } from './database.js';
 
 /** The embedded default: the same migrations and policies on PGlite (PostgreSQL in WASM). */
 export async function createPgliteDatabase(
-  options: { dataDir?: string; loadDataDir?: Blob | File } = {},
+  options: { dataDir?: string; loadDataDir?: Blob | File; sessionSetup?: SessionSetup } = {},
 ): Promise<Database> {
+  const mode = options.sessionSetup ?? 'set_config';
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const client = new PGlite({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
   await client.waitReady;
   const owner = drizzle(client);
 
-  const run = <T>(setupSql: string, fn: (tx: Tx) => Promise<T>) =>
+  // One statement per query: PGlite's query (extended protocol) takes no multi-statement string.
+  const run = <T>(setup: string[], fn: (tx: Tx) => Promise<T>) =>
     owner.transaction(async (tx) => {
-      await tx.execute(sqlTag.raw(setupSql));
+      for (const statement of setup) await tx.execute(sqlTag.raw(statement));
       return fn(tx);
     });
 
   return {
     kind: 'pglite',
-    withTenant: (churchId, fn) => run(tenantSetupSql(churchId), fn),
-    withPlatform: (fn) => run(platformSetupSql, fn),
+    withTenant: (churchId, fn) => run(setupStatements(mode, churchId), fn),
+    withPlatform: (fn) => run(setupStatements(mode, null), fn),
     async ownerQuery<R>(query: SQL) {
       return (await owner.execute(query)).rows as R[];
     },

@@ -3,7 +3,7 @@ import { drizzle } from 'drizzle-orm/postgres-js';
 import { migrate } from 'drizzle-orm/postgres-js/migrator';
 import type { SQL } from 'drizzle-orm';
 import {
-  MIGRATIONS_FOLDER, earlyCommits, platformSetupSql, tenantSetupSql, type Database, type Tx,
+  MIGRATIONS_FOLDER, earlyCommits, setupStatements, type Database, type SessionSetup, type Tx,
 } from './database.js';
 import { provisionRuntimeLogins, runtimeLoginUrl } from './logins.js';
 
@@ -53,11 +53,17 @@ const connectionOptions = (max: number, name: string) => ({
  * login (see logins.ts); the owner is connected to only by `migrate()` and `ownerQuery()`. Given one
  * URL, it is the owner's, and the doors use the runtime logins that `migrate()` provisions.
  *
- * Each door call reserves one pooled connection and pipelines `BEGIN; select set_config(...)` with
- * the handler's first query, so the door costs one round trip (the COMMIT) beyond the queries
- * themselves.
+ * Each door call reserves one pooled connection and pipelines `BEGIN; select set_config(...)` (or,
+ * with `sessionSetup: 'set_local'`, `BEGIN; set local ...; set local role ...`: one simple-protocol
+ * query either way) with the handler's first query, so the door costs one round trip (the COMMIT)
+ * beyond the queries themselves.
  */
-export function createPostgresDatabase(urls: PostgresUrls | string, poolSize: number): Database {
+export function createPostgresDatabase(
+  urls: PostgresUrls | string,
+  poolSize: number,
+  options: { sessionSetup?: SessionSetup } = {},
+): Database {
+  const mode = options.sessionSetup ?? 'set_config';
   const resolved: PostgresUrls = typeof urls === 'string'
     ? { owner: urls, tenant: runtimeLoginUrl(urls, 'tenant'), platform: runtimeLoginUrl(urls, 'platform') }
     : urls;
@@ -69,15 +75,15 @@ export function createPostgresDatabase(urls: PostgresUrls | string, poolSize: nu
     return (ownerPool ??= postgres(resolved.owner, connectionOptions(2, 'sunday-school-owner')));
   };
 
-  async function run<T>(pool: postgres.Sql, setupSql: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  async function run<T>(pool: postgres.Sql, setup: string[], fn: (tx: Tx) => Promise<T>): Promise<T> {
     const conn = await pool.reserve();
     // Set when the door has closed: a handle kept past it (a late .then, a forgotten await) must
     // throw, never run on a connection that is back in the pool, in another request's transaction.
     let closed = false;
     try {
       // Not awaited on purpose: it travels in the same pipeline as the handler's first query.
-      const setup = conn.unsafe(`begin; ${setupSql}`).simple();
-      setup.catch(() => {}); // surfaced below, after the handler
+      const begun = conn.unsafe(['begin', ...setup].join('; ')).simple();
+      begun.catch(() => {}); // surfaced below, after the handler
       let earlyCommit: Promise<unknown> | undefined;
       const tx = drizzle(preparingClient(conn, pool.options, () => {
         if (closed) throw new Error('Database door: this transaction is over; a query was made after its request ended');
@@ -90,11 +96,11 @@ export function createPostgresDatabase(urls: PostgresUrls | string, poolSize: nu
       let result: T;
       try {
         result = await fn(tx);
-        await setup;
+        await begun;
       } catch (error) {
         if (earlyCommit) await earlyCommit.catch(() => {});
         else await conn.unsafe('rollback').catch(() => {});
-        await setup.catch((setupError) => { throw setupError; });
+        await begun.catch((setupError) => { throw setupError; });
         throw error;
       }
       await (earlyCommit ?? conn.unsafe('commit'));
@@ -107,8 +113,8 @@ export function createPostgresDatabase(urls: PostgresUrls | string, poolSize: nu
 
   return {
     kind: 'postgres',
-    withTenant: (churchId, fn) => run(tenantPool, tenantSetupSql(churchId), fn),
-    withPlatform: (fn) => run(platformPool, platformSetupSql, fn),
+    withTenant: (churchId, fn) => run(tenantPool, setupStatements(mode, churchId), fn),
+    withPlatform: (fn) => run(platformPool, setupStatements(mode, null), fn),
     async ownerQuery<R>(query: SQL) {
       return (await drizzle(owner()).execute(query)) as unknown as R[];
     },

@@ -13,14 +13,15 @@ import { rowsOf, type Database } from '../../server/db/index.js';
 export type Backend = 'pglite' | 'postgres';
 export const backend = (process.env.TEST_DB ?? 'pglite') as Backend;
 
-/** A migrated database of the backend under test: a private PGlite copy, or the shared server. */
-export async function openTestDatabase(): Promise<Database> {
+/** A migrated database of the backend under test: a private PGlite copy, or the shared server.
+ * `sessionSetup`: how its doors set their session (TENANT_SESSION_SETUP; default set_config). */
+export async function openTestDatabase(options: { sessionSetup?: Config['TENANT_SESSION_SETUP'] } = {}): Promise<Database> {
   if (backend === 'postgres') {
     if (!process.env.DATABASE_URL) throw new Error('TEST_DB=postgres needs DATABASE_URL');
-    return createPostgresDatabase(process.env.DATABASE_URL, 5);
+    return createPostgresDatabase(process.env.DATABASE_URL, 5, options);
   }
   const template = readFileSync(inject('pgliteTemplate'));
-  return createPgliteDatabase({ loadDataDir: new Blob([template]) });
+  return createPgliteDatabase({ loadDataDir: new Blob([template]), ...options });
 }
 
 export interface TestApp {
@@ -34,7 +35,6 @@ export interface TestApp {
 /** The real server (Fastify, tRPC, REST, database) on a random port; `log` receives its log lines
  * (as the server writes them, with the configured level and redaction) when given. */
 export async function startTestApp(env: Record<string, string> = {}, log: { stream?: Writable } = {}): Promise<TestApp> {
-  const db = await openTestDatabase();
   // Without SMTP the server writes its mails to an outbox folder: each test app gets its own, never ./data.
   const outbox = env.MAIL_OUTBOX_DIR ? undefined : mkdtempSync(path.join(tmpdir(), 'ss-outbox-'));
   // Gallery files likewise: a folder of this app's own unless the test names one (or a bucket).
@@ -43,6 +43,7 @@ export async function startTestApp(env: Record<string, string> = {}, log: { stre
     NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: '0',
     ...(outbox ? { MAIL_OUTBOX_DIR: outbox } : {}), ...(uploads ? { UPLOADS_DIR: uploads } : {}), ...env,
   });
+  const db = await openTestDatabase({ sessionSetup: config.TENANT_SESSION_SETUP });
   const logger = log.stream ? { ...loggerOptions(config) as object, stream: log.stream } : false;
   const app = await buildApp({ config, db, logger });
   // PORT 0 (the default here): a random port. A test whose PUBLIC_URL must name the port (the

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { firstRow, startTestApp, type TestApp } from '../helpers/app.js';
-import { api, createChurch, signIn, uniqueCode } from '../helpers/fixtures.js';
-import { seedDemoChurch, demoEmail } from '../../server/modules/demo/index.js';
-import { users } from '../../drizzle/schema/index.js';
+import { createChurch } from '../helpers/fixtures.js';
+import { churchTablesOf, describeTenantSession, describeTwoChurchesWithData } from '../helpers/isolation.js';
 
 // Isolation checks that cannot go stale: they read the catalog, so a table added later without
-// its policy, FORCE or church-leading keys fails here.
+// its policy, FORCE or church-leading keys fails here. The session and two-church checks are shared
+// with isolation-set-local.test.ts (tests/helpers/isolation.ts), which runs them with SET LOCAL.
 
 let app: TestApp;
 let churchTables: string[];
@@ -14,11 +14,7 @@ const rows = <T = Record<string, unknown>>(query: ReturnType<typeof sql>) => app
 
 beforeAll(async () => {
   app = await startTestApp();
-  churchTables = (await rows<{ table_name: string }>(sql`
-    select c.table_name from information_schema.columns c
-    join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name
-    where c.table_schema = 'public' and c.column_name = 'church_id' and t.table_type = 'BASE TABLE'
-    order by 1`)).map((r) => r.table_name);
+  churchTables = await churchTablesOf(app.db);
 });
 afterAll(async () => { await app?.close(); });
 
@@ -91,64 +87,5 @@ describe('the catalog', () => {
   });
 });
 
-describe('two churches with data', () => {
-  let a: Awaited<ReturnType<typeof seedDemoChurch>>;
-  let b: Awaited<ReturnType<typeof seedDemoChurch>>;
-  beforeAll(async () => {
-    a = await seedDemoChurch(app.db, { code: uniqueCode(), password: 'demo-password-123' });
-    b = await seedDemoChurch(app.db, { code: uniqueCode(), password: 'demo-password-123' });
-  });
-
-  it('shows church A only its own rows in every church table, whatever it asks for', async () => {
-    for (const table of churchTables) {
-      const counts = await app.db.withTenant(a.churchId, (tx) => tx.execute(sql`
-        select count(*)::int as all_rows, count(*) filter (where church_id <> ${a.churchId})::int as foreign_rows
-        from ${sql.identifier(table)}`));
-      const row = firstRow<{ foreign_rows: number }>(counts);
-      expect(row.foreign_rows, table).toBe(0);
-    }
-    const [bStudents] = await rows<{ n: number }>(sql`select count(*)::int as n from students where church_id = ${b.churchId}`);
-    expect(bStudents.n).toBeGreaterThan(0);
-    const seenFromA = await app.db.withTenant(a.churchId, (tx) =>
-      tx.execute(sql`select count(*)::int as n from students where church_id = ${b.churchId}`));
-    expect(firstRow<{ n: number }>(seenFromA).n).toBe(0);
-  });
-
-  it('refuses writes into another church and cannot change its rows', async () => {
-    await expect(app.db.withTenant(a.churchId, (tx) => tx.insert(users).values({
-      churchId: b.churchId, name: 'Intruder', email: 'intruder@example.org', role: 'teacher',
-    }))).rejects.toThrow();
-    const changed = await app.db.withTenant(a.churchId, (tx) =>
-      tx.update(users).set({ name: 'Hacked' }).where(sql`church_id = ${b.churchId}`).returning());
-    expect(changed).toHaveLength(0);
-    const [untouched] = await rows<{ n: number }>(sql`select count(*)::int as n from users where name = 'Hacked'`);
-    expect(untouched.n).toBe(0);
-  });
-
-  it('sees no church rows at all when no church is set', async () => {
-    // As app_tenant with the setting empty, the nullif makes the policy false for every row.
-    const empty = await app.db.withTenant(a.churchId, (tx) => tx.execute(sql`
-      select set_config('app.church_id', '', true), (select count(*)::int from students) as n`));
-    expect(firstRow<{ n: number }>(empty).n).toBe(0);
-  });
-
-  it('rejects church A\'s token presented with church B\'s code, and the other way round', async () => {
-    const sessionA = await signIn(app.url, a.code, demoEmail('principal', a.code), 'demo-password-123');
-    const sessionB = await signIn(app.url, b.code, demoEmail('principal', b.code), 'demo-password-123');
-    for (const [token, code] of [[sessionA.token, b.code], [sessionB.token, a.code]]) {
-      const res = await api(app.url, 'GET', '/api/auth/verify', { token, code });
-      expect(res.status).toBe(401);
-      expect(res.body).toEqual({ success: false, message: 'Your session has expired. Please sign in again.' });
-    }
-    const usageA = await api(app.url, 'GET', '/api/subscription/usage', { token: sessionA.token, code: a.code });
-    expect(usageA.status).toBe(200);
-    expect(usageA.body.data.usage).toEqual({ principals: 1, teachers: 1, students: 24, classes: 3 });
-  });
-
-  it('does not let church A sign in to church B with A\'s credentials', async () => {
-    const res = await api(app.url, 'POST', '/api/auth/login', {
-      body: { church_code: b.code, email: demoEmail('principal', a.code), password: 'demo-password-123' },
-    });
-    expect(res.status).toBe(401);
-  });
-});
+describeTenantSession(() => app, 'set_config');
+describeTwoChurchesWithData(() => app, () => churchTables);
