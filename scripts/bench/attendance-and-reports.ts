@@ -28,7 +28,7 @@ import { createPostgresDatabase } from '../../server/db/postgres.js';
 import type { Database } from '../../server/db/index.js';
 import {
   APP_POOL_SIZE, BASE_DATABASE_URL, BENCH_SECONDS, call, connectionArgs, databaseExists, databaseUrl, fmt, heading,
-  literalSql, load, machineState, median, ownerClient, printTable, quantile, ratio, signIn, splitStatements,
+  firstClasses, literalSql, load, machineState, median, ownerClient, printTable, quantile, ratio, signIn, splitStatements,
   startApp, startPgProxy, cpuSample, cpuUsPerOperation, typeNamesFor, LOAD_GENERATOR, LOAD_GENERATOR_TEXT, type CapturedStatement, type RunningApp,
 } from './lib.js';
 import { startBareMarkServer } from './bare-mark-server.js';
@@ -182,22 +182,6 @@ async function markingBenchmark(shape: GeneratedShape) {
 }
 
 /** The first class (class_name LKG, the one of 15) of each church, with its students by roll number. */
-async function firstClasses(url: string, codes: string[]) {
-  const sql = ownerClient(url);
-  try {
-    const rows = await sql<{ code: string; class_id: string; students: string[] }[]>`
-      select ch.code, c.id as class_id, array_agg(s.id order by s.roll_number) as students
-      from churches ch
-      join classes c on c.church_id = ch.id and c.class_name = 'LKG'
-      join students s on s.church_id = c.church_id and s.class_id = c.id
-      where ch.code = any(${codes}::text[])
-      group by ch.code, c.id`;
-    return new Map(rows.map((r) => [r.code, { classId: r.class_id, studentIds: r.students }]));
-  } finally {
-    await sql.end({ timeout: 5 });
-  }
-}
-
 /** Runs each plan's request twice through an app whose database goes through the capturing proxy. */
 async function captureMarks(plans: MarkPlan[]) {
   const proxy = await startPgProxy({ target: bigUrl, capture: true });

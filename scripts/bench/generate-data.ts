@@ -59,7 +59,7 @@ export const paramsFromEnv = (env = process.env): GenerateParams => ({
 export const churchCode = (i: number) => `C${String(i).padStart(5, '0')}`;
 const domain = (i: number) => `${churchCode(i).toLowerCase()}.bench.example.org`;
 export const teacherEmail = (church: number, cls: number) => `teacher${cls + 1}@${domain(church)}`;
-const principalEmail = (church: number) => `principal@${domain(church)}`;
+export const principalEmail = (church: number) => `principal@${domain(church)}`;
 const superAdminEmail = (church: number) => `superadmin@${domain(church)}`;
 
 /** The Sundays carrying attendance, newest first (the last one is today's or the latest past Sunday). */

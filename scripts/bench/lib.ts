@@ -13,7 +13,7 @@
 import net from 'node:net';
 import os from 'node:os';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
@@ -111,6 +111,23 @@ export async function freshDatabase(url: string, poolSize = APP_POOL_SIZE): Prom
 }
 
 /** A superuser ("owner") postgres.js client for setup and EXPLAIN; RLS does not apply to it. */
+/** The first class (LKG) of each church of generate-data, with its students in roll order. */
+export async function firstClasses(url: string, codes: string[]) {
+  const sql = ownerClient(url);
+  try {
+    const rows = await sql<{ code: string; class_id: string; students: string[] }[]>`
+      select ch.code, c.id as class_id, array_agg(s.id order by s.roll_number) as students
+      from churches ch
+      join classes c on c.church_id = ch.id and c.class_name = 'LKG'
+      join students s on s.church_id = c.church_id and s.class_id = c.id
+      where ch.code = any(${codes}::text[])
+      group by ch.code, c.id`;
+    return new Map(rows.map((r) => [r.code, { classId: r.class_id, studentIds: r.students }]));
+  } finally {
+    await sql.end({ timeout: 5 });
+  }
+}
+
 export const ownerClient = (url: string, max = 1) =>
   postgres(url, { max, onnotice: () => {}, connection: { application_name: 'ss-bench' } });
 
@@ -205,6 +222,9 @@ export interface LoadSpec {
    * connections so the same entry (e.g. one church's class) is rarely in flight twice.
    */
   perConnection?: Array<{ method: string; path: string; headers: Record<string, string>; body?: string }>;
+  /** wrk only: about this many requests a second in all (each connection waits between its requests)
+   * instead of as many as the server answers. */
+  ratePerSecond?: number;
 }
 
 export interface LoadResult {
@@ -273,6 +293,23 @@ export function processCpu(pid: number): CpuSample {
 
 /** ms of CPU per operation [process, machine]; cpuUsPerOperation counts 100 ticks a second, scaled to CLK_TCK. */
 export const cpuMsPer = (a: CpuSample, b: CpuSample, n: number) => cpuUsPerOperation(a, b, n).map((us) => (us * 100) / CLK_TCK / 1000);
+
+/** A process and its descendants (a server's cluster workers), from the ppid field of /proc/<pid>/stat. */
+export function processTree(root: number): number[] {
+  const parentOf = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      parentOf.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch {
+      // the process ended while the list was read
+    }
+  }
+  const tree = [root];
+  for (let i = 0; i < tree.length; i++) for (const [pid, parent] of parentOf) if (parent === tree[i]) tree.push(pid);
+  return tree;
+}
 
 /** Resident memory of a process (VmRSS of /proc/<pid>/status), bytes; NaN when it cannot be read. */
 export function residentBytes(pid: number): number {
@@ -424,6 +461,7 @@ async function runWrk(spec: LoadSpec, seconds: number): Promise<LoadFigures> {
     `init = function() requests = { ${requests.map(format).join(',\n')} } end`,
     'local n = 0',
     'request = function() n = n + 1; return requests[(n - 1) % #requests + 1] end',
+    ...(spec.ratePerSecond ? [`delay = function() return ${Math.round((spec.connections * 1000) / spec.ratePerSecond)} end`] : []),
     'done = function(s, latency)',
     '  local e = s.errors',
     '  io.write(string.format("BENCH_JSON {\\"requests\\":%d,\\"duration_us\\":%d,\\"errors\\":%d,\\"non2xx\\":%d,\\"mean_us\\":%f,\\"p50_us\\":%d,\\"p99_us\\":%d}\\n",',
