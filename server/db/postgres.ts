@@ -12,19 +12,22 @@ import { provisionRuntimeLogins, runtimeLoginUrl } from './logins.js';
  * trips per query and a fresh plan every time. This client prepares them (cached per connection by
  * postgres.js), so a query costs one round trip. Each query is handed to the connection at once
  * (postgres.js would wait until it is awaited), so queries go out in the order they were made, which
- * commitEarly relies on. `beforeQuery` may refuse a query by throwing. It also carries the pool's
- * type options, which drizzle reads.
+ * commitEarly relies on. `beforeQuery` may refuse a query by throwing; `watch` sees each query sent.
+ * It also carries the pool's type options, which drizzle reads (and changes: pass the client's own).
  */
 export function preparingClient(
   conn: postgres.Sql | postgres.ReservedSql | postgres.TransactionSql,
   options: postgres.Sql['options'],
   beforeQuery?: () => void,
+  watch?: (query: Promise<unknown>) => void,
 ) {
   return {
     options,
     unsafe: (query: string, params?: unknown[], queryOptions?: { prepare?: boolean }) => {
       beforeQuery?.();
-      return conn.unsafe(query, params as postgres.ParameterOrJSON<never>[], { ...queryOptions, prepare: true }).execute();
+      const sent = conn.unsafe(query, params as postgres.ParameterOrJSON<never>[], { ...queryOptions, prepare: true }).execute();
+      watch?.(sent);
+      return sent;
     },
   } as unknown as postgres.Sql;
 }
@@ -42,18 +45,97 @@ export interface PostgresUrls {
 /** Serialises migrations and provisioning between server processes starting at once. */
 const MIGRATION_LOCK = 72_410_515;
 
-const connectionOptions = (max: number, name: string) => ({
+/**
+ * How a dead database is noticed, and how soon a live one is used again:
+ * - connect_timeout 5 s (postgres.js: 30 s): a connect to a host that does not answer fails while
+ *   the request can still be answered (503) well within a client's patience;
+ * - backoff: postgres.js waits up to 20 s (3^n/100 s) before connecting again after failures, and a
+ *   request waits that long; capped at 0.5 s, a database that is back is used within a second;
+ * - idle_in_transaction_session_timeout 60 s (a server setting, sent at connect): a transaction left
+ *   open by a process that froze or lost its network is ended by the server, with its locks. No door
+ *   stays idle in a transaction for long; 60 s leaves room for a slow payment gateway call.
+ */
+const CONNECT_TIMEOUT_SECONDS = 5;
+const backoffSeconds = (retries: number) => Math.min(0.05 * 2 ** retries, 0.5);
+
+const connectionOptions = (max: number, name: string, serverSettings: Record<string, string> = {}) => ({
   max,
   onnotice: () => {},
-  connection: { application_name: name },
+  connect_timeout: CONNECT_TIMEOUT_SECONDS,
+  backoff: backoffSeconds,
+  connection: { application_name: name, ...serverSettings },
 });
+
+/** A connection error of our own, mapped to 503 like the driver's (see errors.ts). */
+const connectionLost = () => Object.assign(
+  new Error('Database door: the connection closed during the transaction'), { code: 'CONNECTION_CLOSED' },
+);
+
+/** One connection of a door's pool. */
+interface Slot {
+  sql: postgres.Sql;
+  /** Set by postgres.js's onclose; cleared once a statement has succeeded on a new connection. */
+  down: boolean;
+  /** How many times its connection has closed: a door that sees it change has lost its transaction. */
+  closes: number;
+  /** When to replace the client (as postgres.js's max_lifetime would, but never inside a door). */
+  retireAt: number;
+  /** A statement failed other than by an answer of the server: the connection is in doubt. */
+  broken: boolean;
+}
+
+/**
+ * A door's pool: `size` postgres.js clients of one connection each, handed out one per door call.
+ * Not postgres.js's own reserve(): in 3.4.9 a reserved connection that dies breaks the pool (a
+ * released dead connection is handed out again and crashes the process on its next write, a reserve
+ * that failed to connect later swallows a connection for good; porsager/postgres#1195, #1199), so
+ * the pool never recovered from a database restart. With a client per connection its `onclose` says
+ * exactly which door lost its transaction.
+ */
+function doorPool(url: string, size: number, name: string) {
+  const lifetimeMs = () => (30 + 30 * Math.random()) * 60_000; // postgres.js's default max_lifetime
+  const open = (slot?: Slot): Slot => {
+    const fresh: Slot = slot ?? { sql: undefined as unknown as postgres.Sql, down: true, closes: 0, retireAt: 0, broken: false };
+    fresh.down = true;
+    fresh.broken = false;
+    fresh.retireAt = Date.now() + lifetimeMs();
+    fresh.sql = postgres(url, {
+      ...connectionOptions(1, name, { idle_in_transaction_session_timeout: '60s' }),
+      max_lifetime: null, // retired between doors instead (see release)
+      onclose: () => { fresh.down = true; fresh.closes++; },
+    });
+    return fresh;
+  };
+  const idle: Slot[] = Array.from({ length: size }, () => open());
+  const all = [...idle];
+  const waiting: Array<(slot: Slot) => void> = [];
+  return {
+    acquire: (): Promise<Slot> => {
+      const slot = idle.pop();
+      return slot ? Promise.resolve(slot) : new Promise((resolve) => waiting.push(resolve));
+    },
+    release(slot: Slot) {
+      // A client whose connection failed is replaced, not reused: postgres.js leaves a statement sent
+      // between a socket's error and its close unanswered for ever.
+      if (slot.broken || Date.now() > slot.retireAt) {
+        slot.sql.end({ timeout: 5 }).catch(() => {});
+        open(slot);
+      }
+      const next = waiting.shift();
+      if (next) next(slot);
+      else idle.push(slot);
+    },
+    end: () => Promise.all(all.map((slot) => slot.sql.end({ timeout: 5 }))),
+  };
+}
+type DoorPool = ReturnType<typeof doorPool>;
 
 /**
  * PostgreSQL through postgres.js. The tenant and the platform door each have a pool of their own
  * login (see logins.ts); the owner is connected to only by `migrate()` and `ownerQuery()`. Given one
  * URL, it is the owner's, and the doors use the runtime logins that `migrate()` provisions.
  *
- * Each door call reserves one pooled connection and pipelines `BEGIN; select set_config(...)` (or,
+ * Each door call takes one pooled connection and pipelines `BEGIN; select set_config(...)` (or,
  * with `sessionSetup: 'set_local'`, `BEGIN; set local ...; set local role ...`: one simple-protocol
  * query either way) with the handler's first query, so the door costs one round trip (the COMMIT)
  * beyond the queries themselves.
@@ -67,30 +149,52 @@ export function createPostgresDatabase(
   const resolved: PostgresUrls = typeof urls === 'string'
     ? { owner: urls, tenant: runtimeLoginUrl(urls, 'tenant'), platform: runtimeLoginUrl(urls, 'platform') }
     : urls;
-  const tenantPool = postgres(resolved.tenant, connectionOptions(poolSize, 'sunday-school'));
-  const platformPool = postgres(resolved.platform, connectionOptions(Math.max(2, Math.ceil(poolSize / 4)), 'sunday-school-platform'));
+  const tenantPool = doorPool(resolved.tenant, poolSize, 'sunday-school');
+  const platformPool = doorPool(resolved.platform, Math.max(2, Math.ceil(poolSize / 4)), 'sunday-school-platform');
   let ownerPool: postgres.Sql | undefined;
   const owner = () => {
     if (!resolved.owner) throw new Error('No owner URL (DATABASE_URL): migrations and catalog reads need it.');
     return (ownerPool ??= postgres(resolved.owner, connectionOptions(2, 'sunday-school-owner')));
   };
 
-  async function run<T>(pool: postgres.Sql, setup: string[], fn: (tx: Tx) => Promise<T>): Promise<T> {
-    const conn = await pool.reserve();
+  async function run<T>(pool: DoorPool, setup: string[], fn: (tx: Tx) => Promise<T>): Promise<T> {
+    const slot = await pool.acquire();
+    const conn = slot.sql;
+    const closesAtStart = slot.closes;
+    // Its transaction is gone once the connection failed or closed; a statement sent then would hang
+    // or run on a new connection, outside the transaction.
+    const lost = () => slot.broken || slot.closes !== closesAtStart;
+    const noteFailure = (query: Promise<unknown>): void => {
+      query.catch((error) => { if (!(error instanceof postgres.PostgresError)) slot.broken = true; });
+    };
+    const watch = <Q extends Promise<unknown>>(query: Q): Q => { noteFailure(query); return query; };
     // Set when the door has closed: a handle kept past it (a late .then, a forgotten await) must
     // throw, never run on a connection that is back in the pool, in another request's transaction.
     let closed = false;
     try {
-      // Not awaited on purpose: it travels in the same pipeline as the handler's first query.
-      const begun = conn.unsafe(['begin', ...setup].join('; ')).simple();
-      begun.catch(() => {}); // surfaced below, after the handler
+      const beginSql = ['begin', ...setup].join('; ');
+      let begun: Promise<unknown>;
+      if (slot.down) {
+        // No open connection: BEGIN goes alone. Pipelined, the handler's statements would wait in
+        // postgres.js's queue and, were the connect to fail, run on the next connection, outside
+        // any transaction. Once per new connection, so it costs nothing in steady state.
+        await watch(conn.unsafe(beginSql).simple().execute());
+        slot.down = false;
+        begun = Promise.resolve();
+      } else {
+        // Not awaited on purpose: it travels in the same pipeline as the handler's first query.
+        begun = watch(conn.unsafe(beginSql).simple().execute());
+        begun.catch(() => {}); // surfaced below, after the handler
+      }
       let earlyCommit: Promise<unknown> | undefined;
-      const tx = drizzle(preparingClient(conn, pool.options, () => {
+      const tx = drizzle(preparingClient(conn, conn.options, () => {
         if (closed) throw new Error('Database door: this transaction is over; a query was made after its request ended');
         if (earlyCommit) throw new Error('Tenant door: the transaction was already committed (commitEarly)');
-      })) as unknown as Tx;
+        if (lost()) throw connectionLost();
+      }, noteFailure)) as unknown as Tx;
       earlyCommits.set(tx, () => {
-        earlyCommit ??= conn.unsafe('commit').execute();
+        if (lost()) return; // the handler's statement fails; nothing to commit
+        earlyCommit ??= watch(conn.unsafe('commit').execute());
         earlyCommit.catch(() => {}); // awaited below
       });
       let result: T;
@@ -99,15 +203,16 @@ export function createPostgresDatabase(
         await begun;
       } catch (error) {
         if (earlyCommit) await earlyCommit.catch(() => {});
-        else await conn.unsafe('rollback').catch(() => {});
+        else if (!lost()) await watch(conn.unsafe('rollback').execute()).catch(() => {});
         await begun.catch((setupError) => { throw setupError; });
         throw error;
       }
-      await (earlyCommit ?? conn.unsafe('commit'));
+      if (lost()) throw connectionLost();
+      await (earlyCommit ?? watch(conn.unsafe('commit').execute()));
       return result;
     } finally {
       closed = true;
-      conn.release();
+      pool.release(slot);
     }
   }
 
@@ -138,7 +243,7 @@ export function createPostgresDatabase(
       }
     },
     async close() {
-      await Promise.all([tenantPool, platformPool, ...(ownerPool ? [ownerPool] : [])].map((pool) => pool.end({ timeout: 5 })));
+      await Promise.all([tenantPool.end(), platformPool.end(), ownerPool?.end({ timeout: 5 })]);
     },
   };
 }

@@ -69,6 +69,7 @@ export const ERROR_MESSAGES = {
   batchTooLarge: 'Too many calls in one request.',
   notInBatch: 'This call must be sent on its own, not in a batch.',
   conflictingChange: 'Someone else changed this at the same time. Please try again.',
+  databaseUnavailable: 'The service is briefly unavailable. Please try again in a moment.',
 } as const;
 
 /** What any transport sends for an error. `internal` answers carry the request id instead of details. */
@@ -146,6 +147,8 @@ function describeFastifyError(error: unknown): ErrorAnswer | undefined {
 
 /**
  * PostgreSQL errors that are the caller's fault become 4xx with a plain message; never a 500.
+ * The database out of reach (its connection refused, reset or lost, the server shutting down or
+ * starting) is 503: nothing the caller did, and worth trying again shortly.
  * Drizzle wraps driver errors (DrizzleQueryError); the SQLSTATE sits on a cause below.
  */
 function describeDatabaseError(error: unknown): ErrorAnswer | undefined {
@@ -158,8 +161,20 @@ function describeDatabaseError(error: unknown): ErrorAnswer | undefined {
   return undefined;
 }
 
+/** Codes of postgres.js (and of Node's sockets under it) for a connection that failed or was lost. */
+const CONNECTION_ERROR_CODES = new Set([
+  'ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN',
+  'CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CONNECTION_DESTROYED', 'CONNECT_TIMEOUT',
+]);
+
 function fromSqlState(code: unknown): ErrorAnswer | undefined {
-  if (typeof code !== 'string' || !/^[0-9A-Z]{5}$/.test(code)) return undefined;
+  if (typeof code !== 'string') return undefined;
+  if (CONNECTION_ERROR_CODES.has(code)) return known(503, ERROR_MESSAGES.databaseUnavailable);
+  if (!/^[0-9A-Z]{5}$/.test(code)) return undefined;
+  // Class 08 (connection exception); 57P01-57P03: admin shutdown, crash shutdown, cannot connect now.
+  if (code.startsWith('08') || code === '57P01' || code === '57P02' || code === '57P03') {
+    return known(503, ERROR_MESSAGES.databaseUnavailable);
+  }
   switch (code) {
     case '23505': return known(409, 'This record already exists.');
     case '23503': return known(400, 'This record refers to something that does not exist or is still in use.');

@@ -11,14 +11,21 @@ import { createPostgresDatabase } from '../../server/db/postgres.js';
 import { rowsOf, type Database } from '../../server/db/index.js';
 
 export type Backend = 'pglite' | 'postgres';
+/** The tenant door's pool of a test database on PostgreSQL (the platform door's is max(2, size/4)). */
+export const POSTGRES_TEST_POOL_SIZE = 5;
 export const backend = (process.env.TEST_DB ?? 'pglite') as Backend;
 
 /** A migrated database of the backend under test: a private PGlite copy, or the shared server.
- * `sessionSetup`: how its doors set their session (TENANT_SESSION_SETUP; default set_config). */
-export async function openTestDatabase(options: { sessionSetup?: Config['TENANT_SESSION_SETUP'] } = {}): Promise<Database> {
+ * `sessionSetup`: how its doors set their session (TENANT_SESSION_SETUP; default set_config).
+ * `postgresUrl`: the owner URL to connect with instead of DATABASE_URL (the same database reached
+ * another way, e.g. through tests/helpers/tcp-proxy.ts; the runtime logins keep its host and port). */
+export async function openTestDatabase(
+  options: { sessionSetup?: Config['TENANT_SESSION_SETUP']; postgresUrl?: string } = {},
+): Promise<Database> {
   if (backend === 'postgres') {
-    if (!process.env.DATABASE_URL) throw new Error('TEST_DB=postgres needs DATABASE_URL');
-    return createPostgresDatabase(process.env.DATABASE_URL, 5, options);
+    const url = options.postgresUrl ?? process.env.DATABASE_URL;
+    if (!url) throw new Error('TEST_DB=postgres needs DATABASE_URL');
+    return createPostgresDatabase(url, POSTGRES_TEST_POOL_SIZE, { sessionSetup: options.sessionSetup });
   }
   const template = readFileSync(inject('pgliteTemplate'));
   return createPgliteDatabase({ loadDataDir: new Blob([template]), ...options });
@@ -34,7 +41,9 @@ export interface TestApp {
 
 /** The real server (Fastify, tRPC, REST, database) on a random port; `log` receives its log lines
  * (as the server writes them, with the configured level and redaction) when given. */
-export async function startTestApp(env: Record<string, string> = {}, log: { stream?: Writable } = {}): Promise<TestApp> {
+export async function startTestApp(
+  env: Record<string, string> = {}, log: { stream?: Writable } = {}, database: { postgresUrl?: string } = {},
+): Promise<TestApp> {
   // Without SMTP the server writes its mails to an outbox folder: each test app gets its own, never ./data.
   const outbox = env.MAIL_OUTBOX_DIR ? undefined : mkdtempSync(path.join(tmpdir(), 'ss-outbox-'));
   // Gallery files likewise: a folder of this app's own unless the test names one (or a bucket).
@@ -43,7 +52,7 @@ export async function startTestApp(env: Record<string, string> = {}, log: { stre
     NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: '0',
     ...(outbox ? { MAIL_OUTBOX_DIR: outbox } : {}), ...(uploads ? { UPLOADS_DIR: uploads } : {}), ...env,
   });
-  const db = await openTestDatabase({ sessionSetup: config.TENANT_SESSION_SETUP });
+  const db = await openTestDatabase({ sessionSetup: config.TENANT_SESSION_SETUP, postgresUrl: database.postgresUrl });
   const logger = log.stream ? { ...loggerOptions(config) as object, stream: log.stream } : false;
   const app = await buildApp({ config, db, logger });
   // PORT 0 (the default here): a random port. A test whose PUBLIC_URL must name the port (the

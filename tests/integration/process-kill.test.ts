@@ -1,0 +1,132 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { describe, expect, it } from 'vitest';
+import { backend, openTestDatabase } from '../helpers/app.js';
+import { createChurch, createClassWithStudents, signIn } from '../helpers/fixtures.js';
+import { patternOf, rollCallProblems, type MarkAttempt } from '../helpers/roll-calls.js';
+import { addDays, todayIn } from '../../common/dates.js';
+
+// The real server (server/main.ts, as `npm start` runs it) in a child process on PostgreSQL, killed
+// with SIGKILL in the middle of a stream of attendance marks: every mark answered 2xx before the
+// kill is committed, no roll call is written in part, and a new process on the same database serves.
+// Then SIGTERM in the middle of a stream: the process drains and exits 0, again with nothing lost.
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const LOOPS = 4;
+const STUDENTS = 8;
+
+async function freePort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
+/** server/main.ts on the test database (it migrates at start, under the migration lock). */
+async function startServer(workDir: string) {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server/main.ts')], {
+    cwd: ROOT,
+    stdio: 'ignore',
+    env: {
+      ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'silent', HOST: '127.0.0.1', PORT: String(port), PUBLIC_URL: url,
+      DATABASE_URL: process.env.DATABASE_URL, DATABASE_TENANT_URL: '', DATABASE_PLATFORM_URL: '', DEMO_SEED: 'false',
+      CLIENT_DIST_DIR: path.join(workDir, 'no-client'), UPLOADS_DIR: path.join(workDir, 'uploads'), MAIL_OUTBOX_DIR: path.join(workDir, 'outbox'),
+    },
+  });
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
+    child.once('exit', (code, signal) => resolve({ code, signal }));
+  });
+  for (const deadline = Date.now() + 60_000; ;) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error('the server exited while starting');
+    if (await fetch(`${url}/api/health`).then((r) => r.ok, () => false)) break;
+    if (Date.now() > deadline) { child.kill('SIGKILL'); throw new Error('the server did not start within 60 s'); }
+    await sleep(100);
+  }
+  return { url, child, exited };
+}
+
+describe.runIf(backend === 'postgres')('the server process dying (PostgreSQL)', () => {
+  it('loses no committed mark to SIGKILL, serves again after a restart, and drains on SIGTERM', async () => {
+    const db = await openTestDatabase();
+    const workDir = mkdtempSync(path.join(tmpdir(), 'ss-kill-'));
+    const children: ChildProcess[] = [];
+    try {
+      const church = await createChurch(db);
+      const classes = await Promise.all(Array.from({ length: LOOPS }, () => createClassWithStudents(
+        db, church.church.id, { teacherId: church.users.teacher.id, students: STUDENTS })));
+      const today = todayIn('Asia/Kolkata');
+      const dates = [today, addDays(today, -1), addDays(today, -2)];
+      const attempts: MarkAttempt[] = [];
+
+      /** Marks from LOOPS loops until `stop()`; sequence numbers go on from earlier streams. */
+      const stream = (url: string, token: string) => {
+        let stopped = false;
+        const loops = classes.map(async ({ class: cls, students }) => {
+          let seq = Math.max(-1, ...attempts.filter((a) => a.classId === cls.id).map((a) => a.seq)) + 1;
+          for (; !stopped; seq++) {
+            const date = dates[seq % dates.length];
+            const statuses = patternOf(seq, STUDENTS);
+            const attempt: MarkAttempt = { classId: cls.id, date, seq, status: 0 };
+            attempts.push(attempt);
+            try {
+              const res = await fetch(`${url}/api/attendance/mark`, {
+                method: 'POST',
+                headers: { authorization: `Bearer ${token}`, 'x-church-code': church.code, 'content-type': 'application/json' },
+                body: JSON.stringify({ classId: cls.id, date, attendanceData: students.map((s, i) => ({ studentId: s.id, status: statuses[i] })) }),
+                signal: AbortSignal.timeout(10_000),
+              });
+              await res.arrayBuffer();
+              attempt.status = res.status; // set only once the whole answer has arrived
+            } catch {
+              await sleep(20); // refused or reset: the process is gone
+            }
+          }
+        });
+        return async () => { stopped = true; await Promise.all(loops); };
+      };
+
+      // SIGKILL in the middle of the stream.
+      const first = await startServer(workDir);
+      children.push(first.child);
+      const teacher = await signIn(first.url, church.code, church.users.teacher.email);
+      const stopFirst = stream(first.url, teacher.token);
+      await sleep(1_500);
+      first.child.kill('SIGKILL');
+      expect((await first.exited).signal).toBe('SIGKILL');
+      await stopFirst();
+      const acknowledged = attempts.filter((a) => a.status === 200).length;
+      expect(acknowledged).toBeGreaterThan(0);
+      expect(attempts.filter((a) => a.status !== 200 && a.status !== 0)).toEqual([]);
+      expect(await rollCallProblems(db, classes.map((c) => c.class.id), STUDENTS, attempts)).toEqual([]);
+
+      // A new process on the same database serves the same session.
+      const second = await startServer(workDir);
+      children.push(second.child);
+      const stopSecond = stream(second.url, teacher.token);
+      await sleep(1_500);
+      // SIGTERM: requests in flight are finished, then it exits 0 (server/main.ts).
+      const termAt = attempts.length;
+      second.child.kill('SIGTERM');
+      const exit = await second.exited;
+      await stopSecond();
+      expect(exit).toEqual({ code: 0, signal: null });
+      const afterTerm = attempts.slice(termAt);
+      console.log(`process kill: ${acknowledged} marks acknowledged before SIGKILL; `
+        + `${attempts.slice(0, termAt).filter((a) => a.status === 200).length - acknowledged} on the second process before SIGTERM, `
+        + `${afterTerm.filter((a) => a.status === 200).length} answered 200 after it`);
+      expect(attempts.filter((a) => a.status !== 200 && a.status !== 0 && a.status !== 503)).toEqual([]);
+      expect(await rollCallProblems(db, classes.map((c) => c.class.id), STUDENTS, attempts)).toEqual([]);
+    } finally {
+      for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      rmSync(workDir, { recursive: true, force: true });
+      await db.close();
+    }
+  }, 120_000);
+});
