@@ -47,6 +47,8 @@ export const MESSAGES = {
   googleUnavailable: 'Google sign-in is not reachable right now. Please try again in a moment.',
   /** Fallback of the callback screen when the server sent no message. */
   googleFailedFallback: 'Google login failed',
+  /** 503 of sign-in, registration and password resets while the shared store of their limits (Redis) cannot be reached. */
+  limitsUnavailable: 'Sign-in, registration and password resets are temporarily unavailable. Please try again in a moment.',
   resetLinkSent: 'Password reset link sent to your email.',
   resetEmailFailed: 'Failed to send reset email',
   signInRequired: 'Please sign in to continue.',

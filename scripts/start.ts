@@ -6,7 +6,8 @@ import { ensureClientBuilt } from './client-build.js';
 
 // `npm start`: build the client if needed and, on the first start of the embedded database, create
 // and seed it, each in a child process (both would leave the server process hundreds of MB larger
-// for its whole life); then run the server (migrations, demo data, listen) in this process.
+// for its whole life); then run the server (migrations, demo data, listen) in this process, which
+// with WEB_CONCURRENCY > 1 (PostgreSQL and Redis only) forks the serving workers (server/main.ts).
 
 async function run(script: string) {
   const tsx = path.resolve(import.meta.dirname, '../node_modules/tsx/dist/cli.mjs');

@@ -134,6 +134,15 @@ const configSchema = z.object({
   REGISTER_MAX_PER_IP: z.coerce.number().int().min(1).default(5),
   /** Most windows the in-memory limits keep (least recently used dropped first). */
   THROTTLE_MAX_KEYS: z.coerce.number().int().min(1000).default(500_000),
+  /** Redis (redis:// or rediss://): when set, every limit and the used Google states are kept there,
+   * shared by all server processes; without it, in this process's memory. While it is unreachable,
+   * sign-in, registration and password resets answer 503 (they are never let past their limits);
+   * everything else keeps working. REDIS_KEY_PREFIX keeps several apps (or test runs) apart. */
+  REDIS_URL: optionalText.pipe(z.url({ protocol: /^rediss?$/, error: 'REDIS_URL must be a redis:// or rediss:// URL' }).optional()),
+  REDIS_KEY_PREFIX: z.string().min(1).default('ss:'),
+  /** Server processes (node:cluster): a number, or "auto" for one per core. Default 1. More than 1
+   * needs PostgreSQL (the embedded database has one owner) and REDIS_URL (shared limits). */
+  WEB_CONCURRENCY: z.union([z.literal('auto'), z.coerce.number().int().min(1).max(256)]).default(1),
 
   /** Gallery files (server/modules/gallery/storage): in an S3-compatible bucket when S3_BUCKET is
    * set, otherwise in the folder UPLOADS_DIR. S3_ENDPOINT names a service other than AWS (MinIO,

@@ -1,17 +1,23 @@
 import type { Config } from './config.js';
 import type { Database } from './db/index.js';
 import { createChurchDirectory } from './modules/churches/index.js';
-import { createGoogleProvider, LoginThrottle, MemoryAttemptStore } from './modules/auth/index.js';
+import { createGoogleProvider, LoginThrottle, MemoryAttemptStore, RedisAttemptStore } from './modules/auth/index.js';
 import { BackgroundTasks } from './background-tasks.js';
 import { createPaymentGateway } from './modules/payments/index.js';
 import { createMailer } from './modules/mail/index.js';
 import { createMediaStorage, createMediaUrlSigner } from './modules/gallery/index.js';
+import { closeRedis, createRedis, redisConnected } from './redis.js';
 
 /** Long-lived collaborators shared by all requests, built once by the app factory. */
 export function createServices(config: Config, db: Database) {
-  // The counts of every limit (sign-in, password reset). In this process's memory for now: with
-  // several processes each keeps its own counts (see README).
-  const attempts = new MemoryAttemptStore(config.THROTTLE_MAX_KEYS);
+  // The counts of every limit (sign-in, password reset, registration, Google flows) and the used
+  // Google states: in Redis when REDIS_URL is set, shared by every server process (and failing
+  // closed while Redis is unreachable); otherwise in this process's memory, which is right for one
+  // process only (see README, "Several processes").
+  const redis = config.REDIS_URL
+    ? createRedis(config.REDIS_URL, config.REDIS_KEY_PREFIX, (message) => { if (config.LOG_LEVEL !== 'silent') console.warn(`  ${message}`); })
+    : undefined;
+  const attempts = redis ? new RedisAttemptStore(redis) : new MemoryAttemptStore(config.THROTTLE_MAX_KEYS);
   const background = new BackgroundTasks();
   const mailer = createMailer(config, background);
   return {
@@ -35,13 +41,18 @@ export function createServices(config: Config, db: Database) {
       maxFailuresPerAccountPerHour: config.LOGIN_MAX_FAILURES_PER_ACCOUNT_PER_HOUR,
       maxFailuresPerSource: config.LOGIN_MAX_FAILURES_PER_IP,
     }),
+    /** At start: true once Redis is connected (or not configured); false after its connect timeout. */
+    async sharedStoreReady(): Promise<boolean> {
+      return redis ? redisConnected(redis) : true;
+    },
     /** On shutdown: mails waiting to be tried again get their last try now, background work
-     * finishes, then the mail connections close and the sweeper stops. */
+     * finishes, then the mail connections close, the sweeper stops and Redis is let go. */
     async close() {
       mailer.stopRetrying();
       await background.idle();
       mailer.close();
       attempts.close();
+      if (redis) await closeRedis(redis);
     },
   };
 }

@@ -10,14 +10,16 @@ export interface AttemptWindow {
 
 /**
  * Where the sign-in and reset limits keep their counts. Every operation is one atomic step on one
- * key (as INCRBY / PEXPIRE / DEL are in Redis), so limits hold when many requests of one attacker
- * arrive together, and a shared implementation can take over when the app runs as several
- * processes. The in-memory one below is the only one today.
+ * key, so limits hold when many requests of one attacker arrive together. Two implementations: in
+ * this process's memory (below), or in Redis when REDIS_URL is set (`redis-attempt-store.ts`),
+ * shared by every server process.
  */
 export interface AttemptStore {
   /** Adds `by` (may be negative) to the count of `key`, opening a window of `windowMs` if there is none. */
   add(key: string, windowMs: number, by?: number): Promise<AttemptWindow>;
   get(key: string): Promise<AttemptWindow | undefined>;
+  /** True for the first caller only while the key lives (`ttlMs`): a one-time use (SET NX PX in Redis). */
+  claim(key: string, ttlMs: number): Promise<boolean>;
   delete(key: string): Promise<void>;
   close(): void;
 }
@@ -64,6 +66,10 @@ export class MemoryAttemptStore implements AttemptStore {
     const [shard, id] = this.locate(key);
     const window = unpack(shard.get(id));
     return window && window.resetAt > this.now() ? window : undefined;
+  }
+
+  async claim(key: string, ttlMs: number): Promise<boolean> {
+    return (await this.add(key, ttlMs)).count === 1;
   }
 
   async delete(key: string): Promise<void> {

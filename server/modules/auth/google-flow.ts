@@ -101,8 +101,10 @@ export async function takeGoogleFlow(ctx: Context, expected: { state: string; in
   const matches = flow !== undefined && sameText(flow.state, expected.state) && flow.intent === expected.intent
     && (expected.churchCode === undefined || flow.church_code === expected.churchCode);
   if (!matches) throw badRequest(MESSAGES.googleLoginFailed, { reason: 'google_state' });
-  const uses = await ctx.services.attempts.add(`google:state:${flow.state}`, FLOW_TTL_SECONDS * 1000);
-  if (uses.count > 1) throw badRequest(MESSAGES.googleLoginFailed, { reason: 'google_state' });
+  // Remembered for the cookie's lifetime in the attempt store: in Redis when configured, so a cookie
+  // replayed to another server process is refused as well.
+  const first = await ctx.services.attempts.claim(`google:state:${flow.state}`, FLOW_TTL_SECONDS * 1000);
+  if (!first) throw badRequest(MESSAGES.googleLoginFailed, { reason: 'google_state' });
   return {
     verify: (code: string): Promise<GoogleIdentity> =>
       google.identityFromCode(code, { state: flow.state, codeVerifier: flow.verifier, nonce: flow.nonce }),

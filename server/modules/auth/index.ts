@@ -4,5 +4,6 @@ export { authenticateChurchSession } from './session.js';
 export { hashToken, newOpaqueToken } from './tokens.js';
 export { LoginThrottle, admitFromSource, tooManyAttempts, type ThrottleLimits } from './throttle.js';
 export { MemoryAttemptStore } from './attempt-store.js';
+export { RedisAttemptStore } from './redis-attempt-store.js';
 export { createGoogleProvider } from './google-provider.js';
 export { takeGoogleFlow } from './google-flow.js';

@@ -58,7 +58,15 @@ export class LoginThrottle {
       perAccount.count > this.limits.maxFailuresPerAccountPerHour ? perAccount : undefined,
       pair.count > this.limits.maxFailuresPerAccount ? pair : undefined,
     ].filter((w): w is AttemptWindow => w !== undefined);
-    if (!over.length) return { admitted: true };
+    // Looked at again once counted: a failure elsewhere (another process) may have locked the pair
+    // and cleared its count between the first look and the count, and this attempt must not start
+    // the pair's count afresh. `failed` sets the lock before it clears the count, so one of the two
+    // looks sees it.
+    if (!over.length) {
+      const lockedSince = await this.store.get(keys.lock);
+      if (!lockedSince) return { admitted: true };
+      over.push(lockedSince);
+    }
     await this.giveBack(keys, true);
     return this.refuse(over);
   }

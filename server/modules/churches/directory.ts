@@ -3,9 +3,14 @@ import { LRUCache } from 'lru-cache';
 import { churches } from '../../../drizzle/schema/index.js';
 import type { Database } from '../../db/index.js';
 
-/** How long "no church has this code" is believed: short, so a church registered on another
- * server process can sign in soon after. */
-const UNKNOWN_CODE_TTL_MS = 30_000;
+/** How long "no church has this code" is believed. With several server processes, the process that
+ * registers a church forgets its code, but the others cannot be told; they believe an unknown code
+ * at most this long. That is harmless in practice: a code is drawn at random when its church is
+ * registered, so only someone guessing codes can have asked for it before. 5 s keeps the point of
+ * the cache (one code asked again and again costs one lookup per 5 s, not one per request) and
+ * bounds the rare refusal of a church just registered elsewhere to 5 s. Known codes are cached
+ * without expiry: a church's code and id never change. */
+const UNKNOWN_CODE_TTL_MS = 5_000;
 
 /**
  * Church code -> church id, the one lookup that must happen before the church is known. It goes
