@@ -65,6 +65,7 @@ export const GALLERY_MESSAGES = {
   tooManyFiles: `At most ${GALLERY_MAX_FILES_PER_UPLOAD} files can be uploaded at once`,
   notMultipart: 'The upload must be sent as multipart/form-data',
   tooManyParts: 'The upload has too many fields',
+  malformedUpload: 'The upload could not be read: it was cut off or is not well-formed multipart/form-data',
   storageUnavailable: 'The files could not be stored just now. Please try again.',
   deleted: 'Item deleted successfully!',
   deleteFailed: 'Failed to delete item',

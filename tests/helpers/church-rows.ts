@@ -13,7 +13,7 @@ const marker = (what: string) => `${MARKER_PREFIX}${what}${randomBytes(4).toStri
 /**
  * A church with one user of each role and a row in every table a church owns: a class with two
  * students (their names made by `marker`), a day of attendance, a session record, a media item
- * (its file name `<church>/rrr...r.jpg`, not stored anywhere) and a payment order. Answers the
+ * (its stored name `mediaFile`; no file is stored) and a payment order. Answers the
  * church and the ids of its rows, one of each kind a procedure can name.
  */
 export async function churchWithRows(db: Database) {
@@ -23,7 +23,8 @@ export async function churchWithRows(db: Database) {
   const { class: cls, students: roster } = await createClassWithStudents(db, churchId, {
     teacherId: church.users.teacher.id, names: [marker('Student'), marker('Student')], className: marker('Class'),
   });
-  const mediaFile = `${churchId}/${'r'.repeat(22)}.jpg`;
+  // A stored name as the gallery makes them (22 URL-safe characters and the extension).
+  const mediaFile = `${randomBytes(16).toString('base64url').slice(0, 22)}.jpg`;
   const providerOrder = marker('order_');
   const [record, item] = await db.withTenant(churchId, async (tx) => {
     await tx.update(users).set({ phone: '+91 98888 12345' });

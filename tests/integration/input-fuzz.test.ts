@@ -162,4 +162,35 @@ describe('bad input to every procedure', () => {
     }
     expect(problems).toEqual([]);
   }, 300_000);
+
+  it('answers hostile multipart uploads with a 4xx in the envelope and stores no media row', async () => {
+    const boundary = 'fuzzboundary';
+    const part = (name: string, value: string, filename?: string, type = 'text/plain') =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"${filename ? `; filename="${filename}"` : ''}\r\nContent-Type: ${type}\r\n\r\n${value}\r\n`;
+    const end = `--${boundary}--\r\n`;
+    const fields = part('academic_year', '2026-2027') + part('month', '11') + part('title', 'x');
+    const bodies: Array<[string, string]> = [
+      [`multipart/form-data; boundary=${boundary}`, end], // no parts at all
+      [`multipart/form-data; boundary=${boundary}`, fields + end], // fields, no file
+      [`multipart/form-data; boundary=${boundary}`, fields + part('files', '<html><script>alert(1)</script>', 'photo.jpg', 'image/jpeg') + end],
+      [`multipart/form-data; boundary=${boundary}`, fields + part('files', '%PDF', 'a.pdf', 'application/pdf')], // truncated: no closing boundary
+      [`multipart/form-data; boundary=${boundary}`, part('title', 'y'.repeat(2_000_000)) + end], // a field far over its size
+      [`multipart/form-data; boundary=${boundary}`, Array.from({ length: 500 }, (_, i) => part(`f${i}`, 'v')).join('') + end],
+      [`multipart/form-data; boundary=${boundary}`, part('month', '13') + part('academic_year', '\u0000') + part('files', 'x', '../../etc/passwd', 'image/png') + end],
+      ['multipart/form-data', fields + end], // no boundary
+      [`multipart/form-data; boundary=${boundary}`, 'not multipart at all'],
+    ];
+    const before = await snapshotOf(app.db, own.church, TOUCHED_BY_EVERY_CALL);
+    const problems: string[] = [];
+    for (const [contentType, body] of bodies) {
+      const res = await fetch(`${app.url}/api/gallery/upload`, { method: 'POST', headers: { ...churchHeaders, 'content-type': contentType }, body });
+      const text = await res.text();
+      let json: unknown = null;
+      try { json = JSON.parse(text); } catch { /* reported below */ }
+      const problem = problemOf({ status: res.status, json });
+      if (problem || res.status < 400) problems.push(`body ${bodies.findIndex(([, b]) => b === body)}: ${res.status} ${problem ?? ''}`);
+    }
+    expect(problems).toEqual([]);
+    expect(await snapshotOf(app.db, own.church, TOUCHED_BY_EVERY_CALL)).toEqual(before);
+  }, 120_000);
 });

@@ -40,6 +40,7 @@ let victimMarkers: string[];
 let snapshotBefore: Record<string, unknown>;
 let procedures: ProcedureInfo[];
 let bCode: string;
+let victimFile: string;
 let cCode: string;
 
 
@@ -92,6 +93,39 @@ async function callers(): Promise<Caller[]> {
     verdict: (a) => (a.door === 'operator' ? 'skip' : a.door === 'public' ? 'open' : 401),
   };
   return [anonymous, ...members, lapsedChurch, operatorOnChurchPaths];
+}
+
+/**
+ * Routes that are not procedures, each with where its callers are checked: a route added outside
+ * the router must be listed here with its test, or the replay fails.
+ */
+const ROUTES_OF_THEIR_OWN: Record<string, string> = {
+  ...Object.fromEntries(['GET', 'POST', 'PUT', 'DELETE'].map((method) => [`${method} /trpc/:path`, 'every procedure, replayed over tRPC above'])),
+  'POST /api/gallery/upload': 'tests/integration/gallery.test.ts (roles, another church, limits)',
+  'GET /api/gallery/image/:filename': 'below, and tests/integration/gallery.test.ts (signed links)',
+  'POST /api/payments/razorpay/webhook': 'tests/integration/payments.test.ts (signature over the raw body)',
+  'GET /api/openapi.json': 'a public document',
+  'GET /api/docs': 'a public document',
+  'GET /api/health': 'public, names no church',
+};
+
+/** Every API route of the server as `METHOD /path` (HEAD, and methods tRPC answers itself, left out). */
+function apiRoutes(): string[] {
+  const routes: string[] = [];
+  const stack: string[] = [];
+  for (const line of app.server.printRoutes({ commonPrefix: false }).split('\n')) {
+    const match = /^([│ ]*)[├└]── (\S+)(?: \(([^)]*)\))?/.exec(line);
+    if (!match) continue;
+    const depth = match[1].length / 4;
+    stack.length = depth;
+    stack.push(match[2]);
+    const path = stack.join('');
+    if (!/^\/(api|admin|trpc)\//.test(path)) continue;
+    for (const method of (match[3] ?? '').split(', ').filter((m) => ['GET', 'POST', 'PUT', 'DELETE'].includes(m))) {
+      routes.push(`${method} ${path}`);
+    }
+  }
+  return routes;
 }
 
 interface Answer { status: number; text: string }
@@ -168,6 +202,7 @@ beforeAll(async () => {
   // A signed-in session of A, so that its sessions are in the snapshot too.
   await signIn(app.url, a.code, `principal@${a.code.toLowerCase()}.test`);
   victim = a.ids;
+  victimFile = a.mediaFile;
   bCode = (await createChurch(app.db, { roles: [...ROLES] })).code;
   cCode = (await createChurch(app.db, { status: 'inactive', roles: ['super_admin'] })).code;
   snapshotBefore = await snapshotOf(app.db, victim.church);
@@ -204,6 +239,27 @@ describe('two-tenant replay of every procedure', () => {
     expect(problems).toEqual([]);
     expect(letThrough).toBeGreaterThan(50);
   }, 300_000);
+
+  it('leaves no API route outside the replay: every other route is a public document or has its own isolation test', () => {
+    const replayed = new Set(procedures.flatMap(({ meta }) => {
+      const route = `${meta.rest!.method} ${meta.rest!.path.replace(/\{(\w+)\}/g, ':$1')}`;
+      return route.includes(' /api/admin/') ? [route, route.replace(' /api/admin/', ' /admin/')] : [route];
+    }));
+    const unlisted = apiRoutes().filter((route) => !replayed.has(route) && !(route in ROUTES_OF_THEIR_OWN));
+    expect(unlisted).toEqual([]);
+  });
+
+  it('refuses church A\'s gallery files to every other caller', async () => {
+    const path = `/api/gallery/image/${victimFile}`;
+    for (const caller of await callers()) {
+      const res = await fetch(app.url + path, { headers: caller.headers });
+      // A file of another church is not found for those who may see a gallery, refused to the rest.
+      expect([401, 403, 404], `${caller.name}: ${res.status}`).toContain(res.status);
+      expect(res.headers.get('content-type')).toContain('application/json');
+    }
+    const signed = await fetch(`${app.url}${path}?church=${victim.church}&expires=${Math.floor(Date.now() / 1000) + 600}&signature=${'A'.repeat(43)}`);
+    expect(signed.status).toBe(403);
+  });
 
   it('left every row of church A as it was', async () => {
     expect(await snapshotOf(app.db, victim.church)).toEqual(snapshotBefore);

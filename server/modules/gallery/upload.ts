@@ -94,9 +94,16 @@ export async function receiveUpload(
   return { fields, files, storedKeys };
 }
 
-/** The parser's own limits, in the gallery's words. */
+/** What the multipart parser (busboy) throws, as plain errors without a code, for a body that is cut
+ * off or not well-formed ("Unexpected end of multipart data", "Malformed part header", ...). */
+const MALFORMED_MULTIPART = /multipart|boundary|part header/i;
+
+/** The parser's own limits and refusals, in the gallery's words. */
 function limitError(error: unknown): AppError | undefined {
   const code = (error as { code?: unknown }).code;
+  if (error instanceof Error && !(error instanceof AppError) && code === undefined && MALFORMED_MULTIPART.test(error.message)) {
+    return badRequest(GALLERY_MESSAGES.malformedUpload, { reason: 'malformed_multipart' });
+  }
   if (code === 'FST_FILES_LIMIT') return new AppError('PAYLOAD_TOO_LARGE', GALLERY_MESSAGES.tooManyFiles, { reason: 'too_many_files' });
   if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return badRequest(GALLERY_MESSAGES.tooManyParts);
   return undefined;
