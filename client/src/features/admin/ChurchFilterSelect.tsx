@@ -1,4 +1,5 @@
 import type { CSSProperties } from 'react';
+import { Group } from '@mantine/core';
 import { trpc } from '../../lib/trpc';
 import { ConsoleSelect } from './ConsoleSelect';
 import { ADMIN_TEXTS } from './texts';
@@ -32,5 +33,22 @@ export function ChurchFilterSelect({ value, onChange, style }: ChurchFilterSelec
       description={churches.isError ? ADMIN_TEXTS.churchFilterFailed : undefined}
       style={style}
     />
+  );
+}
+
+interface ChurchFiltersProps {
+  churchId: string;
+  onChurchChange: (churchId: string) => void;
+  /** The list's second filter (User Management's role, Media Library's type). */
+  second: { label: string; data: readonly { value: string; label: string }[]; value: string; onChange: (value: string) => void };
+}
+
+/** The filter row of User Management and Media Library: the church, then one more choice. */
+export function ChurchFilters({ churchId, onChurchChange, second }: ChurchFiltersProps) {
+  return (
+    <Group gap="sm" align="flex-end" wrap="wrap">
+      <ChurchFilterSelect value={churchId} onChange={onChurchChange} style={{ flex: '1 1 240px' }} />
+      <ConsoleSelect label={second.label} data={second.data} value={second.value} onChange={second.onChange} style={{ flex: '0 1 180px' }} />
+    </Group>
   );
 }

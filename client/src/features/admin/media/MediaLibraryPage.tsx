@@ -1,14 +1,13 @@
 import { useState } from 'react';
-import { Card, Group, SimpleGrid, Skeleton, Stack, Title } from '@mantine/core';
+import { Card, SimpleGrid, Skeleton, Stack, Title } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import { IconPhoto } from '@tabler/icons-react';
 import { QueryErrorState } from '../../../components/ErrorState';
 import { trpc } from '../../../lib/trpc';
 import { useAddressParams } from '../../../lib/useAddressParams';
-import { ChurchFilterSelect } from '../ChurchFilterSelect';
+import { ChurchFilters } from '../ChurchFilterSelect';
 import { ConsoleEmptyState } from '../ConsoleEmptyState';
 import { ConsolePagination } from '../ConsolePagination';
-import { ConsoleSelect } from '../ConsoleSelect';
 import { choiceParam, pageParam, pageValue } from '../console-params';
 import { useClampedPage } from '../useClampedPage';
 import { DeleteMediaDialog } from './DeleteMediaDialog';
@@ -58,20 +57,11 @@ export function MediaLibraryPage() {
       <Title order={2}>{MEDIA_TEXTS.title}</Title>
       <Card withBorder padding="lg">
         <Stack gap="md">
-          <Group gap="sm" align="flex-end" wrap="wrap">
-            <ChurchFilterSelect
-              value={churchId}
-              onChange={(value) => update({ church: value || null, page: null }, { push: true })}
-              style={{ flex: '1 1 240px' }}
-            />
-            <ConsoleSelect
-              label="Type"
-              data={TYPE_FILTER}
-              value={type ?? ''}
-              onChange={(value) => update({ type: value || null, page: null }, { push: true })}
-              style={{ flex: '0 1 180px' }}
-            />
-          </Group>
+          <ChurchFilters
+            churchId={churchId}
+            onChurchChange={(value) => update({ church: value || null, page: null }, { push: true })}
+            second={{ label: 'Type', data: TYPE_FILTER, value: type ?? '', onChange: (value) => update({ type: value || null, page: null }, { push: true }) }}
+          />
 
           {media.isPending ? (
             <SimpleGrid cols={GRID_COLS} aria-busy="true" aria-label="Loading media" role="status">

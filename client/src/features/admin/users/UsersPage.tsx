@@ -1,14 +1,13 @@
 import { useState } from 'react';
-import { Card, Group, Skeleton, Stack, Title } from '@mantine/core';
+import { Card, Skeleton, Stack, Title } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import { IconUsers } from '@tabler/icons-react';
 import { QueryErrorState } from '../../../components/ErrorState';
 import { trpc } from '../../../lib/trpc';
 import { useAddressParams } from '../../../lib/useAddressParams';
-import { ChurchFilterSelect } from '../ChurchFilterSelect';
+import { ChurchFilters } from '../ChurchFilterSelect';
 import { ConsoleEmptyState } from '../ConsoleEmptyState';
 import { ConsolePagination } from '../ConsolePagination';
-import { ConsoleSelect } from '../ConsoleSelect';
 import { choiceParam, pageParam, pageValue } from '../console-params';
 import { useClampedPage } from '../useClampedPage';
 import { DeleteUserDialog } from './DeleteUserDialog';
@@ -46,20 +45,11 @@ export function UsersPage() {
       <Title order={2}>{USERS_TEXTS.title}</Title>
       <Card withBorder padding="lg">
         <Stack gap="md">
-          <Group gap="sm" align="flex-end" wrap="wrap">
-            <ChurchFilterSelect
-              value={churchId}
-              onChange={(value) => update({ church: value || null, page: null }, { push: true })}
-              style={{ flex: '1 1 240px' }}
-            />
-            <ConsoleSelect
-              label="Role"
-              data={ROLE_FILTER}
-              value={role ?? ''}
-              onChange={(value) => update({ role: value || null, page: null }, { push: true })}
-              style={{ flex: '0 1 180px' }}
-            />
-          </Group>
+          <ChurchFilters
+            churchId={churchId}
+            onChurchChange={(value) => update({ church: value || null, page: null }, { push: true })}
+            second={{ label: 'Role', data: ROLE_FILTER, value: role ?? '', onChange: (value) => update({ role: value || null, page: null }, { push: true }) }}
+          />
 
           {users.isPending ? (
             <Stack gap="xs" aria-busy="true" aria-label="Loading users" role="status">
