@@ -18,7 +18,7 @@ interface ChurchFilterSelectProps {
  * The church filter of User Management and Media Library (02 sections 2.16 and 2.19): 'All Churches'
  * and each church as 'name (code)'. Until the churches arrive only 'All Churches' is offered.
  */
-export function ChurchFilterSelect({ value, onChange, style }: ChurchFilterSelectProps) {
+function ChurchFilterSelect({ value, onChange, style }: ChurchFilterSelectProps) {
   const churches = trpc.admin.churches.list.useQuery({ limit: CHURCH_FILTER_LIMIT }, { staleTime: 60_000 });
   const options = [
     { value: '', label: ADMIN_TEXTS.allChurches },
