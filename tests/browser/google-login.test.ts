@@ -4,7 +4,8 @@ import { users } from '../../drizzle/schema/index.js';
 import { MESSAGES } from '../../common/constants.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 import { createChurch } from '../helpers/fixtures.js';
-import { freePort, startFakeOidcProvider, type FakeOidcProvider } from '../helpers/fake-oidc.js';
+import { startFakeOidcProvider, type FakeOidcProvider } from '../helpers/fake-oidc.js';
+import { freePort } from '../helpers/server-process.js';
 import { DESKTOP, PHONE, SESSION_KEYS, fitsViewportWidth, onPage, pathOf, useAppAndBrowser } from './support.js';
 
 // Google sign-in and registration in Chromium: the real server (its PUBLIC_URL on a port chosen up

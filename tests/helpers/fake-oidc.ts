@@ -175,13 +175,3 @@ export async function startFakeOidcProvider(): Promise<FakeOidcProvider> {
     }),
   };
 }
-
-/** A port free right now on 127.0.0.1: for a server whose PUBLIC_URL must be known before it listens
- * (the redirect URI the provider sends the browser back to). */
-export async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}

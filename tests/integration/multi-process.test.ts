@@ -1,8 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
@@ -13,6 +12,7 @@ import type { Database } from '../../server/db/index.js';
 import { backend, openTestDatabase } from '../helpers/app.js';
 import { api, createChurch, signIn, signInNewOperator } from '../helpers/fixtures.js';
 import { pngSample } from '../helpers/media-samples.js';
+import { startServerProcess, type ServerProcess } from '../helpers/server-process.js';
 
 // Two server processes behind one address, as a deployment runs them: one PostgreSQL, one Redis, one
 // S3-compatible bucket (a real s3rver). Each is a child process of the real entry point
@@ -24,44 +24,15 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const prefix = `ss-test:${randomBytes(6).toString('hex')}:`;
 
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const address = server.address();
-  server.close();
-  return typeof address === 'object' && address ? address.port : 0;
-}
-
-interface ServerProcess { url: string; child: ChildProcess; output: () => string }
-
 /** server/main.ts in a child process with `env`; resolves once /api/health answers. */
-async function startServer(env: Record<string, string>): Promise<ServerProcess> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', LOG_LEVEL: 'error', HOST: '127.0.0.1', PORT: String(port), PUBLIC_URL: url, DEMO_SEED: 'false', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => { output += chunk.toString(); });
-  child.stderr?.on('data', (chunk: Buffer) => { output += chunk.toString(); });
-  const deadline = Date.now() + 45_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`);
-    const up = await fetch(`${url}/api/health`).then((res) => res.ok, () => false);
-    if (up) return { url, child, output: () => output };
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
+const startServer = (env: Record<string, string>) =>
+  startServerProcess({ NODE_ENV: 'test', LOG_LEVEL: 'error', DEMO_SEED: 'false', ...env }, 45_000);
 
+/** SIGTERM, and the exit code once it has exited. */
 async function stop(server: ServerProcess | undefined): Promise<number | null> {
-  if (!server || server.child.exitCode !== null) return server?.child.exitCode ?? null;
-  const exited = once(server.child, 'exit');
-  server.child.kill('SIGTERM');
-  const [code] = await exited as [number | null];
-  return code;
+  if (!server) return null;
+  if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGTERM');
+  return (await server.exited).code;
 }
 
 describe.skipIf(backend !== 'postgres')('two server processes on one PostgreSQL, one Redis, one bucket', () => {

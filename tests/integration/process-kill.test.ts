@@ -1,6 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -8,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { backend, openTestDatabase } from '../helpers/app.js';
 import { createChurch, createClassWithStudents, signIn } from '../helpers/fixtures.js';
 import { patternOf, rollCallProblems, type MarkAttempt } from '../helpers/roll-calls.js';
+import { startServerProcess } from '../helpers/server-process.js';
 import { addDays, todayIn } from '../../common/dates.js';
 
 // The real server (server/main.ts, as `npm start` runs it) in a child process on PostgreSQL, killed
@@ -15,42 +15,14 @@ import { addDays, todayIn } from '../../common/dates.js';
 // kill is committed, no roll call is written in part, and a new process on the same database serves.
 // Then SIGTERM in the middle of a stream: the process drains and exits 0, again with nothing lost.
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const LOOPS = 4;
 const STUDENTS = 8;
 
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
-
 /** server/main.ts on the test database (it migrates at start, under the migration lock). */
-async function startServer(workDir: string) {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server/main.ts')], {
-    cwd: ROOT,
-    stdio: 'ignore',
-    env: {
-      ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'silent', HOST: '127.0.0.1', PORT: String(port), PUBLIC_URL: url,
-      DATABASE_URL: process.env.DATABASE_URL, DATABASE_TENANT_URL: '', DATABASE_PLATFORM_URL: '', DEMO_SEED: 'false',
-      CLIENT_DIST_DIR: path.join(workDir, 'no-client'), UPLOADS_DIR: path.join(workDir, 'uploads'), MAIL_OUTBOX_DIR: path.join(workDir, 'outbox'),
-    },
-  });
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
-    child.once('exit', (code, signal) => resolve({ code, signal }));
-  });
-  for (const deadline = Date.now() + 60_000; ;) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error('the server exited while starting');
-    if (await fetch(`${url}/api/health`).then((r) => r.ok, () => false)) break;
-    if (Date.now() > deadline) { child.kill('SIGKILL'); throw new Error('the server did not start within 60 s'); }
-    await sleep(100);
-  }
-  return { url, child, exited };
-}
+const startServer = (workDir: string) => startServerProcess({
+  NODE_ENV: 'production', LOG_LEVEL: 'silent', DATABASE_URL: process.env.DATABASE_URL ?? '', DEMO_SEED: 'false',
+  CLIENT_DIST_DIR: path.join(workDir, 'no-client'), UPLOADS_DIR: path.join(workDir, 'uploads'), MAIL_OUTBOX_DIR: path.join(workDir, 'outbox'),
+});
 
 describe.runIf(backend === 'postgres')('the server process dying (PostgreSQL)', () => {
   it('loses no committed mark to SIGKILL, serves again after a restart, and drains on SIGTERM', async () => {
