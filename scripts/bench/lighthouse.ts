@@ -20,7 +20,9 @@
  *
  * Options and environment: --strict (exit 1 when a target is missed), LIGHTHOUSE_RUNS (1: each page
  * is audited N times and the run of median performance score is reported), LIGHTHOUSE_ONLY (a comma
- * list of page and way names to audit alone, e.g. `attendance,http1`), CHROMIUM_PATH
+ * list of page and way names to audit alone, e.g. `attendance,http1`), LIGHTHOUSE_TRACE (1: the trace
+ * of the reported run also goes to test-results/lighthouse/<page>-<way>.trace.json, for Chromium's
+ * performance panel), CHROMIUM_PATH
  * (/usr/bin/chromium). Benchmarks print figures: without --strict the exit code is 0 whatever the
  * scores.
  */
@@ -45,6 +47,7 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 const REPORT_DIR = path.join(ROOT, 'test-results/lighthouse');
 const STRICT = process.argv.includes('--strict');
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 1);
+const TRACE = process.env.LIGHTHOUSE_TRACE === '1';
 const ONLY = new Set((process.env.LIGHTHOUSE_ONLY ?? '').split(',').map((name) => name.trim()));
 /** LIGHTHOUSE_ONLY=attendance,http1: only the pages and ways named (all of a kind when none is named). */
 function only<T extends { name: string }>(items: T[]): T[] {
@@ -97,6 +100,8 @@ interface Audited {
   lhr: Result;
   /** The JSON report as Lighthouse wrote it. */
   report: string;
+  /** The load's trace, with LIGHTHOUSE_TRACE=1 (what the main thread did, task by task). */
+  trace?: unknown;
 }
 
 type AuditResult = Result['audits'][string];
@@ -309,7 +314,7 @@ async function audit(browser: Browser, baseUrl: string, spec: PageSpec): Promise
       throw new Error(`The audit of ${spec.path} ended on ${lhr.finalDisplayedUrl}.`);
     }
     const report = Array.isArray(result.report) ? result.report[0] : result.report;
-    return { lhr, report };
+    return { lhr, report, trace: TRACE ? result.artifacts.Trace : undefined };
   } finally {
     await page.close();
   }
@@ -533,6 +538,7 @@ async function main(): Promise<number> {
       const chosen = medianRun(runs);
       const reportFile = path.join(REPORT_DIR, `${spec.name}-${way.name}.json`);
       writeFileSync(reportFile, chosen.report);
+      if (chosen.trace) writeFileSync(reportFile.replace(/\.json$/, '.trace.json'), JSON.stringify(chosen.trace));
       for (const category of printPage(spec, chosen, runs, reportFile)) missed.push(`${spec.name} (${way.name}) ${category}`);
       const bytes = transferred(chosen.lhr);
       summary.push({

@@ -49,9 +49,9 @@ export function LoginPage() {
   const consumerMail = isConsumerMail(email);
   const [schemasFailed, setSchemasFailed] = useState(false);
 
-  useEffect(() => {
-    loadAuthSchemas().catch(() => undefined); // fetched in the background; submit waits for it
-  }, []);
+  // The schemas are fetched once the user starts on the form (submit waits for them): on a slow
+  // connection the first paint of the form does not share the line with them.
+  const fetchSchemas = () => void loadAuthSchemas().catch(() => undefined);
   useEffect(() => {
     // The Google message is shown once: a reload of /login does not bring it back.
     if (googleErrorOf(location.state)) void navigate({ search: location.search }, { replace: true, state: null });
@@ -128,7 +128,7 @@ export function LoginPage() {
         </Stack>
 
         <Paper withBorder shadow="sm" p={{ base: 'md', xs: 'xl' }} radius="md">
-          <form onSubmit={(event) => void submit(event)} noValidate aria-label="Sign in">
+          <form onSubmit={(event) => void submit(event)} onFocus={fetchSchemas} noValidate aria-label="Sign in">
             <Stack gap="md">
               <TextInput
                 label="Church Code"
