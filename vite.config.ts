@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
+import { SIGNED_IN_CHUNK, SIGNED_IN_SCREENS } from './scripts/client-chunks';
 
 const clientRoot = fileURLToPath(new URL('./client', import.meta.url));
 const apiServer = 'http://localhost:3000';
@@ -25,56 +26,19 @@ function mantineStylesPerComponent(): Plugin {
 }
 
 /**
- * Fewer, larger chunks for what every signed-in load needs. Left to itself the bundler puts each
- * module that several screens share in a chunk of its own: Mark Attendance needed 13 small files
- * after the entry's, and on HTTP/1.1 (six connections, a phone's round trip each) that is what kept
- * its first paint late. Here the static dependencies of the dashboard frame (loaded by every
- * signed-in screen) and of Mark Attendance (the screen of Sunday morning) that the entry does not
- * hold go into one chunk each. The bundler also pulls a captured module's own dependencies into its
- * chunk, Mantine's shared core among them, so the entry loads the attendance kit as well: /login
- * went from 6 files to 3 for 2.7 KB more (scripts/bundle-budget.ts keeps it within its budget).
+ * Two chunks made by hand (the bundler splits the rest per screen):
+ * - the entry (client/index.html and client/src/main.tsx) with everything it imports statically, so
+ *   that the group below cannot take any of it;
+ * - the signed-in chunk (scripts/client-chunks.ts): the dashboard frame and Sunday morning's two
+ *   screens with what they import beyond the entry.
+ * A group also takes what its modules import (the bundler's default), which is what makes each one
+ * chunk instead of a dozen small shared ones.
  */
-function kitChunks(kits: Record<string, string>) {
-  const kitOf = new Map<string, string>();
-  const plugin: Plugin = {
-    name: 'kit-chunks',
-    apply: 'build',
-    buildEnd() {
-      const ids = [...this.getModuleIds()];
-      const find = (suffix: string) => {
-        const found = ids.find((id) => id.endsWith(suffix));
-        if (!found) throw new Error(`kitChunks: no module ends with ${suffix}`);
-        return found;
-      };
-      const staticClosure = (start: string) => {
-        const seen = new Set<string>();
-        const queue = [start];
-        while (queue.length > 0) {
-          const id = queue.pop()!;
-          if (seen.has(id)) continue;
-          seen.add(id);
-          queue.push(...(this.getModuleInfo(id)?.importedIds ?? []));
-        }
-        return seen;
-      };
-      const taken = staticClosure(find('/client/src/main.tsx'));
-      for (const [name, suffix] of Object.entries(kits)) {
-        const root = find(suffix);
-        for (const id of staticClosure(root)) {
-          if (id === root || taken.has(id)) continue;
-          kitOf.set(id, name);
-          taken.add(id);
-        }
-      }
-    },
-  };
-  return { plugin, name: (id: string) => kitOf.get(id) ?? null };
-}
-
-const kits = kitChunks({
-  'frame-kit': '/client/src/features/shell/DashboardLayout.tsx',
-  'attendance-kit': '/client/src/features/attendance/MarkAttendancePage.tsx',
-});
+const clientFiles = (files: string[]) => (id: string) => files.some((file) => id.replaceAll('\\', '/').endsWith(`/client/${file}`));
+const CHUNK_GROUPS = [
+  { name: 'index', test: clientFiles(['index.html', 'src/main.tsx']) },
+  { name: SIGNED_IN_CHUNK, test: clientFiles(SIGNED_IN_SCREENS) },
+];
 
 // The client lives in client/ and is built to client/dist, which the server serves (server/app.ts).
 // In development `vite` serves the client and forwards the API to the server on port 3000.
@@ -82,7 +46,7 @@ export default defineConfig({
   root: clientRoot,
   // Every text asset is also written as .br and .gz at build time, so the server sends compressed
   // files without spending CPU per request (server/app.ts serves them with preCompressed).
-  plugins: [react(), mantineStylesPerComponent(), kits.plugin, compression({ algorithms: ['brotliCompress', 'gzip'], logLevel: 'silent' })],
+  plugins: [react(), mantineStylesPerComponent(), compression({ algorithms: ['brotliCompress', 'gzip'], logLevel: 'silent' })],
   build: {
     outDir: fileURLToPath(new URL('./client/dist', import.meta.url)),
     emptyOutDir: true,
@@ -95,7 +59,7 @@ export default defineConfig({
     // so no polyfill either.
     modulePreload: { polyfill: false, resolveDependencies: (_file, deps) => deps.filter((dep) => dep.endsWith('.css')) },
     rolldownOptions: {
-      output: { codeSplitting: { groups: [{ name: kits.name }] } },
+      output: { codeSplitting: { groups: CHUNK_GROUPS } },
     },
   },
   server: {

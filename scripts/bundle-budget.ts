@@ -1,5 +1,6 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { SIGNED_IN_CHUNK, SIGNED_IN_SCREENS } from './client-chunks.js';
 
 /**
  * `npm run budget`: the bytes a phone downloads before a screen shows, from the build's manifest
@@ -15,6 +16,7 @@ const KB = 1000;
 
 interface ManifestChunk {
   file: string;
+  name?: string;
   imports?: string[];
   css?: string[];
 }
@@ -55,7 +57,7 @@ function filesOf(manifest: Manifest, start: string[]): { js: Set<string>; css: S
   const visit = (key: string) => {
     if (seen.has(key)) return;
     seen.add(key);
-    const chunk = manifest[key];
+    const chunk = manifest[key] ?? (SIGNED_IN_SCREENS.includes(key) ? signedInChunk(manifest) : undefined);
     if (!chunk) throw new Error(`${key} is not in the build manifest: was it renamed? Update SCREENS in ${path.basename(import.meta.filename)}.`);
     if (chunk.file.endsWith('.js')) js.add(chunk.file);
     for (const style of chunk.css ?? []) css.add(style);
@@ -63,6 +65,11 @@ function filesOf(manifest: Manifest, start: string[]): { js: Set<string>; css: S
   };
   for (const key of [ENTRY, ...start]) visit(key);
   return { js, css };
+}
+
+/** The screens of the signed-in chunk have no entry of their own in the manifest: they are in it. */
+function signedInChunk(manifest: Manifest): ManifestChunk | undefined {
+  return Object.values(manifest).find((chunk) => chunk.name === SIGNED_IN_CHUNK && chunk.file.endsWith('.js'));
 }
 
 const sum = (files: Set<string>) => [...files].reduce((total, file) => total + gzippedSize(file), 0);
