@@ -67,6 +67,16 @@ export function calendarDayIn(timeZone: string, now = new Date()): Readonly<Cale
   return day;
 }
 
+/**
+ * A guess at a church's today from one of its calendar days seen earlier (at a previous visit): that
+ * day's offset from UTC applied to `now`. No Intl, so it costs nothing; right unless the church's
+ * offset changed since (a daylight-saving switch), so whatever uses it must check it later.
+ */
+export function todayFromEarlierDay(day: CalendarDay, now = new Date()): string {
+  const offsetMs = Date.parse(`${day.date}T00:00:00Z`) - Date.parse(day.starts_at);
+  return new Date(now.getTime() + offsetMs).toISOString().slice(0, 10);
+}
+
 /** Today in a church: its calendar day while it lasts, else (a page left open past midnight) from the zone. */
 export function todayWithin(day: CalendarDay, timeZone: string, now = new Date()): string {
   const nowMs = now.getTime();

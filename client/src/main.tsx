@@ -6,19 +6,19 @@ import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/default-css-variables.css';
 import '@mantine/core/styles/global.css';
 import { AppProviders, createAppClients, queryUtilsOf } from './app/AppProviders';
-import { AppRoutes, preloadSignedInScreens } from './app/AppRoutes';
+import { AppRoutes, preloadSignedInScreen } from './app/AppRoutes';
 import { getCredentials } from './features/auth/session-store';
 import { prefetchSession } from './features/auth/useSession';
 
 const clients = createAppClients();
 
 // Three tasks instead of one: evaluating the modules, then asking for the session and the screen's
-// chunks, then the first render. On a slow phone each is short enough not to hold the main thread
+// chunks and data, then the first render. On a slow phone each is short enough not to hold the main thread
 // (a task over 50 ms delays a tap), and the requests still leave before anything is rendered.
 setTimeout(() => {
   if (getCredentials()) {
-    prefetchSession(queryUtilsOf(clients));
-    preloadSignedInScreens(window.location.pathname);
+    const utils = queryUtilsOf(clients);
+    preloadSignedInScreen(window.location, utils, prefetchSession(utils));
   }
   setTimeout(renderApp, 0);
 }, 0);

@@ -387,4 +387,28 @@ describe('attendance', () => {
       }
     });
   });
+
+  it('teacher: loading a sheet asks the server once, for the session and all of the sheet together', async () => {
+    await onPage(env, PHONE, async (page) => {
+      await signInAsDemo(page, 'teacher');
+      const classId = await openSheet(page, '5th', addDays(today(), -1));
+      const calls: string[] = [];
+      page.on('request', (request) => {
+        const url = new URL(request.url());
+        if (url.pathname.startsWith('/trpc/')) calls.push(url.pathname.slice('/trpc/'.length));
+      });
+
+      // A date in the address, then the church's today (worked out from what the last visit stored):
+      // either way one batch, and the screen asks nothing more when it renders.
+      for (const address of [page.url(), `/attendance?class=${classId}`]) {
+        calls.length = 0;
+        await page.goto(address);
+        await expect.poll(() => rows(page).count()).toBe(8);
+        await page.waitForLoadState('networkidle');
+        expect(calls).toHaveLength(1);
+        expect(calls[0].split(',').sort()).toEqual(['attendance.byDate', 'auth.verify', 'classes.myClasses', 'students.byClass']);
+      }
+      expect(await page.getByLabel('Date', { exact: true }).textContent()).toContain(String(Number(today().slice(8))));
+    });
+  });
 });

@@ -83,6 +83,7 @@ describe('signing in to the dashboard', () => {
           expect(pathOf(page)).toBe('/login');
           const stored = await page.evaluate((keys) => keys.map((k) => localStorage.getItem(k)), SESSION_KEYS);
           expect(stored).toEqual([null, null]);
+          expect(await page.evaluate(() => localStorage.getItem('sundayschool.session.churchDay'))).toBeNull();
 
           await page.reload();
           await page.getByRole('button', { name: 'Sign In', exact: true }).waitFor();
@@ -94,6 +95,21 @@ describe('signing in to the dashboard', () => {
       });
     }
   }
+
+  it('a reload of the dashboard asks for the session and the plan usage in one request', async () => {
+    await onPage(env, PHONE, async (page) => {
+      await signInAsDemo(page, 'teacher');
+      const calls: string[] = [];
+      page.on('request', (request) => {
+        const url = new URL(request.url());
+        if (url.pathname.startsWith('/trpc/')) calls.push(url.pathname.slice('/trpc/'.length));
+      });
+      await page.reload();
+      await page.getByTestId('usage-students').getByText('24 / Unlimited').waitFor();
+      await page.waitForLoadState('networkidle');
+      expect(calls).toEqual(['auth.verify,subscription.usage']);
+    });
+  });
 
   it('a signed-in user with a valid subscription is sent from /subscription to /', async () => {
     await onPage(env, DESKTOP, async (page) => {
@@ -124,13 +140,15 @@ describe('signing in to the dashboard', () => {
     await onPage(env, PHONE, async (page) => {
       await signInAsDemo(page, 'principal');
 
-      await page.route('**/trpc/auth.verify**', (route) => route.abort('internetdisconnected'));
+      // Any request that carries auth.verify, alone or batched with the screen's first calls in any order.
+      const carriesVerify = (url: URL) => url.pathname.startsWith('/trpc/') && url.pathname.includes('auth.verify');
+      await page.route(carriesVerify, (route) => route.abort('internetdisconnected'));
       await page.reload();
       await page.getByRole('alert').filter({ hasText: MESSAGES.sessionCheckFailed }).waitFor();
       const stored = await page.evaluate((keys) => keys.map((k) => localStorage.getItem(k)), SESSION_KEYS);
       expect(stored.every((value) => value !== null)).toBe(true);
 
-      await page.unroute('**/trpc/auth.verify**');
+      await page.unroute(carriesVerify);
       await page.getByRole('button', { name: 'Retry' }).click();
       await page.getByRole('heading', { name: 'Principal Dashboard' }).waitFor();
       // Only the refused network requests were reported.

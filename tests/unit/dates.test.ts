@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { academicYearChoices, academicYearOf } from '../../common/academic-year.js';
-import { addDays, calendarDayIn, todayIn, todayWithin } from '../../common/dates.js';
+import { addDays, calendarDayIn, todayFromEarlierDay, todayIn, todayWithin } from '../../common/dates.js';
 import { isConsumerMail } from '../../common/constants.js';
 
 describe('dates in the church time zone', () => {
@@ -67,5 +67,19 @@ describe("a church's calendar day", () => {
     expect(todayWithin(day, 'Asia/Kolkata', new Date('2026-11-22T18:29:59Z'))).toBe('2026-11-22');
     expect(todayWithin(day, 'Asia/Kolkata', new Date('2026-11-22T18:30:00Z'))).toBe('2026-11-23');
     expect(todayWithin(day, 'Asia/Kolkata', new Date('2026-11-21T18:29:59Z'))).toBe('2026-11-21');
+  });
+
+  it('guesses a later today from a day seen earlier, exactly while the offset from UTC stays the same', () => {
+    const seenLastSunday = calendarDayIn('Asia/Kolkata', new Date('2026-11-15T03:00:00Z'));
+    for (const now of ['2026-11-22T03:00:00Z', '2026-11-22T18:29:59Z', '2026-11-22T18:30:00Z', '2027-01-01T00:00:00Z']) {
+      expect(todayFromEarlierDay(seenLastSunday, new Date(now))).toBe(todayIn('Asia/Kolkata', new Date(now)));
+    }
+    const kathmandu = calendarDayIn('Asia/Kathmandu', new Date('2026-11-01T12:00:00Z'));
+    expect(todayFromEarlierDay(kathmandu, new Date('2026-11-22T18:14:59Z'))).toBe('2026-11-22');
+    expect(todayFromEarlierDay(kathmandu, new Date('2026-11-22T18:15:00Z'))).toBe('2026-11-23');
+    // Across a change of the clocks it is an hour off near midnight: a guess, checked by its user.
+    const winter = calendarDayIn('America/New_York', new Date('2026-03-01T15:00:00Z'));
+    expect(todayFromEarlierDay(winter, new Date('2026-03-15T04:30:00Z'))).toBe('2026-03-14');
+    expect(todayIn('America/New_York', new Date('2026-03-15T04:30:00Z'))).toBe('2026-03-15');
   });
 });

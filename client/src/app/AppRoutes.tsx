@@ -4,6 +4,9 @@ import { ScreenBoundary } from '../components/ScreenBoundary';
 import { FullPageLoader } from '../components/FullPageLoader';
 import { LoginPage } from '../features/auth/LoginPage';
 import { lazyScreen, type LazyScreen } from '../lib/lazy-screen';
+import type { ScreenPrefetch } from '../lib/screen-prefetch';
+import type { SessionData } from '../features/auth/useSession';
+import type { AppQueryUtils } from './AppProviders';
 import { RequireRole, RequireSession, RequireSignedOut, RequireValidSubscription } from './guards';
 import { NAV_ITEMS } from './navigation';
 import { PAYMENT_PATH } from '../features/payments/payment-state';
@@ -25,10 +28,10 @@ const LOADING_LABEL = 'Loading…';
 /** Screens reachable from the sidebar. Entries of several roles may share a path (and its screen):
  * it is routed once, for the union of their roles. */
 function routedScreens() {
-  const byPath = new Map<string, { path: string; roles: ChurchRole[]; screen: LazyScreen }>();
+  const byPath = new Map<string, { path: string; roles: ChurchRole[]; screen: LazyScreen; prefetch?: ScreenPrefetch }>();
   for (const item of NAV_ITEMS) {
     if (!item.ready || !item.screen) continue;
-    const route = byPath.get(item.path) ?? { path: item.path, roles: [], screen: item.screen };
+    const route = byPath.get(item.path) ?? { path: item.path, roles: [], screen: item.screen, prefetch: item.prefetch };
     route.roles.push(...item.roles.filter((role) => !route.roles.includes(role)));
     byPath.set(item.path, route);
   }
@@ -37,13 +40,14 @@ function routedScreens() {
 const SCREEN_ROUTES = routedScreens();
 
 /**
- * A returning user (a stored session) needs the dashboard frame and the screen at the address:
- * both are fetched at once while the session is verified, not one after the other. A failed
- * fetch is ignored here; the screen's own load tries again and shows the error.
+ * A returning user (a stored session) needs the dashboard frame, the screen at the address and the
+ * screen's data: all are asked for at once while the session is verified, not one after the other.
+ * A failed fetch is ignored here; the screen's own load tries again and shows the error.
  */
-export function preloadSignedInScreens(pathname: string) {
-  const screen = SCREEN_ROUTES.find((route) => route.path === pathname)?.screen;
-  for (const chunk of [DashboardLayout, screen]) chunk?.preload().catch(() => undefined);
+export function preloadSignedInScreen(address: Pick<Location, 'pathname' | 'search'>, utils: AppQueryUtils, session: Promise<SessionData>) {
+  const route = SCREEN_ROUTES.find(({ path }) => path === address.pathname);
+  route?.prefetch?.({ utils, params: new URLSearchParams(address.search), session });
+  for (const chunk of [DashboardLayout, route?.screen]) chunk?.preload().catch(() => undefined);
 }
 
 /** The user-area routes of 02 section 2.1, and the admin area's of 2.2. */

@@ -4,6 +4,8 @@ import {
 } from '@tabler/icons-react';
 import type { NavItem } from '../features/shell/nav-item';
 import { lazyScreen } from '../lib/lazy-screen';
+import { prefetchMarkAttendance } from '../features/attendance/prefetch';
+import { prefetchDashboard } from '../features/dashboard/prefetch';
 
 // Each screen is its own chunk, fetched when first opened: a teacher's phone downloads the
 // reports or the date pickers only when they are used.
@@ -26,14 +28,14 @@ const ALL = ['super_admin', 'principal', 'teacher', 'guest'] as const;
  * whose screen comes with a later issue stays `ready: false` and is neither shown nor routed.
  */
 export const NAV_ITEMS: readonly NavItem[] = [
-  { id: 'overview', label: 'Overview', path: '/', icon: IconHome, roles: ALL, ready: true, screen: DashboardHome },
+  { id: 'overview', label: 'Overview', path: '/', icon: IconHome, roles: ALL, ready: true, screen: DashboardHome, prefetch: prefetchDashboard },
 
   // teacher (01 section 2)
   { id: 'classes', label: 'Classes', path: '/classes', icon: IconSchool, roles: ['teacher', 'principal'], ready: true, screen: ClassesPage },
   { id: 'students', label: 'Students', path: '/students', icon: IconUsers, roles: ['teacher', 'principal'], ready: true, screen: StudentsPage },
   // principal only: the principal's order is Classes, Students, Teachers, Attendance Reports (02 section 2.3)
   { id: 'teachers', label: 'Teachers', path: '/teachers', icon: IconChalkboard, roles: ['principal'], ready: true, screen: TeachersPage },
-  { id: 'mark-attendance', label: 'Mark Attendance', path: '/attendance', icon: IconCalendarCheck, roles: ['teacher'], ready: true, screen: MarkAttendancePage },
+  { id: 'mark-attendance', label: 'Mark Attendance', path: '/attendance', icon: IconCalendarCheck, roles: ['teacher'], ready: true, screen: MarkAttendancePage, prefetch: prefetchMarkAttendance },
   { id: 'attendance-reports', label: 'Attendance Reports', path: '/reports', icon: IconReportAnalytics, roles: ['teacher', 'principal'], ready: true, screen: AttendanceReportsPage },
   { id: 'student-view', label: 'Student View', path: '/student-view', icon: IconEye, roles: ['teacher'], ready: true, screen: StudentViewPage },
 

@@ -7,7 +7,6 @@ import { skipToken } from '@tanstack/react-query';
 import type { AttendanceStatus } from '../../../../common/constants';
 import { attendanceDateProblem } from '../../../../common/attendance';
 import { churchToday } from '../auth/church-today';
-import { isCalendarDate } from '../../../../common/school';
 import { ErrorState, QueryErrorState } from '../../components/ErrorState';
 import { serverMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
@@ -18,8 +17,19 @@ import { DateField } from './DateField';
 import { StudentMarkRow } from './StudentMarkRow';
 import { ATTENDANCE_TEXTS, SUCCESS_MESSAGE_MS } from './texts';
 import { draftKey, useAttendanceDraft } from './useAttendanceDraft';
+import { sheetClassId, sheetDate } from './sheet-selection';
 
 type Feedback = { kind: 'success' | 'error'; text: string; at: number };
+
+/** The roster before the sheet's first low-priority render (see below). */
+const NO_ROSTER = { classId: null, date: '', students: undefined };
+
+/**
+ * Another teacher may have marked the class meanwhile: stored marks are asked again whenever the
+ * sheet is opened, unless they were fetched moments ago (by the page load, beside the session check,
+ * which on a slow connection can be several seconds before the sheet renders).
+ */
+const STORED_MARKS_STALE_MS = 15_000;
 
 /** The class and date of the screen live in the address (?class=…&date=…), so a reload keeps them. */
 function useSelection() {
@@ -48,26 +58,29 @@ export function MarkAttendancePage() {
   const { requestedClass, requestedDate, update } = useSelection();
   const classes = useMarkableClasses(user.role);
 
-  const date = requestedDate && isCalendarDate(requestedDate) && !attendanceDateProblem(requestedDate, today)
-    ? requestedDate
-    : today;
-  const classId = classes.data?.find((c) => c.id === requestedClass)?.id
-    ?? (classes.data?.length === 1 ? classes.data[0].id : null);
+  const date = sheetDate(requestedDate, today);
+  const classId = sheetClassId(classes.data, requestedClass);
 
   const students = trpc.students.byClass.useQuery(classId ? { classId } : skipToken);
-  const stored = trpc.attendance.byDate.useQuery(classId ? { classId, date } : skipToken, { staleTime: 0 });
+  const stored = trpc.attendance.byDate.useQuery(classId ? { classId, date } : skipToken, { staleTime: STORED_MARKS_STALE_MS });
   const mark = trpc.attendance.mark.useMutation();
 
   // The user's unsaved changes, for one class and date, kept in the tab until they are saved.
   const sheetKey = classId ? draftKey({ churchCode: church.code, userId: user.id, classId, date }) : null;
   const draft = useAttendanceDraft(sheetKey);
-  // A class's students reach the sheet as a low-priority update: the rows of a whole class then
-  // render in slices that keep a slow phone responsive. Until that render has this very class's
-  // students, the sheet shows its skeleton, never another class's rows. (Stored marks stay urgent:
-  // after a save they must change at once.)
-  const rosterOfClass = useMemo(() => ({ classId, students: students.data }), [classId, students.data]);
-  const deferredRoster = useDeferredValue(rosterOfClass);
-  const rosterReady = deferredRoster.classId === classId && deferredRoster.students !== undefined;
+  // The rows appear as a low-priority update once a class's students and the date's stored marks
+  // are both here, whichever came last, and never in the screen's first render even when its data
+  // is already cached: the frame, the title and the pickers are shown first, and the rows of a whole
+  // class then render in slices and lay out apart, which keeps a slow phone responsive. Until that
+  // render has this very class and date, the sheet shows its skeleton, never another class's rows.
+  // (The marks themselves stay urgent: after a save they must change at once.)
+  const marksLoaded = stored.data !== undefined;
+  const rosterOfSheet = useMemo(
+    () => ({ classId, date, students: marksLoaded ? students.data : undefined }),
+    [classId, date, marksLoaded, students.data],
+  );
+  const deferredRoster = useDeferredValue(rosterOfSheet, NO_ROSTER);
+  const rosterReady = deferredRoster.classId === classId && deferredRoster.date === date && deferredRoster.students !== undefined;
   const storedMarks = useMemo(
     () => new Map<string, AttendanceStatus>(
       (stored.data ?? []).map((r) => [r.student_id, r.status === 'absent' ? 'absent' : 'present']),

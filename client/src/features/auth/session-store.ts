@@ -1,3 +1,6 @@
+import type { CalendarDay } from '../../../../common/dates';
+import { isCalendarDate } from '../../../../common/school';
+
 /**
  * The stored sign-in of this browser (01 section 4): the opaque session token and the church code,
  * kept in localStorage so a reload restores the session. It is an external store: the tRPC link
@@ -10,6 +13,9 @@ export interface StoredCredentials {
 
 const TOKEN_KEY = 'sundayschool.session.token';
 const CODE_KEY = 'sundayschool.session.churchCode';
+/** The church's calendar day as of the last verified session: lets a page load work out the
+ * church's today before the session check answers (a guess the screen checks; never a credential). */
+const CHURCH_DAY_KEY = 'sundayschool.session.churchDay';
 
 type Listener = () => void;
 const listeners = new Set<Listener>();
@@ -52,10 +58,31 @@ export function clearCredentials() {
   try {
     localStorage.removeItem(TOKEN_KEY);
     localStorage.removeItem(CODE_KEY);
+    localStorage.removeItem(CHURCH_DAY_KEY);
   } catch {
     // nothing stored
   }
   emit();
+}
+
+export function rememberChurchDay(day: CalendarDay) {
+  try {
+    localStorage.setItem(CHURCH_DAY_KEY, JSON.stringify(day));
+  } catch {
+    // a guess only: without it the page load waits for the session check
+  }
+}
+
+/** The church's calendar day stored at the last verified session; null when unknown or unreadable. */
+export function lastChurchDay(): CalendarDay | null {
+  try {
+    const day = JSON.parse(localStorage.getItem(CHURCH_DAY_KEY) ?? 'null') as Partial<CalendarDay> | null;
+    const valid = day && typeof day.date === 'string' && typeof day.starts_at === 'string' && typeof day.ends_at === 'string'
+      && isCalendarDate(day.date) && !Number.isNaN(Date.parse(day.starts_at));
+    return valid ? day as CalendarDay : null;
+  } catch {
+    return null;
+  }
 }
 
 export function subscribeCredentials(listener: Listener) {

@@ -1,10 +1,10 @@
-import { createContext, useContext, useDeferredValue, useMemo, useSyncExternalStore } from 'react';
+import { createContext, useContext, useDeferredValue, useEffect, useMemo, useSyncExternalStore } from 'react';
 import type { AppQueryUtils } from '../../app/AppProviders';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
 import { isUnauthorized, shouldRetry } from '../../lib/errors';
-import { getCredentials, subscribeCredentials, type StoredCredentials } from './session-store';
+import { getCredentials, rememberChurchDay, subscribeCredentials, type StoredCredentials } from './session-store';
 
-type SessionData = RouterOutputs['auth']['verify'];
+export type SessionData = RouterOutputs['auth']['verify'];
 type SessionUser = SessionData['user'];
 export type SessionChurch = SessionData['church'];
 
@@ -23,8 +23,10 @@ const VERIFY_QUERY_OPTIONS = { staleTime: Infinity, gcTime: Infinity, retry: sho
  * frame and the screen, instead of after React has rendered the app once: on a slow phone that
  * render alone takes a few hundred milliseconds. `useSession` then finds the call under way.
  */
-export function prefetchSession(utils: AppQueryUtils) {
-  void utils.auth.verify.prefetch(undefined, VERIFY_QUERY_OPTIONS);
+export function prefetchSession(utils: AppQueryUtils): Promise<SessionData> {
+  const session = utils.auth.verify.fetch(undefined, VERIFY_QUERY_OPTIONS);
+  session.catch(() => undefined); // a refusal or an unreachable server is shown by `useSession`
+  return session;
 }
 
 const useCredentials = () => useSyncExternalStore(subscribeCredentials, getCredentials, getCredentials);
@@ -42,6 +44,11 @@ export function useSession(): Session {
   // dashboard frame and the screen) then renders in slices that leave the main thread free between
   // them, instead of in one long task on a slow phone.
   const verified = useDeferredValue(verify.data);
+  // Kept for the next page load, which works out the church's today from it before verify answers.
+  const churchDay = verified?.church.calendar_day;
+  useEffect(() => {
+    if (churchDay) rememberChurchDay(churchDay);
+  }, [churchDay]);
   const signedIn = useMemo<Session | null>(
     () => (credentials && verified ? { status: 'signed_in', credentials, user: verified.user, church: verified.church } : null),
     [credentials, verified],

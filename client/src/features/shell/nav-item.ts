@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { LazyScreen } from '../../lib/lazy-screen';
+import type { ScreenPrefetch } from '../../lib/screen-prefetch';
 import type { ChurchRole } from '../../../../common/constants';
 
 /** One sidebar entry of the dashboard (01 section 2, 02 sections 2.3 and 2.4). */
@@ -13,6 +14,8 @@ export interface NavItem {
   ready: boolean;
   /** The screen, for ready entries: fetched when first opened. */
   screen?: LazyScreen;
+  /** The screen's first calls, started at page load when the address is the screen's. */
+  prefetch?: ScreenPrefetch;
 }
 
 export const visibleNavItems = (items: readonly NavItem[], role: ChurchRole) =>
