@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { startTestApp } from '../helpers/app.js';
 import { createChurch, TEST_PASSWORD } from '../helpers/fixtures.js';
 import { MESSAGES, SUPPORT_EMAIL } from '../../common/constants.js';
@@ -10,6 +11,13 @@ const env = useAppAndBrowser(startTestApp);
 
 const DAY_MS = 86_400_000;
 
+
+/** At phone width the subscription badge is in the navigation drawer: opens it and waits for the badge's text. */
+async function expectDrawerBadge(page: Page, text: string) {
+  await page.getByRole('button', { name: 'Open navigation' }).click();
+  await page.locator('#dashboard-navigation').getByTestId('subscription-badge').filter({ hasText: text }).waitFor();
+  await page.getByRole('button', { name: 'Close navigation' }).click();
+}
 describe('the subscription wall', () => {
   for (const viewport of [DESKTOP, PHONE]) {
     it(`a church whose free trial ended lands on /subscription (${viewport.width}px)`, async () => {
@@ -100,8 +108,7 @@ describe('the subscription wall', () => {
       expect(await fitsViewportWidth(page)).toBe(true);
       await page.getByRole('link', { name: 'Go to Dashboard Now' }).click();
       await page.getByRole('heading', { name: 'Super Admin Dashboard' }).waitFor();
-      // At phone width both badges (header and closed drawer) are hidden: their text is what counts.
-      await page.getByTestId('subscription-badge').filter({ hasText: 'Free Trial · 30 days left' }).first().waitFor({ state: 'attached' });
+      await expectDrawerBadge(page, 'Free Trial · 30 days left');
     });
   });
 
@@ -158,7 +165,7 @@ describe('the subscription wall', () => {
       await page.getByRole('dialog', { name: 'Test checkout' }).getByRole('button', { name: 'Pay' }).click();
       await page.getByText('Payment verified. Your plan is active.').waitFor();
       await page.getByRole('heading', { name: 'Super Admin Dashboard' }).waitFor({ timeout: 10_000 });
-      await page.getByTestId('subscription-badge').filter({ hasText: 'Premium · 30 days left' }).first().waitFor({ state: 'attached' });
+      await expectDrawerBadge(page, 'Premium · 30 days left');
       // Premium cannot upgrade further: no button.
       expect(await page.getByRole('button', { name: 'Upgrade plan' }).count()).toBe(0);
     });

@@ -1,7 +1,9 @@
 import { useState } from 'react';
-import { Button, Center, Loader } from '@mantine/core';
+import { Button, Center, Loader, em } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconBuildingChurch, IconLogout, IconMenu2, IconX } from '@tabler/icons-react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
+import { MOBILE_BREAKPOINT_PX } from '../../../../common/constants';
 import { ScreenBoundary } from '../../components/ScreenBoundary';
 import { useSignedInSession } from '../auth/useSession';
 import { useLogout } from '../auth/useLogout';
@@ -9,6 +11,9 @@ import { SubscriptionBadge } from '../subscription/SubscriptionBadge';
 import classes from './DashboardLayout.module.css';
 import { visibleNavItems, type NavItem } from './nav-item';
 import { NotificationsHost } from './NotificationsHost';
+
+/** From this width the sidebar is always shown (the 48em of DashboardLayout.module.css); below it, it is a drawer. */
+const SIDEBAR_QUERY = `(min-width: ${em(MOBILE_BREAKPOINT_PX)})`;
 
 /** The content area while a screen's chunk downloads; the frame around it stays usable. */
 function ScreenLoader() {
@@ -32,6 +37,12 @@ export function DashboardLayout({ items }: { items: readonly NavItem[] }) {
   const entries = visibleNavItems(items, user.role);
   const greeting = `Hello, ${user.name}`;
   const closeDrawer = () => setDrawerOpened(false);
+  // On a phone the drawer's contents join the page when it is first opened, and the header keeps only
+  // what fits: a phone's first load then builds and lays out only what it shows (on a budget phone
+  // every element of the first screen costs). The stylesheet hides the same parts by width.
+  const sidebarShown = useMediaQuery(SIDEBAR_QUERY, undefined, { getInitialValueInEffect: false });
+  const [drawerUsed, setDrawerUsed] = useState(false);
+  const drawerFilled = !sidebarShown && drawerUsed;
 
   return (
     <div className={classes.shell}>
@@ -41,7 +52,10 @@ export function DashboardLayout({ items }: { items: readonly NavItem[] }) {
           <button
             type="button"
             className={classes.burger}
-            onClick={() => setDrawerOpened((opened) => !opened)}
+            onClick={() => {
+              setDrawerUsed(true);
+              setDrawerOpened((opened) => !opened);
+            }}
             aria-label={drawerOpened ? 'Close navigation' : 'Open navigation'}
             aria-expanded={drawerOpened}
             aria-controls="dashboard-navigation"
@@ -50,10 +64,10 @@ export function DashboardLayout({ items }: { items: readonly NavItem[] }) {
           </button>
           <IconBuildingChurch size={24} stroke={1.6} aria-hidden style={{ flexShrink: 0 }} />
           <span className={classes.churchName} data-testid="church-name">{church.name}</span>
-          <SubscriptionBadge church={church} className={classes.wide} />
+          {sidebarShown ? <SubscriptionBadge church={church} className={classes.wide} /> : null}
         </div>
         <div className={classes.account}>
-          <span className={classes.wide} data-testid="greeting">{greeting}</span>
+          {sidebarShown ? <span className={classes.wide} data-testid="greeting">{greeting}</span> : null}
           <Button
             variant="light"
             size="sm"
@@ -72,12 +86,14 @@ export function DashboardLayout({ items }: { items: readonly NavItem[] }) {
         className={classes.navbar}
         data-opened={drawerOpened || undefined}
       >
-        <div className={`${classes.navAccount} ${classes.narrow}`}>
-          <span>{greeting}</span>
-          <SubscriptionBadge church={church} />
-        </div>
+        {drawerFilled ? (
+          <div className={`${classes.navAccount} ${classes.narrow}`}>
+            <span>{greeting}</span>
+            <SubscriptionBadge church={church} />
+          </div>
+        ) : null}
         <div className={classes.navList}>
-          {entries.map((item) => (
+          {(sidebarShown || drawerUsed ? entries : []).map((item) => (
             <Link
               key={item.id}
               to={item.path}
