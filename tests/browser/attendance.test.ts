@@ -8,8 +8,8 @@ import { addDays, todayIn } from '../../common/dates.js';
 import { academicYearMonths, monthLabel } from '../../client/src/features/reports/months.js';
 import { ATTENDANCE_TEXTS } from '../../client/src/features/attendance/texts.js';
 import {
-  DEMO_CODE, DEMO_PASSWORD, DESKTOP, PHONE, SESSION_KEYS, fitsViewportWidth, onPage, pathOf, signIn, signInAsDemo,
-  useAppAndBrowser,
+  DEMO_CODE, DEMO_PASSWORD, DESKTOP, PHONE, SESSION_KEYS, fitsViewportWidth, onPage, pathOf, recordTrpcCalls, signIn,
+  signInAsDemo, useAppAndBrowser,
 } from './support.js';
 
 const env = useAppAndBrowser();
@@ -392,11 +392,7 @@ describe('attendance', () => {
     await onPage(env, PHONE, async (page) => {
       await signInAsDemo(page, 'teacher');
       const classId = await openSheet(page, '5th', addDays(today(), -1));
-      const calls: string[] = [];
-      page.on('request', (request) => {
-        const url = new URL(request.url());
-        if (url.pathname.startsWith('/trpc/')) calls.push(url.pathname.slice('/trpc/'.length));
-      });
+      const calls = recordTrpcCalls(page);
 
       // A date in the address, then the church's today (worked out from what the last visit stored):
       // either way one batch, and the screen asks nothing more when it renders.

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { demoEmail } from '../../server/modules/demo/index.js';
 import { MESSAGES } from '../../common/constants.js';
 import {
-  DEMO_CODE, DEMO_PASSWORD, DESKTOP, PHONE, SESSION_KEYS, fitsViewportWidth, isOnScreen, onPage, pathOf, signIn,
-  signInAsDemo, useAppAndBrowser,
+  DEMO_CODE, DEMO_PASSWORD, DESKTOP, PHONE, SESSION_KEYS, fitsViewportWidth, isOnScreen, onPage, pathOf,
+  recordTrpcCalls, signIn, signInAsDemo, useAppAndBrowser,
 } from './support.js';
 
 const env = useAppAndBrowser();
@@ -99,11 +99,7 @@ describe('signing in to the dashboard', () => {
   it('a reload of the dashboard asks for the session and the plan usage in one request', async () => {
     await onPage(env, PHONE, async (page) => {
       await signInAsDemo(page, 'teacher');
-      const calls: string[] = [];
-      page.on('request', (request) => {
-        const url = new URL(request.url());
-        if (url.pathname.startsWith('/trpc/')) calls.push(url.pathname.slice('/trpc/'.length));
-      });
+      const calls = recordTrpcCalls(page);
       await page.reload();
       await page.getByTestId('usage-students').getByText('24 / Unlimited').waitFor();
       await page.waitForLoadState('networkidle');

@@ -114,6 +114,16 @@ export async function signInAsDemo(page: Page, role: keyof typeof DASHBOARD_TITL
 
 export const pathOf = (page: Page) => new URL(page.url()).pathname;
 
+/** The tRPC requests the page makes from now on, each as its procedures ('auth.verify,subscription.usage'). */
+export function recordTrpcCalls(page: Page): string[] {
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/trpc/')) calls.push(pathname.slice('/trpc/'.length));
+  });
+  return calls;
+}
+
 /** True when the page needs no horizontal scrolling at its viewport width. */
 export const fitsViewportWidth = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
