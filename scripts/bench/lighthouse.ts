@@ -13,10 +13,11 @@
  * - /attendance, Mark Attendance of the demo teacher (with ?class=<id> of one of the teacher's
  *   classes when the teacher has several; with one class the screen chooses it itself).
  * The signed-in screens are loaded as a returning teacher's: the session in localStorage (client/src/
- * features/auth/session-store.ts) and one earlier visit of the dashboard before Lighthouse loads them
- * cold, and the run fails when the screen shown was not the signed-in one. Prints scores, metrics and bytes per page and, for a category under its target, the
- * failing audits; the full reports go to test-results/lighthouse/<page>-<http1|h2>.json. Each page is
- * audited as the server serves it and behind a TLS and HTTP/2 front (scripts/bench/tls-front.ts).
+ * features/auth/session-store.ts) and one earlier visit of the dashboard in another tab before
+ * Lighthouse loads them cold, and the run fails when the screen shown was not the signed-in one.
+ * Prints scores, metrics and bytes per page and, for a category under its target, the failing audits;
+ * the full reports go to test-results/lighthouse/<page>-<http1|h2>.json. Each page is audited as the
+ * server serves it and behind a TLS and HTTP/2 front (scripts/bench/tls-front.ts).
  *
  * Options and environment: --strict (exit 1 when a target is missed), LIGHTHOUSE_RUNS (1: each page
  * is audited N times and the run of median performance score is reported), LIGHTHOUSE_ONLY (a comma
@@ -461,8 +462,7 @@ function printPage(spec: PageSpec, chosen: Audited, runs: Audited[], reportFile:
   if (runs.length > 1) {
     console.log(`  ${runs.length} runs, performance ${runs.map((r) => score(r.lhr, 'performance')).join(', ')}`);
     // Which metric moves between runs: the network is simulated, the CPU time is measured.
-    for (const id of ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time'] as const) {
-      const label = { 'first-contentful-paint': 'FCP', 'largest-contentful-paint': 'LCP', 'total-blocking-time': 'TBT' }[id];
+    for (const [label, id] of [['FCP', 'first-contentful-paint'], ['LCP', 'largest-contentful-paint'], ['TBT', 'total-blocking-time']]) {
       console.log(`    ${label.padEnd(4)}${runs.map((r) => Math.round(numeric(r.lhr, id))).join(', ')} ms`);
     }
     console.log('  the median run:');
