@@ -20,6 +20,8 @@ export const plans = pgTable('plans', {
   maxTeachers: integer('max_teachers').notNull(),
   maxStudents: integer('max_students').notNull(),
   maxClasses: integer('max_classes').notNull(),
+  /** Gallery storage per church in MB (originals and their copies); -1 unlimited. */
+  storageQuotaMb: integer('storage_quota_mb').notNull().default(500),
   features: jsonb('features').$type<string[]>().notNull().default([]),
   sortOrder: integer('sort_order').notNull().default(0),
 }, (t) => [
