@@ -33,6 +33,9 @@ export const OPERATOR_MESSAGES = {
   invalidCredentials: 'Invalid email or password.',
   signInRequired: 'Please sign in to the admin console.',
   sessionExpired: 'Your admin session has expired. Please sign in again.',
+  invalidCode: 'Invalid authentication code.',
+  challengeExpired: 'Your sign-in has expired. Please enter your email and password again.',
+  csrfRefused: 'This request was refused: reload the admin console and try again.',
 } as const;
 
 export const MESSAGES = {

@@ -7,7 +7,7 @@ import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import type { Config } from './config.js';
 import type { Database } from './db/index.js';
-import { appRouter, type AppRouter } from './root.js';
+import { appRouter, consoleRouter, type AppRouter } from './root.js';
 import { createContextFactory } from './trpc/context.js';
 import { createServices, type Services } from './services.js';
 import { registerRestRoutes } from './rest/adapter.js';
@@ -129,6 +129,18 @@ export async function buildApp({ config, db, logger }: BuildAppOptions) {
       maxBatchSize: TRPC_MAX_BATCH_SIZE,
       onError: ({ error, req }) => recordFailure(req, error),
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+  });
+
+  // The console's calls: the operator's procedures again, under the path its session cookie is
+  // limited to (/api/admin), so the cookie never travels with a church call.
+  await app.register(fastifyTRPCPlugin, {
+    prefix: '/api/admin/trpc',
+    trpcOptions: {
+      router: consoleRouter,
+      createContext: ({ req, res, info }) => createContext(req, res, { isBatchCall: info.isBatchCall }),
+      maxBatchSize: TRPC_MAX_BATCH_SIZE,
+      onError: ({ error, req }) => recordFailure(req, error),
+    } satisfies FastifyTRPCPluginOptions<typeof consoleRouter>['trpcOptions'],
   });
 
   registerPaymentWebhook(app, { db, gateway: services.gateway, mailer: services.mailer, publicUrl: config.PUBLIC_URL });

@@ -68,6 +68,10 @@ const configSchema = z.object({
   SESSION_TTL_HOURS: z.coerce.number().int().min(1).default(24 * 7),
   /** However active, a session ends this long after sign-in. */
   SESSION_MAX_AGE_HOURS: z.coerce.number().int().min(1).default(24 * 30),
+  /** An operator's session ends after this long without a request (the console's is short). */
+  OPERATOR_SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
+  /** However active, an operator's session ends this long after sign-in. */
+  OPERATOR_SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(24 * 7).default(12),
   /** Node's limits for receiving a request (headers and body) and for an idle keep-alive socket. */
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
   /** The same for the body of a gallery upload (a 50 MB video over a slow phone connection). */

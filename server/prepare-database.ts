@@ -8,7 +8,7 @@ export async function prepareDatabase(db: Database, config: Config): Promise<voi
   if (migratesAtStart(config)) await db.migrate();
   if (config.PLATFORM_ADMIN_EMAIL && config.PLATFORM_ADMIN_PASSWORD) {
     const created = await ensurePlatformAdmin(db, config.PLATFORM_ADMIN_EMAIL, config.PLATFORM_ADMIN_PASSWORD);
-    if (created) console.log(`  Platform operator ${config.PLATFORM_ADMIN_EMAIL} created.`);
+    if (created) console.log(`  Platform operator ${config.PLATFORM_ADMIN_EMAIL} created: its first sign-in at /admin-login enrols its authenticator app.`);
   }
   if (config.DEMO_SEED) {
     const demo = await seedDemoChurch(db, { code: 'DEMO01', password: config.DEMO_PASSWORD });

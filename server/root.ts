@@ -36,3 +36,10 @@ export const appRouter = router({
 });
 
 export type AppRouter = typeof appRouter;
+
+/** What the operator console's own tRPC endpoint serves (/api/admin/trpc, under its cookie's path):
+ * the same procedures, under the same names, as `operatorAuth` and `admin` of the app router. */
+export const consoleRouter = router({
+  operatorAuth: operatorAuthRouter,
+  admin: adminRouter,
+});

@@ -26,6 +26,19 @@ export const operatorLoginInput = z.object({
   password: plainString({ error: 'Password is required' }).min(1, 'Password is required').max(1024, 'Password is too long'),
 });
 
+/** How an operator's session is handed over: a bearer token in the answer (scripts, the default)
+ * or an HttpOnly cookie that the page's script never sees (the console). */
+export const OPERATOR_SESSION_DELIVERIES = ['token', 'cookie'] as const;
+
+/** The second step of an operator's sign-in: the challenge of the password step and a code from the
+ * authenticator app (6 digits) or one of the recovery codes. */
+export const operatorSecondFactorInput = z.object({
+  challenge: plainString({ error: 'Sign-in challenge is required' }).min(1, 'Sign-in challenge is required').max(200, 'Sign-in challenge is too long'),
+  code: plainString({ error: 'Code is required' }).trim().min(1, 'Code is required').max(40, 'Code is too long'),
+  session: z.enum(OPERATOR_SESSION_DELIVERIES).default('token'),
+});
+export type OperatorSecondFactorInput = z.input<typeof operatorSecondFactorInput>;
+
 export const forgotPasswordInput = z.object({ email: emailSchema });
 
 /** Why a Google flow was started: to sign in to a church, or to register one (its super admin). */

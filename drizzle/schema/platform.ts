@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigserial, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid, uniqueIndex,
+  bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid, uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { tenantIsolation } from './tenancy.js';
 
@@ -61,8 +61,39 @@ export const platformOperators = pgTable('platform_operators', {
   email: text('email').notNull(),
   passwordHash: text('password_hash').notNull(),
   lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+  /** The TOTP secret (base32); confirmed by the operator's first code (`totp_confirmed_at`). */
+  totpSecret: text('totp_secret'),
+  totpConfirmedAt: timestamp('totp_confirmed_at', { withTimezone: true }),
+  /** The time step of the last code accepted: that code, or an earlier one, is refused after it. */
+  totpLastStep: bigint('totp_last_step', { mode: 'number' }),
   ...timestamps,
-}, (t) => [uniqueIndex('platform_operators_email_key').on(sql`lower(${t.email})`)]);
+}, (t) => [
+  uniqueIndex('platform_operators_email_key').on(sql`lower(${t.email})`),
+  check('platform_operators_totp_confirmed_has_secret', sql`${t.totpConfirmedAt} IS NULL OR ${t.totpSecret} IS NOT NULL`),
+]);
+
+/** One-time recovery codes of an operator: only the SHA-256 stored, spent by setting `used_at`. */
+export const operatorRecoveryCodes = pgTable('operator_recovery_codes', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  operatorId: uuid('operator_id').notNull().references(() => platformOperators.id, { onDelete: 'cascade' }),
+  codeHash: text('code_hash').notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [uniqueIndex('operator_recovery_codes_operator_code_key').on(t.operatorId, t.codeHash)]);
+
+/** Between an operator's password and second factor: a short-lived challenge, not a session. */
+export const operatorSignInChallenges = pgTable('operator_sign_in_challenges', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  operatorId: uuid('operator_id').notNull().references(() => platformOperators.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull(),
+  /** The secret offered to an operator not yet enrolled, confirmed by the challenge's code. */
+  enrolmentSecret: text('enrolment_secret'),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  uniqueIndex('operator_sign_in_challenges_token_hash_key').on(t.tokenHash),
+  index('operator_sign_in_challenges_operator_idx').on(t.operatorId),
+]);
 
 export const operatorSessions = pgTable('operator_sessions', {
   id: uuid('id').primaryKey().defaultRandom(),

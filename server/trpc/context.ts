@@ -19,9 +19,14 @@ export interface Context {
   paymentToken: string | undefined;
   /** X-Church-Code header, upper-cased, if any. */
   churchCode: string | undefined;
+  /** The request came over HTTPS (directly, or through a trusted proxy's X-Forwarded-Proto). */
+  secureRequest: boolean;
+  /** X-CSRF-Token header: the operator console's proof that a cookie-carrying change is its own. */
+  csrfToken: string | undefined;
   /** Several tRPC calls in one HTTP request (see unbatchedProcedure). */
   isBatchCall: boolean;
-  /** A cookie of the request. Only the Google sign-in flow uses cookies (auth/google-flow.ts). */
+  /** A cookie of the request: the Google sign-in flow's (auth/google-flow.ts) and the operator
+   * console's session (operators/session-cookie.ts). */
   cookie(name: string): string | undefined;
   /** Adds a Set-Cookie header (a whole header value) to the answer, whether it succeeds or fails. */
   setCookie(header: string): void;
@@ -35,7 +40,7 @@ export interface ChurchPayer {
 }
 export type PayerContext = Context & { payer: ChurchPayer };
 
-/** The value of one cookie of a Cookie header (no library: only one cookie is ever read). */
+/** The value of one cookie of a Cookie header (no library: a request's cookies are few and read by name). */
 function cookieOf(header: string | undefined, name: string): string | undefined {
   for (const part of header?.split(';') ?? []) {
     const at = part.indexOf('=');
@@ -62,6 +67,8 @@ export function createContextFactory(deps: ContextDeps) {
       token,
       churchCode,
       paymentToken: typeof payment === 'string' && payment.trim() ? payment.trim() : undefined,
+      secureRequest: req.protocol === 'https',
+      csrfToken: typeof req.headers['x-csrf-token'] === 'string' ? req.headers['x-csrf-token'] : undefined,
       isBatchCall: request.isBatchCall ?? false,
       cookie: (name) => cookieOf(req.headers.cookie, name),
       setCookie: (header) => {

@@ -7,7 +7,7 @@ import { badRequest, describeError, ERROR_MESSAGES, forbidden, unauthorized } fr
 import { authenticateChurchSession } from '../modules/auth/index.js';
 import { loadChurch } from '../modules/churches/index.js';
 import { isLivePaymentToken } from '../modules/payments/index.js';
-import { authenticateOperatorSession } from '../modules/operators/index.js';
+import { assertCsrfToken, authenticateOperatorSession, operatorCredential } from '../modules/operators/index.js';
 import type { ChurchDto } from '../modules/churches/index.js';
 import type { UserDto } from '../modules/users/index.js';
 import type { TenantScope } from '../request-scope.js';
@@ -136,19 +136,23 @@ export const churchPayerProcedure = publicProcedure.meta({ access: { door: 'paye
 
 /**
  * Rung 2, for the operator console: a signed-in platform operator. The platform door (the one that
- * reads across churches) opens only here, after the bearer token is found among operator sessions;
- * a church user's token is not there (401), and an operator's token finds no church session on a
- * church path. The handler gets `ctx.tx` (the platform transaction), `ctx.operator` and
- * `ctx.afterCommit`: as in the tenant door, what it is handed runs (in the background, failures
- * logged) only once the transaction has committed.
+ * reads across churches) opens only here, after the operator's token (a script's bearer token, or
+ * the console's cookie) is found among operator sessions; a church user's token is not there (401),
+ * and an operator's token finds no church session on a church path (church rungs read no cookie).
+ * A change made with the cookie must carry its CSRF token (403). The handler gets `ctx.tx` (the
+ * platform transaction), `ctx.operator`, `ctx.operatorCredential` and `ctx.afterCommit`: as in the
+ * tenant door, what it is handed runs (in the background, failures logged) only once the
+ * transaction has committed.
  */
-export const operatorProcedure = publicProcedure.meta({ access: { door: 'operator' } }).use(async ({ ctx, next }) => {
-  if (!ctx.token) throw unauthorized(OPERATOR_MESSAGES.signInRequired);
+export const operatorProcedure = publicProcedure.meta({ access: { door: 'operator' } }).use(async ({ ctx, next, type }) => {
+  const credential = operatorCredential(ctx);
+  if (!credential) throw unauthorized(OPERATOR_MESSAGES.signInRequired);
   const committed = afterCommitQueue(ctx);
   const outcome = await ctx.db.withPlatform(async (tx) => {
-    const auth = await authenticateOperatorSession(tx, ctx.token!, ctx.config);
+    const auth = await authenticateOperatorSession(tx, credential.token, ctx.config);
     if (!auth) throw unauthorized(OPERATOR_MESSAGES.sessionExpired);
-    const result = await next({ ctx: { ...ctx, tx, ...auth, afterCommit: committed.add } });
+    assertCsrfToken(ctx, credential, type);
+    const result = await next({ ctx: { ...ctx, tx, ...auth, operatorCredential: credential, afterCommit: committed.add } });
     if (!result.ok) throw result.error; // roll the transaction back
     return result;
   });

@@ -3,6 +3,7 @@ import { churches, classes, students, users } from '../../drizzle/schema/index.j
 import type { Database } from '../../server/db/index.js';
 import { hashPassword } from '../../server/modules/auth/index.js';
 import { createOperator } from '../../server/modules/operators/index.js';
+import { totpCode } from './totp.js';
 
 export const TEST_PASSWORD = 'correct-horse-battery';
 let cachedHash: Promise<string> | undefined;
@@ -125,12 +126,17 @@ export async function createClassWithStudents(
   });
 }
 
-/** A new platform operator (a unique address), signed in through POST /api/admin/auth/login. */
+export const OPERATOR_TEST_PASSWORD = 'operator-password-1';
+
+/** A new platform operator (a unique address), enrolled by createOperator, signed in through
+ * POST /api/admin/auth/login and then /api/admin/auth/second-factor with a code computed from its
+ * secret. The token is a bearer token; a browser test sets it as the console's cookie. */
 export async function signInNewOperator(db: Database, baseUrl: string) {
   const email = `ops-${randomBytes(4).toString('hex')}@platform.test`;
-  const password = 'operator-password-1';
-  await createOperator(db, email, password);
-  const login = await api(baseUrl, 'POST', '/api/admin/auth/login', { body: { email, password } });
+  const { secret } = await createOperator(db, email, OPERATOR_TEST_PASSWORD);
+  const login = await api(baseUrl, 'POST', '/api/admin/auth/login', { body: { email, password: OPERATOR_TEST_PASSWORD } });
   if (login.status !== 200) throw new Error(`operator sign-in failed: ${login.status} ${login.body.message}`);
-  return { token: login.body.data.token as string, id: login.body.data.admin.id as string, email };
+  const done = await api(baseUrl, 'POST', '/api/admin/auth/second-factor', { body: { challenge: login.body.data.challenge, code: totpCode(secret) } });
+  if (done.status !== 200) throw new Error(`operator second factor failed: ${done.status} ${done.body.message}`);
+  return { token: done.body.data.token as string, id: done.body.data.admin.id as string, email, secret };
 }

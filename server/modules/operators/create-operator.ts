@@ -1,24 +1,50 @@
 import { sql } from 'drizzle-orm';
 import { platformOperators } from '../../../drizzle/schema/index.js';
-import type { Database } from '../../db/index.js';
+import type { Database, Tx } from '../../db/index.js';
 import { hashPassword } from '../auth/index.js';
+import { replaceRecoveryCodes } from './recovery-codes.js';
+import { revokeOperatorSessions } from './session.js';
+import { newTotpSecret, otpauthUri } from './totp.js';
 
-/** At start: create the operator from PLATFORM_ADMIN_* only when no operator exists yet. */
+/** What `admin:create` prints once: the operator's TOTP secret, its otpauth URI and recovery codes. */
+export interface OperatorEnrolment {
+  secret: string;
+  otpauthUri: string;
+  recoveryCodes: string[];
+}
+
+/** At start: create the operator from PLATFORM_ADMIN_* only when no operator exists yet. It is not
+ * enrolled: the console shows its TOTP secret (QR code) after its first password, to confirm with a code. */
 export async function ensurePlatformAdmin(db: Database, email: string, password: string): Promise<boolean> {
   const [existing] = await db.withPlatform((tx) => tx.select({ id: platformOperators.id }).from(platformOperators).limit(1));
   if (existing) return false;
-  await createOperator(db, email, password);
+  const passwordHash = await hashPassword(checkedPassword(password));
+  await db.withPlatform((tx) => tx.insert(platformOperators).values({ email: email.trim().toLowerCase(), name: 'Platform Admin', passwordHash }));
   return true;
 }
 
-/** `npm run admin:create`: create an operator, or reset the password of an existing one. */
-export async function createOperator(db: Database, email: string, password: string, name = 'Platform Admin') {
+function checkedPassword(password: string) {
   if (password.length < 8) throw new Error('The operator password must be at least 8 characters.');
-  const passwordHash = await hashPassword(password);
+  return password;
+}
+
+/**
+ * `npm run admin:create`: create an operator, or reset the password of an existing one, enrolled in
+ * the second factor: a new TOTP secret and new recovery codes replace any earlier ones, and the
+ * operator's sessions end (the way back in for an operator who lost the authenticator).
+ */
+export async function createOperator(db: Database, email: string, password: string, name = 'Platform Admin'): Promise<OperatorEnrolment> {
+  const passwordHash = await hashPassword(checkedPassword(password));
   const normalized = email.trim().toLowerCase();
-  await db.withPlatform(async (tx) => {
-    const updated = await tx.update(platformOperators).set({ passwordHash, updatedAt: new Date() })
+  const secret = newTotpSecret();
+  const enrolled = { passwordHash, totpSecret: secret, totpConfirmedAt: new Date(), totpLastStep: null };
+  const recoveryCodes = await db.withPlatform(async (tx: Tx) => {
+    const [updated] = await tx.update(platformOperators).set({ ...enrolled, updatedAt: new Date() })
       .where(sql`lower(${platformOperators.email}) = ${normalized}`).returning({ id: platformOperators.id });
-    if (!updated.length) await tx.insert(platformOperators).values({ email: normalized, name, passwordHash });
+    const id = updated?.id ?? (await tx.insert(platformOperators).values({ email: normalized, name, ...enrolled })
+      .returning({ id: platformOperators.id }))[0].id;
+    if (updated) await revokeOperatorSessions(tx, id);
+    return replaceRecoveryCodes(tx, id);
   });
+  return { secret, otpauthUri: otpauthUri(secret, normalized), recoveryCodes };
 }

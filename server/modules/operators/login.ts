@@ -6,32 +6,39 @@ import { platformOperators } from '../../../drizzle/schema/index.js';
 import type { Context } from '../../trpc/context.js';
 import { unauthorized } from '../../trpc/errors.js';
 import { tooManyAttempts, verifyPassword } from '../auth/index.js';
-import { createOperatorSession, toOperatorDto } from './session.js';
+import { openChallenge } from './challenges.js';
+import { newTotpSecret, otpauthUri } from './totp.js';
+
+/** The sign-in limiter's account of an operator: it cannot collide with a church user's, which
+ * carries a church code. Passwords and second-factor codes count against the same account. */
+export const operatorAccountKey = (email: string) => `operator:${email.toLowerCase()}`;
 
 /**
- * POST /admin/auth/login: email and password of a platform operator. The same limiter as church
- * sign-in counts the attempt before the password is checked (an operator's key cannot collide with
- * a church user's: it has no church code); every wrong combination gets one answer and one argon2 time.
+ * POST /admin/auth/login, the first step: email and password. The attempt is counted before the
+ * password is checked; every wrong combination gets one answer and one argon2 time. A right password
+ * opens no session: it answers a challenge for the second factor, and its attempt stays counted
+ * until that passes (operatorAuth.secondFactor), so a known password does not reset the count that
+ * guessed codes add to. An operator not yet enrolled gets a new TOTP secret to confirm with it.
  */
 export async function loginOperator(ctx: Context, input: z.output<typeof operatorLoginInput>) {
   const email = input.email.toLowerCase();
-  const accountKey = `operator:${email}`;
   const throttle = ctx.services.loginThrottle;
-  const admission = await throttle.admit(accountKey, ctx.ip);
+  const admission = await throttle.admit(operatorAccountKey(email), ctx.ip);
   if (!admission.admitted) throw tooManyAttempts('sign-in attempts', admission.retryAfterSeconds);
 
   const [operator] = await ctx.db.withPlatform((tx) => tx.select().from(platformOperators)
     .where(sql`lower(${platformOperators.email}) = ${email}`).limit(1));
   const ok = await verifyPassword(operator?.passwordHash, input.password);
   if (!ok || !operator) {
-    await throttle.failed(accountKey, ctx.ip);
+    await throttle.failed(operatorAccountKey(email), ctx.ip);
     throw unauthorized(OPERATOR_MESSAGES.invalidCredentials);
   }
-  await throttle.succeeded(accountKey, ctx.ip);
-  return ctx.db.withPlatform(async (tx) => {
-    const token = await createOperatorSession(tx, operator.id, ctx.config);
-    await tx.update(platformOperators).set({ lastLoginAt: new Date() }).where(sql`${platformOperators.id} = ${operator.id}`);
-    ctx.log.info({ operatorId: operator.id }, 'operator signed in');
-    return { token, admin: toOperatorDto(operator) };
-  });
+  const enrolmentSecret = operator.totpConfirmedAt ? null : newTotpSecret();
+  const challenge = await ctx.db.withPlatform((tx) => openChallenge(tx, operator.id, enrolmentSecret));
+  if (!enrolmentSecret) return { second_factor: 'totp' as const, challenge, enrolment: null };
+  return {
+    second_factor: 'enrol' as const,
+    challenge,
+    enrolment: { secret: enrolmentSecret, otpauth_uri: otpauthUri(enrolmentSecret, operator.email) },
+  };
 }
