@@ -228,6 +228,19 @@ describe('the console\'s cookie session', () => {
     expect(viaConsoleTrpc.body.result.data.csrf_token).toBe(done.body.data.csrf_token);
   });
 
+  it('tells the console at load who is signed in by its cookie, or nobody, without a 401', async () => {
+    const nobody = await trpcQuery('operatorAuth.session', {}, '/api/admin/trpc');
+    expect([nobody.status, nobody.body.result.data]).toEqual([200, { admin: null, csrf_token: null }]);
+    const { done, setCookie } = await cookieSignIn();
+    const cookie = cookiePair(setCookie);
+    const someone = await trpcQuery('operatorAuth.session', { cookie }, '/api/admin/trpc');
+    expect(someone.body.result.data).toEqual({ admin: done.body.data.admin, csrf_token: done.body.data.csrf_token });
+    await api(app.url, 'POST', '/api/admin/auth/logout', { headers: { cookie, 'x-csrf-token': done.body.data.csrf_token } });
+    const stale = await fetch(`${app.url}/api/admin/trpc/operatorAuth.session`, { headers: { cookie } });
+    expect(((await stale.json()) as { result: { data: unknown } }).result.data).toEqual({ admin: null, csrf_token: null });
+    expect(stale.headers.get('set-cookie')).toBe('ss_operator=; Path=/api/admin; Max-Age=0; HttpOnly; SameSite=Strict');
+  });
+
   it('is Secure, and named __Secure-, when the app is served over https', async () => {
     const secure = await startTestApp({ PUBLIC_URL: 'https://console.example.org' });
     try {

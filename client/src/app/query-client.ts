@@ -3,7 +3,7 @@ import { getQueryKey } from '@trpc/react-query';
 import { trpc } from '../lib/trpc';
 import { isSubscriptionRefusal, isUnauthorized, shouldRetry } from '../lib/errors';
 import { clearCredentials, getCredentials, onCredentialsChangedElsewhere } from '../features/auth/session-store';
-import { clearOperatorToken, isOperatorKey } from '../features/admin/operator-store';
+import { isOperatorKey, operatorSignedOut } from '../features/admin/operator-store';
 
 /**
  * One query client for the app. Two answers concern the whole session rather than one screen:
@@ -12,14 +12,14 @@ import { clearOperatorToken, isOperatorKey } from '../features/admin/operator-st
  * - 403 for an invalid subscription: the session is asked again, so the guards can send the
  *   user to /subscription.
  * Signing in or out in another tab also drops what this tab cached.
- * The operator console's calls have their own session: a 401 there forgets the operator's token
+ * The operator console's calls have their own session: a 401 there marks the operator signed out
  * and the console's answers only, never the church session of the same browser.
  */
 export function createQueryClient() {
   const onError = (error: unknown, key: readonly unknown[] | undefined) => {
     if (isOperatorKey(key)) {
       if (isUnauthorized(error)) {
-        clearOperatorToken();
+        operatorSignedOut();
         setTimeout(() => queryClient.removeQueries({ predicate: (query) => isOperatorKey(query.queryKey) }), 0);
       }
     } else if (isUnauthorized(error) && getCredentials()) {

@@ -2,7 +2,7 @@ import { createTRPCReact, httpBatchLink, httpLink, splitLink, type CreateTRPCCli
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../../server/root';
 import { getCredentials } from '../features/auth/session-store';
-import { getOperatorToken, isOperatorPath } from '../features/admin/operator-store';
+import { getOperatorCsrfToken, isOperatorPath } from '../features/admin/operator-store';
 
 /** The typed tRPC client of the whole API (server/root.ts); only the router's type is imported. */
 export const trpc = createTRPCReact<AppRouter>();
@@ -10,7 +10,9 @@ export const trpc = createTRPCReact<AppRouter>();
 export type RouterOutputs = inferRouterOutputs<AppRouter>;
 
 /** Calls the server takes only one per request (sign-in, password reset): never batched. */
-const UNBATCHED_PATHS = new Set(['auth.login', 'operatorAuth.login', 'auth.forgotPassword', 'auth.resetPassword', 'churches.register', 'auth.googleStart', 'auth.googleLogin']);
+const UNBATCHED_PATHS = new Set(['auth.login', 'operatorAuth.login', 'operatorAuth.secondFactor', 'auth.forgotPassword', 'auth.resetPassword', 'churches.register', 'auth.googleStart', 'auth.googleLogin']);
+/** The console's tRPC endpoint (server/app.ts): the path its session cookie is limited to. */
+const CONSOLE_TRPC_URL = '/api/admin/trpc';
 /** At most the server's limit of calls per batch (TRPC_MAX_BATCH_SIZE in server/app.ts). */
 const MAX_BATCH_ITEMS = 10;
 
@@ -27,8 +29,10 @@ const paymentOf = (context: Record<string, unknown>) => context.payment as Payme
 
 /**
  * Every church call carries the stored church session (01 section 7): bearer token and church code.
- * The operator console's calls (`admin.*`, `operatorAuth.*`) carry the operator's token instead and
- * no church code: a browser signed in to a church must not lend that session to the console.
+ * The operator console's calls (`admin.*`, `operatorAuth.*`) go to the console's own endpoint under
+ * /api/admin, where the browser adds the operator's HttpOnly cookie, with the session's CSRF token
+ * and no church credentials: a browser signed in to a church must not lend that session to the
+ * console, and the operator's cookie never travels with a church call.
  */
 export function trpcClientOptions(): CreateTRPCClientOptions<AppRouter> {
   const headers = () => {
@@ -38,8 +42,8 @@ export function trpcClientOptions(): CreateTRPCClientOptions<AppRouter> {
       : {};
   };
   const operatorHeaders = (): Record<string, string> => {
-    const token = getOperatorToken();
-    return token ? { Authorization: `Bearer ${token}` } : {};
+    const csrf = getOperatorCsrfToken();
+    return csrf ? { 'X-CSRF-Token': csrf } : {};
   };
   return {
     links: [
@@ -47,8 +51,8 @@ export function trpcClientOptions(): CreateTRPCClientOptions<AppRouter> {
         condition: (op) => isOperatorPath(op.path),
         true: splitLink({
           condition: (op) => UNBATCHED_PATHS.has(op.path),
-          true: httpLink({ url: '/trpc', headers: operatorHeaders }),
-          false: httpBatchLink({ url: '/trpc', headers: operatorHeaders, maxItems: MAX_BATCH_ITEMS }),
+          true: httpLink({ url: CONSOLE_TRPC_URL, headers: operatorHeaders }),
+          false: httpBatchLink({ url: CONSOLE_TRPC_URL, headers: operatorHeaders, maxItems: MAX_BATCH_ITEMS }),
         }),
         false: splitLink({
           condition: (op) => paymentOf(op.context) !== undefined,

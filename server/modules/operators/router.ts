@@ -1,9 +1,9 @@
 import { operatorLoginInput, operatorSecondFactorInput } from '../../../common/schemas/auth.js';
-import { operatorProcedure, router, unbatchedProcedure } from '../../trpc/init.js';
+import { operatorProcedure, publicProcedure, router, unbatchedProcedure } from '../../trpc/init.js';
 import { rest } from '../../rest/meta.js';
 import { loginOperator } from './login.js';
 import { completeOperatorSignIn } from './second-factor.js';
-import { clearOperatorCookie } from './session-cookie.js';
+import { clearOperatorCookie, consoleSession } from './session-cookie.js';
 import { csrfTokenOf, revokeOperatorSession } from './session.js';
 
 // The operator console's sign-in and session. Operators are not church users: their accounts,
@@ -23,6 +23,9 @@ export const operatorAuthRouter = router({
       admin: ctx.operator,
       csrf_token: ctx.operatorCredential.via === 'cookie' ? csrfTokenOf(ctx.operatorCredential.token) : null,
     })),
+  /** The console's check at load: the session of its cookie, or `admin: null` (not a 401: a console
+   * opened signed out is not an error). Scripts use verify. */
+  session: publicProcedure.query(({ ctx }) => consoleSession(ctx)),
   logout: operatorProcedure
     .meta(rest('POST', '/api/admin/auth/logout', 'End the operator session (the token, or the console cookie, which is cleared)'))
     .mutation(async ({ ctx }) => {

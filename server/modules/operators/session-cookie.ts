@@ -3,7 +3,7 @@ import { OPERATOR_MESSAGES } from '../../../common/constants.js';
 import type { Config } from '../../config.js';
 import type { Context } from '../../trpc/context.js';
 import { forbidden } from '../../trpc/errors.js';
-import { csrfTokenOf } from './session.js';
+import { authenticateOperatorSession, csrfTokenOf, type OperatorDto } from './session.js';
 
 /**
  * The console keeps its session in a cookie its script cannot read (HttpOnly), that no other site's
@@ -52,4 +52,16 @@ export function assertCsrfToken(ctx: Context, credential: OperatorCredential, ty
   if (!ctx.csrfToken || !sameText(ctx.csrfToken, csrfTokenOf(credential.token))) {
     throw forbidden(OPERATOR_MESSAGES.csrfRefused, { reason: 'csrf' });
   }
+}
+
+/** The console's session as its page sees it at load: the operator and the CSRF token of its cookie,
+ * or nobody (a stale cookie is cleared). */
+export async function consoleSession(ctx: Context): Promise<{ admin: OperatorDto | null; csrf_token: string | null }> {
+  const credential = operatorCredential(ctx);
+  const auth = credential && await ctx.db.withPlatform((tx) => authenticateOperatorSession(tx, credential.token, ctx.config));
+  if (!credential || !auth) {
+    if (credential?.via === 'cookie') clearOperatorCookie(ctx);
+    return { admin: null, csrf_token: null };
+  }
+  return { admin: auth.operator, csrf_token: credential.via === 'cookie' ? csrfTokenOf(credential.token) : null };
 }

@@ -10,7 +10,7 @@ import { trpc } from '../../lib/trpc';
 import classes from './AdminConsole.module.css';
 import { ConsoleNotifications } from './ConsoleNotifications';
 import { ADMIN_LOGIN_PATH, CONSOLE_NAV } from './console-nav';
-import { clearOperatorToken, isOperatorKey } from './operator-store';
+import { isOperatorKey, operatorSignedOut } from './operator-store';
 import { OperatorUnreachable } from './OperatorUnreachable';
 import { ADMIN_TEXTS } from './texts';
 import { useOperatorSession, type Operator } from './useOperatorSession';
@@ -34,7 +34,7 @@ function ScreenLoader() {
   );
 }
 
-/** Logout: revoke the operator session, then forget it here whatever the server said. */
+/** Logout: the server ends the session and clears its cookie; the page forgets it whatever the server said. */
 function useOperatorLogout() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -47,7 +47,7 @@ function useOperatorLogout() {
     } catch {
       // An expired or already revoked session is signed out all the same.
     } finally {
-      clearOperatorToken();
+      operatorSignedOut();
       // The console's answers only: a church session of this browser keeps its own.
       queryClient.removeQueries({ predicate: (query) => isOperatorKey(query.queryKey) });
       setPending(false);

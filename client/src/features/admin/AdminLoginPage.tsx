@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Alert, Button, Center, Container, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertCircle, IconShieldLock } from '@tabler/icons-react';
 import { Navigate, useNavigate } from 'react-router-dom';
@@ -8,14 +8,19 @@ import { serverMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { fieldErrors } from '../auth/validation';
 import { CONSOLE_HOME } from './console-nav';
-import { saveOperatorToken } from './operator-store';
+import { operatorSignedIn } from './operator-store';
 import { OperatorUnreachable } from './OperatorUnreachable';
 import { ADMIN_TEXTS } from './texts';
 import { useOperatorSession } from './useOperatorSession';
+import { RecoveryCodesStep, SecondFactorStep, type PasswordStep, type SignedIn } from './SecondFactorStep';
 
 type Field = 'email' | 'password';
 
-/** /admin-login (02 section 2.13): the operator's email and password; a signed-in operator goes to the console. */
+/**
+ * /admin-login (02 section 2.13): the operator's email and password, then the second factor (at the
+ * first sign-in, its enrolment and the recovery codes, shown once); a signed-in operator goes to the
+ * console. The session is the cookie the server sets; the page keeps only its CSRF token.
+ */
 export function AdminLoginPage() {
   const session = useOperatorSession();
   const navigate = useNavigate();
@@ -23,16 +28,29 @@ export function AdminLoginPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [passwordStep, setPasswordStep] = useState<PasswordStep | null>(null);
+  const [enrolled, setEnrolled] = useState<SignedIn | null>(null);
 
-  const login = trpc.operatorAuth.login.useMutation({
-    onSuccess: (data) => {
-      // The answer is the verified session: no second round trip to operatorAuth.verify.
-      utils.operatorAuth.verify.setData(undefined, { admin: data.admin });
-      saveOperatorToken(data.token);
-      void navigate(CONSOLE_HOME, { replace: true });
-    },
-  });
+  const login = trpc.operatorAuth.login.useMutation({ onSuccess: setPasswordStep });
+  const enter = (signedIn: SignedIn) => {
+    // The answer is the verified session: no second round trip to operatorAuth.session.
+    utils.operatorAuth.session.setData(undefined, { admin: signedIn.admin, csrf_token: signedIn.csrf_token });
+    operatorSignedIn(signedIn.csrf_token);
+    void navigate(CONSOLE_HOME, { replace: true });
+  };
+  const startOver = () => {
+    setPasswordStep(null);
+    setPassword('');
+    login.reset();
+  };
 
+  if (enrolled?.recovery_codes) {
+    return <LoginFrame><RecoveryCodesStep codes={enrolled.recovery_codes} onDone={() => enter(enrolled)} /></LoginFrame>;
+  }
+  if (passwordStep) {
+    const signedIn = (result: SignedIn) => (result.recovery_codes ? setEnrolled(result) : enter(result));
+    return <LoginFrame><SecondFactorStep step={passwordStep} onSignedIn={signedIn} onStartOver={startOver} /></LoginFrame>;
+  }
   if (session.status === 'verifying') return <FullPageLoader label={ADMIN_TEXTS.verifying} />;
   if (session.status === 'unreachable') return <OperatorUnreachable retry={session.retry} retrying={session.retrying} />;
   if (session.status === 'signed_in') return <Navigate to={CONSOLE_HOME} replace />;
@@ -53,6 +71,40 @@ export function AdminLoginPage() {
   };
 
   return (
+    <LoginFrame>
+      <form onSubmit={submit} noValidate aria-label="Admin sign in">
+        <Stack gap="md">
+          <TextInput
+            label="Email"
+            type="email"
+            withAsterisk
+            autoComplete="username"
+            value={email}
+            onChange={(event) => { setEmail(event.currentTarget.value); edited('email'); }}
+            error={errors.email}
+          />
+          <PasswordInput
+            label="Password"
+            withAsterisk
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => { setPassword(event.currentTarget.value); edited('password'); }}
+            error={errors.password}
+          />
+          {login.isError ? (
+            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+              {serverMessage(login.error, ADMIN_TEXTS.loginFailed)}
+            </Alert>
+          ) : null}
+          <Button type="submit" fullWidth loading={login.isPending}>Sign In</Button>
+        </Stack>
+      </form>
+    </LoginFrame>
+  );
+}
+
+function LoginFrame({ children }: { children: ReactNode }) {
+  return (
     <Center component="main" mih="100dvh" p="md" bg="gray.0">
       <Container size={420} w="100%" px={0}>
         <Stack align="center" gap={4} mb="lg">
@@ -61,33 +113,7 @@ export function AdminLoginPage() {
           <Text c="dimmed" ta="center">{ADMIN_TEXTS.loginSubtitle}</Text>
         </Stack>
         <Paper withBorder shadow="sm" p={{ base: 'md', xs: 'xl' }} radius="md">
-          <form onSubmit={submit} noValidate aria-label="Admin sign in">
-            <Stack gap="md">
-              <TextInput
-                label="Email"
-                type="email"
-                withAsterisk
-                autoComplete="username"
-                value={email}
-                onChange={(event) => { setEmail(event.currentTarget.value); edited('email'); }}
-                error={errors.email}
-              />
-              <PasswordInput
-                label="Password"
-                withAsterisk
-                autoComplete="current-password"
-                value={password}
-                onChange={(event) => { setPassword(event.currentTarget.value); edited('password'); }}
-                error={errors.password}
-              />
-              {login.isError ? (
-                <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-                  {serverMessage(login.error, ADMIN_TEXTS.loginFailed)}
-                </Alert>
-              ) : null}
-              <Button type="submit" fullWidth loading={login.isPending}>Sign In</Button>
-            </Stack>
-          </form>
+          {children}
         </Paper>
       </Container>
     </Center>

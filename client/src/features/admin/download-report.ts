@@ -1,5 +1,3 @@
-import { getOperatorToken } from './operator-store';
-
 const REPORT_URL = '/api/admin/reports/churches.csv';
 
 /** The file name the server gives in Content-Disposition, or a dated default. */
@@ -9,13 +7,13 @@ function fileNameOf(response: Response): string {
 }
 
 /**
- * Generate Reports: the churches CSV is a REST download that needs the operator's bearer token, which
- * a plain link cannot send; it is fetched with the header and handed to the browser as a file.
+ * Generate Reports: the churches CSV is a REST download under /api/admin, where the browser sends the
+ * console's cookie; it is fetched (to show the server's message when refused) and handed to the
+ * browser as a file.
  * Throws with the server's message (its JSON error envelope) when it refuses.
  */
 export async function downloadChurchesReport(fallback: string): Promise<void> {
-  const token = getOperatorToken();
-  const response = await fetch(REPORT_URL, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  const response = await fetch(REPORT_URL);
   if (!response.ok) {
     const body = await response.json().catch(() => null) as { message?: unknown } | null;
     throw new Error(typeof body?.message === 'string' && body.message ? body.message : fallback);

@@ -1,52 +1,48 @@
 /**
- * The operator console's sign-in of this browser: the operator's session token, kept under its own
- * key, apart from a church session (session-store.ts). A browser may hold both; the tRPC link sends
- * this token on the console's calls only (lib/trpc.ts), and never the church's token there.
+ * The operator console's sign-in in this page. The session itself is an HttpOnly cookie, limited to
+ * /api/admin, that no script of the page can read; the page keeps, in memory only, whether it is
+ * signed out (after a 401 or a sign-out, so the console stops asking) and the session's CSRF token,
+ * which the tRPC link sends with the console's calls (lib/trpc.ts). Nothing of it is kept in
+ * localStorage: the key an earlier version kept the operator's token under is removed at load.
  * Small on purpose: the link and the query client read it from the first chunk.
  */
-const OPERATOR_TOKEN_KEY = 'sundayschool.operator.token';
+const LEGACY_TOKEN_KEY = 'sundayschool.operator.token';
+try {
+  localStorage.removeItem(LEGACY_TOKEN_KEY);
+} catch {
+  // storage disabled: nothing was kept there either
+}
 
 type Listener = () => void;
 const listeners = new Set<Listener>();
 
-function readStorage(): string | null {
-  try {
-    return localStorage.getItem(OPERATOR_TOKEN_KEY);
-  } catch {
-    return null; // storage disabled: the sign-in lasts as long as the page
-  }
-}
-
-let current: string | null = readStorage();
+/** Until a 401 or a sign-out, the page may hold a session (the cookie, which only the server sees). */
+let signedOut = false;
+let csrfToken: string | null = null;
 
 function emit() {
   for (const listener of listeners) listener();
 }
 
-export const getOperatorToken = (): string | null => current;
+export const isOperatorSignedOut = (): boolean => signedOut;
+export const getOperatorCsrfToken = (): string | null => csrfToken;
 
-export function saveOperatorToken(token: string) {
-  current = token;
-  try {
-    localStorage.setItem(OPERATOR_TOKEN_KEY, token);
-  } catch {
-    // keep the in-memory copy only
-  }
+/** A verified session (sign-in, or operatorAuth.session at load): its CSRF token. */
+export function operatorSignedIn(token: string | null) {
+  const changed = signedOut;
+  signedOut = false;
+  csrfToken = token;
+  if (changed) emit();
+}
+
+export function operatorSignedOut() {
+  if (signedOut) return;
+  signedOut = true;
+  csrfToken = null;
   emit();
 }
 
-export function clearOperatorToken() {
-  if (current === null && readStorage() === null) return;
-  current = null;
-  try {
-    localStorage.removeItem(OPERATOR_TOKEN_KEY);
-  } catch {
-    // nothing stored
-  }
-  emit();
-}
-
-export function subscribeOperatorToken(listener: Listener) {
+export function subscribeOperatorSession(listener: Listener) {
   listeners.add(listener);
   return () => {
     listeners.delete(listener);
@@ -60,15 +56,4 @@ export const isOperatorPath = (path: string) => path.startsWith('admin.') || pat
 export function isOperatorKey(key: readonly unknown[] | undefined): boolean {
   const path = key?.[0];
   return Array.isArray(path) && (path[0] === 'admin' || path[0] === 'operatorAuth');
-}
-
-// Signing in or out of the console in another tab changes this tab too.
-if (typeof window !== 'undefined') {
-  window.addEventListener('storage', (event) => {
-    if (event.key !== null && event.key !== OPERATOR_TOKEN_KEY) return;
-    const next = readStorage();
-    if (next === current) return;
-    current = next;
-    emit();
-  });
 }

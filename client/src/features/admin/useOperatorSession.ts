@@ -1,9 +1,9 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
 import { isUnauthorized, shouldRetry } from '../../lib/errors';
-import { getOperatorToken, subscribeOperatorToken } from './operator-store';
+import { isOperatorSignedOut, operatorSignedIn, subscribeOperatorSession } from './operator-store';
 
-export type Operator = RouterOutputs['operatorAuth']['verify']['admin'];
+export type Operator = NonNullable<RouterOutputs['operatorAuth']['session']['admin']>;
 
 export type OperatorSession =
   | { status: 'signed_out' }
@@ -14,12 +14,17 @@ export type OperatorSession =
 /** Kept for the page's life: sign-in writes it, sign-out and a 401 remove it. */
 const OPERATOR_VERIFY_OPTIONS = { staleTime: Infinity, gcTime: Infinity, retry: shouldRetry } as const;
 
-/** The operator's session: the stored token verified once with operatorAuth.verify. */
+/** The operator's session: the console's cookie (if any) checked once with operatorAuth.session,
+ * which also hands over the session's CSRF token (a page without a session gets `admin: null`). */
 export function useOperatorSession(): OperatorSession {
-  const token = useSyncExternalStore(subscribeOperatorToken, getOperatorToken, getOperatorToken);
-  const verify = trpc.operatorAuth.verify.useQuery(undefined, { ...OPERATOR_VERIFY_OPTIONS, enabled: token !== null });
-  if (!token) return { status: 'signed_out' };
-  if (verify.data) return { status: 'signed_in', admin: verify.data.admin };
+  const signedOut = useSyncExternalStore(subscribeOperatorSession, isOperatorSignedOut, isOperatorSignedOut);
+  const verify = trpc.operatorAuth.session.useQuery(undefined, { ...OPERATOR_VERIFY_OPTIONS, enabled: !signedOut });
+  const csrf = verify.data?.csrf_token;
+  useEffect(() => {
+    if (csrf) operatorSignedIn(csrf);
+  }, [csrf]);
+  if (signedOut) return { status: 'signed_out' };
+  if (verify.data) return verify.data.admin ? { status: 'signed_in', admin: verify.data.admin } : { status: 'signed_out' };
   if (verify.isError) {
     if (isUnauthorized(verify.error)) return { status: 'signed_out' };
     return { status: 'unreachable', retry: () => void verify.refetch(), retrying: verify.isFetching };
