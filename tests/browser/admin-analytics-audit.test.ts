@@ -4,11 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { churches } from '../../drizzle/schema/index.js';
 import { auditChurchChange, auditOperatorAction } from '../../server/modules/audit/index.js';
 import { createChurch, signInNewOperator } from '../helpers/fixtures.js';
-import { DEMO_CODE, DESKTOP, PHONE, fitsViewportWidth, onPage, pathOf, useAppAndBrowser } from './support.js';
+import { DEMO_CODE, DESKTOP, PHONE, fitsViewportWidth, onPage, openConsoleAs, pathOf, useAppAndBrowser } from './support.js';
 
 const env = useAppAndBrowser();
 
-const OPERATOR_TOKEN_KEY = 'sundayschool.operator.token';
 const TABLET = { width: 768, height: 1024 };
 
 /** The UTC month `back` months before this one, as the chart names it ('Nov 2026'). */
@@ -17,14 +16,6 @@ const monthLabel = (back: number) => {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 1))
     .toLocaleDateString('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
 };
-
-/** A new operator, signed in through the API, whose token the browser then keeps as the console does. */
-async function openConsoleAs(page: Page, token: string) {
-  await page.goto('/admin-login');
-  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [OPERATOR_TOKEN_KEY, token]);
-  await page.goto('/admin/dashboard');
-  await page.getByRole('heading', { name: 'Overview', exact: true }).waitFor();
-}
 
 /** The growth figures the page offers screen readers: month → new churches. */
 const growthRows = async (page: Page) => {
@@ -44,7 +35,7 @@ describe('operator console: analytics and audit logs', () => {
     await env.app.db.withPlatform((tx) => tx.update(churches).set({ createdAt: oldMonth }).where(eq(churches.id, old.church.id)));
 
     await onPage(env, DESKTOP, async (page) => {
-      await openConsoleAs(page, operator.token);
+      await openConsoleAs(page, operator);
       const nav = page.locator('#console-navigation');
       await nav.getByRole('link', { name: 'Analytics', exact: true }).waitFor();
       await nav.getByRole('link', { name: 'Audit Logs', exact: true }).waitFor();
@@ -111,7 +102,7 @@ describe('operator console: analytics and audit logs', () => {
     }));
 
     await onPage(env, DESKTOP, async (page) => {
-      await openConsoleAs(page, operator.token);
+      await openConsoleAs(page, operator);
       await page.getByTestId('recent-activity').getByRole('link', { name: 'View all' }).click();
       await page.getByRole('heading', { name: 'Audit Logs', exact: true }).waitFor();
       expect(pathOf(page)).toBe('/admin/dashboard/audit-logs');

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { OPERATOR_MESSAGES } from '../../common/constants.js';
 import { ADMIN_CHURCH_MESSAGES } from '../../common/schemas/admin-churches.js';
 import { createOperator } from '../../server/modules/operators/index.js';
+import { totpCode } from '../helpers/totp.js';
 import { DEMO_CODE, DEMO_PASSWORD, DESKTOP, SESSION_KEYS, fitsViewportWidth, onPage, pathOf, signIn, useAppAndBrowser } from './support.js';
 
 const env = useAppAndBrowser();
@@ -9,7 +10,6 @@ const env = useAppAndBrowser();
 const OPERATOR_EMAIL = 'operator@platform.example.org';
 const OPERATOR_PASSWORD = 'operator-password-1';
 const OPERATOR_NAME = 'Olivia Operator';
-const OPERATOR_TOKEN_KEY = 'sundayschool.operator.token';
 const TABLET = { width: 768, height: 1024 };
 
 /** A calendar date `days` from today (UTC), as the date input takes it. */
@@ -17,7 +17,7 @@ const dateInDays = (days: number) => new Date(Date.now() + days * 86_400_000).to
 
 describe('operator console', () => {
   it('an operator changes a church subscription; the church sees its new plan and the change is in Recent Activity', async () => {
-    await createOperator(env.app.db, OPERATOR_EMAIL, OPERATOR_PASSWORD, OPERATOR_NAME);
+    const { secret } = await createOperator(env.app.db, OPERATOR_EMAIL, OPERATOR_PASSWORD, OPERATOR_NAME);
     const endDate = dateInDays(60);
 
     await onPage(env, DESKTOP, async (operator) => {
@@ -31,13 +31,20 @@ describe('operator console', () => {
 
       await operator.getByRole('textbox', { name: 'Password', exact: true }).fill(OPERATOR_PASSWORD);
       await operator.getByRole('button', { name: 'Sign In', exact: true }).click();
+      // Then the code of the authenticator app.
+      await operator.getByRole('heading', { name: 'Two-step verification' }).waitFor();
+      await operator.getByRole('textbox', { name: 'Authentication code' }).fill(totpCode(secret));
+      await operator.getByRole('button', { name: 'Verify', exact: true }).click();
       await operator.getByRole('heading', { name: 'Overview', exact: true }).waitFor();
       expect(pathOf(operator)).toBe('/admin/dashboard');
       await operator.getByTestId('operator-name').getByText(OPERATOR_NAME).waitFor();
-      // The operator's token is stored under its own key; no church session is made.
-      const stored = await operator.evaluate((keys) => keys.map((key) => localStorage.getItem(key)), [OPERATOR_TOKEN_KEY, ...SESSION_KEYS]);
-      expect(stored[0]).toBeTruthy();
-      expect(stored.slice(1)).toEqual([null, null]);
+      // The session is the HttpOnly cookie; nothing is stored, and no church session is made.
+      const [cookie] = await operator.context().cookies();
+      expect(cookie).toMatchObject({ name: 'ss_operator', path: '/api/admin', httpOnly: true, sameSite: 'Strict' });
+      const stored = await operator.evaluate(() => JSON.stringify({ ...localStorage }));
+      expect(stored).not.toContain(cookie.value);
+      expect(stored).not.toMatch(/operator/i);
+      expect(await operator.evaluate((keys) => keys.map((key) => localStorage.getItem(key)), SESSION_KEYS)).toEqual([null, null]);
 
       // The four stat cards with their captions.
       const totalChurches = operator.getByTestId('stat-total-churches');
@@ -113,10 +120,10 @@ describe('operator console', () => {
       await change.getByText(DEMO_CODE, { exact: false }).first().waitFor();
       expect(await change.getByTestId('audit-details').innerText()).toContain('basic');
 
-      // Logout forgets the operator's token and returns to the sign-in.
+      // Logout ends the session, clears its cookie and returns to the sign-in.
       await operator.getByRole('button', { name: 'Logout' }).click();
       await operator.waitForURL((url) => url.pathname === '/admin-login');
-      expect(await operator.evaluate((key) => localStorage.getItem(key), OPERATOR_TOKEN_KEY)).toBeNull();
+      expect(await operator.context().cookies()).toEqual([]);
       await operator.goto('/admin/dashboard');
       await operator.waitForURL((url) => url.pathname === '/admin-login');
     }, { allowErrors: /401|Unauthorized/ });

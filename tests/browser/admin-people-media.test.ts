@@ -7,20 +7,19 @@ import { users } from '../../drizzle/schema/index.js';
 import { demoEmail } from '../../server/modules/demo/index.js';
 import { api, createClassWithStudents, signIn as signInByApi, signInNewOperator } from '../helpers/fixtures.js';
 import { jpegSample, pdfSample } from '../helpers/media-samples.js';
-import { DEMO_CODE, DEMO_PASSWORD, DESKTOP, PHONE, fitsViewportWidth, onPage, useAppAndBrowser } from './support.js';
+import { DEMO_CODE, DEMO_PASSWORD, DESKTOP, PHONE, fitsViewportWidth, onPage, openConsoleAs, useAppAndBrowser } from './support.js';
 
 const env = useAppAndBrowser();
 const TABLET = { width: 768, height: 1024 };
-const OPERATOR_TOKEN_KEY = 'sundayschool.operator.token';
 const DEMO_CHURCH_LABEL = `Demo Church ${DEMO_CODE} (${DEMO_CODE})`;
 const TODAY = todayIn('Asia/Kolkata');
 const YEAR = academicYearOf(TODAY, 6);
 
-/** A new operator signed in through the API; the page starts with the operator's token stored. */
+/** A new operator signed in through the API, its console opened in the page; its bearer token for API calls. */
 async function signInOperator(page: Page) {
-  const { token } = await signInNewOperator(env.app.db, env.app.url);
-  await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [OPERATOR_TOKEN_KEY, token] as const);
-  return token;
+  const operator = await signInNewOperator(env.app.db, env.app.url);
+  await openConsoleAs(page, operator);
+  return operator.token;
 }
 
 /** DEMO01's id, as the operator's church list answers it. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect } from 'vitest';
-import { chromium, type Browser, type Page, type ViewportSize } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page, type ViewportSize } from 'playwright-core';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 import { demoEmail, seedDemoChurch } from '../../server/modules/demo/index.js';
 
@@ -80,9 +80,13 @@ export async function onPage(
   }
 }
 
+/** The app's address of each page's context (for cookies, which need a URL). */
+const baseUrls = new WeakMap<BrowserContext, string>();
+
 /** A fresh browser context (empty storage) and page at the given viewport size. */
 async function openPage(browser: Browser, baseURL: string, viewport = DESKTOP): Promise<OpenedPage> {
   const context = await browser.newContext({ baseURL, viewport });
+  baseUrls.set(context, baseURL);
   const page = await context.newPage();
   page.setDefaultTimeout(30_000);
   const errors: string[] = [];
@@ -136,3 +140,18 @@ export const isOnScreen = (page: Page, selector: string) =>
     const box = el.getBoundingClientRect();
     return box.width > 0 && box.left >= 0 && box.right <= window.innerWidth;
   }, selector);
+
+/**
+ * Opens the operator console at `path` as a signed-in operator (`signInNewOperator`'s answer, or any
+ * `{ token }` of a live operator session): the session is given to the browser as the console's
+ * HttpOnly cookie, as the sign-in screen leaves it, and the page waits for the console's frame.
+ */
+export async function openConsoleAs(page: Page, operator: { token: string }, path = '/admin/dashboard') {
+  const baseURL = baseUrls.get(page.context());
+  if (!baseURL) throw new Error('openConsoleAs: a page opened by onPage');
+  await page.context().addCookies([{
+    name: 'ss_operator', value: operator.token, url: `${baseURL}/api/admin`, httpOnly: true, sameSite: 'Strict',
+  }]);
+  await page.goto(path);
+  await page.getByTestId('operator-name').waitFor();
+}
