@@ -101,6 +101,8 @@ async function callers(): Promise<Caller[]> {
  */
 const ROUTES_OF_THEIR_OWN: Record<string, string> = {
   ...Object.fromEntries(['GET', 'POST', 'PUT', 'DELETE'].map((method) => [`${method} /trpc/:path`, 'every procedure, replayed over tRPC above'])),
+  ...Object.fromEntries(['GET', 'POST', 'PUT', 'DELETE'].map((method) => [`${method} /api/admin/trpc/:path`,
+    'the console\'s procedures (operatorAuth, admin), the same as at /trpc; its cookie and CSRF token in tests/integration/operator-auth.test.ts'])),
   'POST /api/gallery/upload': 'tests/integration/gallery.test.ts (roles, another church, limits)',
   'GET /api/gallery/image/:filename': 'below, and tests/integration/gallery.test.ts (signed links)',
   'POST /api/payments/razorpay/webhook': 'tests/integration/payments.test.ts (signature over the raw body)',

@@ -7,7 +7,7 @@ import { revokeOperatorSessions } from './session.js';
 import { newTotpSecret, otpauthUri } from './totp.js';
 
 /** What `admin:create` prints once: the operator's TOTP secret, its otpauth URI and recovery codes. */
-export interface OperatorEnrolment {
+interface OperatorEnrolment {
   secret: string;
   otpauthUri: string;
   recoveryCodes: string[];

@@ -1,5 +1,5 @@
 // The operators module's surface: creating the platform operator (at start and from a command), and
 // the operator's session as the operator rung finds it.
-export { createOperator, ensurePlatformAdmin, type OperatorEnrolment } from './create-operator.js';
+export { createOperator, ensurePlatformAdmin } from './create-operator.js';
 export { authenticateOperatorSession } from './session.js';
 export { assertCsrfToken, operatorCredential } from './session-cookie.js';

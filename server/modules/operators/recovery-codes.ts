@@ -6,7 +6,7 @@ import { hashToken } from '../auth/index.js';
 
 /** Ten codes of 10 characters from 32 unambiguous ones (50 bits each), shown as XXXXX-XXXXX.
  * Their SHA-256 is enough: they are random, and guesses go through the sign-in limiter. */
-export const RECOVERY_CODE_COUNT = 10;
+const RECOVERY_CODE_COUNT = 10;
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const GROUP = 5;
 

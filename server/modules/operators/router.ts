@@ -25,7 +25,9 @@ export const operatorAuthRouter = router({
     })),
   /** The console's check at load: the session of its cookie, or `admin: null` (not a 401: a console
    * opened signed out is not an error). Scripts use verify. */
-  session: publicProcedure.query(({ ctx }) => consoleSession(ctx)),
+  session: publicProcedure
+    .meta(rest('GET', '/api/admin/session', 'The console\'s session: data.admin and data.csrf_token of its cookie (or bearer token), or data.admin null when signed out', { public: true }))
+    .query(({ ctx }) => consoleSession(ctx)),
   logout: operatorProcedure
     .meta(rest('POST', '/api/admin/auth/logout', 'End the operator session (the token, or the console cookie, which is cleared)'))
     .mutation(async ({ ctx }) => {
