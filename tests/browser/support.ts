@@ -153,5 +153,5 @@ export async function openConsoleAs(page: Page, operator: { token: string }, pat
     name: 'ss_operator', value: operator.token, url: `${baseURL}/api/admin`, httpOnly: true, sameSite: 'Strict',
   }]);
   await page.goto(path);
-  await page.getByTestId('operator-name').waitFor();
+  await page.getByRole('button', { name: 'Logout' }).waitFor(); // the console's frame, at any width
 }
