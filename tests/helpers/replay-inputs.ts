@@ -97,6 +97,7 @@ function sample(procedure: string, field: string, schema: JsonSchema, ids: Victi
   if (types.includes('array')) return schema.items ? [sample(procedure, field, schema.items, ids)] : [];
   if (types.includes('integer') || types.includes('number')) {
     if (field === 'year') return Number(year);
+    if (field === 'price') return 0; // a plan's price: the first tier, the free trial, costs nothing
     if (field === 'month') return Number(month);
     return Math.max(schema.minimum ?? 1, 1);
   }
