@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, paymentOrders } from '../../drizzle/schema/index.js';
@@ -163,7 +164,7 @@ describe('PUT /api/admin/plans/{tier}', () => {
       expect([second.status, second.body.data.amount]).toEqual([200, before.price_paise + 5_000]);
 
       const confirmed = await api(app.url, 'POST', `/api/admin/churches/${early.church.church.id}/confirm-payment`, {
-        token, body: { order_id: first.body.data.order_id, bank_reference: '512345678901' },
+        token, body: { order_id: first.body.data.order_id, bank_reference: String(500_000_000_000 + randomInt(99_999_999_999)) },
       });
       expect(confirmed.status).toBe(200);
       const [order] = await app.db.withPlatform((tx) => tx.select().from(paymentOrders)
