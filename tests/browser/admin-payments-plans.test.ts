@@ -96,7 +96,7 @@ describe('operator console: pending payments', () => {
       await card.waitFor({ state: 'detached' });
       expect(await orderStatus(order.orderId)).toBe('paid');
       expect(await fitsViewportWidth(page)).toBe(true);
-    });
+    }, { allowErrors: /ERR_INTERNET_DISCONNECTED/ });
   });
 });
 
@@ -148,10 +148,16 @@ describe('operator console: plans', () => {
     }, { allowErrors: /409|Conflict/ });
   });
 
-  it('fits a phone: the plans and a save at 375 px', async () => {
+  it('fits a phone: the plans (after an error and Retry) and a save at 375 px', async () => {
     await onPage(env, PHONE, async (page) => {
       await signInOperator(page);
+      await page.route('**/trpc/admin.plans.list**', (route) => route.abort('internetdisconnected'));
       await page.goto('/admin/dashboard/plans');
+      const failed = page.getByRole('alert').filter({ hasText: 'The plans could not be loaded.' });
+      await failed.waitFor();
+      expect(await fitsViewportWidth(page)).toBe(true);
+      await page.unroute('**/trpc/admin.plans.list**');
+      await failed.getByRole('button', { name: 'Retry' }).click();
       const premium = page.getByTestId('plan-premium');
       await premium.waitFor();
       expect(await fitsViewportWidth(page)).toBe(true);
@@ -160,6 +166,6 @@ describe('operator console: plans', () => {
       await page.getByText(`Premium Plan: ${ADMIN_PLAN_MESSAGES.updated}`).waitFor();
       expect((await planRow('premium')).description).toBe('For large churches and dioceses');
       expect(await fitsViewportWidth(page)).toBe(true);
-    });
+    }, { allowErrors: /ERR_INTERNET_DISCONNECTED/ });
   });
 });
