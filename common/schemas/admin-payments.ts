@@ -1,12 +1,13 @@
 import { z } from 'zod';
+import { ADMIN_CHURCH_MESSAGES } from './admin-churches.js';
 import { idSchema } from './classes.js';
 import { pageNumber } from './paging.js';
 import { plainString } from './text.js';
 
 /** Messages of the console's Pending Payments (the list and the operator's confirmation). */
 export const ADMIN_PAYMENT_MESSAGES = {
-  churchIdInvalid: 'The church id is not valid',
-  churchNotFound: 'Church not found',
+  churchIdInvalid: ADMIN_CHURCH_MESSAGES.churchIdInvalid,
+  churchNotFound: ADMIN_CHURCH_MESSAGES.churchNotFound,
   orderIdRequired: 'order_id is required',
   utrInvalid: 'Enter the UTR of the UPI payment: the 12 digits of the bank\'s reference',
   paymentConfirmed: 'Payment confirmed: the plan is active.',
