@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isCalendarDate } from '../school.js';
+import { PLAN_TIERS } from './admin-plans.js';
 import { idSchema } from './classes.js';
 import { pageNumber } from './paging.js';
 import { plainString } from './text.js';
@@ -14,13 +15,9 @@ export const ADMIN_CHURCH_MESSAGES = {
   statusInvalid: 'subscription_status must be active, inactive, suspended, trial or pending_payment',
   endDateInvalid: 'subscription_end_date must be a date written YYYY-MM-DD, or null',
   subscriptionUpdated: 'Subscription updated successfully!',
-  orderIdRequired: 'order_id is required',
-  bankReferenceRequired: 'bank_reference is required: the bank\'s reference of the payment (at most 100 characters)',
-  paymentConfirmed: 'Payment confirmed: the plan is active.',
   periodInvalid: 'period must be 3, 6 or 12 (months)',
 } as const;
 
-const SUBSCRIPTION_TIERS = ['free', 'basic', 'premium', 'lifetime'] as const;
 const SUBSCRIPTION_STATUSES = ['active', 'inactive', 'suspended', 'trial', 'pending_payment'] as const;
 
 /** Churches on a page of the console (02 section 9), and the most a caller may ask for (the filter dropdowns load 100). */
@@ -46,21 +43,12 @@ export const adminChurchIdInput = z.object({ id: idSchema(ADMIN_CHURCH_MESSAGES.
  * calendar date, or null for none. */
 export const adminSubscriptionInput = z.object({
   id: idSchema(ADMIN_CHURCH_MESSAGES.churchIdInvalid),
-  subscription_tier: z.enum(SUBSCRIPTION_TIERS, { error: ADMIN_CHURCH_MESSAGES.tierInvalid }),
+  subscription_tier: z.enum(PLAN_TIERS, { error: ADMIN_CHURCH_MESSAGES.tierInvalid }),
   subscription_status: z.enum(SUBSCRIPTION_STATUSES, { error: ADMIN_CHURCH_MESSAGES.statusInvalid }),
   subscription_end_date: z.preprocess(
     (v) => (v === '' ? null : v),
     z.string({ error: ADMIN_CHURCH_MESSAGES.endDateInvalid }).refine(isCalendarDate, ADMIN_CHURCH_MESSAGES.endDateInvalid).nullable(),
   ),
-});
-
-/** POST /api/admin/churches/{id}/confirm-payment: a UPI payment seen on the bank statement. */
-export const adminConfirmPaymentInput = z.object({
-  id: idSchema(ADMIN_CHURCH_MESSAGES.churchIdInvalid),
-  order_id: plainString({ error: ADMIN_CHURCH_MESSAGES.orderIdRequired }).trim().min(1, ADMIN_CHURCH_MESSAGES.orderIdRequired)
-    .max(100, ADMIN_CHURCH_MESSAGES.orderIdRequired),
-  bank_reference: plainString({ error: ADMIN_CHURCH_MESSAGES.bankReferenceRequired }).trim()
-    .min(1, ADMIN_CHURCH_MESSAGES.bankReferenceRequired).max(100, ADMIN_CHURCH_MESSAGES.bankReferenceRequired),
 });
 
 /** The analytics periods in months: Last 3 Months, Last 6 Months (default), Last Year. */

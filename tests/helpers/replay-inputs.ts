@@ -31,7 +31,7 @@ const KIND_OF_FIELD: Record<string, Kind> = {
 
 /** A bare `id` points at the row kind of the procedure's domain (longest prefix first). */
 const KIND_OF_DOMAIN: Array<[string, Kind]> = [
-  ['admin.churches.', 'church'], ['admin.users.', 'teacher'], ['admin.media.', 'media'],
+  ['admin.churches.', 'church'], ['admin.payments.', 'church'], ['admin.users.', 'teacher'], ['admin.media.', 'media'],
   ['subscription.', 'church'], ['payments.', 'church'], ['classes.', 'class'], ['students.', 'student'],
   ['records.', 'record'], ['users.', 'teacher'], ['gallery.', 'media'],
 ];
@@ -61,6 +61,7 @@ const STRING_BY_FIELD: Record<string, string> = {
   date: today, date_of_birth: '2015-01-15', month, academic_year: academicYearOf(today, 6),
   phone: '+91 90000 00000', parent_phone: '+91 90000 00000', church_code: 'NOSUCH', subscription_end_date: today,
   class_name: '3rd', section: 'R', razorpay_payment_id: 'pay_replay1', razorpay_signature: 'replay-signature',
+  bank_reference: '123456789012',
 };
 /** Tried in order against a field's pattern when its name says nothing. */
 const STRING_CANDIDATES = ['Replay sample', today, month, academicYearOf(today, 6), 'replay@example.org', '+91 90000 00000', 'replay-token-1', '560001'];
@@ -96,6 +97,7 @@ function sample(procedure: string, field: string, schema: JsonSchema, ids: Victi
   if (types.includes('array')) return schema.items ? [sample(procedure, field, schema.items, ids)] : [];
   if (types.includes('integer') || types.includes('number')) {
     if (field === 'year') return Number(year);
+    if (field === 'price') return 0; // a plan's price: the first tier, the free trial, costs nothing
     if (field === 'month') return Number(month);
     return Math.max(schema.minimum ?? 1, 1);
   }

@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, churches, media, paymentOrders, users } from '../../drizzle/schema/index.js';
+import { auditLog, churches, media, users } from '../../drizzle/schema/index.js';
 import { ADMIN_CHURCH_MESSAGES } from '../../common/schemas/admin-churches.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 import { api, createChurch, createClassWithStudents, signIn, type ChurchOptions, signInNewOperator } from '../helpers/fixtures.js';
 
 // Church Management of the operator console over real HTTP: the list with its search, filter, counts
 // and pages; the details (audited); the subscription change, seen by the church's own users on their
-// next call; a UPI payment confirmed by the operator.
+// next call. (A UPI payment confirmed by the operator: admin-payments.test.ts.)
 
 let app: TestApp;
 let token: string;
@@ -228,57 +228,5 @@ describe('PUT /api/admin/churches/{id}/subscription', () => {
     const [row] = await app.db.withPlatform((tx) => tx.select().from(churches).where(eq(churches.id, church.church.id)));
     expect([row.subscriptionTier, row.subscriptionStatus]).toEqual(['premium', 'active']);
     expect(await auditOf(church.church.id, 'subscription.updated')).toHaveLength(0);
-  });
-});
-
-describe('POST /api/admin/churches/{id}/confirm-payment', () => {
-  const confirm = (id: string, body: unknown) => api(app.url, 'POST', `/api/admin/churches/${id}/confirm-payment`, { token, body });
-
-  async function pendingUpiOrder() {
-    const church = await createChurch(app.db, { tier: 'free', status: 'pending_payment', endDate: null });
-    const orderId = `order_upi_${church.code}`;
-    await app.db.withPlatform((tx) => tx.insert(paymentOrders).values({
-      churchId: church.church.id, provider: 'test', providerOrderId: orderId, planTier: 'basic', amountPaise: 29_900,
-    }));
-    return { ...church, orderId };
-  }
-
-  it('activates the plan once, with the operator and the bank reference in the audit entry', async () => {
-    const church = await pendingUpiOrder();
-    const session = await signIn(app.url, church.code, church.users.super_admin.email);
-    const auth = { token: session.token, code: church.code };
-    expect((await api(app.url, 'GET', '/api/classes', auth)).status).toBe(403);
-
-    const res = await confirm(church.church.id, { order_id: church.orderId, bank_reference: 'UTR000111222' });
-    expect(res.status).toBe(200);
-    expect(res.body.message).toBe(ADMIN_CHURCH_MESSAGES.paymentConfirmed);
-    expect(res.body.data.church).toMatchObject({ id: church.church.id, subscription_tier: 'basic', subscription_status: 'active' });
-    const days = (Date.parse(res.body.data.church.subscription_end_date) - Date.now()) / 86_400_000;
-    expect(days).toBeGreaterThan(29.9);
-    expect(days).toBeLessThanOrEqual(30);
-
-    expect((await api(app.url, 'GET', '/api/classes', auth)).status).toBe(200);
-    const [order] = await app.db.withPlatform((tx) => tx.select().from(paymentOrders).where(eq(paymentOrders.providerOrderId, church.orderId)));
-    expect([order.status, order.providerPaymentId]).toEqual(['paid', 'UTR000111222']);
-    const [entry] = await auditOf(church.church.id, 'subscription.paid');
-    expect(entry).toMatchObject({ operatorId, details: expect.objectContaining({ via: 'operator confirmation', payment: 'UTR000111222' }) });
-
-    const again = await confirm(church.church.id, { order_id: church.orderId, bank_reference: 'UTR000111222' });
-    expect([again.status, again.body.reason]).toEqual([409, 'already_paid']);
-  });
-
-  it('finds only the named church\'s order, and refuses bad input', async () => {
-    const a = await pendingUpiOrder();
-    const b = await pendingUpiOrder();
-    const crossed = await confirm(b.church.id, { order_id: a.orderId, bank_reference: 'UTR1' });
-    expect([crossed.status, crossed.body.message]).toEqual([404, 'Payment order not found']);
-    const unknown = await confirm('00000000-0000-4000-8000-000000000000', { order_id: a.orderId, bank_reference: 'UTR1' });
-    expect([unknown.status, unknown.body.message]).toEqual([404, ADMIN_CHURCH_MESSAGES.churchNotFound]);
-    const noReference = await confirm(a.church.id, { order_id: a.orderId, bank_reference: '  ' });
-    expect([noReference.status, noReference.body.message]).toEqual([400, ADMIN_CHURCH_MESSAGES.bankReferenceRequired]);
-    const noOrder = await confirm(a.church.id, { bank_reference: 'UTR1' });
-    expect([noOrder.status, noOrder.body.message]).toEqual([400, ADMIN_CHURCH_MESSAGES.orderIdRequired]);
-    const [order] = await app.db.withPlatform((tx) => tx.select().from(paymentOrders).where(eq(paymentOrders.providerOrderId, a.orderId)));
-    expect(order.status).toBe('created');
   });
 });

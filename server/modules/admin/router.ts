@@ -3,6 +3,8 @@ import { adminAuditLogsRouter } from './audit-logs/router.js';
 import { adminChurchesRouter } from './churches/router.js';
 import { adminMediaRouter } from './media/router.js';
 import { adminOverviewRouter } from './overview/router.js';
+import { adminPaymentsRouter } from './payments/router.js';
+import { adminPlansRouter } from './plans/router.js';
 import { adminUsersRouter } from './users/router.js';
 
 /**
@@ -16,4 +18,6 @@ export const adminRouter = router({
   users: adminUsersRouter,
   media: adminMediaRouter,
   auditLogs: adminAuditLogsRouter,
+  payments: adminPaymentsRouter,
+  plans: adminPlansRouter,
 });

@@ -18,6 +18,8 @@ import { useOperatorSession, type Operator } from './useOperatorSession';
 // Each console screen is its own chunk, fetched when first opened.
 const OverviewPage = lazyScreen(() => import('./OverviewPage').then((m) => m.OverviewPage));
 const ChurchesPage = lazyScreen(() => import('./ChurchesPage').then((m) => m.ChurchesPage));
+const PendingPaymentsPage = lazyScreen(() => import('./payments/PendingPaymentsPage').then((m) => m.PendingPaymentsPage));
+const PlansPage = lazyScreen(() => import('./plans/PlansPage').then((m) => m.PlansPage));
 const UsersPage = lazyScreen(() => import('./users/UsersPage').then((m) => m.UsersPage));
 const MediaLibraryPage = lazyScreen(() => import('./media/MediaLibraryPage').then((m) => m.MediaLibraryPage));
 const AnalyticsPage = lazyScreen(() => import('./analytics/AnalyticsPage').then((m) => m.AnalyticsPage));
@@ -112,6 +114,8 @@ function ConsoleFrame({ admin }: { admin: Operator }) {
           <Routes>
             <Route index element={<OverviewPage />} />
             <Route path="churches" element={<ChurchesPage />} />
+            <Route path="payments" element={<PendingPaymentsPage />} />
+            <Route path="plans" element={<PlansPage />} />
             <Route path="users" element={<UsersPage />} />
             <Route path="media" element={<MediaLibraryPage />} />
             <Route path="analytics" element={<AnalyticsPage />} />

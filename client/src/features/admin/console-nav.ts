@@ -1,10 +1,10 @@
 import {
-  IconBuildingChurch, IconChartBar, IconHome, IconListDetails, IconPhoto, IconUserCog,
+  IconBuildingChurch, IconCash, IconChartBar, IconHome, IconListDetails, IconPhoto, IconTags, IconUserCog,
 } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 
-/** The console's screens under /admin/dashboard (02 section 2.2), in sidebar order. */
-export type ConsoleScreen = 'overview' | 'churches' | 'users' | 'media' | 'analytics' | 'auditLogs';
+/** The console's screens under /admin/dashboard (02 section 2.2, with Pending Payments and Plans), in sidebar order. */
+export type ConsoleScreen = 'overview' | 'churches' | 'payments' | 'plans' | 'users' | 'media' | 'analytics' | 'auditLogs';
 
 interface ConsoleNavItem {
   id: ConsoleScreen;
@@ -21,6 +21,8 @@ export const ADMIN_LOGIN_PATH = '/admin-login';
 export const CONSOLE_NAV: readonly ConsoleNavItem[] = [
   { id: 'overview', label: 'Overview', path: CONSOLE_HOME, icon: IconHome, ready: true },
   { id: 'churches', label: 'Church Management', path: `${CONSOLE_HOME}/churches`, icon: IconBuildingChurch, ready: true },
+  { id: 'payments', label: 'Pending Payments', path: `${CONSOLE_HOME}/payments`, icon: IconCash, ready: true },
+  { id: 'plans', label: 'Plans', path: `${CONSOLE_HOME}/plans`, icon: IconTags, ready: true },
   { id: 'users', label: 'User Management', path: `${CONSOLE_HOME}/users`, icon: IconUserCog, ready: true },
   { id: 'media', label: 'Media Library', path: `${CONSOLE_HOME}/media`, icon: IconPhoto, ready: true },
   { id: 'analytics', label: 'Analytics', path: `${CONSOLE_HOME}/analytics`, icon: IconChartBar, ready: true },

@@ -1,12 +1,10 @@
-import {
-  adminChurchIdInput, adminChurchListInput, adminConfirmPaymentInput, adminSubscriptionInput,
-} from '../../../../common/schemas/admin-churches.js';
+import { adminChurchIdInput, adminChurchListInput, adminSubscriptionInput } from '../../../../common/schemas/admin-churches.js';
 import { operatorProcedure, router } from '../../../trpc/init.js';
 import { rest } from '../../../rest/meta.js';
-import { churchDetails, confirmPayment, listChurches, updateSubscription } from './service.js';
+import { churchDetails, listChurches, updateSubscription } from './service.js';
 
 // Church Management of the operator console (02 sections 2.15 and 7.2): churches of the whole
-// platform, their subscriptions and payments confirmed by hand. Reads of a church's people are audited.
+// platform and their subscriptions. Reads of a church's people are audited.
 export const adminChurchesRouter = router({
   list: operatorProcedure
     .meta(rest('GET', '/api/admin/churches', 'Churches, newest first: search (name, code or email, any case), status; page, limit '
@@ -24,9 +22,4 @@ export const adminChurchesRouter = router({
       + 'or null); audited with the old and new values'))
     .input(adminSubscriptionInput)
     .mutation(({ ctx, input }) => updateSubscription(ctx, input)),
-  confirmPayment: operatorProcedure
-    .meta(rest('POST', '/api/admin/churches/{id}/confirm-payment', 'Confirm a pending payment of the church that arrived outside the checkout '
-      + '(a UPI transfer): order_id, bank_reference. The plan is activated as for a verified payment; audited'))
-    .input(adminConfirmPaymentInput)
-    .mutation(({ ctx, input }) => confirmPayment(ctx, input)),
 });

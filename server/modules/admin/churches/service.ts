@@ -1,12 +1,8 @@
 import type { z } from 'zod';
-import {
-  ADMIN_CHURCH_MESSAGES, type adminChurchListInput, type adminConfirmPaymentInput, type adminSubscriptionInput,
-} from '../../../../common/schemas/admin-churches.js';
+import { ADMIN_CHURCH_MESSAGES, type adminChurchListInput, type adminSubscriptionInput } from '../../../../common/schemas/admin-churches.js';
 import type { OperatorScope } from '../../../request-scope.js';
-import type { Context } from '../../../trpc/context.js';
 import { notFound } from '../../../trpc/errors.js';
 import { auditOperatorAction } from '../../audit/index.js';
-import { confirmChurchOrderByOperator } from '../../payments/index.js';
 import { adminPagination } from '../pagination.js';
 import {
   countChurches, findChurch, lockChurch, selectChurchPage, updateSubscription as writeSubscription, usageOf,
@@ -91,19 +87,4 @@ export async function updateSubscription({ tx, operator }: OperatorScope, input:
     description: `Changed the subscription of church ${before.code} from ${before.tier}/${before.status} to ${after.tier}/${after.status}`,
   });
   return { message: ADMIN_CHURCH_MESSAGES.subscriptionUpdated, church: { id: input.id, ...next } };
-}
-
-/**
- * POST /api/admin/churches/{id}/confirm-payment: a pending UPI payment seen on the bank statement.
- * The church's order completes as a verified payment would (the plan activated once, the audit
- * entry naming the operator and the bank reference, the receipt mailed after the commit).
- */
-export async function confirmPayment(
-  scope: OperatorScope & Pick<Context, 'services' | 'config' | 'log'>, input: z.output<typeof adminConfirmPaymentInput>,
-) {
-  if (!await findChurch(scope.tx, input.id)) throw notFound(ADMIN_CHURCH_MESSAGES.churchNotFound);
-  const church = await confirmChurchOrderByOperator(scope, {
-    churchId: input.id, providerOrderId: input.order_id, operatorId: scope.operator.id, reference: input.bank_reference,
-  }, { mailer: scope.services.mailer, log: scope.log, publicUrl: scope.config.PUBLIC_URL });
-  return { message: ADMIN_CHURCH_MESSAGES.paymentConfirmed, church };
 }

@@ -1,0 +1,25 @@
+/** The Plans screen's texts, in one place for the screen and its tests. */
+export const PLANS_TEXTS = {
+  title: 'Plans',
+  intro: 'A new price applies to new orders only: an order keeps the amount it was made with, and a church on a plan '
+    + 'keeps it until it renews. Limits apply to every church on the plan at once (nothing it has is removed); -1 means unlimited.',
+  listFailed: 'The plans could not be loaded.',
+  empty: 'No plans found',
+  emptyHint: 'The plans are created with the database; run its migrations.',
+  price: 'Price (₹)',
+  priceFixed: 'Never sold: always ₹0',
+  principals: 'Principals',
+  teachers: 'Teachers',
+  students: 'Students',
+  classes: 'Classes',
+  storage: 'Gallery storage (MB)',
+  unlimitedHint: '-1 = unlimited',
+  description: 'Description',
+  features: 'Features',
+  featuresHint: 'One per line, at most 10',
+  duration: (days: number) => `${days} days`,
+  save: 'Save',
+  saveFailed: 'Failed to save the plan: ',
+  saveFailedGeneric: 'The plan could not be saved. Check your connection and try again.',
+  reload: 'Reload',
+} as const;
