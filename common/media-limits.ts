@@ -15,7 +15,7 @@ export const canManageMedia = (role: ChurchRole | undefined) =>
   role !== undefined && (MEDIA_MANAGERS as readonly ChurchRole[]).includes(role);
 
 /** Who gets a photo's original (cleaned of its metadata, full size); the others (a guest) get its web copy only. */
-export const seesOriginals = canManageMedia;
+export const seesOriginals = (role: ChurchRole | undefined) => canManageMedia(role);
 
 const MEDIA_KINDS: readonly MediaKind[] = ['image', 'pdf', 'video'];
 

@@ -13,7 +13,7 @@ export async function galleryChurch(target: TestApp, tier?: 'free' | 'basic' | '
   return { ...made, s: Object.fromEntries(ROLES.map((role, i) => [role, sessions[i]])) as Record<(typeof ROLES)[number], GallerySession> };
 }
 
-export const GALLERY_FIELDS = { title: 'Harvest festival', description: 'The children sang', academic_year: '2025-2026', month: '09', department: 'Sunday School' };
+const GALLERY_FIELDS = { title: 'Harvest festival', description: 'The children sang', academic_year: '2025-2026', month: '09', department: 'Sunday School' };
 
 export interface UploadFile { name: string; data: Buffer; type?: string }
 
@@ -25,7 +25,8 @@ export async function uploadFiles(target: TestApp, s: GallerySession, files: Upl
   const res = await fetch(`${target.url}/api/gallery/upload`, {
     method: 'POST', headers: { authorization: `Bearer ${s.token}`, 'x-church-code': s.code }, body: form,
   });
-  return { status: res.status, body: await res.json() as Json };
+  const body: Json = await res.json();
+  return { status: res.status, body };
 }
 
 /** Every file of the church in the app's local storage, by stored name. */

@@ -25,9 +25,7 @@ export function mp4Sample(): Buffer {
   return Buffer.concat([box, Buffer.from([0, 0, 0, 8, 0x66, 0x72, 0x65, 0x65])]);
 }
 
-/** Where the phone was: Bengaluru, N 12°58', E 77°35'. */
-export const LOCATION = { latitude: 12.9701, longitude: 77.5833 };
-/** The same place as ISO 6709 text, as `©xyz` and Apple's location key carry it. */
+/** Where the phone was (Bengaluru, N 12°58', E 77°35') as ISO 6709 text, as `©xyz` and Apple's location key carry it. */
 export const ISO6709 = '+12.9701+077.5833+001.000/';
 export const CAMERA = { make: 'PhoneCam', model: 'Pixel X9' };
 

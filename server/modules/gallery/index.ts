@@ -8,4 +8,4 @@ export { createS3MediaStorage } from './storage/s3.js';
 export { InvalidMediaKeyError, newMediaKey, RangeNotSatisfiableError, type MediaStorage } from './storage/media-storage.js';
 export { assertMediaSize, detectMediaType } from './media-type.js';
 export { makeStoredImages, THUMBNAIL_PX, WEB_COPY_PX } from './images.js';
-export { createImageQueue, type ImageQueue } from './image-queue.js';
+export { createImageQueue } from './image-queue.js';

@@ -6,7 +6,7 @@ import { AppError, badRequest } from '../../trpc/errors.js';
  * into memory to be cleaned. A phone's 50 MB video has one of tens of kilobytes; 8 MB is far above
  * any real one, and keeps a crafted file from making the server hold its whole body.
  */
-export const MAX_MOOV_BYTES = 8 * 1024 * 1024;
+const MAX_MOOV_BYTES = 8 * 1024 * 1024;
 
 /** Boxes that say where and with what a video was made: QuickTime's and Android's `©xyz` (ISO 6709
  * text), 3GPP's `loci`, XMP packets (`XMP_`, which may carry GPS too), and the camera's make, model
