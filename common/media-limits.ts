@@ -14,6 +14,9 @@ export const MEDIA_VIEWERS = ['super_admin', 'principal', 'guest'] as const sati
 export const canManageMedia = (role: ChurchRole | undefined) =>
   role !== undefined && (MEDIA_MANAGERS as readonly ChurchRole[]).includes(role);
 
+/** Who gets a photo's original (cleaned of its metadata, full size); the others (a guest) get its web copy only. */
+export const seesOriginals = (role: ChurchRole | undefined) => canManageMedia(role);
+
 const MEDIA_KINDS: readonly MediaKind[] = ['image', 'pdf', 'video'];
 
 const MB = 1024 * 1024;
@@ -25,6 +28,13 @@ export const MEDIA_MAX_BYTES: Readonly<Record<MediaKind, number>> = {
   pdf: MEDIA_MAX_MB.pdf * MB,
   video: MEDIA_MAX_MB.video * MB,
 };
+
+/**
+ * The most pixels a photo may have: 50 million (a 48 MP phone camera's 8000 × 6000 passes). Decoding
+ * costs memory and CPU by pixels, not bytes: a 2 MB PNG of 16000 × 16000 would need a gigabyte.
+ */
+export const MEDIA_MAX_PIXELS = 50_000_000;
+export const MEDIA_MAX_MEGAPIXELS = MEDIA_MAX_PIXELS / 1_000_000;
 
 /**
  * The accepted formats, as the MIME types the server detects from a file's first bytes (never from
@@ -41,6 +51,16 @@ export const MEDIA_MIME_TYPES: Readonly<Record<MediaKind, readonly string[]>> = 
 /** The kind of an accepted MIME type, or undefined. */
 export function mediaKindOf(mime: string): MediaKind | undefined {
   return MEDIA_KINDS.find((kind) => MEDIA_MIME_TYPES[kind].includes(mime));
+}
+
+/** A plan's storage quota in words: 500 MB, 5 GB, 25 GB. */
+export const formatMegabytes = (mb: number) => (mb >= 1024 && mb % 1024 === 0 ? `${mb / 1024} GB` : `${mb} MB`);
+
+/** Stored bytes in words, one decimal from MB up: 900 KB, 12.5 MB, 4.2 GB. */
+export function formatBytes(bytes: number): string {
+  if (bytes < MB) return `${Math.ceil(bytes / 1024)} KB`;
+  if (bytes < 1024 * MB) return `${(bytes / MB).toFixed(1)} MB`;
+  return `${(bytes / (1024 * MB)).toFixed(1)} GB`;
 }
 
 /** Media items on a gallery page (02 section 9), and the most a caller may ask for. */
@@ -87,6 +107,18 @@ export const MEDIA_MESSAGES = {
   /** A photo whose bytes say JPEG, PNG or WebP but which cannot be decoded (truncated, corrupt). */
   unreadableImage: (fileName: string) => `${fileName} could not be read as an image. It may be damaged.`,
   emptyFile: (fileName: string) => `${fileName} is empty`,
+  /** A photo of more pixels than the server decodes (told from its header, before decoding). */
+  tooManyPixels: (fileName: string) =>
+    `${fileName} has too many pixels: photos may have at most ${MEDIA_MAX_MEGAPIXELS} megapixels. Resize it and upload again.`,
+  /** An MP4 or MOV whose boxes do not add up (cut off or crafted). */
+  unreadableVideo: (fileName: string) => `${fileName} could not be read as a video. It may be damaged.`,
+  /** An MP4 or MOV whose index (`moov` box) is far larger than any camera writes. */
+  videoIndexTooLarge: (fileName: string) => `${fileName} could not be processed: its index is too large for a video of this size.`,
+  /** The church's plan storage would be exceeded by this upload (`plan`: "Free Trial plan", "Basic Plan"). */
+  storageFull: (plan: string, quotaMb: number) =>
+    `Your ${plan} allows ${formatMegabytes(quotaMb)} of gallery storage, and these files would go over it. Delete some files or upgrade your plan to upload more.`,
+  /** Every photo-processing slot busy and the waiting line full. */
+  busy: 'The server is busy processing photos. Please try again in a minute.',
   uploadFailed: 'Failed to upload files',
   processFailed: 'Failed to process files. Please try again.',
   uploaded: 'Files uploaded successfully!',

@@ -166,6 +166,13 @@ const configSchema = z.object({
   MEDIA_URL_SECRET: optionalText.pipe(z.string().min(32, 'MEDIA_URL_SECRET must be at least 32 characters').optional()),
   /** How long a signed gallery address works, in minutes. */
   MEDIA_URL_TTL_MINUTES: z.coerce.number().int().min(1).max(60).default(15),
+  /** Photos decoded at once (server/modules/gallery/image-queue.ts); 0: one per core but one, at
+   * least one. MEDIA_IMAGE_MAX_WAITING more may wait; an upload beyond that gets a 503. */
+  MEDIA_IMAGE_JOBS: z.coerce.number().int().min(0).max(64).default(0),
+  MEDIA_IMAGE_MAX_WAITING: z.coerce.number().int().min(0).max(1000).default(8),
+  /** Files one church may upload per MEDIA_UPLOAD_WINDOW_MINUTES (then 429, nothing stored). */
+  MEDIA_UPLOADS_PER_CHURCH: z.coerce.number().int().min(1).default(100),
+  MEDIA_UPLOAD_WINDOW_MINUTES: z.coerce.number().int().min(1).default(10),
 
   /** Default: on for the embedded database (the evaluation path), off on a PostgreSQL server. */
   DEMO_SEED: bool.optional(),

@@ -5,7 +5,7 @@ import { createGoogleProvider, LoginThrottle, MemoryAttemptStore, RedisAttemptSt
 import { BackgroundTasks } from './background-tasks.js';
 import { createPaymentGateway } from './modules/payments/index.js';
 import { createMailer } from './modules/mail/index.js';
-import { createMediaStorage, createMediaUrlSigner } from './modules/gallery/index.js';
+import { createImageQueue, createMediaStorage, createMediaUrlSigner } from './modules/gallery/index.js';
 import { closeRedis, createRedis, redisConnected } from './redis.js';
 
 /** Long-lived collaborators shared by all requests, built once by the app factory. */
@@ -34,6 +34,8 @@ export function createServices(config: Config, db: Database) {
     mediaStorage: createMediaStorage(config),
     /** Signs and checks the expiring addresses of gallery files. */
     mediaUrls: createMediaUrlSigner({ secret: config.MEDIA_URL_SECRET, ttlMinutes: config.MEDIA_URL_TTL_MINUTES }),
+    /** The bounded line of photos being decoded and encoded. */
+    imageQueue: createImageQueue({ jobs: config.MEDIA_IMAGE_JOBS, maxWaiting: config.MEDIA_IMAGE_MAX_WAITING }),
     loginThrottle: new LoginThrottle(attempts, {
       windowMs: config.LOGIN_THROTTLE_WINDOW_MINUTES * 60_000,
       maxFailuresPerAccount: config.LOGIN_MAX_FAILURES_PER_ACCOUNT,

@@ -169,7 +169,11 @@ export const media = pgTable('media', {
   fileType: text('file_type').notNull(),
   fileName: text('file_name').notNull(),
   filePath: text('file_path').notNull(),
+  /** Bytes of the stored original (after its metadata was removed). */
   fileSize: bigint('file_size', { mode: 'number' }).notNull(),
+  /** Bytes of the thumbnail and web copy together (0 without them); with file_size, what the item
+   * takes of the church's storage quota. */
+  copiesSize: bigint('copies_size', { mode: 'number' }).notNull().default(0),
   /** Storage names of a photo's grid thumbnail and web-sized copy (WebP, no metadata); null for
    * videos and PDFs. Like file_path, a name under the church's own storage prefix. */
   thumbnailPath: text('thumbnail_path'),

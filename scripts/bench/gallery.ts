@@ -26,7 +26,7 @@
  *    cannot be reached), then on PGlite (in a temp folder) with LIST_PGLITE_TOTAL_ROWS in all (1M
  *    rows take PGlite too long). Then EXPLAIN (ANALYZE, BUFFERS) of the statements a list request
  *    sends (captured on the wire), run inside the tenant door (as app_tenant, row-level security on).
- * 3. Thumbnails. makeImageVariants (server/modules/gallery/images.ts: a 400 px and a 1600 px WebP)
+ * 3. Thumbnails. makeStoredImages (server/modules/gallery/images.ts: a 400 px and a 1600 px WebP)
  *    in this process on IMAGES distinct 3000x2000 JPEGs of gradient, texture and noise (~2.5 MB
  *    each): images per second one at a time and two at a time.
  *
@@ -54,7 +54,7 @@ import { rowsOf, type Database } from '../../server/db/index.js';
 import { createPgliteDatabase } from '../../server/db/pglite.js';
 import { createPostgresDatabase } from '../../server/db/postgres.js';
 import { demoEmail, seedDemoChurch } from '../../server/modules/demo/index.js';
-import { makeImageVariants } from '../../server/modules/gallery/index.js';
+import { makeStoredImages } from '../../server/modules/gallery/index.js';
 import {
   BASE_DATABASE_URL, CLK_TCK, authHeaders, call, cpuMsPer, cpuSample, databaseUrl, dropDatabase, fmt, freshDatabase, heading,
   literalSql, machineState, median, ownerClient, printTable, processCpu, quantile, ratio, recreateDatabase, residentBytes, runOps,
@@ -585,20 +585,20 @@ async function makePhotos(count: number): Promise<Buffer[]> {
 }
 
 async function thumbnailBenchmark() {
-  heading(`3. makeImageVariants (a ${400} px and a 1600 px WebP) of ${IMAGES} distinct ${PHOTO_WIDTH}x${PHOTO_HEIGHT} JPEGs, in this process`);
+  heading(`3. makeStoredImages (a ${400} px and a 1600 px WebP) of ${IMAGES} distinct ${PHOTO_WIDTH}x${PHOTO_HEIGHT} JPEGs, in this process`);
   const t0 = performance.now();
   const photos = await makePhotos(IMAGES + 1);
   const sizes = photos.map((p) => p.length);
   console.log(`  photos made in ${fmt((performance.now() - t0) / 1000, 1)} s: ${fmt(median(sizes) / MiB, 2)} MB each (median); ` +
     `sharp ${sharp.versions.sharp}, libvips ${sharp.versions.vips}, sharp.concurrency() ${sharp.concurrency()} threads per image, ` +
     `UV_THREADPOOL_SIZE ${process.env.UV_THREADPOOL_SIZE ?? '(default 4)'}`);
-  const sample = await makeImageVariants(photos[IMAGES]); // warm-up, not counted
+  const sample = await makeStoredImages(photos[IMAGES], 'jpeg'); // warm-up, not counted
   console.log(`  one photo gives a ${sample.thumbnail.width}x${sample.thumbnail.height} thumbnail of ${fmt(sample.thumbnail.data.length / 1024, 0)} KB ` +
     `and a ${sample.web.width}x${sample.web.height} web copy of ${fmt(sample.web.data.length / 1024, 0)} KB`);
   const rows: Array<Record<string, string | number>> = [];
   for (const concurrency of [1, 2]) {
     const cpu0 = cpuSample();
-    const r = await runOps(IMAGES, concurrency, (i) => makeImageVariants(photos[i]));
+    const r = await runOps(IMAGES, concurrency, (i) => makeStoredImages(photos[i], 'jpeg'));
     const [cpuMs, machineMs] = cpuMsPer(cpu0, cpuSample(), IMAGES);
     rows.push({
       run: concurrency === 1 ? 'sequential' : `${concurrency} at a time`, images: IMAGES, 'images/s': Number(r.opsPerSec.toFixed(2)),

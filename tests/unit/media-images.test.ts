@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { makeImageVariants, THUMBNAIL_PX, WEB_COPY_PX } from '../../server/modules/gallery/index.js';
+import { makeStoredImages, THUMBNAIL_PX, WEB_COPY_PX } from '../../server/modules/gallery/index.js';
 import { jpegSample } from '../helpers/media-samples.js';
 
 /** A camera's JPEG: stored landscape (800 × 400) with EXIF orientation 6 (shown rotated 90° clockwise,
@@ -27,7 +27,7 @@ describe('image variants', () => {
   });
 
   it('turns the thumbnail and the web copy upright and strips EXIF, GPS and every other metadata', async () => {
-    const { thumbnail, web } = await makeImageVariants(await cameraPhoto());
+    const { thumbnail, web } = await makeStoredImages(await cameraPhoto(), 'jpeg');
     for (const [variant, longSide] of [[thumbnail, Math.min(THUMBNAIL_PX, 800)], [web, Math.min(WEB_COPY_PX, 800)]] as const) {
       const meta = await sharp(variant.data).metadata();
       expect(meta.format).toBe('webp');
@@ -45,13 +45,13 @@ describe('image variants', () => {
   });
 
   it('does not enlarge a small image', async () => {
-    const { thumbnail, web } = await makeImageVariants(await jpegSample(120, 90));
+    const { thumbnail, web } = await makeStoredImages(await jpegSample(120, 90), 'jpeg');
     expect([thumbnail.width, thumbnail.height, web.width, web.height]).toEqual([120, 90, 120, 90]);
   });
 
   it('refuses bytes that are not an image it can decode', async () => {
-    await expect(makeImageVariants(Buffer.from('<html></html>'))).rejects.toThrow();
+    await expect(makeStoredImages(Buffer.from('<html></html>'), 'jpeg')).rejects.toThrow();
     const truncated = (await jpegSample(400, 300)).subarray(0, 200);
-    await expect(makeImageVariants(truncated)).rejects.toThrow();
+    await expect(makeStoredImages(truncated, 'jpeg')).rejects.toThrow();
   });
 });

@@ -124,7 +124,16 @@ export interface SourceLimit {
  * back, so a source that keeps trying is let in again once its window ends.
  */
 export async function admitFromSource(store: AttemptStore, limit: SourceLimit, ip: string): Promise<void> {
-  const key = `${limit.name}:src:${clientAddressKey(ip)}`;
+  await admitUnderLimit(store, `${limit.name}:src:${clientAddressKey(ip)}`, limit);
+}
+
+/**
+ * Counts one use of `key` (what one church, one account... may do `max` times a window), or refuses
+ * it with a 429 and Retry-After. The count comes first, so parallel requests cannot all slip under
+ * the limit; a refused use is given back, so a caller that keeps trying is let in again once its
+ * window ends.
+ */
+export async function admitUnderLimit(store: AttemptStore, key: string, limit: Omit<SourceLimit, 'name'>): Promise<void> {
   const window = await store.add(key, limit.windowMs);
   if (window.count > limit.max) {
     await store.add(key, limit.windowMs, -1);

@@ -1,12 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyMultipart from '@fastify/multipart';
-import { GALLERY_MESSAGES, MEDIA_MANAGERS, MEDIA_VIEWERS, mediaKindOf } from '../../../common/media-limits.js';
+import { GALLERY_MESSAGES, MEDIA_MANAGERS, MEDIA_VIEWERS, mediaKindOf, seesOriginals } from '../../../common/media-limits.js';
 import { galleryUploadFields } from '../../../common/schemas/gallery.js';
 import { isGuid } from '../../../common/school.js';
 import { errorBody, successBody } from '../../rest/envelope.js';
 import type { Context } from '../../trpc/context.js';
 import { forbidden, notFound } from '../../trpc/errors.js';
 import { enterChurchAs } from '../../trpc/init.js';
+import { admitUnderLimit } from '../auth/index.js';
+import { assertWithinStorageQuota, storageLeft } from '../subscription/index.js';
 import { findMediaByStoredName } from './queries.js';
 import { saveUploadedMedia } from './service.js';
 import type { MediaUrlSigner } from './signed-urls.js';
@@ -48,9 +50,20 @@ export function registerGalleryFileRoutes(app: FastifyInstance, deps: GalleryFil
       const ctx = deps.createContext(req, reply);
       // Who may upload is checked before a byte is stored; the rows are written in a second, short
       // transaction after the files are in (no transaction stays open while a phone sends a video).
-      const churchId = await enterChurchAs(ctx, MEDIA_MANAGERS, async ({ church }) => church.id);
+      // What the church may still store is looked up here and enforced while the files stream, then
+      // checked again under the church row's lock where the rows are written (two uploads at once).
+      const { churchId, left } = await enterChurchAs(ctx, MEDIA_MANAGERS, async ({ tx, church }) => ({
+        churchId: church.id, left: await storageLeft(tx, church),
+      }));
+      const { config, services } = ctx;
       const received = await receiveUpload(req, deps.storage, churchId, req.log, {
         checkFields: (fields) => galleryUploadFields.parse(fields),
+        images: services.imageQueue,
+        storageLeft: left,
+        // Every file counts, stored or refused: the limit guards the server's work as much as the space.
+        admitFile: () => admitUnderLimit(services.attempts, `gallery:church:${churchId}`, {
+          what: 'files uploaded', windowMs: config.MEDIA_UPLOAD_WINDOW_MINUTES * 60_000, max: config.MEDIA_UPLOADS_PER_CHURCH,
+        }),
       }).catch((error: unknown) => {
         // The rest of the body is not read: the connection closes after the answer.
         void reply.header('connection', 'close');
@@ -60,6 +73,7 @@ export function registerGalleryFileRoutes(app: FastifyInstance, deps: GalleryFil
         const fields = galleryUploadFields.parse(received.fields);
         const saved = await enterChurchAs(ctx, MEDIA_MANAGERS, async (tenant) => {
           if (tenant.church.id !== churchId) throw forbidden(GALLERY_MESSAGES.notFound);
+          await assertWithinStorageQuota(tenant.tx, tenant.church, received.files.reduce((sum, f) => sum + f.bytes + f.copiesBytes, 0));
           return saveUploadedMedia(tenant, deps.urls, fields, received.files);
         });
         return reply.code(201).send(successBody(saved));
@@ -87,7 +101,11 @@ export function registerGalleryFileRoutes(app: FastifyInstance, deps: GalleryFil
         void reply.header('cache-control', `private, max-age=${seconds}`);
       } else {
         // A REST client with its session: the file must belong to one of its church's items.
-        const row = await enterChurchAs(deps.createContext(req, reply), MEDIA_VIEWERS, ({ tx }) => findMediaByStoredName(tx, filename));
+        const row = await enterChurchAs(deps.createContext(req, reply), MEDIA_VIEWERS, async ({ tx, user }) => {
+          const found = await findMediaByStoredName(tx, filename);
+          // A photo's original is not for a guest, who is only ever given its web copy.
+          return found && found.filePath === filename && found.webPath && !seesOriginals(user.role) ? undefined : found;
+        });
         if (!row) throw notFound(GALLERY_MESSAGES.notFound);
         churchId = row.churchId;
         if (row.filePath === filename) downloadName = row.fileName;

@@ -7,4 +7,5 @@ export { createLocalMediaStorage } from './storage/local.js';
 export { createS3MediaStorage } from './storage/s3.js';
 export { InvalidMediaKeyError, newMediaKey, RangeNotSatisfiableError, type MediaStorage } from './storage/media-storage.js';
 export { assertMediaSize, detectMediaType } from './media-type.js';
-export { makeImageVariants, THUMBNAIL_PX, WEB_COPY_PX } from './images.js';
+export { makeStoredImages, THUMBNAIL_PX, WEB_COPY_PX } from './images.js';
+export { createImageQueue } from './image-queue.js';

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { DEFAULT_DEPARTMENT, GALLERY_MESSAGES, MEDIA_MESSAGES } from '../../../common/media-limits.js';
+import { DEFAULT_DEPARTMENT, GALLERY_MESSAGES, MEDIA_MESSAGES, seesOriginals } from '../../../common/media-limits.js';
 import type { GalleryUploadFields, galleryListInput } from '../../../common/schemas/gallery.js';
 import { pageCount } from '../../../common/schemas/paging.js';
 import type { TenantScope } from '../../request-scope.js';
@@ -18,7 +18,7 @@ const summary = (row: MediaRow) => ({
 });
 
 /** GET /api/gallery: a page of the church's media, newest first, with the pagination of 02 section 3. */
-export async function listMedia({ tx }: TenantScope, urls: MediaUrlSigner, input: z.output<typeof galleryListInput>) {
+export async function listMedia({ tx, user }: TenantScope, urls: MediaUrlSigner, input: z.output<typeof galleryListInput>) {
   const filters = { academicYear: input.academic_year, month: input.month, department: input.department };
   const [rows, total] = await Promise.all([
     selectMediaPage(tx, filters, { limit: input.limit, offset: (input.page - 1) * input.limit }),
@@ -26,7 +26,7 @@ export async function listMedia({ tx }: TenantScope, urls: MediaUrlSigner, input
   ]);
   const totalPages = pageCount(total, input.limit);
   return {
-    items: rows.map((row) => toMediaItemDto(row, urls)),
+    items: rows.map((row) => toMediaItemDto(row, urls, { originals: seesOriginals(user.role) })),
     urls_expire_at: urls.expiryOfNew().toISOString(),
     pagination: {
       currentPage: input.page,
@@ -65,6 +65,7 @@ export async function saveUploadedMedia(
     fileName: file.originalName,
     filePath: file.name,
     fileSize: file.bytes,
+    copiesSize: file.copiesBytes,
     thumbnailPath: file.thumbnailName,
     webPath: file.webName,
     uploadedBy: user.id,
@@ -76,7 +77,7 @@ export async function saveUploadedMedia(
       details: { new: summary(row) }, description: `Gallery ${row.fileType} of ${row.academicYear}/${row.month} uploaded`,
     });
   }
-  return { items: rows.map((row) => toMediaItemDto(row, urls)), message: MEDIA_MESSAGES.uploaded };
+  return { items: rows.map((row) => toMediaItemDto(row, urls, { originals: seesOriginals(user.role) })), message: MEDIA_MESSAGES.uploaded };
 }
 
 /** DELETE /api/gallery/{id}: the row and its audit entry now, its files once that has committed. */

@@ -1,11 +1,13 @@
 import { Readable } from 'node:stream';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
-import { GALLERY_MAX_FILES_PER_UPLOAD, GALLERY_MESSAGES, MEDIA_MAX_BYTES, MEDIA_MESSAGES } from '../../../common/media-limits.js';
+import { GALLERY_MAX_FILES_PER_UPLOAD, GALLERY_MESSAGES, MEDIA_MAX_BYTES, MEDIA_MAX_PIXELS, MEDIA_MESSAGES } from '../../../common/media-limits.js';
 import { AppError, badRequest, serviceUnavailable } from '../../trpc/errors.js';
-import { makeImageVariants } from './images.js';
+import type { ImageQueue } from './image-queue.js';
+import { imageSize, makeStoredImages } from './images.js';
 import { assertMediaSize, detectMediaType, MEDIA_SNIFF_BYTES } from './media-type.js';
 import { newMediaKey, type MediaStorage } from './storage/media-storage.js';
+import { withoutVideoLocation } from './video-location.js';
 
 /** One file of an upload, in storage: its stored names (without the church prefix) and what it is. */
 export interface StoredUpload {
@@ -13,7 +15,10 @@ export interface StoredUpload {
   thumbnailName: string | null;
   webName: string | null;
   mime: string;
+  /** The stored original's bytes (after its metadata was removed). */
   bytes: number;
+  /** The stored thumbnail's and web copy's bytes together (0 without them). */
+  copiesBytes: number;
   /** The name the browser gave, for display and downloads only (never a path). */
   originalName: string;
 }
@@ -30,6 +35,22 @@ export interface ReceiveOptions {
   /** Checks the text fields sent before the first file, so a form with a missing title is refused
    * before a video is stored (throws to refuse). Fields sent after the files are checked by the caller. */
   checkFields?: (fields: Record<string, string>) => unknown;
+  /** Where photos wait for their turn to be decoded. */
+  images: ImageQueue;
+  /** Called before each file is stored; throws to refuse it (the church's upload rate). */
+  admitFile?: () => Promise<void>;
+  /** The bytes the church may still store, and the refusal once this upload's files would pass them. */
+  storageLeft?: { bytes: number; refusal: () => AppError };
+}
+
+/** The bytes an upload stores, against what the church has left. */
+class StorageBudget {
+  spent = 0;
+  constructor(private readonly left: ReceiveOptions['storageLeft']) {}
+  spend(bytes: number) {
+    this.spent += bytes;
+    if (this.left && this.spent > this.left.bytes) throw this.left.refusal();
+  }
 }
 
 /** The largest file of any kind: the parser's own limit sits just above it, so the per-kind check
@@ -60,18 +81,20 @@ async function put(storage: MediaStorage, key: string, body: Readable, contentTy
 
 /**
  * Streams every file of a multipart request into the church's storage as it arrives: a 50 MB
- * video never sits whole in memory (photos, at most 10 MB, are read whole to make their copies).
- * Each file's type is taken from its first bytes and its size checked against its kind's limit
- * while it streams (413 at the first byte over it). If anything fails, every file already stored
+ * video never sits whole in memory (photos, at most 10 MB, are read whole to be cleaned and to make
+ * their copies, in the bounded image queue). Each file's type is taken from its first bytes and its
+ * size checked against its kind's limit while it streams (413 at the first byte over it), and the
+ * bytes stored against what the church has left of its plan's storage (413). If anything fails, every file already stored
  * by this request is removed before the error goes on: an upload stores all of its files or none.
  */
 export async function receiveUpload(
-  req: FastifyRequest, storage: MediaStorage, churchId: string, log: FastifyBaseLogger, options: ReceiveOptions = {},
+  req: FastifyRequest, storage: MediaStorage, churchId: string, log: FastifyBaseLogger, options: ReceiveOptions,
 ): Promise<ReceivedUpload> {
   if (!req.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', GALLERY_MESSAGES.notMultipart);
   const fields: Record<string, string> = {};
   const files: StoredUpload[] = [];
   const storedKeys: string[] = [];
+  const budget = new StorageBudget(options.storageLeft);
   try {
     const parts = req.parts({
       limits: { fileSize: LARGEST_FILE + 64 * 1024, files: GALLERY_MAX_FILES_PER_UPLOAD, fields: MAX_FIELDS, fieldSize: FIELD_MAX_BYTES, parts: GALLERY_MAX_FILES_PER_UPLOAD + MAX_FIELDS },
@@ -82,7 +105,8 @@ export async function receiveUpload(
         continue;
       }
       if (!files.length && Object.keys(fields).length) options.checkFields?.(fields);
-      files.push(await storeFile(part, storage, churchId, storedKeys));
+      await options.admitFile?.();
+      files.push(await storeFile(part, { storage, churchId, storedKeys, budget, images: options.images }));
     }
   } catch (error) {
     if (storedKeys.length) {
@@ -109,7 +133,18 @@ function limitError(error: unknown): AppError | undefined {
   return undefined;
 }
 
-async function storeFile(part: MultipartFile, storage: MediaStorage, churchId: string, storedKeys: string[]): Promise<StoredUpload> {
+/** image/jpeg -> jpeg: the formats `detectMediaType` accepts as images (common/media-limits.ts). */
+const imageFormatOf = (mime: string) => mime.slice('image/'.length) as 'jpeg' | 'png' | 'webp';
+
+interface StoreTarget {
+  storage: MediaStorage;
+  churchId: string;
+  storedKeys: string[];
+  budget: StorageBudget;
+  images: ImageQueue;
+}
+
+async function storeFile(part: MultipartFile, { storage, churchId, storedKeys, budget, images }: StoreTarget): Promise<StoredUpload> {
   const originalName = displayNameOf(part.filename);
   const chunks = part.file[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
   const headParts: Buffer[] = [];
@@ -125,10 +160,10 @@ async function storeFile(part: MultipartFile, storage: MediaStorage, churchId: s
   if (!head.length) throw badRequest(MEDIA_MESSAGES.emptyFile(originalName), { reason: 'media_empty' });
   const type = await detectMediaType(head, originalName);
 
-  let bytes = 0;
+  let received = 0;
   const counted = (chunk: Buffer) => {
-    bytes += chunk.length;
-    assertMediaSize(type.kind, bytes, originalName);
+    received += chunk.length;
+    assertMediaSize(type.kind, received, originalName);
     return chunk;
   };
   async function* wholeFile() {
@@ -142,22 +177,45 @@ async function storeFile(part: MultipartFile, storage: MediaStorage, churchId: s
 
   const key = newMediaKey(churchId, type.ext);
   if (type.kind !== 'image') {
+    let stored = 0;
+    // MP4 and MOV lose their recorded location on the way (video-location.ts). WebM has no standard
+    // location tag (cameras and browsers write none) and PDFs are stored as sent.
+    const cleaned = type.mime === 'video/mp4' || type.mime === 'video/quicktime' ? withoutVideoLocation(wholeFile(), originalName) : wholeFile();
+    async function* spent() {
+      for await (const chunk of cleaned) {
+        stored += chunk.length;
+        budget.spend(chunk.length);
+        yield chunk;
+      }
+    }
     storedKeys.push(key);
-    await put(storage, key, Readable.from(wholeFile()), type.mime);
-    return { name: nameOf(key), thumbnailName: null, webName: null, mime: type.mime, bytes, originalName };
+    await put(storage, key, Readable.from(spent()), type.mime);
+    return { name: nameOf(key), thumbnailName: null, webName: null, mime: type.mime, bytes: stored, copiesBytes: 0, originalName };
   }
 
   const parts: Buffer[] = [];
   for await (const chunk of wholeFile()) parts.push(chunk);
-  const original = Buffer.concat(parts);
-  const variants = await makeImageVariants(original).catch(() => {
+  const upload = Buffer.concat(parts);
+  const size = await imageSize(upload).catch(() => {
     throw badRequest(MEDIA_MESSAGES.unreadableImage(originalName), { reason: 'media_unreadable' });
   });
+  // Told from the header before a pixel is decoded: a small file of huge dimensions costs nothing.
+  if (size.width * size.height > MEDIA_MAX_PIXELS) {
+    throw new AppError('PAYLOAD_TOO_LARGE', MEDIA_MESSAGES.tooManyPixels(originalName), { reason: 'media_too_many_pixels' });
+  }
+  const made = await images.run(() => makeStoredImages(upload, imageFormatOf(type.mime))).catch((error: unknown) => {
+    if (error instanceof AppError) throw error;
+    throw badRequest(MEDIA_MESSAGES.unreadableImage(originalName), { reason: 'media_unreadable' });
+  });
+  budget.spend(made.original.data.length + made.thumbnail.data.length + made.web.data.length);
   const thumbnailKey = newMediaKey(churchId, 'webp');
   const webKey = newMediaKey(churchId, 'webp');
   storedKeys.push(key, thumbnailKey, webKey);
-  await put(storage, key, Readable.from([original]), type.mime);
-  await put(storage, thumbnailKey, Readable.from([variants.thumbnail.data]), variants.thumbnail.contentType);
-  await put(storage, webKey, Readable.from([variants.web.data]), variants.web.contentType);
-  return { name: nameOf(key), thumbnailName: nameOf(thumbnailKey), webName: nameOf(webKey), mime: type.mime, bytes, originalName };
+  await put(storage, key, Readable.from([made.original.data]), type.mime);
+  await put(storage, thumbnailKey, Readable.from([made.thumbnail.data]), made.thumbnail.contentType);
+  await put(storage, webKey, Readable.from([made.web.data]), made.web.contentType);
+  return {
+    name: nameOf(key), thumbnailName: nameOf(thumbnailKey), webName: nameOf(webKey), mime: type.mime,
+    bytes: made.original.data.length, copiesBytes: made.thumbnail.data.length + made.web.data.length, originalName,
+  };
 }

@@ -2,8 +2,9 @@ import { eq } from 'drizzle-orm';
 import { churches } from '../../../drizzle/schema/index.js';
 import type { Tx } from '../../db/index.js';
 import type { ChurchDto } from '../churches/index.js';
-import { conflict } from '../../trpc/errors.js';
-import { findPlan, usageCounts, type PlanRow } from './queries.js';
+import { MEDIA_MESSAGES } from '../../../common/media-limits.js';
+import { AppError, conflict } from '../../trpc/errors.js';
+import { findPlan, storageUsedBytes, usageCounts, type PlanRow } from './queries.js';
 
 /** What plan limits apply to (01 section 6); the same keys as GET /api/subscription/usage. */
 export type LimitedResource = 'principals' | 'teachers' | 'students' | 'classes';
@@ -29,9 +30,11 @@ function planLimit(plan: PlanRow, resource: LimitedResource): number {
  * like "Basic Plan", are not followed by a second "plan"). */
 export function planLimitMessage(planName: string, limit: number, resource: LimitedResource): string {
   const [one, many] = NOUNS[resource];
-  const plan = /\bplan$/i.test(planName.trim()) ? planName.trim() : `${planName.trim()} plan`;
+  const plan = planPhrase(planName);
   return `Your ${plan} allows ${limit} ${limit === 1 ? one : many}. Upgrade your plan to add more.`;
 }
+
+const planPhrase = (planName: string) => (/\bplan$/i.test(planName.trim()) ? planName.trim() : `${planName.trim()} plan`);
 
 type ChurchPlanFacts = Pick<ChurchDto, 'id' | 'subscription_tier' | 'is_lifetime'>;
 
@@ -61,4 +64,31 @@ export async function assertWithinPlanLimit(
   if (usage[resource] + adding > limit) {
     throw conflict(planLimitMessage(plan.name, limit, resource), { reason: 'plan_limit' });
   }
+}
+
+const MB = 1024 * 1024;
+
+/** What the church may still store in its gallery, in bytes, and the refusal once it is passed
+ * (413, reason 'storage_quota', naming the plan and its quota); unlimited: no `bytes` limit. */
+export async function storageLeft(tx: Tx, church: ChurchPlanFacts): Promise<{ bytes: number; refusal: () => AppError }> {
+  const plan = church.is_lifetime ? undefined : await findPlan(tx, church.subscription_tier);
+  const quotaMb = plan?.storageQuotaMb ?? -1;
+  const refusal = () => new AppError('PAYLOAD_TOO_LARGE', MEDIA_MESSAGES.storageFull(planPhrase(plan?.name ?? ''), quotaMb), { reason: 'storage_quota' });
+  if (quotaMb < 0) return { bytes: Infinity, refusal };
+  return { bytes: quotaMb * MB - await storageUsedBytes(tx), refusal };
+}
+
+/**
+ * The storage quota checked where the rows of an upload are written, after its files were stored:
+ * the church row is locked first (as for the other limits), so two uploads of one church that each
+ * fitted when they started are counted one after the other here, and the second one over the quota
+ * is refused (its caller removes its files). Unlimited plans take no lock.
+ */
+export async function assertWithinStorageQuota(tx: Tx, church: ChurchPlanFacts, addingBytes: number): Promise<void> {
+  if (church.is_lifetime) return;
+  const plan = await findPlan(tx, church.subscription_tier);
+  if (!plan || plan.storageQuotaMb < 0) return;
+  await tx.select({ id: churches.id }).from(churches).where(eq(churches.id, church.id)).for('no key update');
+  const left = await storageLeft(tx, church);
+  if (addingBytes > left.bytes) throw left.refusal();
 }

@@ -1,5 +1,5 @@
-import { asc, count, eq, inArray } from 'drizzle-orm';
-import { classes, plans, students, users } from '../../../drizzle/schema/index.js';
+import { asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { classes, media, plans, students, users } from '../../../drizzle/schema/index.js';
 import type { Tx } from '../../db/index.js';
 
 export type PlanRow = typeof plans.$inferSelect;
@@ -26,4 +26,10 @@ export async function usageCounts(tx: Tx) {
     students: studentCount.n,
     classes: classCount.n,
   };
+}
+
+/** The bytes the church's gallery stores: originals and their copies (RLS filters to the church). */
+export async function storageUsedBytes(tx: Tx): Promise<number> {
+  const [row] = await tx.select({ bytes: sql<string>`coalesce(sum(${media.fileSize} + ${media.copiesSize}), 0)` }).from(media);
+  return Number(row.bytes);
 }

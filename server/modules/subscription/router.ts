@@ -3,7 +3,7 @@ import { churchPayerProcedure, churchSessionProcedure, publicProcedure, router }
 import { changeToFreePeriod } from './changes.js';
 import { rest } from '../../rest/meta.js';
 import { toPlanDto } from './dto.js';
-import { findPlan, listPlans, usageCounts } from './queries.js';
+import { findPlan, listPlans, storageUsedBytes, usageCounts } from './queries.js';
 
 export const subscriptionRouter = router({
   /** GET /api/subscription/plans: keyed by tier (02 section 7.1). */
@@ -24,10 +24,13 @@ export const subscriptionRouter = router({
 
   /** GET /api/subscription/usage: counts and the plan's limits (-1 unlimited). */
   usage: churchSessionProcedure
-    .meta(rest('GET', '/api/subscription/usage', 'Usage counts (principals, teachers, students, classes) and the plan limits'))
+    .meta(rest('GET', '/api/subscription/usage', 'Usage counts (principals, teachers, students, classes), the plan limits, and the gallery storage used and allowed (MB, -1 unlimited)'))
     .query(async ({ ctx }) => {
-    const [usage, plan] = await Promise.all([usageCounts(ctx.tx), findPlan(ctx.tx, ctx.church.subscription_tier)]);
+    const [usage, plan, storedBytes] = await Promise.all([
+      usageCounts(ctx.tx), findPlan(ctx.tx, ctx.church.subscription_tier), storageUsedBytes(ctx.tx),
+    ]);
     return {
+      storage: { used_bytes: storedBytes, quota_mb: ctx.church.is_lifetime ? -1 : (plan?.storageQuotaMb ?? null) },
       usage,
       limits: plan
         ? { principals: plan.maxPrincipals, teachers: plan.maxTeachers, students: plan.maxStudents, classes: plan.maxClasses }

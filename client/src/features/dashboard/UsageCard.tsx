@@ -1,6 +1,7 @@
 import { Alert, Card, Group, Progress, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { MESSAGES } from '../../../../common/constants';
+import { formatBytes, formatMegabytes } from '../../../../common/media-limits';
 import { QueryErrorState } from '../../components/ErrorState';
 import { formatCount, formatLimit } from '../../lib/format';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
@@ -16,30 +17,55 @@ const RESOURCES: { key: Resource; label: string }[] = [
   { key: 'classes', label: 'Classes' },
 ];
 
-function UsageRow({ label, used, limit }: { label: string; used: number; limit: number | undefined }) {
+interface UsageRowProps {
+  label: string;
+  testId: string;
+  used: number;
+  /** -1 unlimited; undefined when the plan is not known. */
+  limit: number | undefined;
+  /** The figures as shown: "12 / 50", "3.4 MB / 500 MB". */
+  figures: string;
+}
+
+function UsageRow({ label, testId, used, limit, figures }: UsageRowProps) {
   const limited = limit !== undefined && limit >= 0;
   const percent = limited ? (limit === 0 ? 100 : Math.min(100, (used / limit) * 100)) : 0;
   const color = percent >= 100 ? 'red' : percent >= 80 ? 'orange' : 'indigo';
   return (
-    <Stack gap={4} data-testid={`usage-${label.toLowerCase()}`}>
+    <Stack gap={4} data-testid={`usage-${testId}`}>
       <Group justify="space-between" gap="xs" wrap="nowrap">
         <Text size="sm" fw={500}>{label}</Text>
-        <Text size="sm" c="dimmed">
-          {formatCount(used)}
-          {limit !== undefined ? ` / ${formatLimit(limit)}` : ''}
-        </Text>
+        <Text size="sm" c="dimmed">{figures}</Text>
       </Group>
       {limited ? (
-        <Progress value={percent} color={color} size="sm" aria-label={`${label}: ${used} of ${limit}`} />
+        <Progress value={percent} color={color} size="sm" aria-label={`${label}: ${figures}`} />
       ) : null}
     </Stack>
+  );
+}
+
+const countFigures = (used: number, limit: number | undefined) =>
+  `${formatCount(used)}${limit !== undefined ? ` / ${formatLimit(limit)}` : ''}`;
+
+const MB = 1024 * 1024;
+
+/** The gallery's storage: bytes stored (originals and their copies) against the plan's quota in MB. */
+function StorageRow({ storage }: { storage: Usage['storage'] }) {
+  const quota = storage.quota_mb;
+  const quotaText = quota === null ? '' : ` / ${quota < 0 ? formatLimit(quota) : formatMegabytes(quota)}`;
+  return (
+    <UsageRow
+      label="Gallery storage" testId="storage" used={storage.used_bytes}
+      limit={quota === null ? undefined : quota < 0 ? -1 : quota * MB}
+      figures={`${formatBytes(storage.used_bytes)}${quotaText}`}
+    />
   );
 }
 
 function UsageSkeleton() {
   return (
     <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="lg" aria-busy="true" aria-label="Loading usage">
-      {RESOURCES.map((r) => (
+      {[...RESOURCES, { key: 'storage' }].map((r) => (
         <Stack key={r.key} gap={6}>
           <Skeleton height={14} width="60%" />
           <Skeleton height={8} />
@@ -55,8 +81,12 @@ function UsageDetails({ data }: { data: Usage }) {
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="lg">
         {RESOURCES.map((r) => (
-          <UsageRow key={r.key} label={r.label} used={data.usage[r.key]} limit={data.limits?.[r.key]} />
+          <UsageRow
+            key={r.key} label={r.label} testId={r.key} used={data.usage[r.key]} limit={data.limits?.[r.key]}
+            figures={countFigures(data.usage[r.key], data.limits?.[r.key])}
+          />
         ))}
+        <StorageRow storage={data.storage} />
       </SimpleGrid>
       {data.limits === null ? (
         <Alert variant="light" color="gray" icon={<IconInfoCircle size={18} />}>{MESSAGES.usageLimitsMissing}</Alert>
@@ -66,7 +96,8 @@ function UsageDetails({ data }: { data: Usage }) {
   );
 }
 
-/** Resource usage against the plan's limits (01 section 3, GET /api/subscription/usage). */
+/** Resource usage against the plan's limits (01 section 3, GET /api/subscription/usage), and the
+ * gallery's storage against the plan's quota. */
 export function UsageCard() {
   const usage = trpc.subscription.usage.useQuery();
 

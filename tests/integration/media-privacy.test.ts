@@ -1,0 +1,218 @@
+import { CreateBucketCommand, GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { crc32, createDeflate } from 'node:zlib';
+import exifr from 'exifr';
+import S3rver from 's3rver';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { media } from '../../drizzle/schema/index.js';
+import { MEDIA_MAX_MEGAPIXELS, MEDIA_MESSAGES } from '../../common/media-limits.js';
+import { startTestApp, type TestApp } from '../helpers/app.js';
+import { api, type Json } from '../helpers/fixtures.js';
+import { filesOnDisk, galleryChurch, uploadFiles, type UploadFile } from '../helpers/gallery-upload.js';
+import { CAMERA, ISO6709, phoneMov, phoneMp4, phonePhoto, phonePng, VIDEO_FRAMES } from '../helpers/media-samples.js';
+
+let app: TestApp;
+beforeAll(async () => { app = await startTestApp(); });
+afterAll(async () => { await app?.close(); });
+
+const mediaRows = (target: TestApp, churchId: string) => target.db.withTenant(churchId, (tx) => tx.select().from(media));
+
+async function phoneFiles(): Promise<UploadFile[]> {
+  return [
+    { name: 'IMG_0001.jpg', data: await phonePhoto('jpeg') },
+    { name: 'IMG_0002.png', data: await phonePng() },
+    { name: 'IMG_0003.webp', data: await phonePhoto('webp') },
+    { name: 'VID_0004.mp4', data: phoneMp4() },
+    { name: 'IMG_0005.mov', data: phoneMov() },
+  ];
+}
+
+/** Raw traces of the place, the camera and the date, whatever the container. */
+const TRACES = [ISO6709, '+12.9701', '12,58.2N', CAMERA.make, CAMERA.model, '2025:09:14', 'xmpmeta', 'Exif\0\0', '\u00a9xyz', 'EXIF', 'XMP ', 'tEXt'];
+
+async function expectNoLocation(name: string, data: Buffer) {
+  const raw = data.toString('latin1');
+  for (const trace of TRACES) expect(raw.includes(trace), `${name} contains ${JSON.stringify(trace)}`).toBe(false);
+  // exifr reads JPEG, PNG (eXIf, tEXt, iTXt) and TIFF; WebP and videos are covered by the raw bytes.
+  const parsed: unknown = await exifr.parse(data, { gps: true, xmp: true, iptc: true, tiff: true, exif: true }).catch(() => undefined);
+  expect(JSON.stringify(parsed ?? {}), name).not.toMatch(/GPS|latitude|Make|Model|DateTime/i);
+  expect(await exifr.gps(data).catch(() => undefined), name).toBeUndefined();
+}
+
+/** Every stored file is clean; the originals are upright with their colour profile; the videos keep
+ * their size and their frames at the same offset (every chunk offset still valid). */
+async function expectStoredClean(stored: Map<string, Buffer>, items: Json[], sent: UploadFile[]) {
+  // Three files per photo (original, thumbnail, web copy), one per video.
+  expect(stored.size).toBe(3 * 3 + 2);
+  for (const [name, data] of stored) await expectNoLocation(name, data);
+  for (const [i, item] of items.entries()) {
+    const original = stored.get(item.file_path)!;
+    expect(item.file_size, item.file_name).toBe(original.length);
+    if (item.kind === 'image') {
+      const meta = await sharp(original).metadata();
+      const source = await sharp(sent[i].data).metadata();
+      expect(meta.format).toBe(source.format);
+      // Orientation 6 is in the pixels now: 600 × 400 sideways is 400 × 600 upright.
+      expect([meta.width, meta.height, meta.orientation], item.file_name).toEqual([400, 600, undefined]);
+      expect(meta.icc && source.icc && Buffer.compare(meta.icc, source.icc), item.file_name).toBe(0);
+      expect([meta.exif, meta.xmp, meta.iptc], item.file_name).toEqual([undefined, undefined, undefined]);
+    } else {
+      expect(original.length).toBe(sent[i].data.length);
+      expect(original.indexOf(VIDEO_FRAMES)).toBe(sent[i].data.indexOf(VIDEO_FRAMES));
+    }
+  }
+}
+
+describe('what is stored of a phone\'s photos and videos', () => {
+  it('the samples carry the position, the camera and the date (the premise)', async () => {
+    for (const file of (await phoneFiles()).slice(0, 2)) {
+      expect(await exifr.gps(file.data), file.name).toMatchObject({ latitude: expect.closeTo(12.97, 2), longitude: expect.closeTo(77.58, 2) });
+    }
+    const [jpeg, png, webp, mp4, mov] = await phoneFiles();
+    expect((await exifr.parse(jpeg.data, true)).Make).toBe(CAMERA.make);
+    expect(png.data.toString('latin1')).toContain('tEXt');
+    expect((await sharp(webp.data).metadata()).exif).toBeDefined();
+    for (const video of [mp4, mov]) expect(video.data.toString('latin1')).toContain(ISO6709);
+    expect(mp4.data.toString('latin1')).toContain('\u00a9xyz');
+  });
+
+  it('keeps no location, camera or date in any stored file on disk; originals upright with their colour profile', async () => {
+    const church = await galleryChurch(app);
+    const sent = await phoneFiles();
+    const res = await uploadFiles(app, church.s.principal, sent);
+    expect(res.status, res.body.message).toBe(201);
+    await expectStoredClean(await filesOnDisk(app, church.church.id), res.body.data.items, sent);
+    const rows = await mediaRows(app, church.church.id);
+    for (const row of rows.filter((r) => r.webPath)) expect(row.copiesSize).toBeGreaterThan(0);
+  });
+
+  it('gives a guest the web copy of a photo and never its original', async () => {
+    const church = await galleryChurch(app);
+    const res = await uploadFiles(app, church.s.principal, [{ name: 'IMG_0001.jpg', data: await phonePhoto('jpeg') }]);
+    const [uploaded] = res.body.data.items;
+    const guestList = await api(app.url, 'GET', '/api/gallery', { token: church.s.guest.token, code: church.code });
+    const [seen] = guestList.body.data.items;
+    expect(seen.file_path).not.toBe(uploaded.file_path);
+    expect(new URL(seen.file_url, app.url).pathname).toBe(new URL(seen.web_url, app.url).pathname);
+    const copy = await fetch(app.url + seen.file_url);
+    expect([copy.status, copy.headers.get('content-type')]).toEqual([200, 'image/webp']);
+
+    const bySession = (s: typeof church.s.guest, name: string) =>
+      fetch(`${app.url}/api/gallery/image/${name}`, { headers: { authorization: `Bearer ${s.token}`, 'x-church-code': s.code } });
+    expect((await bySession(church.s.guest, uploaded.file_path)).status).toBe(404);
+    expect((await bySession(church.s.guest, seen.file_path)).status).toBe(200);
+    const principal = await bySession(church.s.principal, uploaded.file_path);
+    expect([principal.status, principal.headers.get('content-type')]).toEqual([200, 'image/jpeg']);
+  });
+
+  it('refuses a video whose index claims to be huge, storing nothing', async () => {
+    const church = await galleryChurch(app);
+    const mp4 = phoneMp4();
+    const ftypLength = mp4.readUInt32BE(0);
+    const crafted = Buffer.from(mp4);
+    crafted.writeUInt32BE(200 * 1024 * 1024, ftypLength); // the moov box's size
+    const res = await uploadFiles(app, church.s.principal, [{ name: 'odd.mp4', data: crafted }]);
+    expect([res.status, res.body.message]).toEqual([413, MEDIA_MESSAGES.videoIndexTooLarge('odd.mp4')]);
+    expect((await filesOnDisk(app, church.church.id)).size).toBe(0);
+    expect(await mediaRows(app, church.church.id)).toEqual([]);
+  });
+});
+
+/** A real decompression bomb: a PNG of `side` × `side` grey pixels, all zero, deflated row by row
+ * (a few hundred KB that decode to `side`² bytes). */
+async function pngBomb(side: number): Promise<Buffer> {
+  const chunk = (type: string, data: Buffer) => {
+    const head = Buffer.alloc(8);
+    head.writeUInt32BE(data.length);
+    head.write(type, 4, 'latin1');
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])));
+    return Buffer.concat([head, data, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(side, 0);
+  ihdr.writeUInt32BE(side, 4);
+  ihdr.set([8, 0, 0, 0, 0], 8); // 8-bit greyscale
+  const deflate = createDeflate({ level: 9 });
+  const parts: Buffer[] = [];
+  deflate.on('data', (d: Buffer) => parts.push(d));
+  const row = Buffer.alloc(side + 1);
+  for (let i = 0; i < side; i++) if (!deflate.write(row)) await new Promise((r) => deflate.once('drain', r));
+  await new Promise((r) => deflate.end(r));
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', Buffer.concat(parts)), chunk('IEND', Buffer.alloc(0))]);
+}
+describe('decompression bombs', () => {
+  it(`refuses a photo of more than ${MEDIA_MAX_MEGAPIXELS} megapixels at once, storing nothing`, async () => {
+    const church = await galleryChurch(app);
+    const bomb = await pngBomb(10_000); // 100 megapixels
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    const started = performance.now();
+    const res = await uploadFiles(app, church.s.principal, [{ name: 'bomb.png', data: bomb }]);
+    const ms = performance.now() - started;
+    expect([res.status, res.body.message]).toEqual([413, MEDIA_MESSAGES.tooManyPixels('bomb.png')]);
+    expect(ms).toBeLessThan(1500);
+    expect((await filesOnDisk(app, church.church.id)).size).toBe(0);
+    expect(await mediaRows(app, church.church.id)).toEqual([]);
+  });
+
+  it('lets at most MEDIA_IMAGE_JOBS photos be processed and MEDIA_IMAGE_MAX_WAITING wait; beyond that a 503, nothing stored', async () => {
+    const busy = await startTestApp({ MEDIA_IMAGE_JOBS: '1', MEDIA_IMAGE_MAX_WAITING: '0' });
+    try {
+      const church = await galleryChurch(busy);
+      // A large photo of noise: long enough to encode that the others arrive while it is processed.
+      const photo = await sharp(randomBytes(2400 * 1600 * 3), { raw: { width: 2400, height: 1600, channels: 3 } }).jpeg({ quality: 90 }).toBuffer();
+      const answers = await Promise.all([1, 2, 3].map(() => uploadFiles(busy, church.s.principal, [{ name: 'big.jpg', data: photo }])));
+      const refused = answers.filter((a) => a.status === 503);
+      expect(refused.length).toBeGreaterThan(0);
+      for (const a of refused) expect(a.body.message).toBe(MEDIA_MESSAGES.busy);
+      const stored = answers.filter((a) => a.status === 201).length;
+      expect(stored + refused.length).toBe(3);
+      expect((await filesOnDisk(busy, church.church.id)).size).toBe(3 * stored);
+      expect(await mediaRows(busy, church.church.id)).toHaveLength(stored);
+    } finally {
+      await busy.close();
+    }
+  });
+});
+
+describe('on S3-compatible storage (a real s3rver)', () => {
+  let s3app: TestApp;
+  let admin: S3Client;
+  let cleanup: () => Promise<void>;
+  const bucket = 'media-privacy-test';
+  beforeAll(async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'ss-s3rver-privacy-'));
+    const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: dir });
+    const { port } = await server.run();
+    const endpoint = `http://127.0.0.1:${port}`;
+    admin = new S3Client({ region: 'us-east-1', endpoint, forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+    await admin.send(new CreateBucketCommand({ Bucket: bucket }));
+    s3app = await startTestApp({
+      S3_BUCKET: bucket, S3_ENDPOINT: endpoint, S3_FORCE_PATH_STYLE: 'true', S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER',
+    });
+    cleanup = async () => {
+      await s3app?.close();
+      await server.close();
+      await rm(dir, { recursive: true, force: true });
+    };
+  });
+  afterAll(async () => { await cleanup?.(); });
+
+  it('keeps no location, camera or date in any object of the bucket', async () => {
+    const church = await galleryChurch(s3app);
+    const sent = await phoneFiles();
+    const res = await uploadFiles(s3app, church.s.principal, sent);
+    expect(res.status, res.body.message).toBe(201);
+    const listed = await admin.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: `${church.church.id}/` }));
+    const objects = new Map<string, Buffer>();
+    for (const { Key } of listed.Contents ?? []) {
+      const object = await admin.send(new GetObjectCommand({ Bucket: bucket, Key }));
+      objects.set(Key!.split('/')[1], Buffer.from(await object.Body!.transformToByteArray()));
+    }
+    await expectStoredClean(objects, res.body.data.items, sent);
+  });
+});
