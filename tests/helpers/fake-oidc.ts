@@ -19,6 +19,8 @@ interface FakeGoogleAccount {
   email: string;
   email_verified?: boolean;
   name?: string;
+  /** A Google Workspace account's domain (the `hd` claim); Gmail accounts have none. */
+  hd?: string;
 }
 
 interface TokenTampering {
@@ -87,6 +89,7 @@ export async function startFakeOidcProvider(): Promise<FakeOidcProvider> {
       iss: issuer, aud: code.clientId, sub: code.account.sub, azp: code.clientId,
       email: code.account.email, email_verified: code.account.email_verified ?? true,
       ...(code.account.name ? { name: code.account.name } : {}),
+      ...(code.account.hd ? { hd: code.account.hd } : {}),
       ...(code.nonce ? { nonce: code.nonce } : {}),
       iat: now, exp: now + 3600,
       ...extra?.claims,

@@ -5,7 +5,7 @@
  * request cannot make us mail a link to someone else's site.
  */
 
-type MailKind = 'password-reset' | 'welcome' | 'receipt';
+type MailKind = 'password-reset' | 'welcome' | 'receipt' | 'google-linked';
 
 export interface MailMessage {
   /** What the message is: the only thing about it that is logged (never its recipient or content). */
@@ -93,6 +93,19 @@ export function welcomeMail(
     church.pendingPayment
       ? 'Your plan becomes active once its payment is complete; until then you can sign in and finish the payment.'
       : 'Your 30-day free trial has started.',
+    { button: 'Sign in', href: link },
+  ], link);
+}
+
+/** To the user whose account a Google account was just linked to (it signs in with it from now on). */
+export function googleLinkedMail(
+  publicUrl: string, to: { email: string; name: string }, church: { name: string; code: string }, googleEmail: string,
+) {
+  const link = linkTo(publicUrl, '/login', { code: church.code });
+  return compose('google-linked', to.email, `Google sign-in added to your ${church.name} account`, [
+    `Hello ${to.name},`,
+    `Your ${church.name} account (church code ${church.code}) was signed in to with the Google account ${googleEmail}, which can sign in to it from now on.`,
+    'If this was not you, tell your church administrator at once and change your password.',
     { button: 'Sign in', href: link },
   ], link);
 }
