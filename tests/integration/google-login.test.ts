@@ -68,7 +68,7 @@ const googleLogin = (churchCode: string, flow: Pick<Authorized, 'cookie' | 'code
   });
 
 /** Signs in with Google as `account` to the church `code`, the whole way. */
-async function signInWithGoogle(code: string, account: { sub: string; email: string; email_verified?: boolean; name?: string }, url = app.url) {
+async function signInWithGoogle(code: string, account: Parameters<FakeOidcProvider['signInAs']>[0], url = app.url) {
   google.signInAs(account);
   return googleLogin(code, await authorize({ intent: 'login', church_code: code }, url), url);
 }
