@@ -10,6 +10,12 @@ const CONSUMER_MAIL_DOMAINS = ['gmail.com', 'googlemail.com'] as const;
 /** The domain of an address, lowercased. */
 export const mailDomain = (email: string) => email.trim().toLowerCase().split('@').pop() ?? '';
 export const isConsumerMail = (email: string) => (CONSUMER_MAIL_DOMAINS as readonly string[]).includes(mailDomain(email));
+/**
+ * Whether an address signs in with Google only, and so has no password: a Gmail address, while the
+ * server has Google sign-in configured. Until it is, Gmail addresses sign in with their password
+ * like any other. The server answers whether it is (`auth.signInOptions`) and decides by this rule.
+ */
+export const signsInWithGoogleOnly = (email: string, googleConfigured: boolean) => googleConfigured && isConsumerMail(email);
 
 /** The client screen the provider sends the browser back to: `${PUBLIC_URL}/auth/google/callback`,
  * the redirect URI registered with Google. */

@@ -53,6 +53,12 @@ export interface FakeOidcProvider {
   close(): Promise<void>;
 }
 
+/** A Google client that is configured but never reached: for tests of what changes once Google
+ * sign-in is configured (Gmail addresses sign in with Google only), not of the sign-in itself. */
+export const GOOGLE_CONFIGURED_ENV = {
+  GOOGLE_CLIENT_ID: 'configured-but-unused.apps.googleusercontent.com', GOOGLE_CLIENT_SECRET: 'unused-secret',
+};
+
 const CLIENT_ID = 'sunday-school-test.apps.googleusercontent.com';
 const CLIENT_SECRET = 'fake-client-secret';
 const KEY_ID = 'fake-key-1';

@@ -1,11 +1,11 @@
 import { academicYearConfigs, auditLog, churches, users } from '../../../drizzle/schema/index.js';
 import { DEFAULT_ACADEMIC_YEAR_CONFIG } from '../../../common/academic-year.js';
-import { isConsumerMail, MESSAGES } from '../../../common/constants.js';
+import { MESSAGES } from '../../../common/constants.js';
 import { REGISTRATION_MESSAGES, type RegisterChurchInput } from '../../../common/schemas/churches.js';
 import type { Tx } from '../../db/index.js';
 import type { Context } from '../../trpc/context.js';
 import { badRequest } from '../../trpc/errors.js';
-import { admitFromSource, hashPassword, takeGoogleFlow } from '../auth/index.js';
+import { admitFromSource, googleOnly, hashPassword, takeGoogleFlow } from '../auth/index.js';
 import { findPlan } from '../subscription/index.js';
 import { issuePaymentToken } from '../payments/index.js';
 import { welcomeMail } from '../mail/index.js';
@@ -130,8 +130,8 @@ async function adminAccount(ctx: Context, input: RegisterChurchInput, admit: () 
       googleSubject: identity.subject,
     };
   }
-  // The consumer-mail rule, exactly as at sign-in: such an admin signs in with Google.
-  if (isConsumerMail(input.admin_email)) throw badRequest(MESSAGES.useGoogleSignIn, { reason: 'use_google' });
+  // The Gmail rule, exactly as at sign-in: while Google is configured such an admin signs in with it.
+  if (googleOnly(ctx.services, input.admin_email)) throw badRequest(MESSAGES.useGoogleSignIn, { reason: 'use_google' });
   const passwordHash = await hashPassword(input.admin_password);
   await admit();
   return { name: input.admin_name, email: input.admin_email, passwordHash, googleSubject: null };
