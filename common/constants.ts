@@ -4,12 +4,18 @@ export type ChurchRole = 'super_admin' | 'principal' | 'teacher' | 'guest';
 
 export const CHURCH_CODE_LENGTH = 6;
 
-/** Addresses on these domains must sign in with Google (01 section 5). */
+/** Google's own mail domains: addresses there must sign in with Google (while the server has
+ * Google sign-in configured), and Google is the authority for them. */
 const CONSUMER_MAIL_DOMAINS = ['gmail.com', 'googlemail.com'] as const;
-export const isConsumerMail = (email: string) => {
-  const domain = email.trim().toLowerCase().split('@').pop() ?? '';
-  return (CONSUMER_MAIL_DOMAINS as readonly string[]).includes(domain);
-};
+/** The domain of an address, lowercased. */
+export const mailDomain = (email: string) => email.trim().toLowerCase().split('@').pop() ?? '';
+export const isConsumerMail = (email: string) => (CONSUMER_MAIL_DOMAINS as readonly string[]).includes(mailDomain(email));
+/**
+ * Whether an address signs in with Google only, and so has no password: a Gmail address, while the
+ * server has Google sign-in configured. Until it is, Gmail addresses sign in with their password
+ * like any other. The server answers whether it is (`auth.signInOptions`) and decides by this rule.
+ */
+export const signsInWithGoogleOnly = (email: string, googleConfigured: boolean) => googleConfigured && isConsumerMail(email);
 
 /** The client screen the provider sends the browser back to: `${PUBLIC_URL}/auth/google/callback`,
  * the redirect URI registered with Google. */
@@ -48,6 +54,8 @@ export const MESSAGES = {
   googleTokenInvalid: 'Error decoding Google token.',
   googleEmailUnverified: 'Your Google account\'s email address is not verified. Please verify it with Google and try again.',
   googleUnavailable: 'Google sign-in is not reachable right now. Please try again in a moment.',
+  /** A Google account that is not the authority for an existing password account's address. */
+  googleLinkRefused: 'This account signs in with its password. Please sign in with your email and password.',
   /** Fallback of the callback screen when the server sent no message. */
   googleFailedFallback: 'Google login failed',
   /** 503 of sign-in, registration and password resets while the shared store of their limits (Redis) cannot be reached. */

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../server/config.js';
+import { protectDataRoots } from '../server/data-roots.js';
 import { ensureClientBuilt } from './client-build.js';
 
 // `npm start`: build the client if needed and, on the first start of the embedded database, create
@@ -22,6 +23,8 @@ async function run(script: string) {
 try {
   await ensureClientBuilt();
   const config = loadConfig();
+  // Before the embedded database is created: the child preparing it inherits the umask.
+  protectDataRoots(config);
   const embedded = !config.DATABASE_URL && !config.DATABASE_TENANT_URL;
   if (embedded && !existsSync(path.join(config.PGLITE_DATA_DIR, 'PG_VERSION'))) {
     await run(path.resolve(import.meta.dirname, 'prepare-embedded-database.ts'));

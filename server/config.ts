@@ -5,6 +5,16 @@ import { z } from 'zod';
 const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 const MAX_PROXY_HOPS = 10;
 
+/**
+ * The widest proxy range accepted: no proxy fleet spans more than an IPv4 /8 or an IPv6 /32, and
+ * two ranges a bit narrower than /0 (0.0.0.0/1 and 128.0.0.0/1) trust everyone as surely as /0.
+ * An IPv4-mapped IPv6 range (::ffff:a.b.c.d/n) is an IPv4 range of n - 96 bits, as Fastify reads it.
+ */
+function widestProxyPrefix(address: string, bits: number): number {
+  if (bits === 32) return 8;
+  return ipaddr.IPv6.parse(address).isIPv4MappedAddress() ? 96 + 8 : 32;
+}
+
 const optionalText = z.string().optional().transform((v) => (v ? v : undefined));
 
 const bool = z
@@ -21,8 +31,9 @@ const configSchema = z.object({
   PUBLIC_URL: z.url().optional(),
   /** Behind reverse proxies: how many hops (a number) or which proxies (addresses or CIDRs, comma
    * separated, or loopback / linklocal / uniquelocal) to trust for X-Forwarded-For. "true" (trust
-   * anything) is refused, and so is anything that amounts to it (a /0 range, a hop count over 10): a
-   * client could then claim any address and walk past the per-address limits. */
+   * anything) is refused, and so is anything that amounts to it (a range wider than an IPv4 /8 or
+   * an IPv6 /32, a few of which add up to /0; a hop count over 10): a client could then claim any
+   * address and walk past the per-address limits. */
   TRUST_PROXY: z.string().optional().transform((value, ctx) => {
     const text = (value ?? '').trim().toLowerCase();
     if (text === '' || text === 'false' || text === '0') return false;
@@ -46,6 +57,9 @@ const configSchema = z.object({
           : bits === 32 && ipaddr.IPv4.isValidFourPartDecimal(range) ? ipaddr.IPv4.parse(range).prefixLengthFromSubnetMask() : null;
       if (!bits || rest.length || prefix === null || prefix > bits) return refuse(`"${proxy}" is not an address, a CIDR range or loopback/linklocal/uniquelocal`);
       if (prefix === 0) return refuse(`"${proxy}" would trust every address (use the proxies' own addresses)`);
+      if (prefix < widestProxyPrefix(address, bits)) {
+        return refuse(`"${proxy}" is too wide: a few such ranges add up to every address (IPv4 ranges are /8 or narrower, IPv6 /32 or narrower)`);
+      }
     }
     return proxies;
   }),

@@ -6,6 +6,7 @@ import { loadConfig, type Config } from './config.js';
 import { openDatabase } from './db/index.js';
 import { buildApp } from './app.js';
 import { prepareDatabase } from './prepare-database.js';
+import { protectDataRoots } from './data-roots.js';
 
 /**
  * `npm start`: migrate, seed the demo and the operator, serve app and API, shut down gracefully.
@@ -18,6 +19,7 @@ import { prepareDatabase } from './prepare-database.js';
  */
 async function main() {
   const config = loadConfig();
+  protectDataRoots(config);
   const processes = config.WEB_CONCURRENCY === 'auto' ? availableParallelism() : config.WEB_CONCURRENCY;
   if (cluster.isWorker) return serve(config, { prepare: false });
   if (processes <= 1) return serve(config, { prepare: true });

@@ -3,7 +3,7 @@ import { plainString } from './text.js';
 import { emailSchema } from './auth.js';
 import { newPasswordSchema, PASSWORD_MESSAGES } from './password.js';
 import { idSchema } from './classes.js';
-import { isConsumerMail, type ChurchRole } from '../constants.js';
+import { signsInWithGoogleOnly, type ChurchRole } from '../constants.js';
 
 /** The texts of Teacher and User Management, shown by the client as the server sends them. */
 export const USER_MESSAGES = {
@@ -96,16 +96,17 @@ export const userIdInput = z.object({ id: idSchema(USER_MESSAGES.idInvalid) });
 
 /**
  * The add/edit form of Teacher and User Management. The same fields as the calls, plus the rule of
- * a password on create: required, except for a Gmail account, which signs in with Google.
+ * a password on create: required, except for a Gmail account while the server has Google sign-in
+ * configured (`googleConfigured`, from the server), which signs in with Google.
  */
-export const userFormSchema = (mode: 'create' | 'edit') => z.object({
+export const userFormSchema = (mode: 'create' | 'edit', googleConfigured: boolean) => z.object({
   name: nameSchema,
   email: emailSchema,
   password: optionalPasswordSchema,
   phone: phoneSchema,
   role: roleSchema,
 }).superRefine((form, ctx) => {
-  const google = isConsumerMail(form.email);
+  const google = signsInWithGoogleOnly(form.email, googleConfigured);
   if (google && form.password) {
     ctx.addIssue({ code: 'custom', path: ['password'], message: USER_MESSAGES.noPasswordForGoogle });
   } else if (mode === 'create' && !google && !form.password) {

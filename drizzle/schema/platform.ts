@@ -130,3 +130,15 @@ export const paymentWebhookEvents = pgTable('payment_webhook_events', {
   eventType: text('event_type').notNull(),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * One row: the random secret the runtime logins' passwords are derived from (server/db/logins.ts).
+ * Readable by the owner only (migration 0015 grants nothing on it).
+ */
+export const runtimeLoginSecret = pgTable('runtime_login_secret', {
+  id: boolean('id').primaryKey().default(true),
+  secret: text('secret').notNull(),
+}, (t) => [
+  check('runtime_login_secret_one_row', sql`${t.id}`),
+  check('runtime_login_secret_length', sql`length(${t.secret}) >= 43`),
+]);

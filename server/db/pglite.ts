@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
+import { closeToOthers } from '../data-roots.js';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { sql as sqlTag, type SQL } from 'drizzle-orm';
 import {
@@ -15,6 +16,7 @@ export async function createPgliteDatabase(
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const client = new PGlite({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
   await client.waitReady;
+  if (options.dataDir) closeToOthers(options.dataDir);
   const owner = drizzle(client);
 
   // One statement per query: PGlite's query (extended protocol) takes no multi-statement string.

@@ -5,7 +5,7 @@ import type { SQL } from 'drizzle-orm';
 import {
   MIGRATIONS_FOLDER, earlyCommits, setupStatements, type Database, type SessionSetup, type Tx,
 } from './database.js';
-import { provisionRuntimeLogins, runtimeLoginUrl } from './logins.js';
+import { provisionRuntimeLogins, runtimeLoginUrls, type RuntimeLoginUrls } from './logins.js';
 
 /**
  * Drizzle sends its queries unprepared, which makes postgres.js describe each one first: two round
@@ -129,11 +129,13 @@ function doorPool(url: string, size: number, name: string) {
   };
 }
 type DoorPool = ReturnType<typeof doorPool>;
+interface Doors { tenant: DoorPool; platform: DoorPool }
 
 /**
  * PostgreSQL through postgres.js. The tenant and the platform door each have a pool of their own
- * login (see logins.ts); the owner is connected to only by `migrate()` and `ownerQuery()`. Given one
- * URL, it is the owner's, and the doors use the runtime logins that `migrate()` provisions.
+ * login (see logins.ts); the owner is connected to only by `migrate()`, `ownerQuery()` and, once, to
+ * learn the runtime logins. Given one URL, it is the owner's, and the doors use the runtime logins
+ * that `migrate()` provisions.
  *
  * Each door call takes one pooled connection and pipelines `BEGIN; select set_config(...)` (or,
  * with `sessionSetup: 'set_local'`, `BEGIN; set local ...; set local role ...`: one simple-protocol
@@ -146,18 +148,36 @@ export function createPostgresDatabase(
   options: { sessionSetup?: SessionSetup } = {},
 ): Database {
   const mode = options.sessionSetup ?? 'set_config';
-  const resolved: PostgresUrls = typeof urls === 'string'
-    ? { owner: urls, tenant: runtimeLoginUrl(urls, 'tenant'), platform: runtimeLoginUrl(urls, 'platform') }
-    : urls;
-  const tenantPool = doorPool(resolved.tenant, poolSize, 'sunday-school');
-  const platformPool = doorPool(resolved.platform, Math.max(2, Math.ceil(poolSize / 4)), 'sunday-school-platform');
+  const ownerUrl = typeof urls === 'string' ? urls : urls.owner;
+  const openDoors = (logins: RuntimeLoginUrls): Doors => ({
+    tenant: doorPool(logins.tenant, poolSize, 'sunday-school'),
+    platform: doorPool(logins.platform, Math.max(2, Math.ceil(poolSize / 4)), 'sunday-school-platform'),
+  });
+  // Given only the owner's URL, the doors' logins are known once provisioned (their passwords come
+  // from a secret in the database, see logins.ts): `migrate()` opens the doors, or the first door
+  // call does, reading the logins through a short owner connection (a cluster worker never migrates).
+  let doors: Doors | undefined = typeof urls === 'string' ? undefined : openDoors(urls);
+  let opening: Promise<Doors> | undefined;
+  const doorsReady = (): Promise<Doors> => opening ??= withOwnerClient('sunday-school-logins', (client) => runtimeLoginUrls(client, ownerUrl!))
+    .then((logins) => (doors ??= openDoors(logins)), (error: unknown) => { opening = undefined; throw error; });
   let ownerPool: postgres.Sql | undefined;
   const owner = () => {
-    if (!resolved.owner) throw new Error('No owner URL (DATABASE_URL): migrations and catalog reads need it.');
-    return (ownerPool ??= postgres(resolved.owner, connectionOptions(2, 'sunday-school-owner')));
+    if (!ownerUrl) throw new Error('No owner URL (DATABASE_URL): migrations and catalog reads need it.');
+    return (ownerPool ??= postgres(ownerUrl, connectionOptions(2, 'sunday-school-owner')));
   };
+  /** A client of its own for `work`, ended at once: a serving process keeps no owner connection open. */
+  async function withOwnerClient<T>(name: string, work: (client: postgres.Sql) => Promise<T>): Promise<T> {
+    if (!ownerUrl) throw new Error('No owner URL (DATABASE_URL): run the migrations with it (npm run db:migrate).');
+    const client = postgres(ownerUrl, connectionOptions(2, name));
+    try {
+      return await work(client);
+    } finally {
+      await client.end({ timeout: 5 });
+    }
+  }
 
-  async function run<T>(pool: DoorPool, setup: string[], fn: (tx: Tx) => Promise<T>): Promise<T> {
+  async function run<T>(door: keyof Doors, setup: string[], fn: (tx: Tx) => Promise<T>): Promise<T> {
+    const pool = (doors ?? await doorsReady())[door];
     const slot = await pool.acquire();
     const conn = slot.sql;
     const closesAtStart = slot.closes;
@@ -218,32 +238,30 @@ export function createPostgresDatabase(
 
   return {
     kind: 'postgres',
-    withTenant: (churchId, fn) => run(tenantPool, setupStatements(mode, churchId), fn),
-    withPlatform: (fn) => run(platformPool, setupStatements(mode, null), fn),
+    withTenant: (churchId, fn) => run('tenant', setupStatements(mode, churchId), fn),
+    withPlatform: (fn) => run('platform', setupStatements(mode, null), fn),
     async ownerQuery<R>(query: SQL) {
       return (await drizzle(owner()).execute(query)) as unknown as R[];
     },
     async migrate() {
-      // A client of its own, ended at once: a serving process keeps no owner connection open.
-      const ownerUrl = resolved.owner;
-      if (!ownerUrl) throw new Error('No owner URL (DATABASE_URL): run the migrations with it (npm run db:migrate).');
-      const client = postgres(ownerUrl, connectionOptions(2, 'sunday-school-migrate'));
-      try {
+      await withOwnerClient('sunday-school-migrate', async (client) => {
         const lock = await client.reserve();
         try {
           await lock`select pg_advisory_lock(${MIGRATION_LOCK})`;
           await migrate(drizzle(client), { migrationsFolder: MIGRATIONS_FOLDER });
-          if (typeof urls === 'string') await provisionRuntimeLogins(client, ownerUrl);
+          if (typeof urls === 'string') {
+            const logins = await provisionRuntimeLogins(client, urls);
+            doors ??= openDoors(logins);
+          }
         } finally {
           await lock`select pg_advisory_unlock(${MIGRATION_LOCK})`.catch(() => {});
           lock.release();
         }
-      } finally {
-        await client.end({ timeout: 5 });
-      }
+      });
     },
     async close() {
-      await Promise.all([tenantPool.end(), platformPool.end(), ownerPool?.end({ timeout: 5 })]);
+      const open = doors ?? await opening?.catch(() => undefined);
+      await Promise.all([open?.tenant.end(), open?.platform.end(), ownerPool?.end({ timeout: 5 })]);
     },
   };
 }

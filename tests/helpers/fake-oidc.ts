@@ -19,6 +19,8 @@ interface FakeGoogleAccount {
   email: string;
   email_verified?: boolean;
   name?: string;
+  /** A Google Workspace account's domain (the `hd` claim); Gmail accounts have none. */
+  hd?: string;
 }
 
 interface TokenTampering {
@@ -50,6 +52,12 @@ export interface FakeOidcProvider {
   lastAuthorization(): URLSearchParams | undefined;
   close(): Promise<void>;
 }
+
+/** A Google client that is configured but never reached: for tests of what changes once Google
+ * sign-in is configured (Gmail addresses sign in with Google only), not of the sign-in itself. */
+export const GOOGLE_CONFIGURED_ENV = {
+  GOOGLE_CLIENT_ID: 'configured-but-unused.apps.googleusercontent.com', GOOGLE_CLIENT_SECRET: 'unused-secret',
+};
 
 const CLIENT_ID = 'sunday-school-test.apps.googleusercontent.com';
 const CLIENT_SECRET = 'fake-client-secret';
@@ -87,6 +95,7 @@ export async function startFakeOidcProvider(): Promise<FakeOidcProvider> {
       iss: issuer, aud: code.clientId, sub: code.account.sub, azp: code.clientId,
       email: code.account.email, email_verified: code.account.email_verified ?? true,
       ...(code.account.name ? { name: code.account.name } : {}),
+      ...(code.account.hd ? { hd: code.account.hd } : {}),
       ...(code.nonce ? { nonce: code.nonce } : {}),
       iat: now, exp: now + 3600,
       ...extra?.claims,

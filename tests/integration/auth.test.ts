@@ -4,13 +4,19 @@ import { eq, sql } from 'drizzle-orm';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 import { api, createChurch, signIn, TEST_PASSWORD } from '../helpers/fixtures.js';
 import { users, userSessions } from '../../drizzle/schema/index.js';
+import { GOOGLE_CONFIGURED_ENV } from '../helpers/fake-oidc.js';
+import { MESSAGES } from '../../common/constants.js';
 
 const INVALID = 'Invalid church code, email or password.';
 let app: TestApp;
+let withGoogle: TestApp;
 beforeAll(async () => {
-  app = await startTestApp({ LOGIN_MAX_FAILURES_PER_ACCOUNT: '3', LOGIN_MAX_FAILURES_PER_IP: '1000' });
+  [app, withGoogle] = await Promise.all([
+    startTestApp({ LOGIN_MAX_FAILURES_PER_ACCOUNT: '3', LOGIN_MAX_FAILURES_PER_IP: '1000' }),
+    startTestApp({ ...GOOGLE_CONFIGURED_ENV }),
+  ]);
 });
-afterAll(async () => { await app?.close(); });
+afterAll(async () => { await Promise.all([app?.close(), withGoogle?.close()]); });
 
 const login = (body: Record<string, unknown>) => api(app.url, 'POST', '/api/auth/login', { body });
 
@@ -53,11 +59,25 @@ describe('sign-in', () => {
     expect(await res.json()).toEqual({ success: false, message: 'The request body is not valid JSON.' });
   });
 
-  it('sends consumer-mail addresses to Google sign-in, on the server too', async () => {
-    const { code } = await createChurch(app.db);
-    const res = await login({ church_code: code, email: 'someone@gmail.com', password: 'whatever' });
+  it('sends Gmail addresses to Google sign-in while Google sign-in is configured, on the server too', async () => {
+    const { code } = await createChurch(withGoogle.db);
+    const res = await api(withGoogle.url, 'POST', '/api/auth/login', { body: { church_code: code, email: 'someone@gmail.com', password: 'whatever' } });
     expect(res.status).toBe(400);
-    expect(res.body.message).toBe('Please use Google Sign-In for Gmail accounts.');
+    expect(res.body).toMatchObject({ message: MESSAGES.useGoogleSignIn, reason: 'use_google' });
+    expect((await api(withGoogle.url, 'GET', '/api/auth/sign-in-options')).body.data).toEqual({ google: true });
+  });
+
+  it('lets a Gmail address sign in with its password while Google sign-in is not configured', async () => {
+    const { church, code, users: people } = await createChurch(app.db);
+    const email = `member.${Date.now()}@gmail.com`;
+    await app.db.withTenant(church.id, (tx) => tx.insert(users).values({
+      churchId: church.id, role: 'teacher', name: 'Gmail teacher', email, passwordHash: people.teacher.passwordHash,
+    }));
+    const res = await login({ church_code: code, email, password: TEST_PASSWORD });
+    expect(res.status).toBe(200);
+    expect(res.body.data.user).toMatchObject({ email, role: 'teacher' });
+    expect((await login({ church_code: code, email, password: 'a wrong password' })).body.message).toBe(INVALID);
+    expect((await api(app.url, 'GET', '/api/auth/sign-in-options')).body.data).toEqual({ google: false });
   });
 
   it('hashes passwords with argon2id 19 MiB, t=2, p=1', async () => {

@@ -96,7 +96,7 @@ describe('PostgreSQL going away under load', () => {
       const [{ n: runtimeConnections }] = await direct.ownerQuery<{ n: number }>(sql`
         select count(*)::int as n from pg_stat_activity
         where client_port in (${sql.join(ports.map((p) => sql`${p}::int`), sql`, `)})
-          and usename in ('app_tenant_login', 'app_platform_login')`);
+          and usename ~ '^app_(tenant|platform)_login_[0-9]+$'`);
       stop = true;
       await Promise.all(loops);
 

@@ -4,6 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 import { api, createChurch, TEST_PASSWORD, type Json } from '../helpers/fixtures.js';
 import { startFakeOidcProvider, type FakeOidcProvider } from '../helpers/fake-oidc.js';
+import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp.js';
 import { churches, users } from '../../drizzle/schema/index.js';
 import { MESSAGES } from '../../common/constants.js';
 
@@ -16,21 +17,24 @@ let google: FakeOidcProvider;
 let app: TestApp;
 let throttled: TestApp;
 let unconfigured: TestApp;
+let smtp: TestSmtpServer;
 beforeAll(async () => {
-  google = await startFakeOidcProvider();
+  [google, smtp] = await Promise.all([startFakeOidcProvider(), startSmtpServer()]);
   [app, throttled, unconfigured] = await Promise.all([
-    startTestApp({ ...google.env, REGISTER_MAX_PER_IP: '1000', LOGIN_MAX_FAILURES_PER_IP: '1000', GOOGLE_START_MAX_PER_IP: '1000' }),
+    startTestApp({ ...google.env, SMTP_URL: smtp.url, REGISTER_MAX_PER_IP: '1000', LOGIN_MAX_FAILURES_PER_IP: '1000', GOOGLE_START_MAX_PER_IP: '1000' }),
     startTestApp({ ...google.env, LOGIN_MAX_FAILURES_PER_ACCOUNT: '2', LOGIN_MAX_FAILURES_PER_IP: '1000', GOOGLE_START_MAX_PER_IP: '1000' }),
     startTestApp(),
   ]);
 });
 afterAll(async () => {
   await Promise.all([app?.close(), throttled?.close(), unconfigured?.close()]);
-  await google?.close();
+  await Promise.all([google?.close(), smtp?.close()]);
 });
 
 const subject = () => `1${randomBytes(10).readBigUInt64BE().toString().padStart(20, '0')}`;
 const gmail = () => `member.${randomBytes(4).toString('hex')}@gmail.com`;
+/** The Google Workspace account of an address on its own domain (the fixtures' users are on theirs). */
+const workspaceAccount = (email: string, sub = subject()) => ({ sub, email, hd: email.split('@')[1] });
 
 interface Authorized {
   cookie: string;
@@ -64,7 +68,7 @@ const googleLogin = (churchCode: string, flow: Pick<Authorized, 'cookie' | 'code
   });
 
 /** Signs in with Google as `account` to the church `code`, the whole way. */
-async function signInWithGoogle(code: string, account: { sub: string; email: string; email_verified?: boolean; name?: string }, url = app.url) {
+async function signInWithGoogle(code: string, account: Parameters<FakeOidcProvider['signInAs']>[0], url = app.url) {
   google.signInAs(account);
   return googleLogin(code, await authorize({ intent: 'login', church_code: code }, url), url);
 }
@@ -132,7 +136,7 @@ describe('Google sign-in', () => {
     const byPassword = await api(app.url, 'POST', '/api/auth/login', {
       body: { church_code: code, email: people.principal.email, password: TEST_PASSWORD },
     });
-    const byGoogle = await signInWithGoogle(code, { sub: subject(), email: people.principal.email });
+    const byGoogle = await signInWithGoogle(code, workspaceAccount(people.principal.email));
     expect(byGoogle.status).toBe(200);
     expect(Object.keys(byGoogle.body).sort()).toEqual(Object.keys(byPassword.body).sort());
     expect(Object.keys(byGoogle.body.data).sort()).toEqual(['church', 'token', 'user']);
@@ -186,7 +190,7 @@ describe('Google sign-in', () => {
 
   it('takes a code once: a replayed completion and a replayed code in a new flow are refused', async () => {
     const { code, users: people } = await createChurch(app.db);
-    google.signInAs({ sub: subject(), email: people.teacher.email });
+    google.signInAs(workspaceAccount(people.teacher.email));
     const flow = await authorize({ intent: 'login', church_code: code });
     expect((await googleLogin(code, flow)).status).toBe(200);
     // The same cookie, state and code again (a copied request): the flow is spent.
@@ -236,7 +240,7 @@ describe('Google sign-in', () => {
   it('links a user by verified address once, then finds them by subject only', async () => {
     const { church, code, users: people } = await createChurch(app.db);
     const sub = subject();
-    const first = await signInWithGoogle(code, { sub, email: people.principal.email });
+    const first = await signInWithGoogle(code, workspaceAccount(people.principal.email, sub));
     expect(first.body.data.user.id).toBe(people.principal.id);
     expect(await subjectOf(church.id, people.principal.id)).toBe(sub);
 
@@ -246,13 +250,47 @@ describe('Google sign-in', () => {
     expect(changed.body.data.user).toMatchObject({ id: people.principal.id, email: people.principal.email });
 
     // Another Google account that now has the principal's address is not the principal.
-    const takeover = await signInWithGoogle(code, { sub: subject(), email: people.principal.email });
+    const takeover = await signInWithGoogle(code, workspaceAccount(people.principal.email));
     expect(takeover.body).toEqual(INVALID);
     expect(await subjectOf(church.id, people.principal.id)).toBe(sub);
 
     // Password sign-in of a linked user goes on working.
     const password = await api(app.url, 'POST', '/api/auth/login', { body: { church_code: code, email: people.principal.email, password: TEST_PASSWORD } });
     expect(password.status).toBe(200);
+  });
+
+  it('links a password account only where Google is the authority for its address, and tells its user by mail', async () => {
+    const { church, code, users: people } = await createChurch(app.db);
+    const { principal, teacher } = people;
+    const domain = principal.email.split('@')[1];
+    // A verified address on a domain Google does not run, or of another Workspace domain: refused.
+    for (const account of [{ email: principal.email }, { email: principal.email, hd: 'another-school.test' }]) {
+      const refused = await signInWithGoogle(code, { sub: subject(), ...account });
+      expect(refused.status).toBe(403);
+      expect(refused.body).toEqual({ success: false, message: MESSAGES.googleLinkRefused, reason: 'google_link_refused' });
+      expect(await subjectOf(church.id, principal.id)).toBeNull();
+    }
+    // The Workspace domain of the address: linked, and the user is told.
+    const sub = subject();
+    const linked = await signInWithGoogle(code, { sub, email: principal.email, hd: domain.toUpperCase() });
+    expect(linked.status).toBe(200);
+    expect(await subjectOf(church.id, principal.id)).toBe(sub);
+    const notice = await smtp.waitFor((m) => m.to.includes(principal.email));
+    expect(notice.subject).toContain('Google sign-in added');
+    expect(notice.text).toContain(`church code ${code}`);
+    expect(notice.text).toContain(`Google account ${principal.email}`);
+
+    // A Gmail address with a password: Google is its mail provider, so it links without hd.
+    const gmailUser = await addGmailUser(church.id);
+    await app.db.withTenant(church.id, (tx) => tx.update(users).set({ passwordHash: teacher.passwordHash })
+      .where(and(eq(users.churchId, church.id), eq(users.id, gmailUser.id))));
+    expect((await signInWithGoogle(code, { sub: subject(), email: gmailUser.email })).status).toBe(200);
+    expect((await smtp.waitFor((m) => m.to.includes(gmailUser.email))).subject).toContain('Google sign-in added');
+    // Signing in again with the linked account sends nothing more.
+    const before = smtp.to(principal.email).length;
+    expect((await signInWithGoogle(code, { sub, email: principal.email })).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(smtp.to(principal.email)).toHaveLength(before);
   });
 
   it('refuses a deactivated user as password sign-in does', async () => {

@@ -60,21 +60,40 @@ function registration(tier: 'free' | 'basic' | 'premium', name?: string) {
 const register = (body: unknown) => api(app.url, 'POST', '/api/churches/register', { body });
 
 describe('the welcome mail', () => {
-  it('reaches the new admin with the church name, its code and a sign-in link carrying the code', async () => {
-    const body = registration('free', 'St. Mary\'s <b>Church</b> & "Friends"');
+  it('reaches the new admin with the church code and a sign-in link carrying it, and no text the registrant chose', async () => {
+    const body = {
+      ...registration('free', 'Claim your prize at https://evil.example.com now'),
+      admin_name: 'Visit www.phish.example.net', address: 'Call +1 555 0100', phone: '+91 98765 43210',
+    };
     const res = await register(body);
     expect(res.status).toBe(200);
     const { code } = res.body.data.church;
     const mail = await smtp.waitFor((m) => m.to.includes(body.admin_email));
-    expect(mail.subject).toBe(`Welcome to Sunday School, ${body.name}`);
-    expect(mail.text).toContain(body.name);
+    expect(mail.subject).toBe(`Welcome to Sunday School: your church code is ${code}`);
     expect(mail.text).toContain(`Church code: ${code}`);
     expect(mail.text).toContain(`${PUBLIC_URL}/login?code=${code}`);
     expect(mail.text).toContain('30-day free trial');
-    // Everything from a person is escaped in the HTML part.
-    expect(mail.html).not.toContain('<b>Church</b>');
-    expect(mail.html).toContain('St. Mary&#39;s &lt;b&gt;Church&lt;/b&gt; &amp; &quot;Friends&quot;');
     expect(mail.html).toContain(`href="${PUBLIC_URL}/login?code=${code}"`);
+    // The address is not verified yet: nothing typed into the registration reaches it.
+    for (const typed of ['prize', 'evil.example', 'phish', '555 0100', '98765']) {
+      for (const part of [mail.subject, mail.text, mail.html]) expect(part).not.toContain(typed);
+    }
+  });
+
+  it('an address gets at most the registration limit of welcome mails an hour, however many sources register with it', async () => {
+    const limited = await startTestApp({ SMTP_URL: smtp.url, PUBLIC_URL, REGISTER_MAX_PER_IP: '2', TRUST_PROXY: '127.0.0.1' });
+    try {
+      const body = registration('free');
+      for (let source = 1; source <= 3; source++) {
+        const res = await api(limited.url, 'POST', '/api/churches/register', { body, headers: { 'x-forwarded-for': `203.0.113.${source}` } });
+        expect(res.status).toBe(200);
+      }
+      await smtp.waitFor((m) => m.to.includes(body.admin_email));
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(smtp.to(body.admin_email)).toHaveLength(2);
+    } finally {
+      await limited.close();
+    }
   });
 
   it('a paid registration is told its plan starts with the payment', async () => {

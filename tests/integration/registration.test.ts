@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 import { api } from '../helpers/fixtures.js';
+import { GOOGLE_CONFIGURED_ENV } from '../helpers/fake-oidc.js';
 import { academicYearConfigs, auditLog, churches, users } from '../../drizzle/schema/index.js';
 import { DEFAULT_ACADEMIC_YEAR_CONFIG } from '../../common/academic-year.js';
 import { FALLBACK_PLANS } from '../../client/src/features/subscription/fallback-plans.js';
@@ -118,12 +119,29 @@ describe('church registration', () => {
     expect(await churchesNamed(String(body.name ?? ''))).toHaveLength(0);
   });
 
-  it('a Gmail admin is told to use Google, as at sign-in', async () => {
-    const body = registration({ admin_email: 'someone@gmail.com' });
+  it('a Gmail admin is told to use Google while Google sign-in is configured, as at sign-in', async () => {
+    const withGoogle = await startTestApp({ ...GOOGLE_CONFIGURED_ENV });
+    try {
+      const body = registration({ admin_email: 'someone@gmail.com' });
+      const res = await api(withGoogle.url, 'POST', '/api/churches/register', { body });
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ message: 'Please use Google Sign-In for Gmail accounts.', reason: 'use_google' });
+      const rows = await withGoogle.db.withPlatform((tx) => tx.select().from(churches).where(eq(churches.name, body.name)));
+      expect(rows).toHaveLength(0);
+    } finally {
+      await withGoogle.close();
+    }
+  });
+
+  it('a Gmail admin registers with a password and signs in with it while Google sign-in is not configured', async () => {
+    const body = registration({ admin_email: `admin.${Date.now()}@gmail.com` });
     const res = await register(body);
-    expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ message: 'Please use Google Sign-In for Gmail accounts.', reason: 'use_google' });
-    expect(await churchesNamed(body.name)).toHaveLength(0);
+    expect(res.status).toBe(200);
+    const signedIn = await api(app.url, 'POST', '/api/auth/login', {
+      body: { church_code: res.body.data.church.code, email: body.admin_email, password: body.admin_password },
+    });
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body.data.user).toMatchObject({ email: body.admin_email, role: 'super_admin' });
   });
 
   it('Google registration without a configured Google client says so (503) and writes nothing', async () => {

@@ -9,9 +9,12 @@ import { appRouter } from '../../server/root.js';
 import { restRoutesOf } from '../../server/rest/routes.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 import { api, createChurch, createClassWithStudents, signIn, type Json } from '../helpers/fixtures.js';
+import { GOOGLE_CONFIGURED_ENV } from '../helpers/fake-oidc.js';
 
+// Google sign-in is configured here, so Gmail addresses sign in with Google only (one test below
+// starts a server without it).
 let app: TestApp;
-beforeAll(async () => { app = await startTestApp(); });
+beforeAll(async () => { app = await startTestApp({ ...GOOGLE_CONFIGURED_ENV }); });
 afterAll(async () => { await app?.close(); });
 
 type Session = Awaited<ReturnType<typeof signIn>>;
@@ -218,6 +221,24 @@ describe('POST /api/users', () => {
     expect([moved.status, moved.body.message]).toEqual([400, PASSWORD_MESSAGES.required]);
     const withOne = await call(c.s.super_admin, 'PUT', `/api/users/${row.id}`, { email: freshEmail(c.code), password: 'a-long-password' });
     expect(withOne.body.data.signs_in_with_google).toBe(false);
+  });
+
+  it('while Google sign-in is not configured, gives a Gmail account a password like any other', async () => {
+    const noGoogle = await startTestApp();
+    try {
+      const made = await createChurch(noGoogle.db, { tier: 'premium', roles: ['super_admin'] });
+      const admin = await signIn(noGoogle.url, made.code, made.users.super_admin.email);
+      const add = (body: Json) => api(noGoogle.url, 'POST', '/api/users', { token: admin.token, code: made.code, body });
+      const email = `teacher.${++counter}@gmail.com`;
+      const without = await add({ name: 'G', email });
+      expect([without.status, without.body.message]).toEqual([400, PASSWORD_MESSAGES.required]);
+      const res = await add({ name: 'G', email, password: 'a-long-password' });
+      expect(res.status).toBe(201);
+      expect(res.body.data.signs_in_with_google).toBe(false);
+      expect((await api(noGoogle.url, 'POST', '/api/auth/login', { body: { church_code: made.code, email, password: 'a-long-password' } })).status).toBe(200);
+    } finally {
+      await noGoogle.close();
+    }
   });
 
   it('writes an audit entry for the church in the same transaction', async () => {

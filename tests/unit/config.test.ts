@@ -33,4 +33,11 @@ describe('configuration defaults', () => {
     expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.1.0.0/16' }).TRUST_PROXY).toEqual(['10.0.0.1', '10.1.0.0/16']);
     expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY.*hop count/);
   });
+
+  it('refuses proxy ranges wide enough to add up to everyone (IPv4 under /8, IPv6 under /32)', () => {
+    for (const everyone of ['0.0.0.0/1,128.0.0.0/1', '::/1,8000::/1', '10.0.0.0/7', '2001::/31', '10.0.0.0/254.0.0.0', '::ffff:0.0.0.0/97']) {
+      expect(() => loadConfig({ TRUST_PROXY: everyone }), everyone).toThrow(/TRUST_PROXY.*too wide/);
+    }
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 2001:db8::/32' }).TRUST_PROXY).toEqual(['10.0.0.0/8', '2001:db8::/32']);
+  });
 });

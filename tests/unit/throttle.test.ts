@@ -134,7 +134,7 @@ describe('TRUST_PROXY', () => {
   it('is off by default, a hop count, or a list of proxies', () => {
     expect(loadConfig({}).TRUST_PROXY).toBe(false);
     expect(trust('2')).toBe(2);
-    expect(trust('10.0.0.1, 10.1.0.0/16,fd00::/8, loopback')).toEqual(['10.0.0.1', '10.1.0.0/16', 'fd00::/8', 'loopback']);
+    expect(trust('10.0.0.1, 10.1.0.0/16,fd00:1::/32, loopback, uniquelocal')).toEqual(['10.0.0.1', '10.1.0.0/16', 'fd00:1::/32', 'loopback', 'uniquelocal']);
   });
 
   it('refuses at start whatever would trust any address a client claims, or is not an address', () => {

@@ -1,13 +1,14 @@
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { users } from '../../../drizzle/schema/index.js';
-import { MESSAGES } from '../../../common/constants.js';
+import { isConsumerMail, mailDomain, MESSAGES } from '../../../common/constants.js';
 import type { googleLoginInput } from '../../../common/schemas/auth.js';
 import type { Tx } from '../../db/index.js';
 import type { Context } from '../../trpc/context.js';
 import { forbidden, unauthorized } from '../../trpc/errors.js';
 import { loadChurch } from '../churches/index.js';
 import { toUserDto } from '../users/index.js';
+import { googleLinkedMail } from '../mail/index.js';
 import { takeGoogleFlow } from './google-flow.js';
 import type { GoogleIdentity } from './google-provider.js';
 import { createChurchSession } from './session.js';
@@ -16,10 +17,21 @@ import { tooManyAttempts } from './throttle.js';
 type GoogleLoginInput = z.output<typeof googleLoginInput>;
 
 /**
+ * Whether Google may vouch for `email` on its own: it is the mail provider of Gmail addresses and of
+ * a Workspace domain it names in the token (`hd`). For any other domain a verified address only says
+ * that someone once proved it to Google, not that the mailbox is theirs today (an expired domain
+ * bought again, a former employee's alias), so it does not take over an account found by address.
+ */
+function googleIsAuthorityFor(identity: GoogleIdentity, email: string): boolean {
+  return isConsumerMail(email) || (identity.hostedDomain !== undefined && identity.hostedDomain === mailDomain(email));
+}
+
+/**
  * The user of this church that a Google identity signs in as. A user is found by the provider's
  * subject, which never changes for a Google account, so a user whose address changes at Google still
  * signs in. A user that has no subject yet (made with a password, or by an administrator) is found
- * by the verified address once, and given the subject then (see signInAs). A user linked to another
+ * by the verified address once, where Google is the authority for that address, and given the
+ * subject then (see loginWithGoogle), and is told by mail. A user linked to another
  * Google account is not taken over by whoever holds the address later.
  */
 async function findUser(tx: Tx, identity: GoogleIdentity) {
@@ -54,9 +66,13 @@ export async function loginWithGoogle(ctx: Context, input: GoogleLoginInput) {
   }
   await throttle.succeeded(accountKey, ctx.ip);
   if (!user.isActive) throw forbidden(MESSAGES.accountInactive, { reason: 'account_inactive' });
+  const linking = !user.googleSubject;
+  if (linking && !googleIsAuthorityFor(identity, user.email)) {
+    throw forbidden(MESSAGES.googleLinkRefused, { reason: 'google_link_refused' });
+  }
 
-  return ctx.db.withTenant(churchId, async (tx) => {
-    if (!user.googleSubject) {
+  const answer = await ctx.db.withTenant(churchId, async (tx) => {
+    if (linking) {
       // Linked once, by the verified address; from now on only the subject finds this user. The
       // condition makes a concurrent link to another Google account lose instead of overwrite.
       const linked = await tx.update(users).set({ googleSubject: identity.subject, updatedAt: new Date() })
@@ -73,4 +89,9 @@ export async function loginWithGoogle(ctx: Context, input: GoogleLoginInput) {
     ctx.log.info({ churchId, userId: user.id }, 'church user signed in with Google');
     return { token, user: toUserDto(user), church };
   });
+  // Told once the link is committed: the account's owner learns of a new way into it.
+  if (linking) {
+    ctx.services.mailer.send(googleLinkedMail(ctx.config.PUBLIC_URL, user, answer.church, identity.email), ctx.log);
+  }
+  return answer;
 }

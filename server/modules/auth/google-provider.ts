@@ -24,6 +24,8 @@ export interface GoogleIdentity {
   subject: string;
   email: string;
   name: string | undefined;
+  /** The Google Workspace domain of the account (the `hd` claim), lowercased; none for Gmail. */
+  hostedDomain: string | undefined;
 }
 
 /** What one flow keeps between its start and its completion (google-flow.ts keeps it in a cookie). */
@@ -74,10 +76,15 @@ export class GoogleProvider {
     if (claims.nonce !== flow.nonce) throw tokenInvalid();
     // Several audiences: the token must have been issued to this client (OIDC Core 3.1.3.7).
     if (Array.isArray(claims.aud) && claims.aud.length > 1 && claims.azp !== this.config.GOOGLE_CLIENT_ID) throw tokenInvalid();
-    const { sub, email, email_verified: verified, name } = claims as JWTPayload & { email?: unknown; email_verified?: unknown; name?: unknown };
+    const { sub, email, email_verified: verified, name, hd } = claims as JWTPayload & { email?: unknown; email_verified?: unknown; name?: unknown; hd?: unknown };
     if (typeof sub !== 'string' || !sub || typeof email !== 'string' || !email.includes('@')) throw tokenInvalid();
     if (verified !== true) throw unauthorized(MESSAGES.googleEmailUnverified, { reason: 'google_email_unverified' });
-    return { subject: sub, email: email.trim(), name: typeof name === 'string' && name.trim() ? name.trim() : undefined };
+    return {
+      subject: sub,
+      email: email.trim(),
+      name: typeof name === 'string' && name.trim() ? name.trim() : undefined,
+      hostedDomain: typeof hd === 'string' && hd.trim() ? hd.trim().toLowerCase() : undefined,
+    };
   }
 
   private async exchange(code: string, codeVerifier: string): Promise<string> {

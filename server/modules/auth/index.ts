@@ -7,3 +7,4 @@ export { MemoryAttemptStore } from './attempt-store.js';
 export { RedisAttemptStore } from './redis-attempt-store.js';
 export { createGoogleProvider } from './google-provider.js';
 export { takeGoogleFlow } from './google-flow.js';
+export { googleOnly } from './sign-in-options.js';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { users } from '../../../drizzle/schema/index.js';
-import { isConsumerMail, MESSAGES } from '../../../common/constants.js';
+import { MESSAGES } from '../../../common/constants.js';
 import type { loginInput } from '../../../common/schemas/auth.js';
 import type { z } from 'zod';
 import type { Context } from '../../trpc/context.js';
@@ -9,6 +9,7 @@ import { loadChurch } from '../churches/index.js';
 import { toUserDto } from '../users/index.js';
 import { verifyPassword } from './password.js';
 import { tooManyAttempts } from './throttle.js';
+import { googleOnly } from './sign-in-options.js';
 import { createChurchSession } from './session.js';
 
 type LoginInput = z.output<typeof loginInput>;
@@ -19,7 +20,7 @@ type LoginInput = z.output<typeof loginInput>;
  * password is checked (throttle.ts has the limits), and given back if the password is right.
  */
 export async function loginWithPassword(ctx: Context, input: LoginInput) {
-  if (isConsumerMail(input.email)) throw badRequest(MESSAGES.useGoogleSignIn, { reason: 'use_google' });
+  if (googleOnly(ctx.services, input.email)) throw badRequest(MESSAGES.useGoogleSignIn, { reason: 'use_google' });
   const accountKey = `${input.church_code}:${input.email.toLowerCase()}`;
   const throttle = ctx.services.loginThrottle;
   const admission = await throttle.admit(accountKey, ctx.ip);

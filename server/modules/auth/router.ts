@@ -1,19 +1,24 @@
 import { forgotPasswordInput, googleLoginInput, googleStartInput, loginInput } from '../../../common/schemas/auth.js';
 import { MESSAGES } from '../../../common/constants.js';
 import { resetPasswordInput } from '../../../common/schemas/password.js';
-import { churchSessionProcedure, router, unbatchedProcedure } from '../../trpc/init.js';
+import { churchSessionProcedure, publicProcedure, router, unbatchedProcedure } from '../../trpc/init.js';
 import { rest } from '../../rest/meta.js';
 import { loginWithPassword } from './login.js';
 import { loginWithGoogle } from './google-login.js';
 import { startGoogleFlow } from './google-flow.js';
 import { revokeChurchSession } from './session.js';
 import { requestPasswordReset, resetPassword } from './password-reset.js';
+import { signInOptions } from './sign-in-options.js';
 
 export const authRouter = router({
   login: unbatchedProcedure
     .meta(rest('POST', '/api/auth/login', 'Sign in with church code, email and password; answers data.token, data.user, data.church', { public: true }))
     .input(loginInput)
     .mutation(({ ctx, input }) => loginWithPassword(ctx, input)),
+
+  signInOptions: publicProcedure
+    .meta(rest('GET', '/api/auth/sign-in-options', 'Which sign-ins this server offers: data.google is true once Google sign-in is configured (then Gmail addresses sign in with Google only)', { public: true }))
+    .query(({ ctx }) => signInOptions(ctx.services)),
 
   /** Sign-in with Google, step 1: the provider's address for a full-page redirect, and the flow's
    * cookie. A POST answering JSON (not a GET redirect) so that "not configured" or a throttle is

@@ -1,11 +1,11 @@
 import { academicYearConfigs, auditLog, churches, users } from '../../../drizzle/schema/index.js';
 import { DEFAULT_ACADEMIC_YEAR_CONFIG } from '../../../common/academic-year.js';
-import { isConsumerMail, MESSAGES } from '../../../common/constants.js';
+import { MESSAGES } from '../../../common/constants.js';
 import { REGISTRATION_MESSAGES, type RegisterChurchInput } from '../../../common/schemas/churches.js';
 import type { Tx } from '../../db/index.js';
 import type { Context } from '../../trpc/context.js';
 import { badRequest } from '../../trpc/errors.js';
-import { admitFromSource, hashPassword, takeGoogleFlow } from '../auth/index.js';
+import { admitFromSource, googleOnly, hashPassword, takeGoogleFlow } from '../auth/index.js';
 import { findPlan } from '../subscription/index.js';
 import { issuePaymentToken } from '../payments/index.js';
 import { welcomeMail } from '../mail/index.js';
@@ -27,6 +27,11 @@ export async function registerChurch(ctx: Context, input: RegisterChurchInput) {
     name: 'register', what: 'church registrations', windowMs: REGISTER_WINDOW_MS, max: ctx.config.REGISTER_MAX_PER_IP,
   }, ctx.ip);
   const admin = await adminAccount(ctx, input, admit);
+  // The registration limit holds per mail address as well as per source address: however many
+  // sources register with one address, it gets at most that many welcome mails an hour (the
+  // registrations go on; each answer carries its code). Counted before the transaction, so a store
+  // that cannot count refuses the request instead of failing it after the commit.
+  const welcomes = await ctx.services.attempts.add(`register:email:${admin.email.toLowerCase()}`, REGISTER_WINDOW_MS);
 
   const registered = await ctx.db.withPlatform(async (tx) => {
     const plan = await findPlan(tx, input.subscription_tier);
@@ -81,11 +86,9 @@ export async function registerChurch(ctx: Context, input: RegisterChurchInput) {
   ctx.services.churchDirectory.forget(church.code);
   ctx.log.info({ churchId: church.id, tier: church.subscriptionTier }, 'church registered');
   // After the commit and without waiting for it: a mail that cannot be sent never undoes a registration.
-  ctx.services.mailer.send(welcomeMail(
-    ctx.config.PUBLIC_URL,
-    { email: admin.email, name: admin.name },
-    { name: church.name, code: church.code, pendingPayment: !free },
-  ), ctx.log);
+  if (welcomes.count <= ctx.config.REGISTER_MAX_PER_IP) {
+    ctx.services.mailer.send(welcomeMail(ctx.config.PUBLIC_URL, { email: admin.email }, { code: church.code, pendingPayment: !free }), ctx.log);
+  }
   return {
     church: {
       id: church.id,
@@ -127,8 +130,8 @@ async function adminAccount(ctx: Context, input: RegisterChurchInput, admit: () 
       googleSubject: identity.subject,
     };
   }
-  // The consumer-mail rule, exactly as at sign-in: such an admin signs in with Google.
-  if (isConsumerMail(input.admin_email)) throw badRequest(MESSAGES.useGoogleSignIn, { reason: 'use_google' });
+  // The Gmail rule, exactly as at sign-in: while Google is configured such an admin signs in with it.
+  if (googleOnly(ctx.services, input.admin_email)) throw badRequest(MESSAGES.useGoogleSignIn, { reason: 'use_google' });
   const passwordHash = await hashPassword(input.admin_password);
   await admit();
   return { name: input.admin_name, email: input.admin_email, passwordHash, googleSubject: null };

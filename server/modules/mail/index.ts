@@ -1,3 +1,3 @@
 // The mail module's surface: the mailer (built once, in services) and the messages it sends.
 export { createMailer, type Mailer } from './mailer.js';
-export { passwordResetMail, receiptMail, welcomeMail, type ReceiptFacts } from './messages.js';
+export { googleLinkedMail, passwordResetMail, receiptMail, welcomeMail, type ReceiptFacts } from './messages.js';

@@ -5,7 +5,7 @@
  * request cannot make us mail a link to someone else's site.
  */
 
-type MailKind = 'password-reset' | 'welcome' | 'receipt';
+type MailKind = 'password-reset' | 'welcome' | 'receipt' | 'google-linked';
 
 export interface MailMessage {
   /** What the message is: the only thing about it that is logged (never its recipient or content). */
@@ -80,19 +80,35 @@ export function passwordResetMail(publicUrl: string, to: { email: string; name: 
   ], link);
 }
 
-export function welcomeMail(
-  publicUrl: string,
-  to: { email: string; name: string },
-  church: { name: string; code: string; pendingPayment: boolean },
-) {
+/**
+ * To the admin of a new registration. Whoever registers may type any address, so this mail goes to
+ * an address nobody has verified: it carries no text the registrant chose (church name, admin name,
+ * address, phone), only the church code we drew and links of ours, so it cannot carry a message or
+ * a link of someone else's to a stranger's mailbox under our name.
+ */
+export function welcomeMail(publicUrl: string, to: { email: string }, church: { code: string; pendingPayment: boolean }) {
   const link = linkTo(publicUrl, '/login', { code: church.code });
-  return compose('welcome', to.email, `Welcome to ${PRODUCT}, ${church.name}`, [
-    `Hello ${to.name},`,
-    `${church.name} is registered. Everyone of your church signs in with its church code, so keep it safe and share it with your principal and teachers.`,
-    { rows: [['Church', church.name], ['Church code', church.code], ['Your sign-in', to.email]] },
+  return compose('welcome', to.email, `Welcome to ${PRODUCT}: your church code is ${church.code}`, [
+    'Hello,',
+    `Your church is registered on ${PRODUCT}. Everyone of your church signs in with its church code, so keep it safe and share it with your principal and teachers.`,
+    { rows: [['Church code', church.code]] },
     church.pendingPayment
       ? 'Your plan becomes active once its payment is complete; until then you can sign in and finish the payment.'
       : 'Your 30-day free trial has started.',
+    { button: 'Sign in', href: link },
+    'If you did not register a church, ignore this mail.',
+  ], link);
+}
+
+/** To the user whose account a Google account was just linked to (it signs in with it from now on). */
+export function googleLinkedMail(
+  publicUrl: string, to: { email: string; name: string }, church: { name: string; code: string }, googleEmail: string,
+) {
+  const link = linkTo(publicUrl, '/login', { code: church.code });
+  return compose('google-linked', to.email, `Google sign-in added to your ${church.name} account`, [
+    `Hello ${to.name},`,
+    `Your ${church.name} account (church code ${church.code}) was signed in to with the Google account ${googleEmail}, which can sign in to it from now on.`,
+    'If this was not you, tell your church administrator at once and change your password.',
     { button: 'Sign in', href: link },
   ], link);
 }

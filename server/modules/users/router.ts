@@ -17,7 +17,7 @@ export const usersRouter = router({
     .query(({ ctx }) => listUsers(ctx)),
   create: roleProcedure(...USER_PERMISSIONS.addTeachers)
     .meta(rest('POST', '/api/users', 'Add a user: name, email, password, phone, role (super_admin: teacher, principal or guest; '
-      + 'principal: teachers only). A Gmail address gets no password and signs in with Google. 409 for a taken email or over the plan limit',
+      + 'principal: teachers only). While Google sign-in is configured a Gmail address gets no password and signs in with Google. 409 for a taken email or over the plan limit',
     { successStatus: 201 }))
     .input(userCreateInput).mutation(({ ctx, input }) => createUser(ctx, input)),
   update: managers

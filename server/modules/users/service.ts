@@ -4,9 +4,10 @@ import { PASSWORD_MESSAGES } from '../../../common/schemas/password.js';
 import { USER_MESSAGES, type userCreateInput, type userUpdateInput } from '../../../common/schemas/users.js';
 import { assignableRoles, userCan } from '../../../common/user-permissions.js';
 import type { TenantScope } from '../../request-scope.js';
+import type { Services } from '../../services.js';
 import type { Tx } from '../../db/index.js';
 import { badRequest, conflict, forbidden, notFound } from '../../trpc/errors.js';
-import { hashPassword } from '../auth/index.js';
+import { googleOnly, hashPassword } from '../auth/index.js';
 import { assertWithinPlanLimit } from '../subscription/index.js';
 import { auditChurchChange } from '../audit/index.js';
 import { toManagedUserDto, toUserClassDto, type ManagedUserDto, type UserRow } from './dto.js';
@@ -69,12 +70,16 @@ function assertAssignable(actor: ChurchRole, role: ChurchRole) {
   throw forbidden(USER_MESSAGES.roleNotAllowed);
 }
 
+/** A church procedure's scope, with the services that say whether Google sign-in is configured. */
+type UsersScope = TenantScope & { services: Pick<Services, 'google'> };
+
 /** POST /api/users (super_admin any of teacher, principal, guest; principal teachers only). A Gmail
- * account gets no password and signs in with Google; any other needs one that meets the policy. */
-export async function createUser({ tx, user, church }: TenantScope, input: z.output<typeof userCreateInput>) {
+ * account gets no password and signs in with Google while Google sign-in is configured; any other
+ * (and a Gmail account until then) needs one that meets the policy. */
+export async function createUser({ tx, user, church, services }: UsersScope, input: z.output<typeof userCreateInput>) {
   const role = input.role ?? 'teacher';
   assertAssignable(user.role, role);
-  const google = isConsumerMail(input.email);
+  const google = googleOnly(services, input.email);
   if (google && input.password) throw badRequest(USER_MESSAGES.noPasswordForGoogle);
   if (!google && !input.password) throw badRequest(PASSWORD_MESSAGES.required);
   await assertEmailFree(tx, input.email);
@@ -99,7 +104,7 @@ export async function createUser({ tx, user, church }: TenantScope, input: z.out
  * password ends the user's sessions at once (trigger users_end_sessions). A teacher who stops being
  * one leaves their classes unassigned.
  */
-export async function updateUser({ tx, user, church }: TenantScope, input: z.output<typeof userUpdateInput>) {
+export async function updateUser({ tx, user, church, services }: UsersScope, input: z.output<typeof userUpdateInput>) {
   if (!userCan(user.role, 'manageAllUsers')) throw forbidden(USER_MESSAGES.onlySuperAdminEdits);
   const target = await lockUser(tx, input.id);
   if (!target) throw notFound(USER_MESSAGES.notFound);
@@ -121,12 +126,13 @@ export async function updateUser({ tx, user, church }: TenantScope, input: z.out
   const email = input.email ?? target.email;
   const emailChanged = email.toLowerCase() !== target.email.toLowerCase();
   if (emailChanged) await assertEmailFree(tx, email, target.id);
-  const google = isConsumerMail(email);
+  const google = googleOnly(services, email);
   if (google && input.password) throw badRequest(USER_MESSAGES.noPasswordForGoogle);
   let passwordHash = google ? null : target.passwordHash;
   if (!google && input.password) passwordHash = await hashPassword(input.password);
-  // A Gmail account moved to another address needs a password to sign in with from now on. (A user
-  // without a password on another address, e.g. a Google Workspace super admin, keeps using Google.)
+  // A Gmail account moved to another address, or kept while Google sign-in is not configured, needs a
+  // password to sign in with from now on. (A user without a password on another address, e.g. a
+  // Google Workspace super admin, keeps using Google.)
   if (!google && passwordHash === null && isConsumerMail(target.email)) throw badRequest(PASSWORD_MESSAGES.required);
 
   const limited = LIMITED[role];

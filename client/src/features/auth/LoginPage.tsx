@@ -5,7 +5,7 @@ import {
 import { useDisclosure } from '@mantine/hooks';
 import { IconAlertCircle, IconBrandGoogle, IconBuildingChurch } from '@tabler/icons-react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { CHURCH_CODE_LENGTH, isConsumerMail, MESSAGES, SUPPORT_EMAIL } from '../../../../common/constants';
+import { CHURCH_CODE_LENGTH, MESSAGES, SUPPORT_EMAIL } from '../../../../common/constants';
 import { serverMessage } from '../../lib/errors';
 import { lazyScreen } from '../../lib/lazy-screen';
 import { trpc } from '../../lib/trpc';
@@ -16,6 +16,7 @@ import { saveCredentials } from './session-store';
 import { GoogleAlerts } from './GoogleAlerts';
 import { googleErrorOf, leaveForGoogle, pendingGoogleFlow, rememberGoogleFlow } from './google-flow';
 import { fieldErrors } from './validation';
+import { useSignsInWithGoogleOnly } from './sign-in-options';
 
 type Field = 'church_code' | 'email' | 'password';
 type Errors = Partial<Record<Field, string>>;
@@ -46,7 +47,8 @@ export function LoginPage() {
     setForgotRequested(true);
     forgot.open();
   };
-  const consumerMail = isConsumerMail(email);
+  // A Gmail address signs in with Google while the server has it configured, else with its password.
+  const consumerMail = useSignsInWithGoogleOnly(email);
   const [schemasFailed, setSchemasFailed] = useState(false);
 
   // The schemas are fetched once the user starts on the form (submit waits for them): on a slow

@@ -4,7 +4,8 @@ import {
 } from '@mantine/core';
 import { IconAlertCircle, IconArrowLeft, IconBrandGoogle, IconBuildingChurch, IconInfoCircle } from '@tabler/icons-react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { isConsumerMail, MESSAGES } from '../../../../common/constants';
+import { MESSAGES } from '../../../../common/constants';
+import { useSignsInWithGoogleOnly } from '../auth/sign-in-options';
 import { emailSchema } from '../../../../common/schemas/auth';
 import { googleRegistrationDraft, registerChurchInput, type RegisterChurchInput } from '../../../../common/schemas/churches';
 import { serverMessage } from '../../lib/errors';
@@ -54,7 +55,7 @@ export function RegisterChurchPage() {
   const googleStart = trpc.auth.googleStart.useMutation();
   const plan = plans?.find((p) => p.tier === tier);
   const paid = (plan?.price_paise ?? 0) > 0;
-  const consumerMail = isConsumerMail(values.admin_email);
+  const consumerMail = useSignsInWithGoogleOnly(values.admin_email);
   const leavingForGoogle = googleStart.isPending || googleStart.isSuccess;
   const busy = register.isPending || createOrder.isPending || awaitingPayment !== null || leavingForGoogle;
 

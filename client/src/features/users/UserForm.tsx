@@ -1,7 +1,8 @@
 import { Alert, Button, Card, Group, PasswordInput, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { isConsumerMail, type ChurchRole } from '../../../../common/constants';
+import { signsInWithGoogleOnly, type ChurchRole } from '../../../../common/constants';
+import { useGoogleConfigured } from '../auth/sign-in-options';
 import { USER_MESSAGES, userFormSchema } from '../../../../common/schemas/users';
 import { assignableRoles } from '../../../../common/user-permissions';
 import { notify } from '../../lib/notify';
@@ -20,8 +21,8 @@ interface UserFormProps {
 
 /**
  * Add or edit a user (02 sections 2.5, 4.5 and 5): name, email, password, phone and, for a super
- * admin, the role. On edit a blank password keeps the old one. A Gmail address signs in with Google
- * and gets no password. Validated with the schema the server shares, so the messages match.
+ * admin, the role. On edit a blank password keeps the old one. While the server has Google sign-in
+ * configured a Gmail address signs in with Google and gets no password. Validated with the schema the server shares, so the messages match.
  */
 export function UserForm({ actorRole, editing, onDone }: UserFormProps) {
   const utils = trpc.useUtils();
@@ -29,6 +30,7 @@ export function UserForm({ actorRole, editing, onDone }: UserFormProps) {
   const mode = editing ? 'edit' : 'create';
   const create = trpc.users.create.useMutation();
   const update = trpc.users.update.useMutation();
+  const googleConfigured = useGoogleConfigured();
   const form = useForm({
     initialValues: {
       name: editing?.name ?? '',
@@ -37,13 +39,13 @@ export function UserForm({ actorRole, editing, onDone }: UserFormProps) {
       phone: editing?.phone ?? '',
       role: editing?.role ?? roles[0] ?? 'teacher',
     },
-    validate: schemaResolver(userFormSchema(mode), { sync: true }),
+    validate: schemaResolver(userFormSchema(mode, googleConfigured), { sync: true }),
     onValuesChange: () => {
       if (create.isError) create.reset();
       if (update.isError) update.reset();
     },
   });
-  const google = isConsumerMail(form.getValues().email);
+  const google = signsInWithGoogleOnly(form.getValues().email, googleConfigured);
   const saving = create.isPending || update.isPending;
   const failed = create.error ?? update.error;
 
