@@ -11,8 +11,8 @@ import { appRouter, type AppRouter } from './root.js';
 import { createContextFactory } from './trpc/context.js';
 import { createServices, type Services } from './services.js';
 import { registerRestRoutes } from './rest/adapter.js';
-import { registerPaymentWebhook } from './modules/payments/index.js';
-import { registerGalleryFileRoutes } from './modules/gallery/index.js';
+import { paymentWebhookDoc, registerPaymentWebhook } from './modules/payments/index.js';
+import { galleryFileRoutesDoc, registerGalleryFileRoutes } from './modules/gallery/index.js';
 import { limitBodyTime } from './body-timeout.js';
 import { answerClientError } from './client-errors.js';
 import { restRoutesOf } from './rest/routes.js';
@@ -138,7 +138,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions) {
 
   const restRoutes = restRoutesOf(appRouter);
   registerRestRoutes(app, restRoutes, createContext);
-  const openApi = buildOpenApiDocument(restRoutes, config.PUBLIC_URL);
+  const openApi = buildOpenApiDocument(restRoutes, config.PUBLIC_URL, { ...galleryFileRoutesDoc(), ...paymentWebhookDoc() });
   app.get('/api/openapi.json', async () => openApi);
   const docsPage = renderDocsPage(openApi);
   app.get('/api/docs', async (_req, reply) => reply.type('text/html; charset=utf-8').send(docsPage));

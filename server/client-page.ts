@@ -13,7 +13,7 @@ const RIBBON = `<div class="demo-ribbon" role="note">${DEMO_SERVER_RIBBON}</div>
 
 /** The built page with what this server says of itself: on a demo server, `data-demo` on <html>
  * and the ribbon as the body's first element. */
-export function pageFor(builtHtml: string, { demo }: { demo: boolean }): string {
+function pageFor(builtHtml: string, { demo }: { demo: boolean }): string {
   if (!demo) return builtHtml;
   const html = builtHtml.replace(/<html(?=[\s>])/, '<html data-demo').replace(/<body>/, `<body>${RIBBON}`);
   if (!html.includes('data-demo') || !html.includes(RIBBON)) throw new Error('client/dist/index.html has no <html> or <body> tag to mark the demo server in');

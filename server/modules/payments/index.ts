@@ -3,4 +3,5 @@
 export { createPaymentGateway, paymentGatewayMode } from './gateway.js';
 export { issuePaymentToken, isLivePaymentToken } from './payment-tokens.js';
 export { registerPaymentWebhook } from './webhook.js';
+export { paymentWebhookDoc } from './webhook-openapi.js';
 export { confirmChurchOrderByOperator, confirmOrderByOperator } from './orders.js';
