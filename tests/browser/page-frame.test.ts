@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_SERVER_RIBBON } from '../../common/constants.js';
 import { createOperator } from '../../server/modules/operators/index.js';
 import { startTestApp } from '../helpers/app.js';
@@ -12,6 +12,7 @@ import { DESKTOP, PHONE, onPage, pathOf, signInAsDemo, useAppAndBrowser } from '
 const env = useAppAndBrowser();
 
 const OPERATOR = { email: 'frame-operator@platform.example.org', password: 'operator-password-1' };
+beforeAll(async () => { await createOperator(env.app.db, OPERATOR.email, OPERATOR.password, 'Frame Operator'); });
 
 /** The screen's h1 count, once its title is there (a screen's data may still be loading). */
 async function h1Count(page: Page) {
@@ -69,7 +70,6 @@ describe('one h1 on every page', () => {
   }
 
   it('every screen of the operator console', async () => {
-    await createOperator(env.app.db, OPERATOR.email, OPERATOR.password, 'Frame Operator');
     await onPage(env, DESKTOP, async (page) => {
       await signInAsOperator(page);
       expect(await h1Count(page), 'overview').toBe(1);
@@ -85,6 +85,20 @@ async function signInAsOperator(page: Page) {
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await page.waitForURL((url) => url.pathname === '/admin/dashboard');
 }
+
+describe('the spec\'s texts in the console', () => {
+  it('church details that cannot be loaded say "Failed to load church details."', async () => {
+    await onPage(env, DESKTOP, async (page) => {
+      await signInAsOperator(page);
+      await page.goto('/admin/dashboard/churches');
+      // The connection drops as the details are asked for; the row's own values stay shown.
+      await page.route((url) => url.pathname.includes('admin.churches.details'), (route) => route.abort('internetdisconnected'));
+      await page.getByTestId('church-row').first().getByRole('button', { name: /^View Details/ }).click();
+      const details = page.getByRole('dialog', { name: 'Church Details' });
+      await details.getByText('Failed to load church details.', { exact: true }).waitFor();
+    }, { allowErrors: /ERR_INTERNET_DISCONNECTED|Failed to load resource/ });
+  });
+});
 
 describe('the demo server ribbon', () => {
   for (const [name, viewport] of [['a phone', PHONE], ['a desktop', DESKTOP]] as const) {
