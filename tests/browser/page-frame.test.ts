@@ -56,6 +56,21 @@ describe('one h1 on every page', () => {
     }, { allowErrors: /40\d|Failed to load resource/ });
   });
 
+  it('the screen of a church just registered', async () => {
+    await onPage(env, DESKTOP, async (page) => {
+      await page.goto('/register');
+      await page.getByText('Free Trial', { exact: true }).click();
+      await page.getByLabel('Church name').fill(`Heading Church ${Date.now().toString(36)}`);
+      await page.getByLabel('Pincode').fill('682001');
+      await page.getByLabel('Admin name').fill('Hana Heading');
+      await page.getByLabel('Admin email').fill(`hana.${Date.now().toString(36)}@church.example.org`);
+      await page.getByRole('textbox', { name: 'Password', exact: true }).fill('a long enough password');
+      await page.getByRole('button', { name: 'Start Free Trial' }).click();
+      await page.getByTestId('church-code').waitFor();
+      expect(await page.locator('h1').count()).toBe(1);
+    });
+  });
+
   for (const role of ['superadmin', 'principal', 'teacher'] as const) {
     it(`every screen of the ${role}'s dashboard, and the subscription page`, async () => {
       await onPage(env, DESKTOP, async (page) => {
