@@ -34,6 +34,9 @@ export const REPORT_YEAR_MAX = 2100;
 export const MOBILE_BREAKPOINT_PX = 768;
 export const SUPPORT_EMAIL = 'support@sundayschool.example.org';
 
+/** The ribbon every page of a demo server shows (the server writes it into the page it serves). */
+export const DEMO_SERVER_RIBBON = 'Demo server: payments are simulated, demo passwords are public';
+
 /** Texts of the operator console's sign-in and session. */
 export const OPERATOR_MESSAGES = {
   invalidCredentials: 'Invalid email or password.',

@@ -11,8 +11,8 @@ import { appRouter, consoleRouter, type AppRouter } from './root.js';
 import { createContextFactory } from './trpc/context.js';
 import { createServices, type Services } from './services.js';
 import { registerRestRoutes } from './rest/adapter.js';
-import { registerPaymentWebhook } from './modules/payments/index.js';
-import { registerGalleryFileRoutes } from './modules/gallery/index.js';
+import { paymentWebhookDoc, registerPaymentWebhook } from './modules/payments/index.js';
+import { galleryFileRoutesDoc, registerGalleryFileRoutes } from './modules/gallery/index.js';
 import { limitBodyTime } from './body-timeout.js';
 import { answerClientError } from './client-errors.js';
 import { restRoutesOf } from './rest/routes.js';
@@ -20,6 +20,7 @@ import { errorAnswer, errorBody } from './rest/envelope.js';
 import { describeError, ERROR_MESSAGES, notFound } from './trpc/errors.js';
 import { loggerOptions, logRequestLine, OneLinePerRequest, recordFailure } from './logging.js';
 import { buildOpenApiDocument, renderDocsPage } from './rest/openapi.js';
+import { loadClientPage } from './client-page.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -149,7 +150,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions) {
 
   const restRoutes = restRoutesOf(appRouter);
   registerRestRoutes(app, restRoutes, createContext);
-  const openApi = buildOpenApiDocument(restRoutes, config.PUBLIC_URL);
+  const openApi = buildOpenApiDocument(restRoutes, config.PUBLIC_URL, { ...galleryFileRoutesDoc(), ...paymentWebhookDoc() });
   app.get('/api/openapi.json', async () => openApi);
   const docsPage = renderDocsPage(openApi);
   app.get('/api/docs', async (_req, reply) => reply.type('text/html; charset=utf-8').send(docsPage));
@@ -162,16 +163,17 @@ export async function buildApp({ config, db, logger }: BuildAppOptions) {
   // before any hook: frameworkErrors is their only way into the same policy.
 
   const clientDir = path.resolve(config.CLIENT_DIST_DIR);
-  const hasClient = existsSync(path.join(clientDir, 'index.html'));
-  if (hasClient) {
+  const sendClientPage = existsSync(path.join(clientDir, 'index.html')) ? loadClientPage(clientDir, { demo: config.DEMO }) : undefined;
+  if (sendClientPage) {
     await app.register(fastifyStatic, {
       root: clientDir,
       wildcard: false,
       index: false,
       // The .br / .gz files written at build time, chosen by Accept-Encoding (with Vary).
       preCompressed: true,
-      // Build metadata (.vite/manifest.json, read by scripts/bundle-budget.ts) is not for browsers.
-      allowedPath: (pathname) => !pathname.split('/').some((part) => part.startsWith('.')),
+      // Build metadata (.vite/manifest.json, read by scripts/bundle-budget.ts) is not for browsers;
+      // the page itself is sent as this server made it (sendClientPage), never the built file.
+      allowedPath: (pathname) => !pathname.split('/').some((part) => part.startsWith('.')) && !pathname.startsWith('/index.html'),
       cacheControl: false,
       setHeaders: (reply, filePath) => {
         // Files under assets/ carry a content hash in their name: a new build gives new names.
@@ -180,11 +182,11 @@ export async function buildApp({ config, db, logger }: BuildAppOptions) {
     });
   }
   app.setNotFoundHandler((req, reply) => {
-    if (!isApiPath(req.url) && !req.url.startsWith('/assets/') && req.method === 'GET' && hasClient) {
+    if (!isApiPath(req.url) && !req.url.startsWith('/assets/') && req.method === 'GET' && sendClientPage) {
       // Client-side routes (/login, /subscription, ...) all load the single page app. A missing
       // asset (a chunk of an older release asked for by a page loaded before it) is a plain 404,
       // so the page's import fails cleanly and offers a reload, instead of getting HTML as script.
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return sendClientPage(req, reply);
     }
     return reply.code(404).send(errorBody(describeError(notFound(ERROR_MESSAGES.notFound))));
   });

@@ -140,9 +140,9 @@ const configSchema = z.object({
   /** The platform's UPI ID and name, for UPI payments (a QR code and the ID to type); no UPI without them. */
   UPI_VPA: z.string().regex(/^[\w.-]+@[\w.-]+$/, 'UPI_VPA must look like name@bank').optional(),
   UPI_PAYEE_NAME: z.string().default('Sunday School'),
-  /** The offline test gateway when no Razorpay keys are set. Unset: on with the embedded database or
-   * outside production (the evaluation path), off for a production server on PostgreSQL, where it
-   * would let any church activate a paid plan without paying. */
+  /** The offline test gateway when no Razorpay keys are set. Unset: on only on a demo server on the
+   * embedded database (DEMO); on PostgreSQL only with "true", whatever NODE_ENV says, since it lets
+   * any church activate a paid plan without paying. */
   PAYMENT_TEST_GATEWAY: z.enum(['true', 'false']).optional(),
   /** How long the payment token of a paid registration lets its browser pay, in minutes. */
   PAYMENT_TOKEN_TTL_MINUTES: z.coerce.number().int().min(5).max(24 * 60).default(120),
@@ -188,7 +188,11 @@ const configSchema = z.object({
   MEDIA_UPLOADS_PER_CHURCH: z.coerce.number().int().min(1).default(100),
   MEDIA_UPLOAD_WINDOW_MINUTES: z.coerce.number().int().min(1).default(10),
 
-  /** Default: on for the embedded database (the evaluation path), off on a PostgreSQL server. */
+  /** A demo server: the demo church, the offline test gateway (embedded database only), a banner at
+   * start and a ribbon on every page. Default: on for the embedded database (the two-command
+   * evaluation), off on PostgreSQL; DEMO=false makes a real deployment on the embedded database. */
+  DEMO: bool.optional(),
+  /** The demo church alone; default: DEMO. */
   DEMO_SEED: bool.optional(),
   DEMO_PASSWORD: z.string().min(8).default('demo-password-123'),
   PLATFORM_ADMIN_EMAIL: z.string().optional().transform((v) => (v ? v : undefined)),
@@ -197,7 +201,8 @@ const configSchema = z.object({
   CLIENT_DIST_DIR: z.string().default('./client/dist'),
 });
 
-export type Config = Omit<z.infer<typeof configSchema>, 'DEMO_SEED'> & { PUBLIC_URL: string; DEMO_SEED: boolean; MAIL_FROM: string };
+export type Config = Omit<z.infer<typeof configSchema>, 'DEMO' | 'DEMO_SEED'>
+  & { PUBLIC_URL: string; DEMO: boolean; DEMO_SEED: boolean; MAIL_FROM: string };
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = configSchema.safeParse(env);
@@ -221,10 +226,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const data = parsed.data;
   const onServer = Boolean(data.DATABASE_URL || data.DATABASE_TENANT_URL);
   const publicUrl = data.PUBLIC_URL ?? `http://localhost:${data.PORT}`;
+  // Never a demo server on PostgreSQL unless asked: there it would be a real deployment's data.
+  const demo = data.DEMO ?? !onServer;
   return {
     ...data,
     PUBLIC_URL: publicUrl,
-    DEMO_SEED: data.DEMO_SEED ?? !onServer,
+    DEMO: demo,
+    DEMO_SEED: data.DEMO_SEED ?? demo,
     MAIL_FROM: data.MAIL_FROM ?? `Sunday School <no-reply@${new URL(publicUrl).hostname}>`,
   };
 }

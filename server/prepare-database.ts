@@ -1,17 +1,22 @@
 import type { Config } from './config.js';
 import { migratesAtStart, type Database } from './db/index.js';
 import { ensurePlatformAdmin } from './modules/operators/index.js';
-import { seedDemoChurch } from './modules/demo/index.js';
+import { demoServerBanner, seedDemoChurch } from './modules/demo/index.js';
+import { paymentGatewayMode } from './modules/payments/index.js';
 
-/** Migrations, the operator and the demo church; as `npm start` does before serving. */
+/** Migrations, the operator and the demo church, and the demo server's banner; as `npm start` does
+ * before serving (once, in the primary process). */
 export async function prepareDatabase(db: Database, config: Config): Promise<void> {
   if (migratesAtStart(config)) await db.migrate();
   if (config.PLATFORM_ADMIN_EMAIL && config.PLATFORM_ADMIN_PASSWORD) {
     const created = await ensurePlatformAdmin(db, config.PLATFORM_ADMIN_EMAIL, config.PLATFORM_ADMIN_PASSWORD);
     if (created) console.log(`  Platform operator ${config.PLATFORM_ADMIN_EMAIL} created: its first sign-in at /admin-login enrols its authenticator app.`);
   }
-  if (config.DEMO_SEED) {
-    const demo = await seedDemoChurch(db, { code: 'DEMO01', password: config.DEMO_PASSWORD });
+  const demo = config.DEMO_SEED ? await seedDemoChurch(db, { code: 'DEMO01', password: config.DEMO_PASSWORD }) : undefined;
+  if (config.DEMO) {
+    const church = demo && { code: demo.code, password: config.DEMO_PASSWORD, users: demo.users };
+    console.log(`\n${demoServerBanner({ church, simulatedPayments: paymentGatewayMode(config) === 'test' })}\n`);
+  } else if (demo) {
     const lines = demo.users.map((u) => `    ${u.role.padEnd(12)} ${u.email}`).join('\n');
     console.log(`\n  Demo church ${demo.code}${demo.created ? ' created' : ''}; sign in with church code ${demo.code} and password ${config.DEMO_PASSWORD}:\n${lines}\n`);
   }

@@ -1,27 +1,43 @@
 import { z } from 'zod';
 import type { RestRoute } from './routes.js';
 
+/** Operations by path and lowercase method, as the document lists them. */
+export type OpenApiPaths = Record<string, Record<string, Record<string, unknown>>>;
+
 const envelopeError = {
   type: 'object',
   properties: { success: { const: false }, message: { type: 'string' }, reason: { type: 'string' } },
   required: ['success', 'message'],
 };
 
-function inputSchema(route: RestRoute) {
-  const schema = route.input;
+/** An answer in the error envelope, for the routes that describe their own statuses. */
+export const errorAnswerDoc = (description: string) => ({ description, content: { 'application/json': { schema: envelopeError } } });
+
+/** A success envelope whose `data` is described by `data`. */
+export const successAnswerDoc = (description: string, data: Record<string, unknown> = {}) => ({
+  description,
+  content: { 'application/json': { schema: { type: 'object', properties: { success: { const: true }, data }, required: ['success', 'data'] } } },
+});
+
+/** The JSON Schema of a zod schema as a caller sends it, or undefined where it cannot be written. */
+export function jsonSchemaOf(schema: unknown): Record<string, unknown> | undefined {
   if (!schema || !(schema instanceof z.ZodType)) return undefined;
   try {
-    return z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+    return z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
   } catch {
     return undefined;
   }
 }
 
-/** OpenAPI 3.1 document generated from the procedures' REST meta and their zod input schemas. */
-export function buildOpenApiDocument(routes: RestRoute[], serverUrl: string) {
-  const paths: Record<string, Record<string, unknown>> = {};
+/**
+ * OpenAPI 3.1 document generated from the procedures' REST meta and their zod input schemas, plus
+ * `routePaths`: the operations of the plain Fastify routes (files, webhooks), each described by the
+ * module that serves it.
+ */
+export function buildOpenApiDocument(routes: RestRoute[], serverUrl: string, routePaths: OpenApiPaths = {}) {
+  const paths: OpenApiPaths = {};
   for (const route of routes) {
-    const input = inputSchema(route);
+    const input = jsonSchemaOf(route.input);
     const pathParams = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
     const operation: Record<string, unknown> = {
       operationId: route.procedurePath,
@@ -51,6 +67,13 @@ export function buildOpenApiDocument(routes: RestRoute[], serverUrl: string) {
     paths[route.path] ??= {};
     paths[route.path][route.method.toLowerCase()] = operation;
   }
+  for (const [path, operations] of Object.entries(routePaths)) {
+    for (const [method, operation] of Object.entries(operations)) {
+      if (paths[path]?.[method]) throw new Error(`${method.toUpperCase()} ${path} is described twice in the OpenAPI document`);
+      paths[path] ??= {};
+      paths[path][method] = operation;
+    }
+  }
   return {
     openapi: '3.1.0',
     info: {
@@ -77,7 +100,8 @@ export function renderDocsPage(doc: ReturnType<typeof buildOpenApiDocument>) {
   const rows = Object.entries(doc.paths).flatMap(([path, ops]) =>
     Object.entries(ops).map(([method, op]) => {
       const o = op as { summary: string; security: unknown[]; requestBody?: { content: Record<string, { schema: unknown }> }; parameters: unknown[] };
-      const body = o.requestBody ? `<details><summary>body</summary><pre>${escapeHtml(JSON.stringify(o.requestBody.content['application/json'].schema, null, 2))}</pre></details>` : '';
+      const [bodyType, bodyContent] = Object.entries(o.requestBody?.content ?? {})[0] ?? [];
+      const body = bodyContent ? `<details><summary>body (${escapeHtml(bodyType)})</summary><pre>${escapeHtml(JSON.stringify(bodyContent.schema, null, 2))}</pre></details>` : '';
       const params = o.parameters.length ? `<details><summary>parameters</summary><pre>${escapeHtml(JSON.stringify(o.parameters, null, 2))}</pre></details>` : '';
       return `<tr><td><code class="m ${method}">${method.toUpperCase()}</code></td><td><code>${escapeHtml(path)}</code></td>`
         + `<td>${escapeHtml(o.summary)}${params}${body}</td><td>${o.security.length ? 'church session' : 'public'}</td></tr>`;

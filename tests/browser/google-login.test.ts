@@ -141,4 +141,19 @@ describe('Google registration in the browser', () => {
       expect(await fitsViewportWidth(page)).toBe(true);
     });
   });
+
+  it('a registration whose answer never comes shows the spec\'s fallback, "Church registration failed"', async () => {
+    google!.signInAs({ sub: `1${randomBytes(8).readBigUInt64BE()}`, email: `lost.${randomBytes(4).toString('hex')}@gmail.com`, name: 'Lola Lost' });
+    await onPage(env, DESKTOP, async (page) => {
+      await page.goto('/register');
+      await page.getByText('Free Trial', { exact: true }).click();
+      await page.getByLabel('Church name').fill(`Lost Google Church ${Date.now().toString(36)}`);
+      await page.getByLabel('Pincode').fill('682001');
+      // The connection drops as the callback screen sends the registration: no server message.
+      await page.route('**/trpc/churches.register**', (route) => route.abort('internetdisconnected'));
+      await page.getByRole('button', { name: 'Register with Google' }).click();
+      await page.getByText('Church registration failed', { exact: true }).waitFor();
+      expect(pathOf(page)).toBe('/auth/google/callback');
+    }, { allowErrors: /ERR_INTERNET_DISCONNECTED|Failed to load resource/ });
+  });
 });

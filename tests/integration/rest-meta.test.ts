@@ -1,15 +1,19 @@
+import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 import { api, createChurch, createClassWithStudents, signIn } from '../helpers/fixtures.js';
+import { jpegSample } from '../helpers/media-samples.js';
 import { appRouter } from '../../server/root.js';
 import { restRoutesOf } from '../../server/rest/routes.js';
 import { ERROR_MESSAGES } from '../../server/trpc/errors.js';
 
 // Each REST path is declared once, on its procedure (.meta(rest(...))): served at that path, and
-// listed in the OpenAPI document, from the same place.
+// listed in the OpenAPI document, from the same place. The routes whose bodies are files or signed
+// events (upload, file, webhook) are plain routes, described by their modules in the same document.
 
+const WEBHOOK_SECRET = 'rest-meta-webhook-secret';
 let app: TestApp;
-beforeAll(async () => { app = await startTestApp(); });
+beforeAll(async () => { app = await startTestApp({ RAZORPAY_WEBHOOK_SECRET: WEBHOOK_SECRET }); });
 afterAll(async () => { await app?.close(); });
 
 const routes = restRoutesOf(appRouter);
@@ -34,7 +38,85 @@ describe('REST paths declared on procedures', () => {
   it('lists exactly those paths in the OpenAPI document', async () => {
     const doc = (await api(app.url, 'GET', '/api/openapi.json')).body as unknown as { paths: Record<string, Record<string, { operationId: string }>> };
     const documented = Object.entries(doc.paths).flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => `${method.toUpperCase()} ${path} ${op.operationId}`));
-    expect(documented.sort()).toEqual(routes.map((r) => `${r.method} ${r.path} ${r.procedurePath}`).sort());
+    expect(documented.sort()).toEqual([
+      ...routes.map((r) => `${r.method} ${r.path} ${r.procedurePath}`),
+      'POST /api/gallery/upload gallery.upload', 'GET /api/gallery/image/{filename} gallery.file',
+      'POST /api/payments/razorpay/webhook payments.razorpayWebhook',
+    ].sort());
+  });
+});
+
+interface Operation {
+  security: Record<string, string[]>[];
+  parameters: { name: string; in: string; required: boolean }[];
+  requestBody?: { content: Record<string, { schema: { properties: Record<string, { type: string; format?: string; items?: { format?: string } }>; required: string[] }; encoding?: Record<string, { contentType: string }> }> };
+  responses: Record<string, { content?: Record<string, { schema: { format?: string } }>; headers?: Record<string, unknown> }>;
+}
+
+describe('the routes that are not procedures, in the OpenAPI document', () => {
+  const operation = async (path: string, method: string) => {
+    const doc = (await api(app.url, 'GET', '/api/openapi.json')).body as unknown as { paths: Record<string, Record<string, Operation>> };
+    return doc.paths[path][method];
+  };
+
+  it('describe the upload (multipart fields and files), the file (binary, Range, 206) well enough for a client made from them to work', async () => {
+    const upload = await operation('/api/gallery/upload', 'post');
+    expect(upload.security).toEqual([{ bearer: [], churchCode: [] }]);
+    expect(Object.keys(upload.requestBody!.content)).toEqual(['multipart/form-data']);
+    const form = upload.requestBody!.content['multipart/form-data'];
+    expect(form.schema.properties.files).toMatchObject({ type: 'array', items: { format: 'binary' } });
+    expect(form.schema.required.sort()).toEqual(['academic_year', 'files', 'month', 'title']);
+    expect(Object.keys(form.schema.properties).sort()).toEqual(['academic_year', 'department', 'description', 'files', 'month', 'title']);
+    expect(form.encoding!.files.contentType).toContain('image/jpeg');
+    expect(Object.keys(upload.responses)).toEqual(expect.arrayContaining(['201', '413', '415']));
+    const docsPage = await (await fetch(`${app.url}/api/docs`)).text();
+    expect(docsPage).toContain('body (multipart/form-data)');
+
+    const file = await operation('/api/gallery/image/{filename}', 'get');
+    expect(file.parameters).toEqual(expect.arrayContaining([
+      expect.objectContaining({ name: 'filename', in: 'path', required: true }),
+      expect.objectContaining({ name: 'Range', in: 'header', required: false }),
+      expect.objectContaining({ name: 'signature', in: 'query' }),
+    ]));
+    expect(file.responses['200'].content!['image/jpeg'].schema.format).toBe('binary');
+    expect(file.responses['206'].headers).toHaveProperty('Content-Range');
+    expect(file.responses['416'].headers).toHaveProperty('Content-Range');
+
+    // A client that knows only the document: the required fields and the files part, by their documented names.
+    const church = await createChurch(app.db);
+    const principal = await signIn(app.url, church.code, church.users.principal.email);
+    const values: Record<string, string> = { title: 'From the document', academic_year: '2025-2026', month: '09' };
+    const body = new FormData();
+    for (const name of form.schema.required.filter((n) => n !== 'files')) body.append(name, values[name]);
+    const photo = await jpegSample();
+    body.append('files', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'photo.jpg');
+    const auth = { authorization: `Bearer ${principal.token}`, 'x-church-code': church.code };
+    const uploaded = await fetch(`${app.url}/api/gallery/upload`, { method: 'POST', headers: auth, body });
+    expect(uploaded.status).toBe(201);
+    const stored = ((await uploaded.json()) as { data: { items: { file_path: string }[] } }).data.items[0].file_path;
+    const part = await fetch(`${app.url}/api/gallery/image/${stored}`, { headers: { ...auth, range: 'bytes=0-9' } });
+    expect(part.status).toBe(206);
+    expect(part.headers.get('content-range')).toMatch(/^bytes 0-9\/\d+$/);
+    expect(Buffer.from(await part.arrayBuffer())).toEqual(photo.subarray(0, 10));
+  });
+
+  it('describe the webhook: its signature over the raw JSON body and its event id, as Razorpay sends them', async () => {
+    const webhook = await operation('/api/payments/razorpay/webhook', 'post');
+    expect(webhook.security).toEqual([]);
+    expect(Object.keys(webhook.requestBody!.content)).toEqual(['application/json']);
+    const headers = webhook.parameters.filter((p) => p.in === 'header');
+    expect(headers.map((p) => [p.name, p.required])).toEqual([['X-Razorpay-Signature', true], ['X-Razorpay-Event-Id', true]]);
+    expect(Object.keys(webhook.responses)).toEqual(expect.arrayContaining(['200', '400']));
+
+    const raw = '{"event":"payment.failed","payload":{}}';
+    const send = (signature: string) => fetch(`${app.url}/api/payments/razorpay/webhook`, {
+      method: 'POST', body: raw,
+      headers: { 'content-type': 'application/json', [headers[0].name]: signature, [headers[1].name]: `evt_rest_meta_${signature.slice(0, 8)}` },
+    });
+    const signed = await send(createHmac('sha256', WEBHOOK_SECRET).update(raw).digest('hex'));
+    expect(signed.status).toBe(200);
+    expect(((await signed.json()) as { data: { outcome: string } }).data.outcome).toBe('ignored');
+    expect((await send('0'.repeat(64))).status).toBe(400);
   });
 });
 

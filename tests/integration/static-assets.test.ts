@@ -1,11 +1,13 @@
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_SERVER_RIBBON } from '../../common/constants.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 
 // The built client is served precompressed (brotli or gzip, chosen by Accept-Encoding, written at
 // build time) and cached for a year when its file name carries a content hash; index.html is never
-// cached. `npm test` builds the client before the suites run.
+// cached, and says whether this is a demo server (the test app's default, as for `npm start` on the
+// embedded database). `npm test` builds the client before the suites run.
 
 const dist = path.resolve('client/dist');
 let app: TestApp;
@@ -68,5 +70,49 @@ describe('the page', () => {
   it('leaves API answers uncached', async () => {
     const res = await get('/api/subscription/plans', 'br');
     expect(res.headers.get('cache-control')).toBe('no-store');
+  });
+});
+
+describe('the page of a demo server', () => {
+  const ribbon = `<div class="demo-ribbon" role="note">${DEMO_SERVER_RIBBON}</div>`;
+
+  it('carries data-demo and the ribbon, in every encoding and at /index.html too', async () => {
+    const br = await get('/login', 'br');
+    expect(br.headers.get('content-encoding')).toBe('br');
+    const page = await br.text(); // fetch decodes it
+    expect(page).toMatch(/<html data-demo[\s>]/);
+    expect(page.split(ribbon)).toHaveLength(2); // once
+    expect(page.indexOf(ribbon)).toBeLessThan(page.indexOf('<div id="root">'));
+    for (const [route, encoding] of [['/', 'gzip'], ['/index.html', 'identity'], ['/attendance/mark', undefined]] as const) {
+      const res = await get(route, encoding);
+      expect(res.status, route).toBe(200);
+      expect(res.headers.get('content-type'), route).toBe('text/html; charset=utf-8');
+      expect(res.headers.get('cache-control'), route).toBe('no-cache');
+      expect(await res.text(), route).toBe(page);
+    }
+    expect(readFileSync(path.join(dist, 'index.html'), 'utf8')).not.toContain(DEMO_SERVER_RIBBON);
+  });
+
+  it('is revalidated by its ETag: a returning browser gets a 304 without the page', async () => {
+    const first = await get('/login', 'br');
+    const etag = first.headers.get('etag')!;
+    expect(etag).toMatch(/^W\/".+"$/);
+    const again = await fetch(`${app.url}/dashboard`, { headers: { 'accept-encoding': 'br', 'if-none-match': etag } });
+    expect(again.status).toBe(304);
+    expect(again.headers.get('cache-control')).toBe('no-cache');
+    expect(await again.text()).toBe('');
+  });
+
+  it('is the built page unchanged with DEMO=false: no flag, no ribbon', async () => {
+    const real = await startTestApp({ DEMO: 'false' });
+    try {
+      for (const route of ['/login', '/index.html', '/admin']) {
+        const res = await fetch(`${real.url}${route}`, { headers: { 'accept-encoding': 'identity' } });
+        expect(res.status, route).toBe(200);
+        expect(await res.text(), route).toBe(readFileSync(path.join(dist, 'index.html'), 'utf8'));
+      }
+    } finally {
+      await real.close();
+    }
   });
 });

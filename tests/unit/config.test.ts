@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config.js';
 import { migratesAtStart } from '../../server/db/index.js';
 
-// Safe defaults: production unless told otherwise; the demo church only on the embedded database
-// (the evaluation path) unless DEMO_SEED says so.
+// Safe defaults: production unless told otherwise; a demo server (demo church, test gateway, banner
+// and ribbon) only on the embedded database with no configuration, turned off by DEMO=false.
 
 describe('configuration defaults', () => {
   it('runs in production mode unless NODE_ENV=development', () => {
@@ -16,6 +16,28 @@ describe('configuration defaults', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://owner@db/app' }).DEMO_SEED).toBe(false);
     expect(loadConfig({ DATABASE_URL: 'postgres://owner@db/app', DEMO_SEED: 'true' }).DEMO_SEED).toBe(true);
     expect(loadConfig({ DEMO_SEED: 'false' }).DEMO_SEED).toBe(false);
+  });
+
+  it('is a demo server by default on the embedded database only; DEMO turns it off or on, DEMO_SEED still decides the church alone', () => {
+    const pg = { DATABASE_URL: 'postgres://owner@db/app' };
+    const runtime = { DATABASE_TENANT_URL: 'postgres://t@db/app', DATABASE_PLATFORM_URL: 'postgres://p@db/app' };
+    const demo = (env: Record<string, string>) => { const c = loadConfig(env); return [c.DEMO, c.DEMO_SEED]; };
+    // [env, DEMO, DEMO_SEED]: the truth table of README, "The demo server".
+    const table: [Record<string, string>, boolean, boolean][] = [
+      [{}, true, true],
+      [{ DEMO: 'false' }, false, false],
+      [{ DEMO: '0' }, false, false],
+      [{ DEMO: 'false', DEMO_SEED: 'true' }, false, true],
+      [{ DEMO_SEED: 'false' }, true, false],
+      [{ NODE_ENV: 'development' }, true, true],
+      [pg, false, false],
+      [{ ...pg, NODE_ENV: 'development' }, false, false],
+      [runtime, false, false],
+      [{ ...pg, DEMO: 'true' }, true, true],
+      [{ ...pg, DEMO_SEED: 'true' }, false, true],
+    ];
+    for (const [env, isDemo, seeded] of table) expect(demo(env), JSON.stringify(env)).toEqual([isDemo, seeded]);
+    expect(() => loadConfig({ DEMO: 'maybe' })).toThrow(/DEMO/);
   });
 
   it('takes the runtime logins in pairs, and migrates at start only when it knows the owner', () => {

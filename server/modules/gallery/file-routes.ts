@@ -10,6 +10,7 @@ import { enterChurchAs } from '../../trpc/init.js';
 import { admitUnderLimit } from '../auth/index.js';
 import { assertWithinStorageQuota, storageLeft } from '../subscription/index.js';
 import { findMediaByStoredName } from './queries.js';
+import { FILE_PATH, UPLOAD_PATH } from './openapi.js';
 import { saveUploadedMedia } from './service.js';
 import type { MediaUrlSigner } from './signed-urls.js';
 import { RangeNotSatisfiableError, type ByteRange, type MediaStorage } from './storage/media-storage.js';
@@ -36,7 +37,8 @@ const asText = (value: unknown) => (typeof value === 'string' ? value : undefine
 
 /**
  * The gallery's two routes that are not procedures, because their bodies are files:
- * POST /api/gallery/upload (multipart, streamed to storage) and GET /api/gallery/image/{filename}.
+ * POST /api/gallery/upload (multipart, streamed to storage) and GET /api/gallery/image/{filename}
+ * (described for /api/openapi.json in openapi.ts).
  * Both pass the tenant door (trpc/init.ts `enterChurchAs`) with the same roles as the procedures,
  * or, for reading a file, a signed address the list handed out.
  */
@@ -46,7 +48,7 @@ export function registerGalleryFileRoutes(app: FastifyInstance, deps: GalleryFil
     await scope.register(fastifyMultipart, { throwFileSizeLimit: true });
 
     // A video from a phone may take minutes to arrive: UPLOAD_TIMEOUT_SECONDS, not the usual limit.
-    scope.post('/api/gallery/upload', { config: { slowBody: true } }, async (req, reply) => {
+    scope.post(UPLOAD_PATH, { config: { slowBody: true } }, async (req, reply) => {
       const ctx = deps.createContext(req, reply);
       // Who may upload is checked before a byte is stored; the rows are written in a second, short
       // transaction after the files are in (no transaction stays open while a phone sends a video).
@@ -84,7 +86,7 @@ export function registerGalleryFileRoutes(app: FastifyInstance, deps: GalleryFil
       }
     });
 
-    scope.get<{ Params: { filename: string }; Querystring: Record<string, unknown> }>('/api/gallery/image/:filename', async (req, reply) => {
+    scope.get<{ Params: { filename: string }; Querystring: Record<string, unknown> }>(FILE_PATH.replace('{filename}', ':filename'), async (req, reply) => {
       const { filename } = req.params;
       if (!STORED_NAME.test(filename)) throw notFound(GALLERY_MESSAGES.notFound);
       const signature = asText(req.query.signature);

@@ -1,6 +1,7 @@
 // The gallery's public surface: its file routes and the storage of its files, for the app and the
 // services; its router is wired in root.ts.
 export { registerGalleryFileRoutes } from './file-routes.js';
+export { galleryFileRoutesDoc } from './openapi.js';
 export { createMediaUrlSigner, type MediaUrlSigner } from './signed-urls.js';
 export { createMediaStorage } from './storage/factory.js';
 export { createLocalMediaStorage } from './storage/local.js';

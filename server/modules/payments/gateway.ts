@@ -32,18 +32,24 @@ export interface PaymentGateway {
 }
 
 type GatewayConfig = Pick<Config, 'RAZORPAY_KEY_ID' | 'RAZORPAY_KEY_SECRET' | 'RAZORPAY_WEBHOOK_SECRET' | 'RAZORPAY_API_URL'
-  | 'PAYMENT_TEST_GATEWAY' | 'NODE_ENV' | 'DATABASE_URL' | 'DATABASE_TENANT_URL'>;
+  | 'PAYMENT_TEST_GATEWAY' | 'DEMO' | 'DATABASE_URL' | 'DATABASE_TENANT_URL'>;
 
-/** Whether the test gateway may stand in for missing keys (see PAYMENT_TEST_GATEWAY in config.ts). */
-function testGatewayAllowed(config: GatewayConfig): boolean {
-  if (config.PAYMENT_TEST_GATEWAY) return config.PAYMENT_TEST_GATEWAY === 'true';
+/**
+ * Which gateway a configuration gets. Without keys the test gateway stands in only when asked for
+ * (PAYMENT_TEST_GATEWAY=true) or on a demo server on the embedded database: it lets any church
+ * activate a paid plan without paying, so on PostgreSQL it is never on by default, whatever
+ * NODE_ENV says.
+ */
+export function paymentGatewayMode(config: GatewayConfig): PaymentGateway['mode'] {
+  if (config.RAZORPAY_KEY_ID && config.RAZORPAY_KEY_SECRET) return 'razorpay';
+  if (config.PAYMENT_TEST_GATEWAY) return config.PAYMENT_TEST_GATEWAY === 'true' ? 'test' : 'none';
   const embedded = !config.DATABASE_URL && !config.DATABASE_TENANT_URL;
-  return embedded || config.NODE_ENV !== 'production';
+  return config.DEMO && embedded ? 'test' : 'none';
 }
 
 export function createPaymentGateway(config: GatewayConfig): PaymentGateway {
   if (config.RAZORPAY_KEY_ID && config.RAZORPAY_KEY_SECRET) return razorpayGateway(config.RAZORPAY_KEY_ID, config.RAZORPAY_KEY_SECRET, config);
-  if (testGatewayAllowed(config)) return testGateway(config.RAZORPAY_WEBHOOK_SECRET ?? null);
+  if (paymentGatewayMode(config) === 'test') return testGateway(config.RAZORPAY_WEBHOOK_SECRET ?? null);
   return {
     mode: 'none',
     keyId: null,

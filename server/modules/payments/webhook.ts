@@ -8,7 +8,7 @@ import type { PaymentGateway } from './gateway.js';
 import { completeOrderFromWebhook, sendReceipt } from './orders.js';
 import { hmacHex, sameSignature } from './signatures.js';
 
-const WEBHOOK_PATH = '/api/payments/razorpay/webhook';
+export const WEBHOOK_PATH = '/api/payments/razorpay/webhook';
 /** Events that mean an order has been paid. */
 const PAID_EVENTS = new Set(['order.paid', 'payment.captured']);
 

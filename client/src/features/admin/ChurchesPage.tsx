@@ -57,7 +57,7 @@ export function ChurchesPage() {
 
   return (
     <Stack gap="lg" maw={1200}>
-      <Title order={2}>{ADMIN_TEXTS.churchesTitle}</Title>
+      <Title order={1} size="h2">{ADMIN_TEXTS.churchesTitle}</Title>
       <Card withBorder padding="lg">
         <Stack gap="md">
           <Group gap="sm" align="flex-end" wrap="wrap">

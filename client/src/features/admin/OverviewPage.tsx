@@ -42,7 +42,7 @@ function RecentActivity() {
   return (
     <Card withBorder padding="lg" data-testid="recent-activity">
       <Group justify="space-between" mb="sm">
-        <Title order={3} size="h4">{ADMIN_TEXTS.recentActivity}</Title>
+        <Title order={2} size="h4">{ADMIN_TEXTS.recentActivity}</Title>
         {allPath ? <Anchor component={Link} to={allPath} size="sm">{ADMIN_TEXTS.viewAll}</Anchor> : null}
       </Group>
       {activity.isPending ? (
@@ -93,7 +93,7 @@ function QuickActions() {
 
   return (
     <Card withBorder padding="lg">
-      <Title order={3} size="h4" mb="sm">{ADMIN_TEXTS.quickActions}</Title>
+      <Title order={2} size="h4" mb="sm">{ADMIN_TEXTS.quickActions}</Title>
       <Stack gap="sm">
         {actions.map(({ id, label, icon: Icon, path }) => (path ? (
           <Button key={id} component={Link} to={path} variant="light" justify="flex-start" leftSection={<Icon size={18} />}>
@@ -121,7 +121,7 @@ function QuickActions() {
 export function OverviewPage() {
   return (
     <Stack gap="lg" maw={1200}>
-      <Title order={2}>{ADMIN_TEXTS.overviewTitle}</Title>
+      <Title order={1} size="h2">{ADMIN_TEXTS.overviewTitle}</Title>
       <StatCards />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <RecentActivity />

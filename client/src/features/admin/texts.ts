@@ -36,7 +36,7 @@ export const ADMIN_TEXTS = {
   noChurchesFiltered: 'Try adjusting your search filters',
   noChurchesYet: 'No churches have been registered yet',
   detailsTitle: 'Church Details',
-  detailsFailed: 'The church details could not be loaded.',
+  detailsFailed: 'Failed to load church details.',
   closeDetails: 'Close Details',
   manageSubscription: 'Manage Subscription',
   viewDetails: 'View Details',

@@ -306,7 +306,7 @@ export function MarkAttendancePage() {
 
   return (
     <Stack gap="md" maw={720}>
-      <Title order={2}>{ATTENDANCE_TEXTS.title}</Title>
+      <Title order={1} size="h2">{ATTENDANCE_TEXTS.title}</Title>
       {selectors}
       {dateProblem ? (
         <Alert

@@ -90,7 +90,7 @@ export function GoogleCallbackPage() {
 
   const failure = lost ? TEXTS.flowLost
     : googleLogin.isError ? serverMessage(googleLogin.error, MESSAGES.googleFailedFallback)
-      : register.isError ? serverMessage(register.error, REGISTRATION_TEXTS.registrationFailed)
+      : register.isError ? serverMessage(register.error, REGISTRATION_TEXTS.googleRegistrationFailed)
         : payment.createOrder.isError ? serverMessage(payment.createOrder.error, REGISTRATION_TEXTS.paymentStartFailed)
           : null;
   const back = originOf(flow);

@@ -80,7 +80,7 @@ export function ClassForm({ editing, onDone }: ClassFormProps) {
     <Card withBorder padding="lg" data-testid="class-form">
       <form onSubmit={submit} noValidate aria-label={title}>
         <Stack gap="md">
-          <Title order={3} size="h4">{title}</Title>
+          <Title order={2} size="h4">{title}</Title>
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
             <Select
               label="Class Name"

@@ -61,7 +61,7 @@ export function ClassesPage() {
   return (
     <Stack gap="lg" maw={1200}>
       <Stack gap={4}>
-        <Title order={2}>{title}</Title>
+        <Title order={1} size="h2">{title}</Title>
         <Text c="dimmed">
           {manager ? 'All classes of the church, with their teacher and students.' : 'The classes you teach.'}
         </Text>
@@ -75,7 +75,7 @@ export function ClassesPage() {
 
       <Card withBorder padding="lg">
         <Stack gap="md">
-          <Title order={3} size="h4">{manager ? 'All Classes' : 'My Classes'}</Title>
+          <Title order={2} size="h4">{manager ? 'All Classes' : 'My Classes'}</Title>
           {classes.isPending ? <TableSkeleton label="Loading classes" /> : null}
           {classes.isError ? (
             <ErrorState

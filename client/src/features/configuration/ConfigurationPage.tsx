@@ -69,7 +69,7 @@ export function ConfigurationPage() {
   return (
     <Stack gap="lg" maw={900}>
       <Stack gap={4}>
-        <Title order={2}>Academic Year Configuration</Title>
+        <Title order={1} size="h2">Academic Year Configuration</Title>
         <Text c="dimmed">When the academic year starts, and which years are offered when choosing one.</Text>
       </Stack>
       <Card withBorder padding="lg">

@@ -23,7 +23,7 @@ export function DashboardHome() {
   return (
     <Stack gap="lg" maw={960}>
       <Stack gap={4}>
-        <Title order={2}>{dashboard.title}</Title>
+        <Title order={1} size="h2">{dashboard.title}</Title>
         <Text c="dimmed">
           {church.name} · Church code <Code data-testid="church-code">{church.code}</Code>
         </Text>

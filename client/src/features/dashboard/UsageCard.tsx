@@ -104,7 +104,7 @@ export function UsageCard() {
   return (
     <Card withBorder padding="lg" data-testid="usage-card">
       <Group justify="space-between" mb="md" gap="xs">
-        <Title order={3} size="h4">Plan usage</Title>
+        <Title order={2} size="h4">Plan usage</Title>
         {usage.data ? <Text size="sm" c="dimmed">{tierLabel(usage.data.tier)} plan</Text> : null}
       </Group>
       {usage.isPending ? <UsageSkeleton /> : null}

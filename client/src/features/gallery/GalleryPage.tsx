@@ -112,7 +112,7 @@ export function GalleryPage() {
     <Stack gap="lg" maw={1200}>
       <Group justify="space-between" align="flex-end" gap="sm">
         <Stack gap={4}>
-          <Title order={2}>{GALLERY_TEXT.title}</Title>
+          <Title order={1} size="h2">{GALLERY_TEXT.title}</Title>
           <Text c="dimmed">{GALLERY_TEXT.intro}</Text>
         </Stack>
         {manager ? (

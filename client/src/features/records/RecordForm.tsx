@@ -71,7 +71,7 @@ export function RecordForm({ editing, onDone }: RecordFormProps) {
     <Card withBorder padding="lg" data-testid="record-form">
       <form noValidate aria-label={title} onSubmit={submit}>
         <Stack gap="md">
-          <Title order={3} size="h4">{title}</Title>
+          <Title order={2} size="h4">{title}</Title>
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
             {years.isPending ? <FieldSkeleton /> : (
               <Select

@@ -50,7 +50,7 @@ export function RecordsPage() {
   return (
     <Stack gap="lg" maw={1200}>
       <Stack gap={4}>
-        <Title order={2}>Session Records</Title>
+        <Title order={1} size="h2">Session Records</Title>
         <Text c="dimmed">Notes of each Sunday School session, by academic year and month.</Text>
       </Stack>
 
@@ -60,7 +60,7 @@ export function RecordsPage() {
 
       <Card withBorder padding="lg">
         <Stack gap="md">
-          <Title order={3} size="h4">Saved Records</Title>
+          <Title order={2} size="h4">Saved Records</Title>
           {records.isPending ? <TableSkeleton label="Loading records" /> : null}
           {records.isError ? (
             <ErrorState

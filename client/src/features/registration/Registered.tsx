@@ -9,7 +9,7 @@ export function Registered({ code }: { code: string }) {
     <Paper withBorder shadow="sm" p={{ base: 'md', xs: 'xl' }} radius="md" data-testid="registered">
       <Stack gap="md" align="center" ta="center">
         <IconCircleCheck size={40} color="var(--mantine-color-teal-6)" aria-hidden />
-        <Title order={2} size="h3">{T.registeredTitle}</Title>
+        <Title order={1} size="h3">{T.registeredTitle}</Title>
         <Stack gap={2}>
           <Text c="dimmed" size="sm">{T.yourCode}</Text>
           <Text fz={32} fw={700} ff="monospace" data-testid="church-code">{code}</Text>

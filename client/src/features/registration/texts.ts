@@ -14,6 +14,8 @@ export const REGISTRATION_TEXTS = {
   trialStarted: 'Your 30-day free trial has started.',
   signInNow: 'Sign in now',
   registrationFailed: 'Registration failed. Please try again.',
+  /** The spec's second fallback of a failed registration: the Google registration, finished on the callback screen. */
+  googleRegistrationFailed: 'Church registration failed',
   paymentStartFailed: 'Payment initialization failed. Please try again.',
   plansFallback: 'The current plan list could not be loaded: the standard plans are shown.',
   googleRegistration: 'Register with Google',

@@ -80,7 +80,7 @@ export function AttendanceReportsPage() {
 
   return (
     <Stack gap="md" maw={1100}>
-      <Title order={2}>{REPORT_TEXTS.title}</Title>
+      <Title order={1} size="h2">{REPORT_TEXTS.title}</Title>
 
       {config.isPending ? <SelectorsSkeleton /> : null}
       {config.isError ? <QueryErrorState query={config} title={REPORT_TEXTS.loadYearsFailed} /> : null}

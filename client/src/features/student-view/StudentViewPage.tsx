@@ -66,13 +66,13 @@ export function StudentViewPage() {
   return (
     <Stack gap="lg" maw={1200}>
       <Stack gap={4}>
-        <Title order={2}>Student View</Title>
+        <Title order={1} size="h2">Student View</Title>
         <Text c="dimmed">Your classes and their students, read-only.</Text>
       </Stack>
 
       <Card withBorder padding="lg">
         <Stack gap="md">
-          <Title order={3} size="h4">My Classes</Title>
+          <Title order={2} size="h4">My Classes</Title>
           {classes.isPending ? <TableSkeleton rows={2} label="Loading classes" /> : null}
           {classes.isError ? (
             <ErrorState
@@ -103,7 +103,7 @@ export function StudentViewPage() {
       {selected ? (
         <Card withBorder padding="lg">
           <Stack gap="md">
-            <Title order={3} size="h4">Students of {classLabel(selected)} ({selected.academic_year})</Title>
+            <Title order={2} size="h4">Students of {classLabel(selected)} ({selected.academic_year})</Title>
             <ClassStudents key={selected.id} cls={selected} />
           </Stack>
         </Card>

@@ -88,7 +88,7 @@ export function StudentForm({ editing, defaultClassId, today, onDone }: StudentF
     <Card withBorder padding="lg" data-testid="student-form">
       <form onSubmit={submit} noValidate aria-label={title}>
         <Stack gap="md">
-          <Title order={3} size="h4">{title}</Title>
+          <Title order={2} size="h4">{title}</Title>
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
             <TextInput
               label="Name"

@@ -86,7 +86,7 @@ export function StudentsPage() {
   return (
     <Stack gap="lg" maw={1200}>
       <Stack gap={4}>
-        <Title order={2}>{title}</Title>
+        <Title order={1} size="h2">{title}</Title>
         <Text c="dimmed">
           {user.role === 'teacher' ? 'The students of your classes.' : 'All students of the church.'}
         </Text>
@@ -104,7 +104,7 @@ export function StudentsPage() {
 
       <Card withBorder padding="lg">
         <Stack gap="md">
-          <Title order={3} size="h4">Student List</Title>
+          <Title order={2} size="h4">Student List</Title>
           {years.isPending || classes.isPending ? (
             <Skeleton height={60} aria-label="Loading filters" />
           ) : (

@@ -22,7 +22,7 @@ export function TeachersPage() {
   return (
     <Stack gap="lg" maw={1200}>
       <Stack gap={4}>
-        <Title order={2}>Teacher Management</Title>
+        <Title order={1} size="h2">Teacher Management</Title>
         <Text c="dimmed">The church&apos;s teachers and the classes they teach.</Text>
       </Stack>
       <UserForm key={editing ? `edit-${editing.id}` : `new-${formVersion}`} actorRole={user.role} editing={editing} onDone={closeForm} />

@@ -16,7 +16,7 @@ export function TeachersSection({ onEdit, onDelete }: { onEdit?: (u: ManagedUser
   return (
     <Card withBorder padding="lg">
       <Stack gap="md">
-        <Title order={3} size="h4">Teachers</Title>
+        <Title order={2} size="h4">Teachers</Title>
         {teachers.isPending ? <TableSkeleton label="Loading teachers" /> : null}
         {teachers.isError ? (
           <ErrorState

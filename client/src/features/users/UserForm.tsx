@@ -70,7 +70,7 @@ export function UserForm({ actorRole, editing, onDone }: UserFormProps) {
     <Card withBorder padding="lg" data-testid="user-form">
       <form onSubmit={submit} noValidate aria-label={title}>
         <Stack gap="md">
-          <Title order={3} size="h4">{title}</Title>
+          <Title order={2} size="h4">{title}</Title>
           <SimpleGrid cols={{ base: 1, sm: 2, lg: showRole ? 5 : 4 }} spacing="md">
             <TextInput label="Name" withAsterisk autoComplete="off" key={form.key('name')} {...form.getInputProps('name')} />
             <TextInput label="Email" type="email" withAsterisk autoComplete="off" key={form.key('email')} {...form.getInputProps('email')} />

@@ -34,7 +34,7 @@ export function UsersPage() {
   return (
     <Stack gap="lg" maw={1200}>
       <Stack gap={4}>
-        <Title order={2}>User Management</Title>
+        <Title order={1} size="h2">User Management</Title>
         <Text c="dimmed">Everyone who can sign in to the church, their roles and whether they are active.</Text>
       </Stack>
       <div ref={formRef} style={{ scrollMarginTop: 76 }}>
@@ -43,7 +43,7 @@ export function UsersPage() {
 
       <Card withBorder padding="lg">
         <Stack gap="md">
-          <Title order={3} size="h4">All Users</Title>
+          <Title order={2} size="h4">All Users</Title>
           {users.isPending ? <TableSkeleton label="Loading users" /> : null}
           {users.isError ? (
             <ErrorState

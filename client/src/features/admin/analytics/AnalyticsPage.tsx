@@ -13,7 +13,7 @@ import { TopChurches } from './TopChurches';
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Card withBorder padding="lg" style={{ minWidth: 0 }}>
-      <Title order={3} size="h4" mb="sm">{title}</Title>
+      <Title order={2} size="h4" mb="sm">{title}</Title>
       {children}
     </Card>
   );
@@ -47,7 +47,7 @@ export function AnalyticsPage() {
   return (
     <Stack gap="lg" maw={1200}>
       <Group justify="space-between" align="flex-end" gap="sm">
-        <Title order={2}>{ANALYTICS_TEXTS.title}</Title>
+        <Title order={1} size="h2">{ANALYTICS_TEXTS.title}</Title>
         <ConsoleSelect
           label={ANALYTICS_TEXTS.period}
           data={ANALYTICS_PERIODS}

@@ -20,7 +20,7 @@ export function AuditLogsPage() {
 
   return (
     <Stack gap="lg" maw={1200}>
-      <Title order={2}>{AUDIT_TEXTS.title}</Title>
+      <Title order={1} size="h2">{AUDIT_TEXTS.title}</Title>
       <Card withBorder padding="lg">
         <Stack gap="md">
           <Group gap="sm" align="flex-end">

@@ -54,7 +54,7 @@ export function MediaLibraryPage() {
 
   return (
     <Stack gap="lg" maw={1200}>
-      <Title order={2}>{MEDIA_TEXTS.title}</Title>
+      <Title order={1} size="h2">{MEDIA_TEXTS.title}</Title>
       <Card withBorder padding="lg">
         <Stack gap="md">
           <ChurchFilters

@@ -9,7 +9,7 @@ export function PermissionsPanel({ user }: { user: { role: ChurchRole; is_church
   const access = accessIndicators(user);
   return (
     <Paper withBorder p="sm" radius="md" data-testid="user-permissions">
-      <Title order={4} size="h6" mb="xs">{USERS_TEXTS.permissionsTitle}</Title>
+      <Title order={3} size="h6" mb="xs">{USERS_TEXTS.permissionsTitle}</Title>
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
         {PERMISSION_LABELS.map(({ key, label }) => {
           const allowed = access[key];

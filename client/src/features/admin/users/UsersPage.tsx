@@ -42,7 +42,7 @@ export function UsersPage() {
 
   return (
     <Stack gap="lg" maw={1200}>
-      <Title order={2}>{USERS_TEXTS.title}</Title>
+      <Title order={1} size="h2">{USERS_TEXTS.title}</Title>
       <Card withBorder padding="lg">
         <Stack gap="md">
           <ChurchFilters

@@ -1,0 +1,58 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DEMO_SERVER_RIBBON } from '../../common/constants.js';
+import { startServerProcess, type ServerProcess } from '../helpers/server-process.js';
+
+// `npm start`'s server on a fresh embedded database, in production mode: a demo server that says so
+// once, loudly, at start, and on its pages; DEMO=false is a real deployment that says neither.
+
+const folders: string[] = [];
+const started: ServerProcess[] = [];
+afterAll(async () => {
+  for (const server of started) {
+    server.child.kill('SIGTERM');
+    await server.exited;
+  }
+  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+});
+
+async function startEmbedded(env: Record<string, string> = {}) {
+  const folder = mkdtempSync(path.join(tmpdir(), 'ss-demo-server-'));
+  folders.push(folder);
+  const server = await startServerProcess({
+    NODE_ENV: 'production', LOG_LEVEL: 'silent', PGLITE_DATA_DIR: path.join(folder, 'pglite'),
+    MAIL_OUTBOX_DIR: path.join(folder, 'outbox'), UPLOADS_DIR: path.join(folder, 'uploads'), ...env,
+  }, 120_000);
+  started.push(server);
+  return server;
+}
+
+const pageOf = async (server: ServerProcess) => (await fetch(`${server.url}/login`)).text();
+
+describe('the embedded database with no configuration', () => {
+  it('is a demo server: one framed banner at start with the public passwords and simulated payments, and the ribbon on its pages', async () => {
+    const server = await startEmbedded();
+    const output = server.output();
+    expect(output.match(/DEMO SERVER/g)).toHaveLength(1);
+    expect(output).toMatch(/#{20,}\n {2}## {2}DEMO SERVER/);
+    expect(output).toContain('Demo church DEMO01; its passwords are public. Password demo-password-123:');
+    expect(output).toContain('Payments are simulated');
+    expect(output).toContain('DEMO=false');
+    expect(await pageOf(server)).toContain(DEMO_SERVER_RIBBON);
+  }, 150_000);
+
+  it('with DEMO=false: no banner, no demo church, no ribbon', async () => {
+    const server = await startEmbedded({ DEMO: 'false' });
+    const output = server.output();
+    expect(output).not.toContain('DEMO SERVER');
+    expect(output).not.toContain('Demo church');
+    expect(await pageOf(server)).not.toContain(DEMO_SERVER_RIBBON);
+    const signIn = await fetch(`${server.url}/api/auth/login`, {
+      method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ church_code: 'DEMO01', email: 'superadmin@demo01.example.org', password: 'demo-password-123' }),
+    });
+    expect(signIn.status).toBe(401);
+  }, 150_000);
+});
