@@ -4,6 +4,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconAlertCircle, IconArrowLeft, IconCircleCheck, IconCreditCard, IconFlask } from '@tabler/icons-react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { PAYMENT_MESSAGES } from '../../../../common/payment-messages';
+import { SUBSCRIPTION_MESSAGES } from '../../../../common/subscription-messages';
 import { serverMessage } from '../../lib/errors';
 import { formatRupees } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
@@ -122,7 +123,10 @@ function PaymentScreen({ state }: { state: PaymentState }) {
         </Card>
 
         {verified ? (
-          <Alert color="teal" variant="light" icon={<IconCircleCheck size={18} />} role="status" title={PAYMENT_MESSAGES.verified}>
+          <Alert
+            color="teal" variant="light" icon={<IconCircleCheck size={18} />} role="status"
+            title={order.is_upgrade ? SUBSCRIPTION_MESSAGES.upgraded : PAYMENT_MESSAGES.verified}
+          >
             {payment ? 'Taking you to sign in…' : 'Taking you to your dashboard…'}
           </Alert>
         ) : (
