@@ -115,6 +115,7 @@ describe('the church row', () => {
     ['subscription end date', { subscriptionEndDate: new Date('2099-01-01') }],
     ['lifetime flag', { isLifetime: true }],
     ['code', { code: 'HACKED' }],
+    ['trial extension count', { trialExtensions: 0 }],
   ];
   for (const [what, change] of attempts) {
     it(`a church user's transaction cannot change its own ${what}`, async () => {
