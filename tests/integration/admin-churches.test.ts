@@ -249,7 +249,9 @@ describe('POST /api/admin/churches/{id}/confirm-payment', () => {
     const auth = { token: session.token, code: church.code };
     expect((await api(app.url, 'GET', '/api/classes', auth)).status).toBe(403);
 
-    const res = await confirm(church.church.id, { order_id: church.orderId, bank_reference: 'UTR000111222' });
+    // A bank reference pays one order ever: unique to this church, so a kept database can run it again.
+    const utr = `UTR${church.code}`;
+    const res = await confirm(church.church.id, { order_id: church.orderId, bank_reference: utr });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe(ADMIN_CHURCH_MESSAGES.paymentConfirmed);
     expect(res.body.data.church).toMatchObject({ id: church.church.id, subscription_tier: 'basic', subscription_status: 'active' });
@@ -259,11 +261,11 @@ describe('POST /api/admin/churches/{id}/confirm-payment', () => {
 
     expect((await api(app.url, 'GET', '/api/classes', auth)).status).toBe(200);
     const [order] = await app.db.withPlatform((tx) => tx.select().from(paymentOrders).where(eq(paymentOrders.providerOrderId, church.orderId)));
-    expect([order.status, order.providerPaymentId]).toEqual(['paid', 'UTR000111222']);
+    expect([order.status, order.providerPaymentId]).toEqual(['paid', utr]);
     const [entry] = await auditOf(church.church.id, 'subscription.paid');
-    expect(entry).toMatchObject({ operatorId, details: expect.objectContaining({ via: 'operator confirmation', payment: 'UTR000111222' }) });
+    expect(entry).toMatchObject({ operatorId, details: expect.objectContaining({ via: 'operator confirmation', payment: utr }) });
 
-    const again = await confirm(church.church.id, { order_id: church.orderId, bank_reference: 'UTR000111222' });
+    const again = await confirm(church.church.id, { order_id: church.orderId, bank_reference: utr });
     expect([again.status, again.body.reason]).toEqual([409, 'already_paid']);
   });
 

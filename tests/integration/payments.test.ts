@@ -235,7 +235,7 @@ describe('the webhook', () => {
   it('completes a paid order when the browser never came back; a replay changes nothing', async () => {
     const church = await registerPaid(app.url);
     const order = await createOrder(app.url, church, { plan_type: 'premium' });
-    const event = orderPaidEvent(order.body.data.order_id, 'pay_from_webhook');
+    const event = orderPaidEvent(order.body.data.order_id, `pay_from_webhook_${church.code}`);
     const res = await webhook(event, { eventId: `evt_${church.code}` });
     expect(res.status).toBe(200);
     expect(((await res.json()) as { data: { outcome: string } }).data.outcome).toBe('completed');
@@ -279,7 +279,7 @@ describe('a UPI payment confirmed elsewhere', () => {
     expect(waiting.status).toBe(200);
     expect(waiting.body.data).toMatchObject({ order_id: orderId, status: 'created', plan_type: 'basic', church: { subscription_status: 'pending_payment' } });
 
-    await webhook(orderPaidEvent(orderId, 'pay_upi_1'), { eventId: `evt_upi_${church.code}` });
+    await webhook(orderPaidEvent(orderId, `pay_upi_${church.code}`), { eventId: `evt_upi_${church.code}` });
     expect((await status(church, orderId)).body.data).toMatchObject({ status: 'paid', church: { subscription_tier: 'basic', subscription_status: 'active' } });
 
     const input = encodeURIComponent(JSON.stringify({ order_id: orderId }));
@@ -306,15 +306,16 @@ describe('a UPI payment confirmed elsewhere', () => {
     const [operator] = await app.db.withPlatform((tx) => tx.insert(platformOperators)
       .values({ email: `ops-${church.code.toLowerCase()}@platform.test`, name: 'Ops', passwordHash: 'not-used-here' }).returning());
     const receipts = { mailer: app.server.services.mailer, log: app.server.log, publicUrl: app.url };
-    const confirmed = await confirmOrderByOperator(app.db, { providerOrderId: orderId, operatorId: operator.id, reference: 'UTR123456789' }, receipts);
+    const utr = `UTR${church.code}`; // a reference pays one order ever: unique, so a kept database can run it again
+    const confirmed = await confirmOrderByOperator(app.db, { providerOrderId: orderId, operatorId: operator.id, reference: utr }, receipts);
     expect(confirmed).toMatchObject({ subscription_tier: 'premium', subscription_status: 'active' });
-    await expect(confirmOrderByOperator(app.db, { providerOrderId: orderId, operatorId: operator.id, reference: 'UTR123456789' }, receipts))
+    await expect(confirmOrderByOperator(app.db, { providerOrderId: orderId, operatorId: operator.id, reference: utr }, receipts))
       .rejects.toMatchObject({ code: 'CONFLICT' });
     await expect(confirmOrderByOperator(app.db, { providerOrderId: 'order_nobody', operatorId: operator.id, reference: 'x' }, receipts))
       .rejects.toMatchObject({ code: 'NOT_FOUND' });
     const audit = await auditOf(app.db, church.id);
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ operatorId: operator.id, details: expect.objectContaining({ via: 'operator confirmation', payment: 'UTR123456789' }) });
+    expect(audit[0]).toMatchObject({ operatorId: operator.id, details: expect.objectContaining({ via: 'operator confirmation', payment: utr }) });
   });
 });
 
@@ -410,7 +411,7 @@ describe('a payment reference', () => {
     const [operator] = await app.db.withPlatform((tx) => tx.insert(platformOperators)
       .values({ email: `ops-utr-${a.code.toLowerCase()}@platform.test`, name: 'Ops', passwordHash: 'not-used-here' }).returning());
     const receipts = { mailer: app.server.services.mailer, log: app.server.log, publicUrl: app.url };
-    const utr = `4071${Date.now()}`.slice(0, 12);
+    const utr = `4071${a.code}`;
     await confirmOrderByOperator(app.db, { providerOrderId: orderA, operatorId: operator.id, reference: utr }, receipts);
     const bBefore = await churchRow(app.db, b.church.id);
     for (const [order, reference] of [[orderB, utr], [orderB, ` ${utr.slice(0, 6)} ${utr.slice(6)} `], [orderA2, utr]]) {
@@ -441,10 +442,12 @@ describe('with Razorpay keys', () => {
     expect((await api(live.url, 'POST', '/api/payments/test-checkout/pay', { ...asPayer(church), body: { razorpay_order_id: order.body.data.order_id } })).status).toBe(404);
 
     const orderId = order.body.data.order_id as string;
-    const sign = (secret: string) => createHmac('sha256', secret).update(`${orderId}|pay_live_1`).digest('hex');
-    const forged = await verify(live.url, church, { razorpay_order_id: orderId, razorpay_payment_id: 'pay_live_1', razorpay_signature: sign('other-secret') });
+    // Payment ids are unique (one reference pays one order ever), also across runs on a kept database.
+    const paymentId = `pay_live_${church.code}`;
+    const sign = (secret: string) => createHmac('sha256', secret).update(`${orderId}|${paymentId}`).digest('hex');
+    const forged = await verify(live.url, church, { razorpay_order_id: orderId, razorpay_payment_id: paymentId, razorpay_signature: sign('other-secret') });
     expect(forged.status).toBe(400);
-    const good = await verify(live.url, church, { razorpay_order_id: orderId, razorpay_payment_id: 'pay_live_1', razorpay_signature: sign(KEY_SECRET) });
+    const good = await verify(live.url, church, { razorpay_order_id: orderId, razorpay_payment_id: paymentId, razorpay_signature: sign(KEY_SECRET) });
     expect(good.status).toBe(200);
     expect(good.body.data.church.subscription_status).toBe('active');
   });
