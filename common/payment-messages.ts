@@ -8,4 +8,8 @@ export const PAYMENT_MESSAGES = {
   verified: 'Payment verified. Your plan is active.',
   notConfigured: 'Online payment is not available on this server yet. Please contact support.',
   notTestMode: 'The test checkout is only available in test mode.',
+  tokenSpent: 'This church\'s payment is complete. Please sign in to continue.',
+  alreadyPaid: 'This order is already paid.',
+  referenceUsed: 'This payment reference was already used for another payment.',
+  operatorStatusFirst: (status: string) => `This church is ${status}: change its status before confirming its payment.`,
 } as const;

@@ -231,7 +231,8 @@ export const paymentOrders = pgTable('payment_orders', {
   uniqueIndex('payment_orders_church_provider_order_key').on(t.churchId, t.providerOrderId),
   // The webhook names the provider's order alone, before the church is known.
   index('payment_orders_provider_order_idx').on(t.providerOrderId),
-  check('payment_orders_status_check', sql`${t.status} in ('created', 'paid', 'failed')`),
+  // held: paid while the church's status was set by the operator; its plan was not applied.
+  check('payment_orders_status_check', sql`${t.status} in ('created', 'paid', 'held', 'failed')`),
   tenantIsolation(),
 ]);
 
@@ -243,6 +244,8 @@ export const paymentTokens = pgTable('payment_tokens', {
   /** SHA-256 of the opaque token, hex. The token itself is never stored. */
   tokenHash: text('token_hash').notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  /** Set when the church's payment is made: the token then only reads where its orders stand. */
+  consumedAt: timestamp('consumed_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
   primaryKey({ columns: [t.churchId, t.id] }),

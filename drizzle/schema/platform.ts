@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid, uniqueIndex,
+  bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid, uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { tenantIsolation } from './tenancy.js';
 
@@ -44,6 +44,8 @@ export const churches = pgTable('churches', {
   subscriptionStatus: text('subscription_status').notNull(),
   subscriptionEndDate: timestamp('subscription_end_date', { withTimezone: true }),
   isLifetime: boolean('is_lifetime').notNull().default(false),
+  /** How many times the church extended its free trial (unlimited; shown in the console). */
+  trialExtensions: integer('trial_extensions').notNull().default(0),
   ...timestamps,
 }, (t) => [
   uniqueIndex('churches_code_key').on(t.code),
@@ -52,6 +54,7 @@ export const churches = pgTable('churches', {
   check('churches_code_check', sql`${t.code} ~ '^[A-Z0-9]{6}$'`),
   check('churches_status_check',
     sql`${t.subscriptionStatus} in ('active', 'pending_payment', 'inactive', 'suspended', 'trial')`),
+  check('churches_trial_extensions_check', sql`${t.trialExtensions} >= 0`),
   tenantIsolation('id'),
 ]);
 
@@ -123,6 +126,20 @@ export const auditLog = pgTable('audit_log', {
   // ON DELETE SET NULL looks entries up by.
   index('audit_log_church_created_idx').on(t.targetChurchId, t.createdAt, t.id),
 ]);
+
+/**
+ * Payment references already used: a provider's payment id, or the bank reference (UTR) of a UPI
+ * transfer the operator confirmed. One reference pays one order, whichever church it names, so the
+ * key is (provider, reference) across churches: a platform table, with the order it paid named by
+ * plain columns (no church_id, no foreign key into the church-owned orders; a used reference stays used).
+ */
+export const paymentReferences = pgTable('payment_references', {
+  provider: text('provider').notNull(),
+  reference: text('reference').notNull(),
+  orderChurchId: uuid('order_church_id').notNull(),
+  orderId: uuid('order_id').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [primaryKey({ columns: [t.provider, t.reference] })]);
 
 /** Webhook events already handled, by the provider's event id: a replayed event changes nothing. */
 export const paymentWebhookEvents = pgTable('payment_webhook_events', {

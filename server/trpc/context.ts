@@ -37,6 +37,8 @@ export interface Context {
 export interface ChurchPayer {
   church: ChurchDto;
   userId: string | null;
+  /** A payment token whose church has paid already: it may only read where its orders stand. */
+  spentToken: boolean;
 }
 export type PayerContext = Context & { payer: ChurchPayer };
 

@@ -6,7 +6,7 @@ import type { ProcedureMeta } from '../rest/meta.js';
 import { badRequest, describeError, ERROR_MESSAGES, forbidden, unauthorized } from './errors.js';
 import { authenticateChurchSession } from '../modules/auth/index.js';
 import { loadChurch } from '../modules/churches/index.js';
-import { isLivePaymentToken } from '../modules/payments/index.js';
+import { paymentTokenState } from '../modules/payments/index.js';
 import { assertCsrfToken, authenticateOperatorSession, operatorCredential } from '../modules/operators/index.js';
 import type { ChurchDto } from '../modules/churches/index.js';
 import type { UserDto } from '../modules/users/index.js';
@@ -112,7 +112,8 @@ export const churchSessionProcedure = publicProcedure
 /**
  * Rung 2, for payments: who may pay for a church. Either its super admin, signed in, or the browser
  * that has just registered it, with the payment token of that registration (X-Payment-Token) and the
- * church code. Reachable with an invalid subscription (paying is how it becomes valid). The caller is
+ * church code (a token spent by the church's payment only reads where its orders stand: the payments
+ * module refuses it anything else). Reachable with an invalid subscription (paying is how it becomes valid). The caller is
  * checked in a short tenant transaction; the handler gets `ctx.payer` and does the payment work
  * through the platform door, limiting every statement to `payer.church.id` itself, because a
  * subscription changes only there.
@@ -123,13 +124,14 @@ export const churchPayerProcedure = publicProcedure.meta({ access: { door: 'paye
   if (!churchId) throw unauthorized(MESSAGES.sessionExpired);
   const payer = await ctx.db.withTenant(churchId, async (tx): Promise<ChurchPayer> => {
     if (ctx.paymentToken) {
-      if (!await isLivePaymentToken(tx, churchId, ctx.paymentToken)) throw unauthorized(MESSAGES.sessionExpired);
-      return { church: await loadChurch(tx, churchId), userId: null };
+      const state = await paymentTokenState(tx, churchId, ctx.paymentToken);
+      if (!state) throw unauthorized(MESSAGES.sessionExpired);
+      return { church: await loadChurch(tx, churchId), userId: null, spentToken: state === 'spent' };
     }
     const auth = await authenticateChurchSession(tx, ctx.token!, ctx.config);
     if (!auth) throw unauthorized(MESSAGES.sessionExpired);
     if (auth.user.role !== 'super_admin') throw forbidden(MESSAGES.notAllowed);
-    return { church: auth.church, userId: auth.user.id };
+    return { church: auth.church, userId: auth.user.id, spentToken: false };
   });
   return next({ ctx: { ...ctx, payer } });
 });

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { churches } from '../../drizzle/schema/index.js';
 import { OPERATOR_MESSAGES } from '../../common/constants.js';
 import { ADMIN_CHURCH_MESSAGES } from '../../common/schemas/admin-churches.js';
 import { createOperator } from '../../server/modules/operators/index.js';
@@ -20,6 +22,7 @@ describe('operator console', () => {
     const { secret } = await createOperator(env.app.db, OPERATOR_EMAIL, OPERATOR_PASSWORD, OPERATOR_NAME);
     const endDate = dateInDays(60);
 
+    await env.app.db.withPlatform((tx) => tx.update(churches).set({ trialExtensions: 2 }).where(eq(churches.code, DEMO_CODE)));
     await onPage(env, DESKTOP, async (operator) => {
       // Unsigned, the console sends to its sign-in; a wrong password shows the server's message.
       await operator.goto('/admin/dashboard/churches');
@@ -79,6 +82,8 @@ describe('operator console', () => {
       const details = operator.getByRole('dialog', { name: 'Church Details' });
       await details.getByText('Days Active').waitFor();
       await details.getByText(DEMO_CODE, { exact: true }).waitFor();
+      // The free-trial extensions the church took itself, counted.
+      expect(await details.getByText('Trial Extensions', { exact: true }).locator('..').innerText()).toMatch(/^Trial Extensions\s+2$/);
       await details.getByRole('button', { name: 'Close Details' }).click();
       await details.waitFor({ state: 'hidden' });
 

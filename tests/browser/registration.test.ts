@@ -1,7 +1,10 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { eq } from 'drizzle-orm';
 import { startTestApp } from '../helpers/app.js';
+import { churches, paymentOrders } from '../../drizzle/schema/index.js';
+import { SUBSCRIPTION_MESSAGES } from '../../common/subscription-messages.js';
 import { DESKTOP, PHONE, fitsViewportWidth, onPage, pathOf, signIn, useAppAndBrowser } from './support.js';
 
 // Register New Church and the payment screen, in Chromium, against the real server in test mode.
@@ -119,6 +122,26 @@ describe('registering a church', () => {
       await page.getByText('Payment verified. Your plan is active.').waitFor({ timeout: 15_000 });
       await page.getByRole('button', { name: 'Sign In', exact: true }).waitFor({ timeout: 10_000 });
       expect(pathOf(page)).toBe('/login');
+    });
+  });
+
+  it('paid by UPI after the platform suspended the church: the screen says the payment is held and stops waiting', async () => {
+    await onPage(env, PHONE, async (page) => {
+      await page.goto('/register');
+      await fillRegistration(page, 'Basic Plan');
+      await page.getByRole('button', { name: 'Continue to Payment ₹299' }).click();
+      await page.getByText(/^Waiting for confirmation/).waitFor();
+      const link = new URL((await page.getByRole('link', { name: 'Open in a UPI app' }).getAttribute('href'))!);
+      const orderId = link.searchParams.get('tr')!;
+      const [order] = await env.app.db.withPlatform((tx) => tx.select().from(paymentOrders).where(eq(paymentOrders.providerOrderId, orderId)));
+      await env.app.db.withPlatform((tx) => tx.update(churches).set({ subscriptionStatus: 'suspended' }).where(eq(churches.id, order.churchId)));
+
+      expect((await sendOrderPaid(orderId)).status).toBe(200);
+      await page.getByRole('alert').filter({ hasText: SUBSCRIPTION_MESSAGES.paymentHeld }).waitFor({ timeout: 15_000 });
+      expect(await page.getByText('Payment verified. Your plan is active.').count()).toBe(0);
+      expect(pathOf(page)).toBe('/payment');
+      const [church] = await env.app.db.withPlatform((tx) => tx.select().from(churches).where(eq(churches.id, order.churchId)));
+      expect([church.subscriptionStatus, church.subscriptionTier]).toEqual(['suspended', 'basic']);
     });
   });
 

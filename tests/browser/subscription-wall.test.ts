@@ -104,7 +104,7 @@ describe('the subscription wall', () => {
       await page.getByRole('alert').filter({ hasText: 'Free trial period ended' }).waitFor();
       expect(await fitsViewportWidth(page)).toBe(true);
       await page.getByTestId('plan-free').getByRole('button', { name: 'Extend Free Trial' }).click();
-      await page.getByText('Your Free Trial is active again.').waitFor();
+      await page.getByText('Free trial extended! Enjoy 30 more days of full access.').waitFor();
       expect(await fitsViewportWidth(page)).toBe(true);
       await page.getByRole('link', { name: 'Go to Dashboard Now' }).click();
       await page.getByRole('heading', { name: 'Super Admin Dashboard' }).waitFor();
@@ -123,7 +123,7 @@ describe('the subscription wall', () => {
       expect(await page.getByTestId('payment-amount').textContent()).toBe('₹599');
       await page.getByRole('button', { name: 'Pay ₹599' }).click();
       await page.getByRole('dialog', { name: 'Test checkout' }).getByRole('button', { name: 'Pay' }).click();
-      await page.getByText('Payment verified. Your plan is active.').waitFor();
+      await page.getByText('Upgrade Successful').waitFor();
       await page.getByRole('heading', { name: 'Super Admin Dashboard' }).waitFor({ timeout: 10_000 });
       await page.getByTestId('subscription-badge').filter({ hasText: 'Premium · 30 days left' }).first().waitFor();
     });
@@ -139,6 +139,7 @@ describe('the subscription wall', () => {
       await alert.getByRole('button', { name: 'Switch to Free Trial' }).click();
       const dialog = page.getByRole('dialog', { name: 'Switch to the Free Trial' });
       await dialog.getByRole('button', { name: 'Switch to Free Trial' }).click();
+      await page.getByText('Successfully downgraded to Free plan').waitFor();
       await page.getByRole('link', { name: 'Go to Dashboard Now' }).click();
       await page.getByRole('heading', { name: 'Super Admin Dashboard' }).waitFor();
       await page.getByTestId('subscription-badge').filter({ hasText: 'Free Trial · 30 days left' }).first().waitFor();
@@ -163,11 +164,113 @@ describe('the subscription wall', () => {
       expect(await fitsViewportWidth(page)).toBe(true);
       await page.getByRole('button', { name: 'Pay ₹599' }).click();
       await page.getByRole('dialog', { name: 'Test checkout' }).getByRole('button', { name: 'Pay' }).click();
-      await page.getByText('Payment verified. Your plan is active.').waitFor();
+      await page.getByText('Upgrade Successful').waitFor();
       await page.getByRole('heading', { name: 'Super Admin Dashboard' }).waitFor({ timeout: 10_000 });
       await expectDrawerBadge(page, 'Premium · 30 days left');
       // Premium cannot upgrade further: no button.
       expect(await page.getByRole('button', { name: 'Upgrade plan' }).count()).toBe(0);
     });
+  });
+
+  for (const viewport of [PHONE, DESKTOP]) {
+    it(`the super admin of a valid paid plan moves to the Free Trial from the subscription page, after confirming (${viewport.width}px)`, async () => {
+      const { code, users } = await createChurch(env.app.db, { tier: 'premium', endDate: new Date(Date.now() + 20 * DAY_MS) });
+      await onPage(env, viewport, async (page) => {
+        await page.goto('/login');
+        await signIn(page, code, users.super_admin.email, TEST_PASSWORD);
+        await page.getByRole('heading', { name: 'Super Admin Dashboard' }).waitFor();
+        await page.getByRole('link', { name: 'Manage plan' }).click();
+        await page.getByRole('heading', { name: 'Subscription', exact: true }).waitFor();
+        expect(pathOf(page)).toBe('/subscription');
+        await page.getByTestId('current-plan').getByText('Premium Plan').waitFor();
+        expect(await fitsViewportWidth(page)).toBe(true);
+        await page.getByTestId('plan-free').getByRole('button', { name: 'Switch to Free Trial' }).click();
+        const dialog = page.getByRole('dialog', { name: 'Switch to the Free Trial' });
+        await dialog.getByText(/Nothing is deleted/).waitFor();
+        // Cancelling changes nothing.
+        await dialog.getByRole('button', { name: 'Cancel' }).click();
+        await dialog.waitFor({ state: 'hidden' });
+        await page.getByTestId('plan-free').getByRole('button', { name: 'Switch to Free Trial' }).click();
+        await dialog.getByRole('button', { name: 'Switch to Free Trial' }).click();
+        await page.getByText('Successfully downgraded to Free plan').waitFor();
+        expect(await fitsViewportWidth(page)).toBe(true);
+        await page.getByRole('link', { name: 'Go to Dashboard Now' }).click();
+        await page.getByRole('heading', { name: 'Super Admin Dashboard' }).waitFor();
+        if (viewport === PHONE) await expectDrawerBadge(page, 'Free Trial · 30 days left');
+        else await page.getByTestId('subscription-badge').filter({ hasText: 'Free Trial · 30 days left' }).first().waitFor();
+        // A free church has no paid plan to manage: the page sends it home.
+        expect(await page.getByRole('link', { name: 'Manage plan' }).count()).toBe(0);
+      });
+    });
+  }
+
+  it('a principal of a valid paid plan is not offered it, and the subscription page sends them home', async () => {
+    const { code, users } = await createChurch(env.app.db, { tier: 'basic' });
+    await onPage(env, DESKTOP, async (page) => {
+      await page.goto('/login');
+      await signIn(page, code, users.principal.email, TEST_PASSWORD);
+      await page.getByRole('heading', { name: 'Principal Dashboard' }).waitFor();
+      expect(await page.getByRole('link', { name: 'Manage plan' }).count()).toBe(0);
+      await page.goto('/subscription');
+      await page.getByRole('heading', { name: 'Principal Dashboard' }).waitFor();
+      expect(pathOf(page)).toBe('/');
+    });
+  });
+
+  it('a suspended church\'s super admin is told to contact support and offered no plan action', async () => {
+    const { code, users } = await createChurch(env.app.db, { tier: 'free', status: 'suspended', endDate: new Date(Date.now() - DAY_MS) });
+    await onPage(env, PHONE, async (page) => {
+      await page.goto('/login');
+      await signIn(page, code, users.super_admin.email, TEST_PASSWORD);
+      const alert = page.getByRole('alert').filter({ hasText: 'suspended' });
+      await alert.getByText(/contact support/).first().waitFor();
+      await page.getByTestId('plan-basic').waitFor();
+      for (const tier of ['free', 'basic', 'premium']) expect(await page.getByTestId(`plan-${tier}`).getByRole('button').count()).toBe(0);
+      expect(await fitsViewportWidth(page)).toBe(true);
+    });
+  });
+
+  it('when a change gets no answer from the server, the spec\'s fallback texts', async () => {
+    const cutOff = (page: Page, procedure: string) => page.route(`**/trpc/*${procedure}*`, (route) => route.abort('connectionfailed'));
+    const expired = await createChurch(env.app.db, { tier: 'free', endDate: new Date(Date.now() - DAY_MS) });
+    const aborted = { allowErrors: /ERR_CONNECTION_FAILED|Failed to fetch|Failed to load resource/ };
+    await onPage(env, DESKTOP, async (page) => {
+      await page.goto('/login');
+      await signIn(page, expired.code, expired.users.super_admin.email, TEST_PASSWORD);
+      await page.getByRole('alert').filter({ hasText: 'Free trial period ended' }).waitFor();
+      await cutOff(page, 'subscription.extendTrial');
+      await page.getByTestId('plan-free').getByRole('button', { name: 'Extend Free Trial' }).click();
+      await page.getByRole('alert').filter({ hasText: 'Failed to process your selection. Please try again.' }).waitFor();
+    }, aborted);
+    const pending = await createChurch(env.app.db, { tier: 'basic', status: 'pending_payment', endDate: null });
+    await onPage(env, DESKTOP, async (page) => {
+      await page.goto('/login');
+      await signIn(page, pending.code, pending.users.super_admin.email, TEST_PASSWORD);
+      const alert = page.getByRole('alert').filter({ hasText: 'Your payment is pending' });
+      await cutOff(page, 'payments.retryPayment');
+      await alert.getByRole('button', { name: 'Retry payment' }).click();
+      await page.getByRole('alert').filter({ hasText: 'Failed to initiate payment. Please try again.' }).waitFor();
+      await cutOff(page, 'subscription.downgradeToFree');
+      await alert.getByRole('button', { name: 'Switch to Free Trial' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Switch to the Free Trial' });
+      await dialog.getByRole('button', { name: 'Switch to Free Trial' }).click();
+      await dialog.getByText('Failed to switch to free trial. Please contact support.').waitFor();
+    }, aborted);
+    const basic = await createChurch(env.app.db, { tier: 'basic' });
+    await onPage(env, DESKTOP, async (page) => {
+      await page.goto('/login');
+      await signIn(page, basic.code, basic.users.super_admin.email, TEST_PASSWORD);
+      await page.getByRole('button', { name: 'Upgrade plan' }).click();
+      await cutOff(page, 'payments.retryPayment');
+      await page.getByRole('dialog', { name: 'Upgrade your plan' }).getByRole('button', { name: 'Upgrade to Premium Plan' }).click();
+      await page.getByRole('alert').filter({ hasText: 'Upgrade failed. Please try again.' }).waitFor();
+      await page.keyboard.press('Escape');
+      await page.getByRole('link', { name: 'Manage plan' }).click();
+      await cutOff(page, 'subscription.downgradeToFree');
+      await page.getByTestId('plan-free').getByRole('button', { name: 'Switch to Free Trial' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Switch to the Free Trial' });
+      await dialog.getByRole('button', { name: 'Switch to Free Trial' }).click();
+      await dialog.getByText('Downgrade failed', { exact: true }).waitFor();
+    }, aborted);
   });
 });

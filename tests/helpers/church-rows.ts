@@ -39,9 +39,10 @@ export async function churchWithRows(db: Database) {
       churchId, title: marker('Photo'), academicYear: cls.academicYear, month: today.slice(5, 7), fileType: 'image/jpeg',
       fileName: `${marker('file')}.jpg`, filePath: mediaFile, fileSize: 1234, uploadedBy: church.users.principal.id, uploadedByName: 'principal',
     }).returning();
-    await tx.insert(paymentOrders).values({ churchId, provider: 'razorpay', providerOrderId: providerOrder, planTier: 'premium', amountPaise: 99_900 });
     return [r, m];
   });
+  // Orders are written by the platform door only (the tenant role may not).
+  await db.withPlatform((tx) => tx.insert(paymentOrders).values({ churchId, provider: 'razorpay', providerOrderId: providerOrder, planTier: 'premium', amountPaise: 99_900 }));
   const ids: VictimIds = {
     church: churchId, class: cls.id, student: roster[0].id, teacher: church.users.teacher.id,
     record: record.id, media: item.id, providerOrder,

@@ -46,7 +46,7 @@ const auditOf = (churchId: string, action: string) => app.db.withPlatform((tx) =
 
 const ADMIN_VIEW_KEYS = [
   'id', 'name', 'code', 'email', 'phone', 'owner_email', 'address', 'pincode', 'subscription_tier', 'subscription_status',
-  'subscription_end_date', 'created_at', 'updated_at', 'user_count', 'class_count', 'media_count',
+  'subscription_end_date', 'created_at', 'updated_at', 'user_count', 'class_count', 'media_count', 'trial_extensions',
 ].sort();
 
 describe('GET /api/admin/churches', () => {

@@ -4,7 +4,7 @@ import { backend, firstRow, openTestDatabase } from '../helpers/app.js';
 import { createChurch, createClassWithStudents } from '../helpers/fixtures.js';
 import { rowsOf, type Database, type Tx } from '../../server/db/index.js';
 import { createPostgresDatabase } from '../../server/db/postgres.js';
-import { auditLog, churches, classes } from '../../drizzle/schema/index.js';
+import { auditLog, churches, classes, paymentOrders, paymentTokens } from '../../drizzle/schema/index.js';
 
 // Defence in depth around row-level security: the logins the server connects with, the church row's
 // subscription columns, and transaction handles kept past their door.
@@ -115,6 +115,7 @@ describe('the church row', () => {
     ['subscription end date', { subscriptionEndDate: new Date('2099-01-01') }],
     ['lifetime flag', { isLifetime: true }],
     ['code', { code: 'HACKED' }],
+    ['trial extension count', { trialExtensions: 0 }],
   ];
   for (const [what, change] of attempts) {
     it(`a church user's transaction cannot change its own ${what}`, async () => {
@@ -137,6 +138,31 @@ describe('the church row', () => {
     await db.withPlatform((tx) => tx.update(churches).set({ subscriptionTier: 'basic' }).where(eq(churches.id, church.church.id)));
     const [row] = await db.withPlatform((tx) => tx.select().from(churches).where(eq(churches.id, church.church.id)));
     expect(row.subscriptionTier).toBe('basic');
+  });
+});
+
+describe('orders and payment tokens', () => {
+  it('are written by the platform door only: the tenant role holds no write privilege on them', async () => {
+    const privileges = await db.ownerQuery<{ table_name: string; privilege: string; granted: boolean }>(sql`
+      select t.table_name, p.privilege, has_table_privilege('app_tenant', t.table_name, p.privilege) as granted
+      from (values ('payment_orders'), ('payment_tokens')) t(table_name),
+        (values ('SELECT'), ('INSERT'), ('UPDATE'), ('DELETE'), ('TRUNCATE')) p(privilege) order by 1, 2`);
+    const granted = privileges.filter((p) => p.granted).map((p) => `${p.table_name} ${p.privilege}`);
+    // The tenant door still reads its church's tokens, to know who may pay.
+    expect(granted).toEqual(['payment_tokens SELECT']);
+    const platform = await db.ownerQuery<{ ok: boolean }>(sql`
+      select has_table_privilege('app_platform', 'payment_orders', 'INSERT') and has_table_privilege('app_platform', 'payment_tokens', 'UPDATE')
+        and has_table_privilege('app_platform', 'payment_references', 'INSERT') as ok`);
+    expect(platform[0].ok).toBe(true);
+  });
+
+  it('a tenant transaction that tries to write them is refused', async () => {
+    const denied = (work: (tx: Tx) => Promise<unknown>) => db.withTenant(church.church.id, work).catch((e: unknown) => messageOf(e));
+    expect(await denied((tx) => tx.insert(paymentOrders).values({
+      churchId: church.church.id, provider: 'test', providerOrderId: 'order_by_tenant', planTier: 'premium', amountPaise: 1,
+    }))).toMatch(/permission denied/);
+    expect(await denied((tx) => tx.update(paymentTokens).set({ consumedAt: null }))).toMatch(/permission denied/);
+    expect(await denied((tx) => tx.delete(paymentTokens))).toMatch(/permission denied/);
   });
 });
 

@@ -156,8 +156,8 @@ describe('the payment receipt', () => {
 
   it('arrives once when the webhook completes the order first', async () => {
     const { body, church, orderId } = await paidRegistration('basic');
-    expect((await webhook(orderId, 'pay_webhook_first', `evt_first_${church.code}`)).status).toBe(200);
-    expect((await webhook(orderId, 'pay_webhook_first', `evt_again_${church.code}`)).status).toBe(200);
+    expect((await webhook(orderId, `pay_webhook_first_${church.code}`, `evt_first_${church.code}`)).status).toBe(200);
+    expect((await webhook(orderId, `pay_webhook_first_${church.code}`, `evt_again_${church.code}`)).status).toBe(200);
     await app.server.services.background.idle();
     const receipts = receiptsTo(body.admin_email);
     expect(receipts).toHaveLength(1);

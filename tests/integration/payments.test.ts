@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 import { api, createChurch, signIn } from '../helpers/fixtures.js';
 import { auditLog, churches, paymentOrders, paymentTokens, platformOperators } from '../../drizzle/schema/index.js';
@@ -203,6 +203,7 @@ describe('a signed-in church pays', () => {
     expect(order.body.data).toMatchObject({ amount: 29900, is_upgrade: true });
     const paid = await testPay({ code, token: admin.token }, order.body.data.order_id);
     const res = await verify(app.url, { code, token: admin.token }, paid.body.data);
+    expect(res.body.message).toBe('Upgrade Successful');
     expect(res.body.data.church).toMatchObject({ subscription_tier: 'basic', subscription_status: 'active' });
     const [entry] = await auditOf(app.db, church.id);
     expect(entry).toMatchObject({ action: 'subscription.upgraded' });
@@ -234,7 +235,7 @@ describe('the webhook', () => {
   it('completes a paid order when the browser never came back; a replay changes nothing', async () => {
     const church = await registerPaid(app.url);
     const order = await createOrder(app.url, church, { plan_type: 'premium' });
-    const event = orderPaidEvent(order.body.data.order_id, 'pay_from_webhook');
+    const event = orderPaidEvent(order.body.data.order_id, `pay_from_webhook_${church.code}`);
     const res = await webhook(event, { eventId: `evt_${church.code}` });
     expect(res.status).toBe(200);
     expect(((await res.json()) as { data: { outcome: string } }).data.outcome).toBe('completed');
@@ -278,7 +279,7 @@ describe('a UPI payment confirmed elsewhere', () => {
     expect(waiting.status).toBe(200);
     expect(waiting.body.data).toMatchObject({ order_id: orderId, status: 'created', plan_type: 'basic', church: { subscription_status: 'pending_payment' } });
 
-    await webhook(orderPaidEvent(orderId, 'pay_upi_1'), { eventId: `evt_upi_${church.code}` });
+    await webhook(orderPaidEvent(orderId, `pay_upi_${church.code}`), { eventId: `evt_upi_${church.code}` });
     expect((await status(church, orderId)).body.data).toMatchObject({ status: 'paid', church: { subscription_tier: 'basic', subscription_status: 'active' } });
 
     const input = encodeURIComponent(JSON.stringify({ order_id: orderId }));
@@ -305,15 +306,126 @@ describe('a UPI payment confirmed elsewhere', () => {
     const [operator] = await app.db.withPlatform((tx) => tx.insert(platformOperators)
       .values({ email: `ops-${church.code.toLowerCase()}@platform.test`, name: 'Ops', passwordHash: 'not-used-here' }).returning());
     const receipts = { mailer: app.server.services.mailer, log: app.server.log, publicUrl: app.url };
-    const confirmed = await confirmOrderByOperator(app.db, { providerOrderId: orderId, operatorId: operator.id, reference: 'UTR123456789' }, receipts);
+    const utr = `UTR${church.code}`; // a reference pays one order ever: unique, so a kept database can run it again
+    const confirmed = await confirmOrderByOperator(app.db, { providerOrderId: orderId, operatorId: operator.id, reference: utr }, receipts);
     expect(confirmed).toMatchObject({ subscription_tier: 'premium', subscription_status: 'active' });
-    await expect(confirmOrderByOperator(app.db, { providerOrderId: orderId, operatorId: operator.id, reference: 'UTR123456789' }, receipts))
+    await expect(confirmOrderByOperator(app.db, { providerOrderId: orderId, operatorId: operator.id, reference: utr }, receipts))
       .rejects.toMatchObject({ code: 'CONFLICT' });
     await expect(confirmOrderByOperator(app.db, { providerOrderId: 'order_nobody', operatorId: operator.id, reference: 'x' }, receipts))
       .rejects.toMatchObject({ code: 'NOT_FOUND' });
     const audit = await auditOf(app.db, church.id);
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ operatorId: operator.id, details: expect.objectContaining({ via: 'operator confirmation', payment: 'UTR123456789' }) });
+    expect(audit[0]).toMatchObject({ operatorId: operator.id, details: expect.objectContaining({ via: 'operator confirmation', payment: utr }) });
+  });
+});
+
+describe('a payment token', () => {
+  it('is spent by its church\'s payment: it then only reads where the order stands', async () => {
+    const church = await registerPaid(app.url, 'basic');
+    const order = await createOrder(app.url, church, { plan_type: 'basic' });
+    const paid = await testPay(church, order.body.data.order_id);
+    expect((await verify(app.url, church, paid.body.data)).status).toBe(200);
+    const [token] = await app.db.withPlatform((tx) => tx.select().from(paymentTokens).where(eq(paymentTokens.churchId, church.id)));
+    expect(token.consumedAt).toBeInstanceOf(Date);
+
+    const spent = 'This church\'s payment is complete. Please sign in to continue.';
+    for (const answer of [
+      await createOrder(app.url, church, { plan_type: 'premium' }),
+      await api(app.url, 'POST', '/api/churches/retry-payment', { ...asPayer(church), body: { plan_type: 'premium' } }),
+      await testPay(church, order.body.data.order_id),
+    ]) expect([answer.status, answer.body.message]).toEqual([401, spent]);
+    // The browser that paid hears the same answer again, and its status page sees the order paid.
+    expect((await verify(app.url, church, paid.body.data)).status).toBe(200);
+    const status = await api(app.url, 'GET', `/api/churches/payment-status/${order.body.data.order_id}`, asPayer(church));
+    expect(status.body.data).toMatchObject({ status: 'paid', church: { subscription_tier: 'basic', subscription_status: 'active' } });
+    const orders = await app.db.withPlatform((tx) => tx.select().from(paymentOrders).where(eq(paymentOrders.churchId, church.id)));
+    expect(orders).toHaveLength(1);
+  });
+
+  it('is spent when the webhook completes the order, too', async () => {
+    const church = await registerPaid(app.url);
+    const order = await createOrder(app.url, church, { plan_type: 'premium' });
+    await webhook(orderPaidEvent(order.body.data.order_id, `pay_spent_${church.code}`), { eventId: `evt_spent_${church.code}` });
+    expect((await createOrder(app.url, church, { plan_type: 'premium' })).status).toBe(401);
+    const status = await api(app.url, 'GET', `/api/churches/payment-status/${order.body.data.order_id}`, asPayer(church));
+    expect(status.body.data.status).toBe('paid');
+  });
+});
+
+describe('a church whose status the operator set', () => {
+  it('pays an order made before its suspension: the money is recorded as held, the suspension and plan stay', async () => {
+    const { church, code, users } = await createChurch(app.db, { tier: 'free' });
+    const admin = { code, token: (await signIn(app.url, code, users.super_admin.email)).token };
+    const order = await createOrder(app.url, admin, { plan_type: 'premium' });
+    const second = await createOrder(app.url, admin, { plan_type: 'basic' });
+    const paid = await testPay(admin, order.body.data.order_id);
+    await app.db.withPlatform((tx) => tx.update(churches).set({ subscriptionStatus: 'suspended' }).where(eq(churches.id, church.id)));
+    const before = await churchRow(app.db, church.id);
+
+    const held = 'Your payment was received, but this church\'s subscription was set by the platform, so your plan has not changed. Please contact support.';
+    const res = await verify(app.url, admin, paid.body.data);
+    expect([res.status, res.body.message, res.body.reason]).toEqual([409, held, 'payment_held']);
+    expect(await churchRow(app.db, church.id)).toEqual(before);
+    const [stored] = await app.db.withPlatform((tx) => tx.select().from(paymentOrders).where(eq(paymentOrders.providerOrderId, order.body.data.order_id)));
+    expect(stored).toMatchObject({ status: 'held', providerPaymentId: paid.body.data.razorpay_payment_id });
+    expect(stored.paidAt).toBeInstanceOf(Date);
+    const entries = await auditOf(app.db, church.id);
+    expect(entries.map((e) => e.action)).toEqual(['subscription.payment_held']);
+    expect(entries[0].details).toMatchObject({ status: 'suspended', plan: 'premium', amount_paise: 59900 });
+
+    // Again, or by the webhook: the same, nothing applied, nothing recorded twice.
+    expect((await verify(app.url, admin, paid.body.data)).status).toBe(409);
+    const hook = await webhook(orderPaidEvent(order.body.data.order_id, paid.body.data.razorpay_payment_id), { eventId: `evt_held_${code}` });
+    expect(((await hook.json()) as { data: { outcome: string } }).data.outcome).toBe('held');
+    // The webhook of the other order made before the suspension holds it too.
+    const other = await webhook(orderPaidEvent(second.body.data.order_id, `pay_held_${code}`), { eventId: `evt_held2_${code}` });
+    expect(((await other.json()) as { data: { outcome: string } }).data.outcome).toBe('held');
+    expect(await churchRow(app.db, church.id)).toEqual(before);
+    expect(await auditOf(app.db, church.id)).toHaveLength(2);
+
+    // The operator confirms no payment of a suspended church: lift the status first.
+    const third = `order_susp_${code}`;
+    await app.db.withPlatform((tx) => tx.insert(paymentOrders).values({ churchId: church.id, provider: 'test', providerOrderId: third, planTier: 'basic', amountPaise: 29900 }));
+    const [operator] = await app.db.withPlatform((tx) => tx.insert(platformOperators)
+      .values({ email: `ops-held-${code.toLowerCase()}@platform.test`, name: 'Ops', passwordHash: 'not-used-here' }).returning());
+    const receipts = { mailer: app.server.services.mailer, log: app.server.log, publicUrl: app.url };
+    await expect(confirmOrderByOperator(app.db, { providerOrderId: third, operatorId: operator.id, reference: `UTR${code}` }, receipts))
+      .rejects.toMatchObject({ code: 'CONFLICT', message: 'This church is suspended: change its status before confirming its payment.' });
+    await expect(confirmOrderByOperator(app.db, { providerOrderId: order.body.data.order_id, operatorId: operator.id, reference: `UTR${code}` }, receipts))
+      .rejects.toMatchObject({ code: 'CONFLICT' });
+    expect(await churchRow(app.db, church.id)).toEqual(before);
+  });
+});
+
+describe('a payment reference', () => {
+  it('confirms one order only: the same bank reference (UTR) for another church\'s order is refused and changes nothing', async () => {
+    const a = await createChurch(app.db, { tier: 'free', status: 'pending_payment', endDate: null });
+    const b = await createChurch(app.db, { tier: 'free', status: 'pending_payment', endDate: null });
+    const orderOf = async (churchId: string, code: string) => {
+      const id = `order_utr_${code}`;
+      await app.db.withPlatform((tx) => tx.insert(paymentOrders).values({ churchId, provider: 'test', providerOrderId: id, planTier: 'basic', amountPaise: 29900 }));
+      return id;
+    };
+    const [orderA, orderB, orderA2] = [await orderOf(a.church.id, a.code), await orderOf(b.church.id, b.code), `order_utr2_${a.code}`];
+    await app.db.withPlatform((tx) => tx.insert(paymentOrders).values({ churchId: a.church.id, provider: 'test', providerOrderId: orderA2, planTier: 'basic', amountPaise: 29900 }));
+    const [operator] = await app.db.withPlatform((tx) => tx.insert(platformOperators)
+      .values({ email: `ops-utr-${a.code.toLowerCase()}@platform.test`, name: 'Ops', passwordHash: 'not-used-here' }).returning());
+    const receipts = { mailer: app.server.services.mailer, log: app.server.log, publicUrl: app.url };
+    const utr = `4071${a.code}`;
+    await confirmOrderByOperator(app.db, { providerOrderId: orderA, operatorId: operator.id, reference: utr }, receipts);
+    const bBefore = await churchRow(app.db, b.church.id);
+    for (const [order, reference] of [[orderB, utr], [orderB, ` ${utr.slice(0, 6)} ${utr.slice(6)} `], [orderA2, utr]]) {
+      await expect(confirmOrderByOperator(app.db, { providerOrderId: order, operatorId: operator.id, reference }, receipts))
+        .rejects.toMatchObject({ code: 'CONFLICT', message: 'This payment reference was already used for another payment.' });
+    }
+    expect(await churchRow(app.db, b.church.id)).toEqual(bBefore);
+    const orders = await app.db.withPlatform((tx) => tx.select().from(paymentOrders)
+      .where(inArray(paymentOrders.providerOrderId, [orderA, orderB, orderA2])));
+    expect(Object.fromEntries(orders.map((o) => [o.providerOrderId, o.status]))).toEqual({ [orderA]: 'paid', [orderB]: 'created', [orderA2]: 'created' });
+    expect(await auditOf(app.db, b.church.id)).toHaveLength(0);
+    // Another reference pays B.
+    await confirmOrderByOperator(app.db, { providerOrderId: orderB, operatorId: operator.id, reference: `${utr}9` }, receipts);
+    expect((await churchRow(app.db, b.church.id)).subscriptionStatus).toBe('active');
   });
 });
 
@@ -330,10 +442,12 @@ describe('with Razorpay keys', () => {
     expect((await api(live.url, 'POST', '/api/payments/test-checkout/pay', { ...asPayer(church), body: { razorpay_order_id: order.body.data.order_id } })).status).toBe(404);
 
     const orderId = order.body.data.order_id as string;
-    const sign = (secret: string) => createHmac('sha256', secret).update(`${orderId}|pay_live_1`).digest('hex');
-    const forged = await verify(live.url, church, { razorpay_order_id: orderId, razorpay_payment_id: 'pay_live_1', razorpay_signature: sign('other-secret') });
+    // Payment ids are unique (one reference pays one order ever), also across runs on a kept database.
+    const paymentId = `pay_live_${church.code}`;
+    const sign = (secret: string) => createHmac('sha256', secret).update(`${orderId}|${paymentId}`).digest('hex');
+    const forged = await verify(live.url, church, { razorpay_order_id: orderId, razorpay_payment_id: paymentId, razorpay_signature: sign('other-secret') });
     expect(forged.status).toBe(400);
-    const good = await verify(live.url, church, { razorpay_order_id: orderId, razorpay_payment_id: 'pay_live_1', razorpay_signature: sign(KEY_SECRET) });
+    const good = await verify(live.url, church, { razorpay_order_id: orderId, razorpay_payment_id: paymentId, razorpay_signature: sign(KEY_SECRET) });
     expect(good.status).toBe(200);
     expect(good.body.data.church.subscription_status).toBe('active');
   });

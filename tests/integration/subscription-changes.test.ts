@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { startTestApp, type TestApp } from '../helpers/app.js';
-import { api, createChurch, createClassWithStudents, signIn } from '../helpers/fixtures.js';
+import { api, createChurch, createClassWithStudents, signIn, signInNewOperator } from '../helpers/fixtures.js';
 import { auditLog, churches } from '../../drizzle/schema/index.js';
 
 // The subscription actions of the wall: downgrade to free, extend the trial, retry a payment. The
@@ -27,7 +27,7 @@ describe('downgrade to free', () => {
 
     const res = await post(`/api/churches/downgrade-to-free/${church.id}`, admin);
     expect(res.status).toBe(200);
-    expect(res.body.message).toBe('Your church is now on the Free Trial.');
+    expect(res.body.message).toBe('Successfully downgraded to Free plan');
     const row = await churchRow(church.id);
     expect(row).toMatchObject({ subscriptionTier: 'free', subscriptionStatus: 'active' });
     expect((row.subscriptionEndDate!.getTime() - Date.now()) / DAY_MS).toBeCloseTo(30, 1);
@@ -77,7 +77,7 @@ describe('extend the trial', () => {
     const admin = await signIn(app.url, code, users.super_admin.email);
     const res = await post(`/api/churches/${church.id}/extend-trial`, admin);
     expect(res.status).toBe(200);
-    expect(res.body.message).toBe('Your free trial has been extended.');
+    expect(res.body.message).toBe('Free trial extended! Enjoy 30 more days of full access.');
     expect(((await churchRow(church.id)).subscriptionEndDate!.getTime() - Date.now()) / DAY_MS).toBeCloseTo(30, 1);
 
     const paid = await createChurch(app.db, { tier: 'premium' });
@@ -86,6 +86,78 @@ describe('extend the trial', () => {
     const lifetime = await createChurch(app.db, { tier: 'lifetime', isLifetime: true, endDate: null });
     const lifetimeAdmin = await signIn(app.url, lifetime.code, lifetime.users.super_admin.email);
     expect((await post(`/api/churches/${lifetime.church.id}/extend-trial`, lifetimeAdmin)).status).toBe(409);
+  });
+});
+
+describe('statuses set by the operator', () => {
+  const trpcMutation = (path: string, caller: { token: string; code: string }, input: unknown) => fetch(`${app.url}/trpc/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${caller.token}`, 'x-church-code': caller.code },
+    body: JSON.stringify(input),
+  });
+
+  for (const status of ['suspended', 'inactive'] as const) {
+    it(`a ${status} church cannot lift its status itself: 409 with a message, nothing changed, over REST and tRPC`, async () => {
+      const onFree = await createChurch(app.db, { tier: 'free', status, endDate: new Date(Date.now() - DAY_MS) });
+      const onPaid = await createChurch(app.db, { tier: 'basic', status, endDate: new Date(Date.now() + 9 * DAY_MS) });
+      const message = `This church's subscription was set to ${status} by the platform, and only the platform can change it. Please contact support.`;
+      for (const { church, code, users } of [onFree, onPaid]) {
+        const before = await churchRow(church.id);
+        const admin = await signIn(app.url, code, users.super_admin.email);
+        const answers = [
+          await post(`/api/churches/${church.id}/extend-trial`, admin),
+          await post(`/api/churches/downgrade-to-free/${church.id}`, admin),
+          await post('/api/churches/create-order', admin, { plan_type: 'premium' }),
+          await post(`/api/churches/retry-payment/${church.id}`, admin),
+        ];
+        for (const answer of answers) expect([answer.status, answer.body.success, answer.body.message]).toEqual([409, false, message]);
+        for (const procedure of ['subscription.extendTrial', 'subscription.downgradeToFree']) {
+          const viaTrpc = await trpcMutation(procedure, admin, { id: church.id });
+          expect(viaTrpc.status).toBe(409);
+          expect(((await viaTrpc.json()) as { error: { message: string } }).error.message).toBe(message);
+        }
+        expect(await churchRow(church.id)).toEqual(before);
+        const entries = await app.db.withPlatform((tx) => tx.select().from(auditLog).where(eq(auditLog.targetChurchId, church.id)));
+        expect(entries.filter((e) => e.resourceType === 'subscription')).toHaveLength(0);
+      }
+    });
+  }
+
+  it('only the operator lifts it; then the church acts again', async () => {
+    const { church, code, users } = await createChurch(app.db, { tier: 'free', status: 'suspended', endDate: new Date(Date.now() - DAY_MS) });
+    const admin = await signIn(app.url, code, users.super_admin.email);
+    expect((await post(`/api/churches/${church.id}/extend-trial`, admin)).status).toBe(409);
+    const operator = await signInNewOperator(app.db, app.url);
+    const lifted = await api(app.url, 'PUT', `/api/admin/churches/${church.id}/subscription`, {
+      token: operator.token, body: { subscription_tier: 'free', subscription_status: 'active', subscription_end_date: null },
+    });
+    expect(lifted.status).toBe(200);
+    await app.db.withPlatform((tx) => tx.update(churches).set({ subscriptionEndDate: new Date(Date.now() - DAY_MS) }).where(eq(churches.id, church.id)));
+    expect((await post(`/api/churches/${church.id}/extend-trial`, admin)).status).toBe(200);
+    expect((await churchRow(church.id)).subscriptionStatus).toBe('active');
+  });
+});
+
+describe('trial extensions', () => {
+  it('are unlimited and counted per church, and the console\'s church details show the count', async () => {
+    const { church, code, users } = await createChurch(app.db, { tier: 'free', endDate: new Date(Date.now() - DAY_MS) });
+    const other = await createChurch(app.db, { tier: 'free', endDate: new Date(Date.now() - DAY_MS) });
+    const admin = await signIn(app.url, code, users.super_admin.email);
+    for (let i = 0; i < 4; i++) expect((await post(`/api/churches/${church.id}/extend-trial`, admin)).status).toBe(200);
+    expect((await churchRow(church.id)).trialExtensions).toBe(4);
+    expect((await churchRow(other.church.id)).trialExtensions).toBe(0);
+    // A downgrade is not an extension.
+    const paid = await createChurch(app.db, { tier: 'basic' });
+    const paidAdmin = await signIn(app.url, paid.code, paid.users.super_admin.email);
+    expect((await post(`/api/churches/downgrade-to-free/${paid.church.id}`, paidAdmin)).status).toBe(200);
+    expect((await churchRow(paid.church.id)).trialExtensions).toBe(0);
+
+    const operator = await signInNewOperator(app.db, app.url);
+    const details = await api(app.url, 'GET', `/api/admin/churches/${church.id}`, { token: operator.token });
+    expect(details.body.data.trial_extensions).toBe(4);
+    const [entry] = await app.db.withPlatform((tx) => tx.select().from(auditLog)
+      .where(and(eq(auditLog.targetChurchId, church.id), eq(auditLog.action, 'subscription.trial_extended'))).orderBy(desc(auditLog.id)).limit(1));
+    expect(entry.details).toMatchObject({ extensions: 4 });
   });
 });
 

@@ -1,7 +1,7 @@
 // The payments module's surface: the gateway (built once, in services), payment tokens of paid
 // registrations, the webhook route, and the operator's confirmation of a payment. Its router is wired in server/root.ts.
 export { createPaymentGateway, paymentGatewayMode } from './gateway.js';
-export { issuePaymentToken, isLivePaymentToken } from './payment-tokens.js';
+export { issuePaymentToken, paymentTokenState } from './payment-tokens.js';
 export { registerPaymentWebhook } from './webhook.js';
 export { paymentWebhookDoc } from './webhook-openapi.js';
 export { confirmChurchOrderByOperator, confirmOrderByOperator } from './orders.js';

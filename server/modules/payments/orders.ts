@@ -1,21 +1,36 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
-import { auditLog, churches, paymentOrders, users } from '../../../drizzle/schema/index.js';
+import { auditLog, churches, paymentOrders, paymentReferences, users } from '../../../drizzle/schema/index.js';
 import { PAYMENT_MESSAGES } from '../../../common/payment-messages.js';
+import { isOperatorStatus, SUBSCRIPTION_MESSAGES } from '../../../common/subscription-messages.js';
 import { type createOrderInput, type orderStatusInput, type retryPaymentInput, type testCheckoutInput, type verifyPaymentInput } from '../../../common/schemas/payments.js';
 import { orderKind, PAID_TIERS, type PaidTier } from '../../../common/upgrade-path.js';
 import type { Database, Tx } from '../../db/index.js';
 import type { Config } from '../../config.js';
 import type { ChurchPayer, PayerContext } from '../../trpc/context.js';
-import { badRequest, conflict, notFound, serviceUnavailable } from '../../trpc/errors.js';
+import { badRequest, conflict, notFound, serviceUnavailable, unauthorized } from '../../trpc/errors.js';
 import { findPlan } from '../subscription/index.js';
 import { receiptMail, type Mailer, type ReceiptFacts } from '../mail/index.js';
+import { consumePaymentTokens } from './payment-tokens.js';
 import { paymentSignature, sameSignature } from './signatures.js';
 
 const DAY_MS = 86_400_000;
 const CURRENCY = 'INR';
 
+
+/** A payment token spent by its church's payment starts nothing more: it only reads where its orders stand. */
+function assertTokenNotSpent(payer: ChurchPayer) {
+  if (payer.spentToken) throw unauthorized(PAYMENT_MESSAGES.tokenSpent, { reason: 'payment_token_spent' });
+}
+
+/** No money is taken for a plan that could not be applied: a church whose status the operator set
+ * (suspended, inactive) starts no payment (409); nor does a spent payment token (401). */
+function assertMayStartPayment(payer: ChurchPayer) {
+  assertTokenNotSpent(payer);
+  const status = payer.church.subscription_status;
+  if (isOperatorStatus(status)) throw conflict(SUBSCRIPTION_MESSAGES.setByOperator(status), { reason: 'operator_status' });
+}
 
 /** A church id in the request never grants anything: it must name the caller's own church. */
 function assertOwnChurch(payer: ChurchPayer, churchId: string | undefined) {
@@ -28,6 +43,7 @@ function assertOwnChurch(payer: ChurchPayer, churchId: string | undefined) {
  */
 export async function createOrder(ctx: PayerContext, input: z.output<typeof createOrderInput>) {
   const { payer } = ctx;
+  assertMayStartPayment(payer);
   assertOwnChurch(payer, input.church_id);
   const kind = orderKind(payer.church, input.plan_type);
   if (!kind.allowed) throw conflict(kind.message, { reason: 'upgrade_path' });
@@ -90,6 +106,7 @@ function upiPayment(config: Pick<Config, 'UPI_VPA' | 'UPI_PAYEE_NAME'>, order: {
 
 /** POST /api/churches/retry-payment(/{id}): a new order, for the plan asked or the church's own. */
 export async function retryPayment(ctx: PayerContext, input: z.output<typeof retryPaymentInput>) {
+  assertMayStartPayment(ctx.payer);
   assertOwnChurch(ctx.payer, input.church_id);
   const own = (PAID_TIERS as readonly string[]).includes(ctx.payer.church.subscription_tier)
     ? ctx.payer.church.subscription_tier as PaidTier
@@ -102,29 +119,35 @@ export async function retryPayment(ctx: PayerContext, input: z.output<typeof ret
 /**
  * POST /api/churches/verify-payment: the checkout's answer, trusted only when its signature is the
  * HMAC of the order id WE stored and the payment id, with the gateway's secret. A bad signature
- * changes nothing; verifying a paid order again answers the same and activates nothing twice.
+ * changes nothing; verifying a paid order again answers the same and activates nothing twice. A
+ * payment of a church whose status the operator set is recorded as held, not applied (409 after
+ * the commit, so the record stays).
  */
 export async function verifyPayment(ctx: PayerContext, input: z.output<typeof verifyPaymentInput>) {
   const { payer } = ctx;
   assertOwnChurch(payer, input.church_id);
   const secret = ctx.services.gateway.paymentSecret;
-  const { church, receipt } = await ctx.db.withPlatform(async (tx) => {
+  const { church, receipt, held, upgraded } = await ctx.db.withPlatform(async (tx) => {
     const order = await lockOrder(tx, payer.church.id, input.razorpay_order_id);
     if (!order) throw notFound(PAYMENT_MESSAGES.orderNotFound);
+    // A spent token may hear again how its church's payment went, but pays nothing new.
+    if (order.status === 'created') assertTokenNotSpent(payer);
     const expected = paymentSignature(secret, order.providerOrderId, input.razorpay_payment_id);
     if (!sameSignature(expected, input.razorpay_signature)) {
       throw badRequest(PAYMENT_MESSAGES.verifyFailed, { reason: 'bad_signature' });
     }
     return completeLockedOrder(tx, order, input.razorpay_payment_id, { via: 'verify-payment', userId: payer.userId });
   });
-  ctx.log.info({ churchId: payer.church.id, order: input.razorpay_order_id }, 'payment verified');
+  ctx.log.info({ churchId: payer.church.id, order: input.razorpay_order_id, held }, 'payment verified');
+  if (held) throw conflict(SUBSCRIPTION_MESSAGES.paymentHeld, { reason: 'payment_held' });
   sendReceipt({ mailer: ctx.services.mailer, log: ctx.log, publicUrl: ctx.config.PUBLIC_URL }, receipt);
-  return { message: PAYMENT_MESSAGES.verified, church };
+  return { message: upgraded ? SUBSCRIPTION_MESSAGES.upgraded : PAYMENT_MESSAGES.verified, church };
 }
 
 /** Test mode only: the Pay button of the test checkout. It signs a payment as a real checkout
  * would; the browser then verifies it through verify-payment like any other payment. */
 export async function payInTestMode(ctx: PayerContext, input: z.output<typeof testCheckoutInput>) {
+  assertTokenNotSpent(ctx.payer);
   const { gateway } = ctx.services;
   if (!gateway.testPayment) throw notFound(PAYMENT_MESSAGES.notTestMode);
   const [order] = await ctx.db.withPlatform((tx) => tx.select({ id: paymentOrders.providerOrderId }).from(paymentOrders)
@@ -187,11 +210,25 @@ async function confirmLockedOrder(tx: Tx, input: { churchId?: string; providerOr
     input.churchId ? eq(paymentOrders.churchId, input.churchId) : undefined,
   )).for('update');
   if (!order) throw notFound(PAYMENT_MESSAGES.orderNotFound);
-  if (order.status === 'paid') throw conflict('This order is already paid.', { reason: 'already_paid' });
-  return completeLockedOrder(tx, order, input.reference, { via: 'operator confirmation', userId: null, operatorId: input.operatorId });
+  // A held payment (made while the church was suspended or inactive) is the operator's to refund,
+  // or to honour by setting the plan by hand: it is not confirmed a second time.
+  if (order.status === 'paid' || order.status === 'held') throw conflict(PAYMENT_MESSAGES.alreadyPaid, { reason: 'already_paid' });
+  const [church] = await tx.select({ status: churches.subscriptionStatus }).from(churches).where(eq(churches.id, order.churchId));
+  if (isOperatorStatus(church.status)) {
+    throw conflict(PAYMENT_MESSAGES.operatorStatusFirst(church.status), { reason: 'operator_status' });
+  }
+  return completeLockedOrder(tx, order, bankReferenceKey(input.reference), {
+    via: 'operator confirmation', userId: null, operatorId: input.operatorId, provider: UPI_TRANSFER,
+  });
 }
 
 type OrderRow = typeof paymentOrders.$inferSelect;
+
+/** The provider under which bank references of UPI transfers confirmed by the operator are kept. */
+const UPI_TRANSFER = 'upi_transfer';
+/** A bank reference (UTR) as it is kept: without spaces, in capitals, so one transfer typed twice
+ * in two ways is still one reference. */
+const bankReferenceKey = (reference: string) => reference.replace(/\s+/g, '').toUpperCase();
 
 /**
  * The webhook's completion of an order, found by the provider's order id alone (the webhook comes
@@ -199,9 +236,9 @@ type OrderRow = typeof paymentOrders.$inferSelect;
  */
 export async function completeOrderFromWebhook(tx: Tx, providerOrderId: string, paymentId: string, eventType: string) {
   const [order] = await tx.select().from(paymentOrders).where(eq(paymentOrders.providerOrderId, providerOrderId)).for('update');
-  if (!order) return { completed: false as const, receipt: null };
-  const { receipt } = await completeLockedOrder(tx, order, paymentId, { via: `webhook ${eventType}`, userId: null });
-  return { completed: true as const, churchId: order.churchId, receipt };
+  if (!order) return { completed: false as const, held: false, receipt: null };
+  const { receipt, held } = await completeLockedOrder(tx, order, paymentId, { via: `webhook ${eventType}`, userId: null });
+  return { completed: true as const, held, churchId: order.churchId, receipt };
 }
 
 /** What mails a receipt: the mailer and where its links point. */
@@ -231,22 +268,56 @@ async function lockOrder(tx: Tx, churchId: string, providerOrderId: string): Pro
   return order;
 }
 
+interface Completion {
+  church: ReturnType<typeof churchAnswer>;
+  receipt: Receipt | null;
+  /** The money is recorded but the plan not applied: the church's status was set by the operator. */
+  held: boolean;
+  upgraded: boolean;
+}
+
 /**
- * Marks a locked order paid and activates its plan, once: a paid order is left as it is. The plan
- * runs for its days from now; renewing the same plan before it ends adds them to the end date
- * instead, so paying early loses nothing. An upgrade starts from today (the days left of the smaller
- * plan are not carried over). The change is written to the audit log in the same transaction.
+ * Marks a locked order paid and activates its plan, once: a paid or held order is left as it is.
+ * The plan runs for its days from now; renewing the same plan before it ends adds them to the end
+ * date instead, so paying early loses nothing. An upgrade starts from today (the days left of the
+ * smaller plan are not carried over). The payment's reference is taken for this order alone (409 if
+ * another order has it, and nothing is written), the church's payment tokens are spent, and the
+ * change is written to the audit log, all in the same transaction.
+ *
+ * A church whose status the operator set (suspended, inactive) keeps it: the order is marked held
+ * with its payment, the subscription is not touched, no receipt is mailed, and the audit entry
+ * ('subscription.payment_held') tells the operator, who refunds it or sets the plan by hand.
  */
 async function completeLockedOrder(
-  tx: Tx, order: OrderRow, paymentId: string, by: { via: string; userId: string | null; operatorId?: string },
-): Promise<{ church: ReturnType<typeof churchAnswer>; receipt: Receipt | null }> {
+  tx: Tx, order: OrderRow, paymentId: string, by: { via: string; userId: string | null; operatorId?: string; provider?: string },
+): Promise<Completion> {
   const [church] = await tx.select().from(churches).where(eq(churches.id, order.churchId)).for('update');
-  // Already paid (a verify and a webhook of one order, whichever came second): no second receipt.
-  if (order.status === 'paid') return { church: churchAnswer(church), receipt: null };
+  // Already settled (a verify and a webhook of one order, whichever came second): no second receipt.
+  if (order.status === 'paid' || order.status === 'held') {
+    return { church: churchAnswer(church), receipt: null, held: order.status === 'held', upgraded: order.isUpgrade };
+  }
   const plan = await findPlan(tx, order.planTier);
   if (!plan) throw new Error(`Plan ${order.planTier} of order ${order.id} is missing`);
 
   const now = Date.now();
+  const [reference] = await tx.insert(paymentReferences).values({
+    provider: by.provider ?? order.provider, reference: paymentId, orderChurchId: order.churchId, orderId: order.id,
+  }).onConflictDoNothing().returning({ reference: paymentReferences.reference });
+  if (!reference) throw conflict(PAYMENT_MESSAGES.referenceUsed, { reason: 'reference_used' });
+  await consumePaymentTokens(tx, church.id, new Date(now));
+  const facts = {
+    via: by.via, by_user_id: by.userId, order: order.providerOrderId, payment: paymentId, amount_paise: order.amountPaise,
+  };
+  if (isOperatorStatus(church.subscriptionStatus)) {
+    await tx.update(paymentOrders).set({ status: 'held', providerPaymentId: paymentId, paidAt: new Date(now) })
+      .where(and(eq(paymentOrders.churchId, order.churchId), eq(paymentOrders.id, order.id)));
+    await tx.insert(auditLog).values({
+      operatorId: by.operatorId ?? null, targetChurchId: church.id, action: 'subscription.payment_held',
+      resourceType: 'subscription', resourceId: order.id, details: { ...facts, status: church.subscriptionStatus, plan: plan.tier },
+      description: `Church ${church.code} paid for the ${plan.name} while ${church.subscriptionStatus}: the plan was not applied`,
+    });
+    return { church: churchAnswer(church), receipt: null, held: true, upgraded: order.isUpgrade };
+  }
   const renewing = church.subscriptionTier === plan.tier && church.subscriptionStatus === 'active'
     && church.subscriptionEndDate !== null && church.subscriptionEndDate.getTime() > now;
   const from = renewing ? church.subscriptionEndDate!.getTime() : now;
@@ -264,11 +335,7 @@ async function completeLockedOrder(
     resourceType: 'subscription',
     resourceId: order.id,
     details: {
-      via: by.via,
-      by_user_id: by.userId,
-      order: order.providerOrderId,
-      payment: paymentId,
-      amount_paise: order.amountPaise,
+      ...facts,
       old: { tier: church.subscriptionTier, status: church.subscriptionStatus, end_date: church.subscriptionEndDate },
       new: { tier: updated.subscriptionTier, status: updated.subscriptionStatus, end_date: updated.subscriptionEndDate },
     },
@@ -276,7 +343,7 @@ async function completeLockedOrder(
   });
   const recipients = await tx.select({ email: users.email, name: users.name }).from(users)
     .where(and(eq(users.churchId, church.id), eq(users.role, 'super_admin'), eq(users.isActive, true)));
-  const facts: ReceiptFacts = {
+  const receiptFacts: ReceiptFacts = {
     church: { name: church.name, code: church.code, timeZone: church.timeZone },
     planName: plan.name,
     amountPaise: order.amountPaise,
@@ -285,7 +352,7 @@ async function completeLockedOrder(
     paidAt: new Date(now),
     endDate,
   };
-  return { church: churchAnswer(updated), receipt: { facts, recipients } };
+  return { church: churchAnswer(updated), receipt: { facts: receiptFacts, recipients }, held: false, upgraded: order.isUpgrade };
 }
 
 const churchAnswer = (church: typeof churches.$inferSelect) => ({

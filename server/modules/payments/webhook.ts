@@ -28,7 +28,8 @@ const text = (value: unknown) => (typeof value === 'string' && value.length > 0 
  * webhook secret. Each event id (X-Razorpay-Event-Id) is handled once: its row and the order's
  * completion are one transaction, so a replay changes nothing and a failure lets Razorpay retry.
  * `order.paid` and `payment.captured` complete the order exactly as verify-payment does; the
- * order's row lock makes the two wait for each other, whichever comes first.
+ * order's row lock makes the two wait for each other, whichever comes first. A payment of a church
+ * whose status the operator set is recorded as held (outcome 'held'), its plan not applied.
  */
 export function registerPaymentWebhook(app: FastifyInstance, deps: WebhookDeps) {
   void app.register(async (scope) => {
@@ -83,6 +84,7 @@ async function handle(body: unknown, headers: Record<string, unknown>, { db, gat
     const paymentId = text(payment?.id);
     if (!orderId || !paymentId) return { event: eventType, outcome: 'ignored', receipt: null };
     const result = await completeOrderFromWebhook(tx, orderId, paymentId, eventType);
-    return { event: eventType, outcome: result.completed ? 'completed' : 'unknown_order', receipt: result.receipt };
+    const outcome = !result.completed ? 'unknown_order' : result.held ? 'held' : 'completed';
+    return { event: eventType, outcome, receipt: result.receipt };
   });
 }

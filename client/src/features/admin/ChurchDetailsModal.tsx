@@ -42,6 +42,7 @@ export function ChurchDetailsModal({ church, onClose }: { church: AdminChurch | 
             <Field label="End Date">
               {shown.subscription_end_date ? formatCalendarDate(lastDayOf(shown.subscription_end_date)) : ADMIN_TEXTS.notAvailable}
             </Field>
+            <Field label="Trial Extensions">{shown.trial_extensions}</Field>
             <Field label="Days Active">{daysSince(shown.created_at)}</Field>
             <Field label="Total Users">{shown.user_count}</Field>
             <Field label="Total Classes">{shown.class_count}</Field>

@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import { Button, Code, Group, Stack, Text, Title } from '@mantine/core';
-import { IconArrowUpRight } from '@tabler/icons-react';
+import { IconArrowUpRight, IconReceipt } from '@tabler/icons-react';
+import { Link } from 'react-router-dom';
 import { lazyScreen } from '../../lib/lazy-screen';
 import { ScreenBoundary } from '../../components/ScreenBoundary';
 import { useSignedInSession } from '../auth/useSession';
 import { ROLE_DASHBOARDS } from './role-dashboards';
 import { UsageCard } from './UsageCard';
+import { hasPaidPlan, MANAGE_PLAN_STATE } from '../subscription/tier';
 
 /** Fetched when the super admin first opens it: no other role, nor a first load, pays for it. */
 const UpgradeDialog = lazyScreen(() => import('../subscription/UpgradeDialog').then((m) => m.UpgradeDialog));
@@ -19,6 +21,8 @@ export function DashboardHome() {
   // The upgrade path: free to basic or premium, basic to premium; the super admin alone pays.
   const canUpgrade = user.role === 'super_admin' && !church.is_lifetime
     && (church.subscription_tier === 'free' || church.subscription_tier === 'basic');
+  // A paid plan is managed (moved to the Free Trial) on the subscription page.
+  const canManage = user.role === 'super_admin' && hasPaidPlan(church);
 
   return (
     <Stack gap="lg" maw={960}>
@@ -29,9 +33,9 @@ export function DashboardHome() {
         </Text>
         <Text size="sm" c="dimmed">Signed in as {user.name} ({dashboard.roleLabel})</Text>
       </Stack>
-      {canUpgrade ? (
+      {canUpgrade || canManage ? (
         <Group>
-          <Button
+          {canUpgrade ? <Button
             variant="light"
             leftSection={<IconArrowUpRight size={16} />}
             onClick={() => {
@@ -40,7 +44,10 @@ export function DashboardHome() {
             }}
           >
             Upgrade plan
-          </Button>
+          </Button> : null}
+          {canManage ? (
+            <Button component={Link} to="/subscription" state={MANAGE_PLAN_STATE} variant="default" leftSection={<IconReceipt size={16} />}>Manage plan</Button>
+          ) : null}
         </Group>
       ) : null}
       <UsageCard />

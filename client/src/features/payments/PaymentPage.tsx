@@ -4,6 +4,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconAlertCircle, IconArrowLeft, IconCircleCheck, IconCreditCard, IconFlask } from '@tabler/icons-react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { PAYMENT_MESSAGES } from '../../../../common/payment-messages';
+import { SUBSCRIPTION_MESSAGES } from '../../../../common/subscription-messages';
 import { serverMessage } from '../../lib/errors';
 import { formatRupees } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
@@ -53,11 +54,13 @@ function PaymentScreen({ state }: { state: PaymentState }) {
   const status = trpc.payments.orderStatus.useQuery({ order_id: order.order_id }, {
     ...callOptions,
     enabled: order.upi !== null && !verify.isSuccess,
-    refetchInterval: (query) => (query.state.data?.status === 'paid' ? false : UPI_POLL_MS),
+    refetchInterval: (query) => (query.state.data?.status === 'paid' || query.state.data?.status === 'held' ? false : UPI_POLL_MS),
     refetchIntervalInBackground: false,
     retry: false,
   });
   const verified = verify.isSuccess || status.data?.status === 'paid';
+  // Paid while the platform had suspended the church: the money is recorded, the plan unchanged.
+  const held = status.data?.status === 'held';
   const afterPayment = payment ? `/login?code=${encodeURIComponent(church.code)}` : '/';
 
   // Verified: the notice stays a moment, then sign-in (a new church) or home (a signed-in church).
@@ -121,8 +124,13 @@ function PaymentScreen({ state }: { state: PaymentState }) {
           </Stack>
         </Card>
 
-        {verified ? (
-          <Alert color="teal" variant="light" icon={<IconCircleCheck size={18} />} role="status" title={PAYMENT_MESSAGES.verified}>
+        {held ? (
+          <Alert color="orange" variant="light" icon={<IconAlertCircle size={18} />} role="alert">{SUBSCRIPTION_MESSAGES.paymentHeld}</Alert>
+        ) : verified ? (
+          <Alert
+            color="teal" variant="light" icon={<IconCircleCheck size={18} />} role="status"
+            title={order.is_upgrade ? SUBSCRIPTION_MESSAGES.upgraded : PAYMENT_MESSAGES.verified}
+          >
             {payment ? 'Taking you to sign in…' : 'Taking you to your dashboard…'}
           </Alert>
         ) : (

@@ -4,7 +4,7 @@ import {
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconAlertCircle, IconAlertTriangle, IconBuildingChurch, IconCircleCheck, IconLogout, IconMail } from '@tabler/icons-react';
-import { Link, Navigate } from 'react-router-dom';
+import { Link, Navigate, useLocation } from 'react-router-dom';
 import { MESSAGES, SUPPORT_EMAIL } from '../../../../common/constants';
 import { QueryErrorState } from '../../components/ErrorState';
 import { FullPageLoader } from '../../components/FullPageLoader';
@@ -18,18 +18,18 @@ import { useSubscriptionActions } from './useSubscriptionActions';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { serverMessage } from '../../lib/errors';
 import { orderKind } from '../../../../common/upgrade-path';
-import { PAYMENT_MESSAGES } from '../../../../common/payment-messages';
-import { tierLabel } from './tier';
+import { isOperatorStatus, SUBSCRIPTION_MESSAGES } from '../../../../common/subscription-messages';
+import { hasPaidPlan, isManagePlanVisit, tierLabel } from './tier';
 
 type Current = RouterOutputs['subscription']['current'];
 
-/** After the wall's own change made the plan valid: the plan as it now stands, and the way in. */
-function PlanChanged({ current }: { current: Current | undefined }) {
+/** After the page's own change (the server's message): the plan as it now stands, and the way in. */
+function PlanChanged({ current, message }: { current: Current | undefined; message: string }) {
   return (
     <Container component="main" size="sm" py="xl" px="md">
       <Stack gap="lg">
         <Title order={1} size="h2">Subscription</Title>
-        <Alert color="teal" variant="light" icon={<IconCircleCheck size={18} />} role="status" title={TEXTS.changed} />
+        <Alert color="teal" variant="light" icon={<IconCircleCheck size={18} />} role="status" title={message} />
         {current ? <CurrentPlan current={current} /> : <Skeleton height={120} radius="md" />}
         <Button component={Link} to="/" replace size="md" w="fit-content">Go to Dashboard Now</Button>
       </Stack>
@@ -62,19 +62,20 @@ const TEXTS = {
   onlySuperAdmin: 'Only your church\'s super admin can renew or change the plan.',
   pendingPayment: 'Your payment is pending. Complete the payment or switch to the Free Trial.',
   switchTitle: 'Switch to the Free Trial',
-  changed: 'Your Free Trial is active again.',
   switchConfirm: 'Switch to the Free Trial now? Nothing is deleted; while you have more than the Free Trial allows, you can keep using what you have but cannot add more.',
-  downgradeFailed: 'Downgrade failed',
-  orderFailed: PAYMENT_MESSAGES.orderFailed,
+  operatorStatus: 'The platform has put this church\'s subscription on hold. Please contact support to change it.',
 } as const;
 
 /**
  * The subscription wall (01 section 4, 02 sections 2.11 and 4): why the church cannot use the app,
  * its plan, and what its super admin can do: pay for a plan, extend the free trial, or switch to it
- * (a payment still pending can be retried). Others are told to ask the super admin, or log out.
+ * (a payment still pending can be retried). Others are told to ask the super admin, or log out. The
+ * super admin of a valid paid plan manages it here too (the way to the Free Trial); anyone else with
+ * a valid plan goes home. A status the platform set (suspended, inactive) offers no action.
  */
 export function SubscriptionPage() {
   const session = useSignedInSession();
+  const location = useLocation();
   const canAct = session.user.role === 'super_admin';
   const utils = trpc.useUtils();
   const current = trpc.subscription.current.useQuery(undefined, { staleTime: 0 });
@@ -82,22 +83,33 @@ export function SubscriptionPage() {
   const [confirmOpened, confirm] = useDisclosure(false);
   const church = current.data?.church ?? session.church;
   const actions = useSubscriptionActions(church, '/subscription');
-  // The super admin's own change made the plan valid: say so and offer the way in, instead of
-  // leaving the wall unannounced (arriving with a valid plan still goes straight home).
-  const [changedHere, setChangedHere] = useState(false);
-  useEffect(() => {
-    if (actions.extending.isSuccess || actions.switching.isSuccess) setChangedHere(true);
-  }, [actions.extending.isSuccess, actions.switching.isSuccess]);
+  // The super admin's own change (the server's message): say so and offer the way in, instead of
+  // leaving the page unannounced (arriving with a valid plan still goes straight home).
+  const changedHere = actions.extending.data?.message ?? actions.switching.data?.message;
+  // The session is read again while a change completes: no way home is decided until it has.
+  const changing = actions.extending.isPending || actions.switching.isPending;
   const [switchOpened, switchConfirm] = useDisclosure(false);
   const pending = church.subscription_status === 'pending_payment';
+  const heldByPlatform = isOperatorStatus(church.subscription_status);
+  // The super admin of a valid paid plan who came to manage it (the dashboard's Manage plan) stays
+  // here (session facts, as the guards); arriving any other way with a valid plan goes home.
+  const managing = canAct && hasPaidPlan(session.church) && isManagePlanVisit(location.state);
+  // Which button started the payment: the pending payment's retry, or a plan of the chooser.
+  const [payingFrom, setPayingFrom] = useState<'retry' | 'plans'>('plans');
+  const pay = (tier: 'basic' | 'premium', from: 'retry' | 'plans') => {
+    setPayingFrom(from);
+    actions.pay(tier);
+  };
+  // The spec's fallbacks, shown when the server sent no message of its own.
+  const switchFailed = pending ? SUBSCRIPTION_MESSAGES.switchToFreeFailed : SUBSCRIPTION_MESSAGES.downgradeFailed;
   const actionError = actions.paying.error
-    ? serverMessage(actions.paying.error, TEXTS.orderFailed)
-    : actions.extending.error ?? actions.switching.error
-      ? serverMessage(actions.extending.error ?? actions.switching.error, TEXTS.downgradeFailed)
-      : null;
+    ? serverMessage(actions.paying.error, payingFrom === 'retry' ? SUBSCRIPTION_MESSAGES.paymentStartFailed : SUBSCRIPTION_MESSAGES.selectionFailed)
+    : actions.extending.error
+      ? serverMessage(actions.extending.error, SUBSCRIPTION_MESSAGES.selectionFailed)
+      : actions.switching.error ? serverMessage(actions.switching.error, switchFailed) : null;
 
   const actionOf = (plan: Plan): PlanAction | undefined => {
-    if (!canAct) return undefined;
+    if (!canAct || heldByPlatform) return undefined;
     if (plan.tier === 'free') {
       return church.subscription_tier === 'free'
         ? { label: 'Extend Free Trial', onClick: actions.extendTrial, loading: actions.extending.isPending }
@@ -110,7 +122,7 @@ export function SubscriptionPage() {
       label,
       disabledReason: kind.allowed ? undefined : kind.message,
       loading: actions.paying.isPending && actions.paying.variables?.plan_type === tier,
-      onClick: () => actions.pay(tier),
+      onClick: () => pay(tier, 'plans'),
     };
   };
 
@@ -124,8 +136,8 @@ export function SubscriptionPage() {
   // above copies a fresh answer into the session), so the two never send the user back and forth.
   // A valid session is confirmed by a fresh answer first; one that turns out invalid shows the wall.
   if (session.church.subscription.valid && current.data?.church.subscription.valid !== false) {
-    if (changedHere) return <PlanChanged current={current.data} />;
-    return current.isPending ? <FullPageLoader label="Loading subscription…" /> : <Navigate to="/" replace />;
+    if (changedHere) return <PlanChanged current={current.data} message={changedHere} />;
+    if (!managing) return current.isPending || changing ? <FullPageLoader label="Loading subscription…" /> : <Navigate to="/" replace />;
   }
 
   const renewLink = mailto(SUPPORT_EMAIL, `${MESSAGES.renewMailSubject} (${church.code})`);
@@ -147,10 +159,11 @@ export function SubscriptionPage() {
 
         {church.subscription.valid ? null : (
           <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />} title={church.subscription.message} role="alert">
-            {canAct ? (pending ? TEXTS.pendingPayment : 'Choose a plan below to continue.') : TEXTS.onlySuperAdmin}
+            {heldByPlatform ? TEXTS.operatorStatus
+              : canAct ? (pending ? TEXTS.pendingPayment : 'Choose a plan below to continue.') : TEXTS.onlySuperAdmin}
             {canAct && pending ? (
               <Group mt="sm" gap="sm">
-                <Button size="sm" onClick={() => actions.pay(church.subscription_tier === 'premium' ? 'premium' : 'basic')} loading={actions.paying.isPending}>
+                <Button size="sm" onClick={() => pay(church.subscription_tier === 'premium' ? 'premium' : 'basic', 'retry')} loading={actions.paying.isPending}>
                   Retry payment
                 </Button>
                 <Button size="sm" variant="default" onClick={switchConfirm.open}>Switch to Free Trial</Button>
@@ -173,9 +186,13 @@ export function SubscriptionPage() {
         <Text size="sm" c="dimmed">
           Questions about your plan? <Anchor href={renewLink} size="sm"><IconMail size={14} aria-hidden /> Contact support</Anchor>
         </Text>
-        <Button variant="default" leftSection={<IconLogout size={16} />} onClick={confirm.open} w="fit-content">
-          Logout and come back later
-        </Button>
+        {church.subscription.valid ? (
+          <Button component={Link} to="/" variant="default" w="fit-content">Back to the dashboard</Button>
+        ) : (
+          <Button variant="default" leftSection={<IconLogout size={16} />} onClick={confirm.open} w="fit-content">
+            Logout and come back later
+          </Button>
+        )}
       </Stack>
 
       <ConfirmDialog
@@ -183,7 +200,7 @@ export function SubscriptionPage() {
         title={TEXTS.switchTitle}
         confirmLabel="Switch to Free Trial"
         pending={actions.switching.isPending}
-        error={actions.switching.error ? serverMessage(actions.switching.error, TEXTS.downgradeFailed) : null}
+        error={actions.switching.error ? serverMessage(actions.switching.error, switchFailed) : null}
         onClose={switchConfirm.close}
         onConfirm={actions.switchToFree}
       >

@@ -1,6 +1,6 @@
 import { Alert, Modal, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { PAYMENT_MESSAGES } from '../../../../common/payment-messages';
+import { SUBSCRIPTION_MESSAGES } from '../../../../common/subscription-messages';
 import { orderKind } from '../../../../common/upgrade-path';
 import { serverMessage } from '../../lib/errors';
 import type { SessionChurch } from '../auth/useSession';
@@ -32,7 +32,7 @@ export function UpgradeDialog({ church, opened, onClose }: { church: SessionChur
         <Text size="sm" c="dimmed">A new plan starts today and runs for 30 days.</Text>
         {actions.paying.error ? (
           <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-            {serverMessage(actions.paying.error, PAYMENT_MESSAGES.orderFailed)}
+            {serverMessage(actions.paying.error, SUBSCRIPTION_MESSAGES.upgradeFailed)}
           </Alert>
         ) : null}
         <PlanList currentTier={church.subscription_tier} actionOf={actionOf} />

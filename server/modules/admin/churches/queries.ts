@@ -35,6 +35,7 @@ const CHURCH_COLUMNS = {
   subscriptionStatus: churches.subscriptionStatus,
   subscriptionEndDate: churches.subscriptionEndDate,
   isLifetime: churches.isLifetime,
+  trialExtensions: churches.trialExtensions,
   createdAt: churches.createdAt,
   updatedAt: churches.updatedAt,
 };

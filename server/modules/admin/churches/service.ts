@@ -23,6 +23,8 @@ const toAdminChurchDto = (row: AdminChurchRow, usage: ChurchUsage | undefined) =
   subscription_tier: row.subscriptionTier,
   subscription_status: row.subscriptionStatus,
   subscription_end_date: row.subscriptionEndDate?.toISOString() ?? null,
+  /** Free-trial extensions the church took itself (unlimited; counted). */
+  trial_extensions: row.trialExtensions,
   created_at: row.createdAt.toISOString(),
   updated_at: row.updatedAt.toISOString(),
   user_count: usage?.userCount ?? 0,
