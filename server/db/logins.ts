@@ -80,6 +80,7 @@ export async function provisionRuntimeLogins(owner: postgres.Sql, ownerUrl: stri
   await owner`insert into runtime_login_secret (secret) values (${randomBytes(32).toString('base64url')}) on conflict do nothing`;
   const seed = (await readSeed(owner))!;
   await dropLoginsOfDroppedDatabases(owner);
+  await retireSharedLogins(owner);
   for (const which of Object.keys(RUNTIME_LOGINS) as RuntimeLogin[]) {
     const { role } = RUNTIME_LOGINS[which];
     const login = loginName(which, seed);
@@ -101,6 +102,20 @@ export async function provisionRuntimeLogins(owner: postgres.Sql, ownerUrl: stri
     if (!memberships.some((m) => m.rolname === role)) await owner.unsafe(`GRANT ${role} TO ${login}`);
   }
   return urlsOf(ownerUrl, seed);
+}
+
+/**
+ * Earlier versions shared one pair of logins across the cluster, with passwords anyone could work
+ * out from the owner's (empty under trust authentication). Left in place they would still open every
+ * church to whoever can log in with a password, so they are dropped; one that cannot be dropped (it
+ * was given a privilege by hand) loses its LOGIN and password instead.
+ */
+const RETIRED_LOGINS = ['app_tenant_login', 'app_platform_login'] as const;
+
+async function retireSharedLogins(owner: postgres.Sql): Promise<void> {
+  for (const login of RETIRED_LOGINS) {
+    await owner.unsafe(`DROP ROLE IF EXISTS ${login}`).catch(() => owner.unsafe(`ALTER ROLE ${login} NOLOGIN PASSWORD NULL`));
+  }
 }
 
 /**

@@ -135,3 +135,24 @@ describe.runIf(backend === 'postgres')('the runtime logins (PostgreSQL)', () => 
     }
   }, 120_000);
 });
+
+describe.runIf(backend === 'postgres')('the shared logins of earlier versions (PostgreSQL)', () => {
+  it('are dropped by provisioning, so their computable passwords open nothing', async () => {
+    const admin = postgres(ownerUrl, { max: 1, onnotice: () => {} });
+    try {
+      // As an earlier version left them: logins with the owner-derived password, members of the group roles.
+      for (const [login, role] of [['app_tenant_login', 'app_tenant'], ['app_platform_login', 'app_platform']]) {
+        await admin.unsafe(`DO $$ BEGIN CREATE ROLE ${login} LOGIN; EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL; END $$`);
+        await admin.unsafe(`ALTER ROLE ${login} LOGIN PASSWORD '${oldDerivation(login)}'`);
+        await admin.unsafe(`GRANT ${role} TO ${login}`);
+      }
+      const db = createPostgresDatabase(ownerUrl, 1);
+      await db.migrate().finally(() => db.close());
+      const left = await admin<{ rolname: string }[]>`
+        select rolname from pg_roles where rolname in ('app_tenant_login', 'app_platform_login') and rolcanlogin`;
+      expect(left).toEqual([]);
+    } finally {
+      await admin.end();
+    }
+  }, 120_000);
+});
