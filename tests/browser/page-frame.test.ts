@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_SERVER_RIBBON } from '../../common/constants.js';
-import { createOperator } from '../../server/modules/operators/index.js';
+import { signInNewOperator } from '../helpers/fixtures.js';
 import { startTestApp } from '../helpers/app.js';
-import { DESKTOP, PHONE, onPage, pathOf, signInAsDemo, useAppAndBrowser } from './support.js';
+import { DESKTOP, PHONE, onPage, openConsoleAs, pathOf, signInAsDemo, useAppAndBrowser } from './support.js';
 
 // What every page has, whoever views it: exactly one h1 (the screen's title), and on a demo server
 // (the test app, like `npm start` on the embedded database) the ribbon saying so, at a phone's width
@@ -11,8 +11,6 @@ import { DESKTOP, PHONE, onPage, pathOf, signInAsDemo, useAppAndBrowser } from '
 
 const env = useAppAndBrowser();
 
-const OPERATOR = { email: 'frame-operator@platform.example.org', password: 'operator-password-1' };
-beforeAll(async () => { await createOperator(env.app.db, OPERATOR.email, OPERATOR.password, 'Frame Operator'); });
 
 /** The screen's h1 count, once its title is there (a screen's data may still be loading). */
 async function h1Count(page: Page) {
@@ -88,17 +86,14 @@ describe('one h1 on every page', () => {
     await onPage(env, DESKTOP, async (page) => {
       await signInAsOperator(page);
       expect(await h1Count(page), 'overview').toBe(1);
-      expect(await visitEveryScreen(page)).toHaveLength(6);
+      expect(await visitEveryScreen(page)).toHaveLength(8);
     });
   });
 });
 
+/** A new operator (password and second factor passed through the API), the console open at its overview. */
 async function signInAsOperator(page: Page) {
-  await page.goto('/admin-login');
-  await page.getByLabel('Email').fill(OPERATOR.email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(OPERATOR.password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await page.waitForURL((url) => url.pathname === '/admin/dashboard');
+  await openConsoleAs(page, await signInNewOperator(env.app.db, env.app.url));
 }
 
 describe('the spec\'s texts in the console', () => {

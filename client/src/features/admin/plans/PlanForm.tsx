@@ -81,7 +81,7 @@ export function PlanForm({ plan, onSaved, onReload }: { plan: AdminPlan; onSaved
       })}>
         <Stack gap="md">
           <Group justify="space-between" gap="xs">
-            <Title order={3} size="h4">{plan.name}</Title>
+            <Title order={2} size="h4">{plan.name}</Title>
             <Group gap={6}>
               <Badge variant="light">{formatRupees(plan.price)}</Badge>
               <Badge variant="outline" color="gray">{T.duration(plan.duration_days)}</Badge>

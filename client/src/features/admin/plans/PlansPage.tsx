@@ -22,7 +22,7 @@ export function PlansPage() {
   return (
     <Stack gap="lg" maw={1200}>
       <Stack gap={4}>
-        <Title order={2}>{T.title}</Title>
+        <Title order={1} size="h2">{T.title}</Title>
         <Text c="dimmed" size="sm">{T.intro}</Text>
       </Stack>
       {plans.isPending ? (
