@@ -1,10 +1,8 @@
-import { CreateBucketCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { readdir } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
-import S3rver from 's3rver';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, media } from '../../drizzle/schema/index.js';
@@ -12,6 +10,7 @@ import { MESSAGES } from '../../common/constants.js';
 import { GALLERY_MESSAGES, MEDIA_MESSAGES } from '../../common/media-limits.js';
 import { createMediaUrlSigner } from '../../server/modules/gallery/index.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
+import { startAppOnS3, type AppOnS3 } from '../helpers/s3-app.js';
 import { api, createChurch, signIn, type Json } from '../helpers/fixtures.js';
 import { jpegSample, mp4Sample, pdfSample, pngSample } from '../helpers/media-samples.js';
 
@@ -403,25 +402,13 @@ describe('delete', () => {
 describe('on S3-compatible storage (a real s3rver)', () => {
   let s3app: TestApp;
   let admin: S3Client;
-  let cleanup: () => Promise<void>;
+  let onS3: AppOnS3 | undefined;
   const bucket = 'gallery-app-test';
   beforeAll(async () => {
-    const dir = await mkdtemp(path.join(tmpdir(), 'ss-s3rver-app-'));
-    const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: dir });
-    const { port } = await server.run();
-    const endpoint = `http://127.0.0.1:${port}`;
-    admin = new S3Client({ region: 'us-east-1', endpoint, forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
-    await admin.send(new CreateBucketCommand({ Bucket: bucket }));
-    s3app = await startTestApp({
-      S3_BUCKET: bucket, S3_ENDPOINT: endpoint, S3_FORCE_PATH_STYLE: 'true', S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER',
-    });
-    cleanup = async () => {
-      await s3app?.close();
-      await server.close();
-      await rm(dir, { recursive: true, force: true });
-    };
+    onS3 = await startAppOnS3(bucket);
+    ({ app: s3app, admin } = onS3);
   });
-  afterAll(async () => { await cleanup?.(); });
+  afterAll(async () => { await onS3?.close(); });
 
   const objects = async (churchId: string) => {
     const listed = await admin.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: `${churchId}/` }));

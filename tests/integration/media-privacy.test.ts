@@ -1,16 +1,13 @@
-import { CreateBucketCommand, GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { crc32, createDeflate } from 'node:zlib';
 import exifr from 'exifr';
-import S3rver from 's3rver';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { media } from '../../drizzle/schema/index.js';
 import { MEDIA_MAX_MEGAPIXELS, MEDIA_MESSAGES } from '../../common/media-limits.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
+import { startAppOnS3, type AppOnS3 } from '../helpers/s3-app.js';
 import { api, type Json } from '../helpers/fixtures.js';
 import { filesOnDisk, galleryChurch, uploadFiles, type UploadFile } from '../helpers/gallery-upload.js';
 import { CAMERA, ISO6709, phoneMov, phoneMp4, phonePhoto, phonePng, VIDEO_FRAMES } from '../helpers/media-samples.js';
@@ -182,25 +179,13 @@ describe('decompression bombs', () => {
 describe('on S3-compatible storage (a real s3rver)', () => {
   let s3app: TestApp;
   let admin: S3Client;
-  let cleanup: () => Promise<void>;
+  let onS3: AppOnS3 | undefined;
   const bucket = 'media-privacy-test';
   beforeAll(async () => {
-    const dir = await mkdtemp(path.join(tmpdir(), 'ss-s3rver-privacy-'));
-    const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: dir });
-    const { port } = await server.run();
-    const endpoint = `http://127.0.0.1:${port}`;
-    admin = new S3Client({ region: 'us-east-1', endpoint, forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
-    await admin.send(new CreateBucketCommand({ Bucket: bucket }));
-    s3app = await startTestApp({
-      S3_BUCKET: bucket, S3_ENDPOINT: endpoint, S3_FORCE_PATH_STYLE: 'true', S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER',
-    });
-    cleanup = async () => {
-      await s3app?.close();
-      await server.close();
-      await rm(dir, { recursive: true, force: true });
-    };
+    onS3 = await startAppOnS3(bucket);
+    ({ app: s3app, admin } = onS3);
   });
-  afterAll(async () => { await cleanup?.(); });
+  afterAll(async () => { await onS3?.close(); });
 
   it('keeps no location, camera or date in any object of the bucket', async () => {
     const church = await galleryChurch(s3app);
