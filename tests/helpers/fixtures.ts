@@ -3,6 +3,7 @@ import { churches, classes, students, users } from '../../drizzle/schema/index.j
 import type { Database } from '../../server/db/index.js';
 import { hashPassword } from '../../server/modules/auth/index.js';
 import { createOperator } from '../../server/modules/operators/index.js';
+import { startTestApp, type TestApp } from './app.js';
 import { totpCode } from './totp.js';
 
 export const TEST_PASSWORD = 'correct-horse-battery';
@@ -139,4 +140,11 @@ export async function signInNewOperator(db: Database, baseUrl: string) {
   const done = await api(baseUrl, 'POST', '/api/admin/auth/second-factor', { body: { challenge: login.body.data.challenge, code: totpCode(secret) } });
   if (done.status !== 200) throw new Error(`operator second factor failed: ${done.status} ${done.body.message}`);
   return { token: done.body.data.token as string, id: done.body.data.admin.id as string, email, secret };
+}
+
+/** A test app and a new operator signed in on it: the setup of the console's API tests. */
+export async function startAppWithOperator() {
+  const app: TestApp = await startTestApp();
+  const operator = await signInNewOperator(app.db, app.url);
+  return { app, token: operator.token, operatorId: operator.id, operator };
 }

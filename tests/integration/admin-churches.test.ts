@@ -3,8 +3,8 @@ import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, churches, media, users } from '../../drizzle/schema/index.js';
 import { ADMIN_CHURCH_MESSAGES } from '../../common/schemas/admin-churches.js';
-import { startTestApp, type TestApp } from '../helpers/app.js';
-import { api, createChurch, createClassWithStudents, signIn, type ChurchOptions, signInNewOperator } from '../helpers/fixtures.js';
+import type { TestApp } from '../helpers/app.js';
+import { api, createChurch, createClassWithStudents, signIn, type ChurchOptions, startAppWithOperator } from '../helpers/fixtures.js';
 
 // Church Management of the operator console over real HTTP: the list with its search, filter, counts
 // and pages; the details (audited); the subscription change, seen by the church's own users on their
@@ -13,12 +13,7 @@ import { api, createChurch, createClassWithStudents, signIn, type ChurchOptions,
 let app: TestApp;
 let token: string;
 let operatorId: string;
-beforeAll(async () => {
-  app = await startTestApp();
-  const signedIn = await signInNewOperator(app.db, app.url);
-  token = signedIn.token;
-  operatorId = signedIn.id;
-});
+beforeAll(async () => { ({ app, token, operatorId } = await startAppWithOperator()); });
 afterAll(async () => { await app?.close(); });
 
 const get = (path: string) => api(app.url, 'GET', path, { token });

@@ -4,19 +4,14 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, media } from '../../drizzle/schema/index.js';
 import { ADMIN_PEOPLE_MESSAGES } from '../../common/schemas/admin-people.js';
-import { startTestApp, type TestApp } from '../helpers/app.js';
-import { api, createChurch, signIn, type Json, signInNewOperator } from '../helpers/fixtures.js';
+import type { TestApp } from '../helpers/app.js';
+import { api, createChurch, signIn, type Json, startAppWithOperator } from '../helpers/fixtures.js';
 import { mp4Sample, pdfSample, pngSample } from '../helpers/media-samples.js';
 
 let app: TestApp;
 let token: string;
 let operatorId: string;
-beforeAll(async () => {
-  app = await startTestApp();
-  const signedIn = await signInNewOperator(app.db, app.url);
-  token = signedIn.token;
-  operatorId = signedIn.id;
-});
+beforeAll(async () => { ({ app, token, operatorId } = await startAppWithOperator()); });
 afterAll(async () => { await app?.close(); });
 
 const get = (urlPath: string) => api(app.url, 'GET', urlPath, { token });

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { churches, media, users } from '../../drizzle/schema/index.js';
 import { ADMIN_CHURCH_MESSAGES } from '../../common/schemas/admin-churches.js';
 import { subscriptionValidity } from '../../server/modules/subscription/index.js';
-import { backend, startTestApp, type TestApp } from '../helpers/app.js';
-import { api, createChurch, createClassWithStudents, signIn, uniqueCode, type ChurchOptions, signInNewOperator } from '../helpers/fixtures.js';
+import { backend, type TestApp } from '../helpers/app.js';
+import { api, createChurch, createClassWithStudents, signIn, uniqueCode, type ChurchOptions, startAppWithOperator } from '../helpers/fixtures.js';
 
 // The operator console's overview cards, analytics and the churches report over real HTTP. On PGlite
 // each test file has its own database, so counts are checked exactly; the PostgreSQL database is
@@ -12,11 +12,7 @@ import { api, createChurch, createClassWithStudents, signIn, uniqueCode, type Ch
 
 let app: TestApp;
 let token: string;
-beforeAll(async () => {
-  app = await startTestApp();
-  const signedIn = await signInNewOperator(app.db, app.url);
-  token = signedIn.token;
-});
+beforeAll(async () => { ({ app, token } = await startAppWithOperator()); });
 afterAll(async () => { await app?.close(); });
 
 const get = (path: string) => api(app.url, 'GET', path, { token });

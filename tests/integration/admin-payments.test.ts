@@ -3,8 +3,8 @@ import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, churches, paymentOrders } from '../../drizzle/schema/index.js';
 import { ADMIN_PAYMENT_MESSAGES } from '../../common/schemas/admin-payments.js';
-import { startTestApp, type TestApp } from '../helpers/app.js';
-import { api, createChurch, signIn, signInNewOperator } from '../helpers/fixtures.js';
+import type { TestApp } from '../helpers/app.js';
+import { api, createChurch, signIn, startAppWithOperator } from '../helpers/fixtures.js';
 
 // Pending Payments of the operator console over real HTTP: the orders not yet paid, and a UPI
 // transfer confirmed by its 12-digit UTR (once, audited, only the named church's order).
@@ -12,12 +12,7 @@ import { api, createChurch, signIn, signInNewOperator } from '../helpers/fixture
 let app: TestApp;
 let token: string;
 let operatorId: string;
-beforeAll(async () => {
-  app = await startTestApp();
-  const signedIn = await signInNewOperator(app.db, app.url);
-  token = signedIn.token;
-  operatorId = signedIn.id;
-});
+beforeAll(async () => { ({ app, token, operatorId } = await startAppWithOperator()); });
 afterAll(async () => { await app?.close(); });
 
 const confirm = (churchId: string, body: unknown, as = token) =>

@@ -3,8 +3,8 @@ import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, paymentOrders } from '../../drizzle/schema/index.js';
 import { ADMIN_PLAN_MESSAGES } from '../../common/schemas/admin-plans.js';
-import { backend, startTestApp, type TestApp } from '../helpers/app.js';
-import { api, createChurch, signIn, signInNewOperator } from '../helpers/fixtures.js';
+import { backend, type TestApp } from '../helpers/app.js';
+import { api, createChurch, signIn, startAppWithOperator } from '../helpers/fixtures.js';
 
 // Plans of the operator console over real HTTP: the four plans, a change of price, limits,
 // description and features (audited with old and new values, refused when the plan changed
@@ -15,12 +15,7 @@ import { api, createChurch, signIn, signInNewOperator } from '../helpers/fixture
 let app: TestApp;
 let token: string;
 let operatorId: string;
-beforeAll(async () => {
-  app = await startTestApp();
-  const signedIn = await signInNewOperator(app.db, app.url);
-  token = signedIn.token;
-  operatorId = signedIn.id;
-});
+beforeAll(async () => { ({ app, token, operatorId } = await startAppWithOperator()); });
 afterAll(async () => { await app?.close(); });
 
 interface AdminPlan {
