@@ -4,18 +4,13 @@
  * compared. Videos get 50 MB: the two galleries disagreed (20 and 50), and the larger one was kept.
  */
 import type { ChurchRole } from './constants.js';
+import { can } from './permissions.js';
 
 export type MediaKind = 'image' | 'pdf' | 'video';
 
-/** Who may upload, download and delete gallery media, and who may look at it (02 section 6): a
- * guest only looks; a teacher has no gallery. Read by the gallery's server routes and its screens. */
-export const MEDIA_MANAGERS = ['super_admin', 'principal'] as const satisfies readonly ChurchRole[];
-export const MEDIA_VIEWERS = ['super_admin', 'principal', 'guest'] as const satisfies readonly ChurchRole[];
-export const canManageMedia = (role: ChurchRole | undefined) =>
-  role !== undefined && (MEDIA_MANAGERS as readonly ChurchRole[]).includes(role);
-
-/** Who gets a photo's original (cleaned of its metadata, full size); the others (a guest) get its web copy only. */
-export const seesOriginals = (role: ChurchRole | undefined) => canManageMedia(role);
+/** Who gets a photo's original (cleaned of its metadata, full size): those who manage the gallery.
+ * The others (a guest) get its web copy only. */
+export const seesOriginals = (role: ChurchRole | undefined) => can(role, 'manageMedia');
 
 const MEDIA_KINDS: readonly MediaKind[] = ['image', 'pdf', 'video'];
 

@@ -1,3 +1,4 @@
+import type { Capability } from '../../common/permissions.js';
 import type { ChurchRole } from '../../common/constants.js';
 
 /**
@@ -36,8 +37,10 @@ export interface RestFile {
  * - operator: a signed-in platform operator.
  */
 export type ProcedureAccess =
-  | { door: 'public' }
-  | { door: 'church'; roles: readonly ChurchRole[]; validSubscription: boolean }
+  /** `unbatched`: refused inside a batch (common/permissions.ts lists these for the client). */
+  | { door: 'public'; unbatched?: true }
+  /** `capability`: the permission-table entry the roles come from, when the rung asks for one. */
+  | { door: 'church'; roles: readonly ChurchRole[]; validSubscription: boolean; capability?: Capability }
   | { door: 'payer' }
   | { door: 'operator' };
 

@@ -1,6 +1,7 @@
 import { initTRPC } from '@trpc/server';
 import type { ChurchRole } from '../../common/constants.js';
 import { MESSAGES, OPERATOR_MESSAGES } from '../../common/constants.js';
+import { can, rolesWith, type Capability } from '../../common/permissions.js';
 import type { ChurchPayer, Context } from './context.js';
 import type { ProcedureMeta } from '../rest/meta.js';
 import { badRequest, describeError, ERROR_MESSAGES, forbidden, unauthorized } from './errors.js';
@@ -41,7 +42,7 @@ export const publicProcedure = t.procedure.meta({ access: { door: 'public' } });
 
 /** Rung 1 for calls that must come one per request (sign-in, password reset): a batch would let
  * one request make many attempts, and hide them from per-request limits. */
-export const unbatchedProcedure = publicProcedure.use(({ ctx, next }) => {
+export const unbatchedProcedure = publicProcedure.meta({ access: { door: 'public', unbatched: true } }).use(({ ctx, next }) => {
   if (ctx.isBatchCall) throw badRequest(ERROR_MESSAGES.notInBatch, { reason: 'not_in_batch' });
   return next();
 });
@@ -91,10 +92,10 @@ function assertRole(user: UserDto, roles: readonly ChurchRole[]) {
 
 /** The door of rungs 3 and 4 for a route that is not a procedure (the gallery's streamed upload
  * and file reads): the same checks, in the same order. */
-export function enterChurchAs<T>(ctx: Context, roles: readonly ChurchRole[], work: (scope: TenantScope) => Promise<T>): Promise<T> {
+export function enterChurchAs<T>(ctx: Context, capability: Capability, work: (scope: TenantScope) => Promise<T>): Promise<T> {
   return enterChurch(ctx, (scope) => {
     assertValidSubscription(scope.church);
-    assertRole(scope.user, roles);
+    assertRole(scope.user, rolesWith(capability));
     return work(scope);
   });
 }
@@ -130,7 +131,7 @@ export const churchPayerProcedure = publicProcedure.meta({ access: { door: 'paye
     }
     const auth = await authenticateChurchSession(tx, ctx.token!, ctx.config);
     if (!auth) throw unauthorized(MESSAGES.sessionExpired);
-    if (auth.user.role !== 'super_admin') throw forbidden(MESSAGES.notAllowed);
+    if (!can(auth.user.role, 'managePlan')) throw forbidden(MESSAGES.notAllowed);
     return { church: auth.church, userId: auth.user.id, spentToken: false };
   });
   return next({ ctx: { ...ctx, payer } });
@@ -171,9 +172,12 @@ export const tenantProcedure = churchSessionProcedure
     return next();
   });
 
-/** Rung 4: a tenant procedure limited to some roles (01 section 6, 02 section 6). */
-export const roleProcedure = (...roles: ChurchRole[]) =>
-  tenantProcedure.meta({ access: { door: 'church', roles, validSubscription: true } }).use(({ ctx, next }) => {
+/** Rung 4: a tenant procedure for the roles that hold a capability of the permission table
+ * (common/permissions.ts), the one place that says which role may do what. */
+export const capabilityProcedure = (capability: Capability) => {
+  const roles = rolesWith(capability);
+  return tenantProcedure.meta({ access: { door: 'church', roles, validSubscription: true, capability } }).use(({ ctx, next }) => {
     assertRole(ctx.user, roles);
     return next();
   });
+};

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accessIndicators } from '../../common/user-permissions.js';
+import { accessIndicators } from '../../common/permissions.js';
 import { formatFileSize, mediaTypeOf } from '../../client/src/features/admin/media/media-files.js';
 
 describe('User Details permissions (02 section 2.16)', () => {

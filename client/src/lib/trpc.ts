@@ -1,6 +1,7 @@
 import { createTRPCReact, httpBatchLink, httpLink, splitLink, type CreateTRPCClientOptions } from '@trpc/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../../server/root';
+import { UNBATCHED_PROCEDURES } from '../../../common/permissions';
 import { getCredentials } from '../features/auth/session-store';
 import { getOperatorCsrfToken, isOperatorPath } from '../features/admin/operator-store';
 
@@ -9,8 +10,8 @@ export const trpc = createTRPCReact<AppRouter>();
 
 export type RouterOutputs = inferRouterOutputs<AppRouter>;
 
-/** Calls the server takes only one per request (sign-in, password reset): never batched. */
-const UNBATCHED_PATHS = new Set(['auth.login', 'operatorAuth.login', 'operatorAuth.secondFactor', 'auth.forgotPassword', 'auth.resetPassword', 'churches.register', 'auth.googleStart', 'auth.googleLogin']);
+/** Calls the server takes only one per request (sign-in, password reset, registration): never batched. */
+const UNBATCHED_PATHS: ReadonlySet<string> = new Set(UNBATCHED_PROCEDURES);
 /** The console's tRPC endpoint (server/app.ts): the path its session cookie is limited to. */
 const CONSOLE_TRPC_URL = '/api/admin/trpc';
 /** At most the server's limit of calls per batch (TRPC_MAX_BATCH_SIZE in server/app.ts). */

@@ -1,5 +1,5 @@
 import { academicYearConfigInput } from '../../../common/schemas/academic-year.js';
-import { roleProcedure, router, tenantProcedure } from '../../trpc/init.js';
+import { capabilityProcedure, router, tenantProcedure } from '../../trpc/init.js';
 import { rest } from '../../rest/meta.js';
 import { academicYearSettings, updateAcademicYearConfig } from './service.js';
 
@@ -15,7 +15,7 @@ export const academicYearRouter = router({
     .query(async ({ ctx }) => (await academicYearSettings(ctx)).choices),
 
   /** Audited in the same transaction. */
-  updateConfig: roleProcedure('super_admin', 'principal')
+  updateConfig: capabilityProcedure('configureAcademicYear')
     .meta(rest('PUT', '/api/gallery/academic-year/config', 'Set the academic year configuration: start_month (1-12), years_ahead and '
       + 'years_back (1-10 each) (super_admin, principal); answers the settings as GET does'))
     .input(academicYearConfigInput).mutation(({ ctx, input }) => updateAcademicYearConfig(ctx, input)),

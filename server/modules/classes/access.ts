@@ -1,4 +1,5 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
+import { can } from '../../../common/permissions.js';
 import { classes } from '../../../drizzle/schema/index.js';
 import type { Tx } from '../../db/index.js';
 import type { UserDto } from '../users/index.js';
@@ -6,8 +7,9 @@ import { notFound } from '../../trpc/errors.js';
 
 export type ClassRow = typeof classes.$inferSelect;
 
-/** Principals and super admins reach every class of their church; teachers only their own. */
-export const seesAllClasses = (user: Pick<UserDto, 'role'>) => user.role === 'super_admin' || user.role === 'principal';
+/** Those who manage classes (principals and super admins) reach every class of their church;
+ * teachers only their own. */
+export const seesAllClasses = (user: Pick<UserDto, 'role'>) => can(user.role, 'manageClasses');
 
 export const classNotFound = () => notFound('Class not found.');
 

@@ -1,11 +1,10 @@
-import { ATTENDANCE_STAFF, CLASS_MANAGERS } from '../../../common/user-permissions.js';
 import { classCreateInput, classIdInput, classListInput, classUpdateInput } from '../../../common/schemas/classes.js';
-import { roleProcedure, router } from '../../trpc/init.js';
+import { capabilityProcedure, router } from '../../trpc/init.js';
 import { rest } from '../../rest/meta.js';
 import { availableTeachers, createClass, deleteClass, listClasses, myClasses, updateClass } from './service.js';
 
-const staff = roleProcedure(...ATTENDANCE_STAFF);
-const managers = roleProcedure(...CLASS_MANAGERS);
+const staff = capabilityProcedure('viewClasses');
+const managers = capabilityProcedure('manageClasses');
 
 export const classesRouter = router({
   /** All classes for principals and super admins; a teacher gets only own classes. */
@@ -25,7 +24,7 @@ export const classesRouter = router({
   update: managers
     .meta(rest('PUT', '/api/classes/{id}', 'Edit a class; fields left out keep their values (super_admin, principal)'))
     .input(classUpdateInput).mutation(({ ctx, input }) => updateClass(ctx, input)),
-  delete: roleProcedure('super_admin')
+  delete: capabilityProcedure('deleteClasses')
     .meta(rest('DELETE', '/api/classes/{id}', 'Delete a class without students (super_admin); 409 while it has students'))
     .input(classIdInput).mutation(({ ctx, input }) => deleteClass(ctx, input)),
 });

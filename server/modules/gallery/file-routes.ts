@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyMultipart from '@fastify/multipart';
-import { GALLERY_MESSAGES, MEDIA_MANAGERS, MEDIA_VIEWERS, mediaKindOf, seesOriginals } from '../../../common/media-limits.js';
+import { GALLERY_MESSAGES, mediaKindOf, seesOriginals } from '../../../common/media-limits.js';
 import { galleryUploadFields } from '../../../common/schemas/gallery.js';
 import { isGuid } from '../../../common/school.js';
 import { errorBody, successBody } from '../../rest/envelope.js';
@@ -54,7 +54,7 @@ export function registerGalleryFileRoutes(app: FastifyInstance, deps: GalleryFil
       // transaction after the files are in (no transaction stays open while a phone sends a video).
       // What the church may still store is looked up here and enforced while the files stream, then
       // checked again under the church row's lock where the rows are written (two uploads at once).
-      const { churchId, left } = await enterChurchAs(ctx, MEDIA_MANAGERS, async ({ tx, church }) => ({
+      const { churchId, left } = await enterChurchAs(ctx, 'manageMedia', async ({ tx, church }) => ({
         churchId: church.id, left: await storageLeft(tx, church),
       }));
       const { config, services } = ctx;
@@ -73,7 +73,7 @@ export function registerGalleryFileRoutes(app: FastifyInstance, deps: GalleryFil
       });
       try {
         const fields = galleryUploadFields.parse(received.fields);
-        const saved = await enterChurchAs(ctx, MEDIA_MANAGERS, async (tenant) => {
+        const saved = await enterChurchAs(ctx, 'manageMedia', async (tenant) => {
           if (tenant.church.id !== churchId) throw forbidden(GALLERY_MESSAGES.notFound);
           await assertWithinStorageQuota(tenant.tx, tenant.church, received.files.reduce((sum, f) => sum + f.bytes + f.copiesBytes, 0));
           return saveUploadedMedia(tenant, deps.urls, fields, received.files);
@@ -103,7 +103,7 @@ export function registerGalleryFileRoutes(app: FastifyInstance, deps: GalleryFil
         void reply.header('cache-control', `private, max-age=${seconds}`);
       } else {
         // A REST client with its session: the file must belong to one of its church's items.
-        const row = await enterChurchAs(deps.createContext(req, reply), MEDIA_VIEWERS, async ({ tx, user }) => {
+        const row = await enterChurchAs(deps.createContext(req, reply), 'viewMedia', async ({ tx, user }) => {
           const found = await findMediaByStoredName(tx, filename);
           // A photo's original is not for a guest, who is only ever given its web copy.
           return found && found.filePath === filename && found.webPath && !seesOriginals(user.role) ? undefined : found;

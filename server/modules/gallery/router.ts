@@ -1,13 +1,12 @@
-import { MEDIA_MANAGERS, MEDIA_VIEWERS } from '../../../common/media-limits.js';
 import { galleryListInput, mediaIdInput } from '../../../common/schemas/gallery.js';
-import { roleProcedure, router } from '../../trpc/init.js';
+import { capabilityProcedure, router } from '../../trpc/init.js';
 import { rest } from '../../rest/meta.js';
 import { deleteMedia, listDepartments, listMedia } from './service.js';
 
 // Principal and super admin manage the gallery; a guest only looks; a teacher has none (02 section 6).
 // The upload and the files themselves are plain Fastify routes (file-routes.ts): their bodies are files.
-const viewers = roleProcedure(...MEDIA_VIEWERS);
-const managers = roleProcedure(...MEDIA_MANAGERS);
+const viewers = capabilityProcedure('viewMedia');
+const managers = capabilityProcedure('manageMedia');
 
 export const galleryRouter = router({
   list: viewers

@@ -1,10 +1,10 @@
 import { recordCreateInput, recordIdInput, recordUpdateInput } from '../../../common/schemas/records.js';
-import { roleProcedure, router } from '../../trpc/init.js';
+import { capabilityProcedure, router } from '../../trpc/init.js';
 import { rest } from '../../rest/meta.js';
 import { createRecord, deleteRecord, listRecords, updateRecord } from './service.js';
 
 // Session records are the principal's and the super admin's (02 section 2.9); every change is audited.
-const managers = roleProcedure('super_admin', 'principal');
+const managers = capabilityProcedure('manageRecords');
 
 export const recordsRouter = router({
   list: managers

@@ -1,13 +1,13 @@
 import {
   classStudentsInput, studentClassesInput, studentCreateInput, studentIdInput, studentListInput, studentUpdateInput,
 } from '../../../common/schemas/students.js';
-import { roleProcedure, router } from '../../trpc/init.js';
+import { capabilityProcedure, router } from '../../trpc/init.js';
 import { rest } from '../../rest/meta.js';
 import {
   classesForStudents, createStudent, deleteStudent, listStudents, studentsOfClass, updateStudent,
 } from './service.js';
 
-const staff = roleProcedure('super_admin', 'principal', 'teacher');
+const staff = capabilityProcedure('manageStudents');
 
 export const studentsRouter = router({
   list: staff
@@ -29,7 +29,7 @@ export const studentsRouter = router({
       + '(new roll number in that class)'))
     .input(studentUpdateInput).mutation(({ ctx, input }) => updateStudent(ctx, input)),
   /** Not for teachers: deleting a student also deletes their attendance history. */
-  delete: roleProcedure('super_admin', 'principal')
+  delete: capabilityProcedure('deleteStudents')
     .meta(rest('DELETE', '/api/students/{id}', 'Delete a student and their attendance (super_admin, principal)'))
     .input(studentIdInput).mutation(({ ctx, input }) => deleteStudent(ctx, input)),
 });

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { isConsumerMail, MESSAGES, type ChurchRole } from '../../../common/constants.js';
 import { PASSWORD_MESSAGES } from '../../../common/schemas/password.js';
 import { USER_MESSAGES, type userCreateInput, type userUpdateInput } from '../../../common/schemas/users.js';
-import { assignableRoles, userCan } from '../../../common/user-permissions.js';
+import { assignableRoles, can } from '../../../common/permissions.js';
 import type { TenantScope } from '../../request-scope.js';
 import type { Services } from '../../services.js';
 import type { Tx } from '../../db/index.js';
@@ -36,7 +36,7 @@ export async function listUsers({ tx }: TenantScope) {
 
 /** GET /api/users/{id}/classes: a teacher asks for their own; super admins and principals for anyone. */
 export async function classesOfUser({ tx, user }: TenantScope, { id }: { id: string }) {
-  if (!userCan(user.role, 'listTeachers') && id !== user.id) throw forbidden(MESSAGES.notAllowed);
+  if (!can(user.role, 'manageTeachers') && id !== user.id) throw forbidden(MESSAGES.notAllowed);
   if (!(await findUser(tx, id))) throw notFound(USER_MESSAGES.notFound);
   return (await selectClassesOf(tx, [id])).map(toUserClassDto);
 }
@@ -105,7 +105,7 @@ export async function createUser({ tx, user, church, services }: UsersScope, inp
  * one leaves their classes unassigned.
  */
 export async function updateUser({ tx, user, church, services }: UsersScope, input: z.output<typeof userUpdateInput>) {
-  if (!userCan(user.role, 'manageAllUsers')) throw forbidden(USER_MESSAGES.onlySuperAdminEdits);
+  if (!can(user.role, 'manageAllUsers')) throw forbidden(USER_MESSAGES.onlySuperAdminEdits);
   const target = await lockUser(tx, input.id);
   if (!target) throw notFound(USER_MESSAGES.notFound);
   const self = target.id === user.id;
@@ -172,7 +172,7 @@ export async function updateUser({ tx, user, church, services }: UsersScope, inp
 /** DELETE /api/users/{id} (super_admin). Super admins and oneself cannot be deleted. A teacher's
  * classes become unassigned in the same transaction; attendance history stays. */
 export async function deleteUser({ tx, user }: TenantScope, { id }: { id: string }) {
-  if (!userCan(user.role, 'manageAllUsers')) throw forbidden(USER_MESSAGES.onlySuperAdminDeletes);
+  if (!can(user.role, 'manageAllUsers')) throw forbidden(USER_MESSAGES.onlySuperAdminDeletes);
   if (id === user.id) throw forbidden(USER_MESSAGES.cannotDeleteSelf);
   const target = await lockUser(tx, id);
   if (!target) throw notFound(USER_MESSAGES.notFound);

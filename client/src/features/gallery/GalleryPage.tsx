@@ -2,7 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { Box, Button, EmptyState, Group, Pagination, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconPhoto, IconUpload } from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
-import { canManageMedia, GALLERY_MESSAGES, GALLERY_PAGE_SIZE } from '../../../../common/media-limits';
+import { can } from '../../../../common/permissions';
+import { GALLERY_MESSAGES, GALLERY_PAGE_SIZE } from '../../../../common/media-limits';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ErrorState } from '../../components/ErrorState';
 import { ScreenBoundary } from '../../components/ScreenBoundary';
@@ -44,7 +45,7 @@ const LIST_RESET = { listStyle: 'none', padding: 0, margin: 0 } as const;
  */
 export function GalleryPage() {
   const { user } = useSignedInSession();
-  const manager = canManageMedia(user.role);
+  const manager = can(user.role, 'manageMedia');
   const utils = trpc.useUtils();
   const { params, update } = useAddressParams();
   const filters = readFilters(params);

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Stack, Text, Title } from '@mantine/core';
-import { userCan } from '../../../../common/user-permissions';
+import { can } from '../../../../common/permissions';
 import { useSignedInSession } from '../auth/useSession';
 import { TeachersSection } from './TeachersSection';
 import { UserForm } from './UserForm';
@@ -13,7 +13,7 @@ import type { ManagedUser } from './roles';
  */
 export function TeachersPage() {
   const { user } = useSignedInSession();
-  const admin = userCan(user.role, 'manageAllUsers');
+  const admin = can(user.role, 'manageAllUsers');
   const [editing, setEditing] = useState<ManagedUser | null>(null);
   const [formVersion, setFormVersion] = useState(0);
   const actions = useUserActions({ onDeleted: (id) => { if (editing?.id === id) setEditing(null); } });

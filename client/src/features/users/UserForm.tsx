@@ -4,7 +4,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { signsInWithGoogleOnly, type ChurchRole } from '../../../../common/constants';
 import { useGoogleConfigured } from '../auth/sign-in-options';
 import { USER_MESSAGES, userFormSchema } from '../../../../common/schemas/users';
-import { assignableRoles } from '../../../../common/user-permissions';
+import { assignableRoles } from '../../../../common/permissions';
 import { notify } from '../../lib/notify';
 import { serverMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';

@@ -1,10 +1,10 @@
 import { Group, Paper, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import type { ChurchRole } from '../../../../../common/constants';
-import { accessIndicators } from '../../../../../common/user-permissions';
+import { accessIndicators } from '../../../../../common/permissions';
 import { PERMISSION_LABELS, USERS_TEXTS } from './texts';
 
-/** 'Permissions and Access' (02 section 2.16): four yes/no indicators, decided in common/user-permissions. */
+/** 'Permissions and Access' : four yes/no indicators, decided by the permission table in common/permissions. */
 export function PermissionsPanel({ user }: { user: { role: ChurchRole; is_church_owner: boolean } }) {
   const access = accessIndicators(user);
   return (

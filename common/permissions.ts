@@ -1,0 +1,90 @@
+import type { ChurchRole } from './constants.js';
+
+/**
+ * The one permission table: which church roles hold each named capability. The server's procedures
+ * ask for a capability (`capabilityProcedure('markAttendance')`), the client asks the same table
+ * (`useCan('markAttendance')`), and the console's access indicators read it, so no role list is
+ * spelled anywhere else.
+ *
+ * The roles, in short: a super admin runs the whole church; a principal runs the Sunday School
+ * (classes, students, teachers, gallery, records, the academic year) but not the users, the plan or
+ * class deletion; a teacher works with their own classes (their students, the roll call, reports);
+ * a guest only looks at the gallery. Finer rules inside a capability (a teacher sees only their own
+ * classes' students, nobody deactivates themselves) stay in the services that enforce them.
+ */
+const SUPER_ADMIN = ['super_admin'] as const;
+const MANAGERS = ['super_admin', 'principal'] as const;
+const STAFF = ['super_admin', 'principal', 'teacher'] as const;
+
+export const CAPABILITIES = {
+  /** List classes and the classes a user teaches (a teacher: their own). */
+  viewClasses: STAFF,
+  /** Add and edit classes. */
+  manageClasses: MANAGERS,
+  /** Delete a class, with its students' enrolment in it. */
+  deleteClasses: SUPER_ADMIN,
+  /** List, add and edit students (a teacher: in their own classes). */
+  manageStudents: STAFF,
+  /** Delete a student, which also deletes their attendance history: not for teachers. */
+  deleteStudents: MANAGERS,
+  /** Take the roll call. */
+  markAttendance: STAFF,
+  /** Read attendance reports (monthly, calendar, student view). */
+  viewReports: STAFF,
+  /** Open the teachers list and add teachers; a principal's additions are always teachers. */
+  manageTeachers: MANAGERS,
+  /** See every user, edit, activate, deactivate and delete them, and give any role but super admin. */
+  manageAllUsers: SUPER_ADMIN,
+  /** Look at the gallery. */
+  viewMedia: ['super_admin', 'principal', 'guest'],
+  /** Upload, download originals and delete gallery media. */
+  manageMedia: MANAGERS,
+  /** Add, edit and delete session records. */
+  manageRecords: MANAGERS,
+  /** Change the academic-year setting. */
+  configureAcademicYear: MANAGERS,
+  /** Choose, pay for and upgrade the church's plan. */
+  managePlan: SUPER_ADMIN,
+} as const satisfies Record<string, readonly ChurchRole[]>;
+
+export type Capability = keyof typeof CAPABILITIES;
+
+/** The roles that hold `capability`. */
+export const rolesWith = (capability: Capability): readonly ChurchRole[] => CAPABILITIES[capability];
+
+/** Whether a user of `role` holds `capability` (no role, no capability). */
+export const can = (role: ChurchRole | undefined, capability: Capability): boolean =>
+  role !== undefined && rolesWith(capability).includes(role);
+
+/** The roles a user of `actor`'s role may give to a user they add or edit (the first is the default).
+ * The super-admin role itself is given at registration only. */
+export function assignableRoles(actor: ChurchRole): ChurchRole[] {
+  if (can(actor, 'manageAllUsers')) return ['teacher', 'principal', 'guest'];
+  if (can(actor, 'manageTeachers')) return ['teacher'];
+  return [];
+}
+
+/** The operator console's 'Permissions and Access' indicators of a user, read from the same table
+ * the server enforces, so the User Details panel holds no role list of its own. */
+export interface AccessIndicators {
+  manageClasses: boolean;
+  systemAdmin: boolean;
+  viewReports: boolean;
+  churchOwner: boolean;
+}
+
+export const accessIndicators = (user: { role: ChurchRole; is_church_owner: boolean }): AccessIndicators => ({
+  manageClasses: can(user.role, 'manageClasses'),
+  systemAdmin: can(user.role, 'manageAllUsers'),
+  viewReports: can(user.role, 'viewReports'),
+  churchOwner: user.is_church_owner,
+});
+
+/** Calls the server takes only one per request (sign-in, password reset, registration): a batch
+ * would let one request make many attempts and hide them from per-request limits. The server's
+ * `unbatchedProcedure` refuses them in a batch and the client sends them alone; a unit test holds
+ * this list equal to the router's unbatched procedures. */
+export const UNBATCHED_PROCEDURES = [
+  'auth.login', 'auth.forgotPassword', 'auth.resetPassword', 'auth.googleStart', 'auth.googleLogin',
+  'churches.register', 'operatorAuth.login', 'operatorAuth.secondFactor',
+] as const;
