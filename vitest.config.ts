@@ -1,22 +1,35 @@
 import { defineConfig } from 'vitest/config';
 
+/** Test files that never open the database under test (child servers on an embedded database of
+ * their own, storage back ends): run once, in the PGlite project, not again on PostgreSQL. */
+const BACKEND_AGNOSTIC = ['tests/integration/demo-server.test.ts', 'tests/integration/media-storage.test.ts'];
+
 // Projects: unit (pure functions), integration on PGlite (always) and on PostgreSQL (when
 // DATABASE_URL is set), browser (Chromium through playwright-core, needs the built client).
+//
+// Speed on a 2-core machine: vitest's default is one worker there (cores - 1), and most test time is
+// spent waiting (HTTP round trips, the database server, Chromium drawing), so two workers run side by
+// side; `isolate: false` loads the server's module graph (and PGlite's WASM) once per worker instead of
+// once per file. Each file still opens its own database copy (or its own churches on PostgreSQL) and
+// its own app, and no test changes module state (no mocks, no writes to process.env).
 const integration = (name: 'pglite' | 'postgres') => ({
   test: {
     name: `integration-${name}`,
     include: ['tests/integration/**/*.test.ts'],
+    exclude: name === 'postgres' ? BACKEND_AGNOSTIC : [],
     env: { TEST_DB: name },
     globalSetup: ['tests/helpers/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    isolate: false,
   },
 });
 
 export default defineConfig({
   test: {
+    maxWorkers: 2,
     projects: [
-      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
+      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], isolate: false } },
       integration('pglite'),
       ...(process.env.DATABASE_URL ? [integration('postgres')] : []),
       {
@@ -27,7 +40,7 @@ export default defineConfig({
           globalSetup: ['tests/helpers/global-setup.ts'],
           testTimeout: 90_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          isolate: false,
         },
       },
     ],

@@ -1,12 +1,17 @@
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { ensureClientBuilt } from './client-build.js';
+import { TIMINGS_FILE, type ProjectTiming } from './test/timing-reporter.js';
 
 /**
- * `npm test`: the guardrails (type check, lint, dead code), then unit, integration (PGlite always;
- * PostgreSQL too when DATABASE_URL is set) and browser tests. Browser tests need Debian's Chromium;
- * they are required when CI or REQUIRE_BROWSER is set, and skipped with a warning otherwise if
- * Chromium is missing.
+ * `npm test`: the guardrails (type check, lint, dead code), the client's build and byte budgets, then
+ * unit, integration (PGlite always; PostgreSQL too when DATABASE_URL is set) and browser tests.
+ * Browser tests need Debian's Chromium; they are required when CI or REQUIRE_BROWSER is set, and
+ * skipped with a warning otherwise if Chromium is missing.
+ *
+ * The guardrails run beside the build and the tests rather than before them: they are single-threaded
+ * and the tests wait on I/O much of the time, so together they keep both cores busy. Their output is
+ * held and printed after the tests; any failure fails the run all the same.
  */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const requireBrowser = Boolean(process.env.CI || process.env.REQUIRE_BROWSER);
@@ -16,41 +21,35 @@ if (requireBrowser && !haveBrowser) {
   process.exit(1);
 }
 
-// The guardrails first, each one an npm script that can also be run alone. All three run, so one
-// run shows every kind of problem; any failure ends the run before the tests.
-const guardrails = [
-  ['typecheck', 'type check (server, tests and client projects)'],
-  ['lint', 'lint (typescript-eslint, import cycles, module boundaries)'],
-  ['knip', 'dead code and unused dependencies (knip)'],
-] as const;
-const failed: string[] = [];
-for (const [script, label] of guardrails) {
+interface Step { label: string; seconds: number; ok: boolean; output: string }
+
+/** An npm script in a child process, its output held (or shown as it comes with `inherit`). */
+function runScript(script: string, label: string, inherit = false): Promise<Step> {
   const started = Date.now();
-  const result = spawnSync('npm', ['run', '--silent', script], { stdio: 'inherit', env: process.env });
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  if (result.status === 0) console.log(`${label}: ok (${seconds} s)`);
-  else {
-    console.error(`${label}: FAILED (${seconds} s; npm run ${script})`);
-    failed.push(`npm run ${script}`);
-  }
-}
-if (failed.length > 0) {
-  console.error(`\nGuardrails failed (${failed.join(', ')}): the tests were not run.`);
-  // The closing line CI reads counts each failed guardrail as a failure.
-  console.log(`0 passed, ${failed.length} failed`);
-  process.exit(1);
+  return new Promise((resolve) => {
+    const child = spawn('npm', ['run', '--silent', script], { stdio: inherit ? 'inherit' : ['ignore', 'pipe', 'pipe'], env: process.env });
+    let output = '';
+    child.stdout?.on('data', (chunk: Buffer) => { output += chunk.toString(); });
+    child.stderr?.on('data', (chunk: Buffer) => { output += chunk.toString(); });
+    child.on('exit', (code) => resolve({ label, seconds: (Date.now() - started) / 1000, ok: code === 0, output }));
+  });
 }
 
+const runStarted = Date.now();
+const guardrails = Promise.all([
+  runScript('typecheck', 'type check (server, tests and client projects)'),
+  runScript('lint', 'lint (typescript-eslint, import cycles, module boundaries)'),
+  runScript('knip', 'dead code and unused dependencies (knip)'),
+]);
+
+const steps: Step[] = [];
+const buildStarted = Date.now();
 await ensureClientBuilt();
+steps.push({ label: 'client build', seconds: (Date.now() - buildStarted) / 1000, ok: true, output: '' });
 
-// The byte budgets of the built client (scripts/bundle-budget.ts prints the figures); over budget
-// fails the run like a guardrail.
-const budget = spawnSync('npm', ['run', '--silent', 'budget'], { stdio: 'inherit', env: process.env });
-if (budget.status !== 0) {
-  console.error('\nThe client is over its byte budget (npm run budget): the tests were not run.');
-  console.log('0 passed, 1 failed');
-  process.exit(1);
-}
+// The byte budgets of the built client (scripts/bundle-budget.ts prints the figures).
+const budget = await runScript('budget', 'client byte budgets', true);
+steps.push(budget);
 
 const projects = ['unit', 'integration-pglite'];
 if (process.env.DATABASE_URL) projects.push('integration-postgres');
@@ -59,19 +58,55 @@ if (haveBrowser) projects.push('browser');
 else console.warn(`${CHROMIUM} not found: browser tests skipped (they are required in CI).`);
 
 mkdirSync('test-results', { recursive: true });
+rmSync(TIMINGS_FILE, { force: true });
+const vitestStarted = Date.now();
 const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]),
-  '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json', ...process.argv.slice(2)];
+  '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json',
+  '--reporter=./scripts/test/timing-reporter.ts', ...process.argv.slice(2)];
 const child = spawn('npx', args, { stdio: 'inherit', env: process.env });
 const code: number = await new Promise((resolve) => child.on('exit', (c) => resolve(c ?? 1)));
+const vitestSeconds = (Date.now() - vitestStarted) / 1000;
+
+const guardrailSteps = await guardrails;
+steps.unshift(...guardrailSteps);
+for (const step of guardrailSteps) {
+  if (step.output.trim()) console.log(`\n--- ${step.label} ---\n${step.output.trimEnd()}`);
+}
+const failedSteps = steps.filter((step) => !step.ok);
+
+printTimingTable(steps, vitestSeconds);
 
 try {
   const report = JSON.parse(readFileSync('test-results/vitest.json', 'utf8'));
   const skipped = report.numPendingTests + report.numTodoTests;
-  // The plain closing line CI reads.
-  console.log(`\n${report.numPassedTests} passed, ${report.numFailedTests} failed${skipped ? `, ${skipped} skipped` : ''}`);
+  for (const step of failedSteps) console.error(`FAILED: ${step.label}`);
+  // The plain closing line CI reads; a failed guardrail or budget counts as a failure.
+  const failed = report.numFailedTests + failedSteps.length;
+  console.log(`\n${report.numPassedTests} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
   if (report.numTotalTests === 0) process.exit(1);
 } catch {
   console.error('No test report was written.');
   process.exit(code || 1);
 }
-process.exit(code);
+process.exit(code || (failedSteps.length > 0 ? 1 : 0));
+
+/** One table of where the run's time went: each step, each vitest project, and the whole run. */
+function printTimingTable(done: Step[], vitest: number) {
+  const rows: string[][] = done.map((step) => [step.label, step.ok ? 'ok' : 'FAILED', step.seconds.toFixed(1), '', '']);
+  let timings: ProjectTiming[] = [];
+  try { timings = JSON.parse(readFileSync(TIMINGS_FILE, 'utf8')) as ProjectTiming[]; } catch { /* vitest wrote none */ }
+  rows.push(['vitest (all projects together)', code === 0 ? 'ok' : 'FAILED', vitest.toFixed(1), '', '']);
+  for (const t of timings) {
+    rows.push([`  ${t.project}`, `${t.passed} passed, ${t.failed} failed, ${t.skipped} skipped`,
+      (t.wallMs / 1000).toFixed(1), String(t.files), (t.fileMs / 1000).toFixed(1)]);
+  }
+  rows.push(['whole run', '', ((Date.now() - runStarted) / 1000).toFixed(1), '', '']);
+  const header = ['suite', 'result', 'wall s', 'files', 'file time s'];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (cells: string[]) => cells.map((c, i) => (i >= 2 ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  ');
+  console.log(`\nWhere the time went (guardrails run beside the build and the tests):\n${line(header)}`);
+  for (const row of rows) console.log(line(row));
+  for (const t of timings) {
+    if (t.slowest.length) console.log(`slowest in ${t.project}: ${t.slowest.map((s) => `${s.file} ${(s.ms / 1000).toFixed(1)} s`).join(', ')}`);
+  }
+}
