@@ -1,11 +1,11 @@
 import type { z } from 'zod';
-import type { TenantScope } from '../../request-scope.js';
+import type { TenantScope } from '../../core/scopes.js';
 import { MESSAGES } from '../../../common/constants.js';
 import { attendanceDateProblem, monthRange } from '../../../common/attendance.js';
 import { toCsv } from '../../../common/csv.js';
 import type { classDateInput, classMonthInput, markAttendanceInput } from '../../../common/schemas/attendance.js';
 import { commitEarly } from '../../db/index.js';
-import { badRequest } from '../../trpc/errors.js';
+import { badRequest } from '../../core/errors.js';
 import type { RestFile } from '../../rest/meta.js';
 import { churchToday } from '../churches/index.js';
 import { classNotFound, findAccessibleClass, seesAllClasses, type ClassRow } from '../classes/index.js';

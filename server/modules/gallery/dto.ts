@@ -1,5 +1,5 @@
 import { mediaKindOf } from '../../../common/media-limits.js';
-import type { MediaUrlSigner } from './signed-urls.js';
+import type { MediaUrlSigner } from '../media-storage/index.js';
 import type { MediaRow } from './queries.js';
 
 /**

@@ -2,12 +2,11 @@ import type { z } from 'zod';
 import { DEFAULT_DEPARTMENT, GALLERY_MESSAGES, MEDIA_MESSAGES, seesOriginals } from '../../../common/media-limits.js';
 import type { GalleryUploadFields, galleryListInput } from '../../../common/schemas/gallery.js';
 import { pageCount } from '../../../common/schemas/paging.js';
-import type { TenantScope } from '../../request-scope.js';
-import { notFound } from '../../trpc/errors.js';
+import type { TenantScope } from '../../core/scopes.js';
+import { notFound } from '../../core/errors.js';
 import { auditChurchChange } from '../audit/index.js';
 import { toMediaItemDto, type MediaItemDto } from './dto.js';
-import type { MediaUrlSigner } from './signed-urls.js';
-import type { MediaStorage } from './storage/media-storage.js';
+import type { MediaStorage, MediaUrlSigner } from '../media-storage/index.js';
 import { countMedia, deleteMediaRow, insertMediaRows, lockMedia, selectDepartments, selectMediaPage, type MediaRow } from './queries.js';
 import type { StoredUpload } from './upload.js';
 

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { ADMIN_CHURCH_MESSAGES, type adminChurchListInput, type adminSubscriptionInput } from '../../../../common/schemas/admin-churches.js';
-import type { OperatorScope } from '../../../request-scope.js';
-import { notFound } from '../../../trpc/errors.js';
+import type { OperatorScope } from '../../../core/scopes.js';
+import { notFound } from '../../../core/errors.js';
 import { auditOperatorAction } from '../../audit/index.js';
 import { adminPagination } from '../pagination.js';
 import {

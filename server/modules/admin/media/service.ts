@@ -1,9 +1,9 @@
 import type { z } from 'zod';
 import { ADMIN_PEOPLE_MESSAGES, type adminMediaListInput } from '../../../../common/schemas/admin-people.js';
-import type { OperatorScope } from '../../../request-scope.js';
-import { notFound } from '../../../trpc/errors.js';
+import type { OperatorScope } from '../../../core/scopes.js';
+import { notFound } from '../../../core/errors.js';
 import { auditOperatorAction } from '../../audit/index.js';
-import type { MediaStorage, MediaUrlSigner } from '../../gallery/index.js';
+import type { MediaStorage, MediaUrlSigner } from '../../media-storage/index.js';
 import { adminPagination } from '../pagination.js';
 import { countMedia, deleteMediaRow, findMediaById, selectMediaPage, type AdminMediaRow } from './queries.js';
 

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { csvLines } from '../../../../common/csv.js';
 import type { adminAnalyticsInput } from '../../../../common/schemas/admin-churches.js';
 import type { Database } from '../../../db/index.js';
-import type { OperatorScope } from '../../../request-scope.js';
+import type { OperatorScope } from '../../../core/scopes.js';
 import type { RestFile } from '../../../rest/meta.js';
 import {
   churchBatch, churchGrowth, churchTotals, reportUsageOf, subscriptionCounts, topChurchesByUsers, userTotal,

@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 import type { ChurchRole } from '../../../../common/constants.js';
 import { ADMIN_PEOPLE_MESSAGES, type adminUserListInput } from '../../../../common/schemas/admin-people.js';
-import type { OperatorScope } from '../../../request-scope.js';
-import { conflict, notFound } from '../../../trpc/errors.js';
+import type { OperatorScope } from '../../../core/scopes.js';
+import { conflict, notFound } from '../../../core/errors.js';
 import { auditOperatorAction } from '../../audit/index.js';
 import { adminPagination } from '../pagination.js';
 import {
