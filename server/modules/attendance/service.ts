@@ -20,7 +20,7 @@ type ClassMonthInput = z.output<typeof classMonthInput>;
 
 /**
  * POST /api/attendance/mark. Every student now in the class gets a row for the date: the status
- * chosen in attendanceData, or absent when none was chosen (01 section 4). All in the request's one
+ * chosen in attendanceData, or absent when none was chosen. All in the request's one
  * transaction and one statement, so a refused request writes nothing and marking again updates.
  */
 export async function markAttendance(ctx: TenantScope, input: MarkInput) {

@@ -16,7 +16,8 @@ const summary = (row: MediaRow) => ({
   file_type: row.fileType, file_size: row.fileSize, academic_year: row.academicYear, month: row.month, department: row.department,
 });
 
-/** GET /api/gallery: a page of the church's media, newest first, with the pagination of 02 section 3. */
+/** GET /api/gallery: a page of the church's media, newest first, with the gallery's pagination
+ * (currentPage, totalPages, total, limit, hasPrev, hasNext). */
 export async function listMedia({ tx, user }: TenantScope, urls: MediaUrlSigner, input: z.output<typeof galleryListInput>) {
   const filters = { academicYear: input.academic_year, month: input.month, department: input.department };
   const [rows, total] = await Promise.all([

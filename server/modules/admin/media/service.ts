@@ -8,7 +8,7 @@ import { adminPagination } from '../pagination.js';
 import { countMedia, deleteMediaRow, findMediaById, selectMediaPage, type AdminMediaRow } from './queries.js';
 
 /**
- * A media item as the console shows it (02 section 3, Media item admin view). `file_url` is signed
+ * A media item as the console shows it, with its church. `file_url` is signed
  * like the gallery's (it works without a session for a few minutes); `file_path` is the stored name.
  */
 function toAdminMediaDto(row: AdminMediaRow, urls: MediaUrlSigner) {

@@ -10,7 +10,7 @@ import {
   selectUserPage, unassignClassesOf, type AdminUserRow,
 } from './queries.js';
 
-/** A user as the console shows them (02 section 3, User admin view). */
+/** A user as the console's user screens show them, with their church; never the password hash. */
 const toAdminUserDto = (row: AdminUserRow) => ({
   id: row.id,
   name: row.name,
