@@ -2,8 +2,9 @@
 // unused code, no import cycles, and the module boundaries:
 // (a) outside server/modules/<domain>/, a module is imported only through its index.ts (its public
 //     surface; server/root.ts also takes its router.ts); tests and scripts/bench may reach inside;
-// (b) a module imports another module only through that module's index.ts;
-// (c) common/ imports nothing from server/ or client/;
+// (b) a module imports another module only through that module's index.ts (a nested module, such
+//     as server/modules/admin/<x>/, included), and server/trpc/ only from its router.ts;
+// (c) common/ imports nothing from server/ or client/, and server/core/ nothing of tRPC;
 // (d) client/ imports nothing from server/ but the AppRouter type (`import type`, client/src/lib/trpc.ts).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
@@ -18,11 +19,24 @@ const TRPC_INTERNALS = {
 };
 /** A file inside a module other than its index.ts: `.../modules/<domain>/<file>`. */
 const MODULE_INTERNALS = String.raw`(^|/)modules/[a-z-]+/(?!index\.js$)`;
-/** From inside a module: a file of a sibling module other than its index.ts (`../<domain>/<file>`). */
-const SIBLING_MODULE_INTERNALS = String.raw`^\.\./[a-z-]+/(?!index\.js$)`;
+/**
+ * From a file `depth` folders below its module's folder (server/modules/<domain>/<depth folders>/):
+ * a file of another module other than its index.ts, at any level up to server/modules/. At depth 0
+ * that is `../<domain>/<file>`; a nested module (server/modules/admin/<x>/<file>) reaches its
+ * siblings at `../<x>/<file>` and the other modules at `../../<domain>/<file>`.
+ */
+const otherModuleInternals = (depth) => String.raw`^(\.\./){1,${depth + 1}}[a-z-]+/(?!index\.js$)`;
+/** How deep the files of a module go (server/modules/admin/<x>/<file> is depth 1). */
+const MODULE_DEPTHS = [0, 1, 2];
 /** server/root.ts wires each module's router from its router.ts (see there). */
 const ROOT_MODULE_INTERNALS = String.raw`(^|/)modules/[a-z-]+/(?!index\.js$|router\.js$)`;
 const THROUGH_INDEX = 'Import a module through its index.ts (its public surface).';
+/** tRPC itself, or this server's tRPC folder (server/trpc/). */
+const TRPC = String.raw`^@trpc/|(^|/)trpc/`;
+const TRPC_IN_ROUTERS_ONLY = {
+  regex: TRPC,
+  message: 'Only a module\'s router.ts takes procedures from server/trpc/; a service receives a scope (server/core/scopes.ts) and throws an AppError (server/core/errors.ts).',
+};
 
 /** The options of no-restricted-imports: tRPC's internals always, and the given patterns. */
 const restrictedImports = (...patterns) => ['error', { paths: [TRPC_INTERNALS], patterns }];
@@ -85,15 +99,36 @@ export default tseslint.config(
     },
   },
   {
-    // (b) A module reaches another module through that module's index.ts, never its queries or services.
-    files: ['server/modules/**/*.ts'],
+    // (c) The core is what every transport shares: it knows nothing of tRPC.
+    files: ['server/core/**/*.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': restrictedImports(
-        { regex: SIBLING_MODULE_INTERNALS, message: 'Import another module through its index.ts (its public surface).' },
         { regex: MODULE_INTERNALS, message: THROUGH_INDEX },
+        { regex: TRPC, message: 'server/core/ knows nothing of tRPC: the tRPC side lives in server/trpc/.' },
       ),
     },
   },
+  // (b) A module reaches another module through that module's index.ts, never its queries or
+  // services, and only its router.ts reaches server/trpc/. One pair of blocks per depth, since the
+  // way up to server/modules/ is one `../` longer for each folder.
+  ...MODULE_DEPTHS.flatMap((depth) => {
+    const files = `server/modules/${'*/'.repeat(depth + 1)}`;
+    const boundaries = [
+      { regex: otherModuleInternals(depth), message: 'Import another module through its index.ts (its public surface).' },
+      { regex: MODULE_INTERNALS, message: THROUGH_INDEX },
+    ];
+    return [
+      {
+        files: [`${files}*.ts`],
+        ignores: ['**/router.ts'],
+        rules: { '@typescript-eslint/no-restricted-imports': restrictedImports(...boundaries, TRPC_IN_ROUTERS_ONLY) },
+      },
+      {
+        files: [`${files}router.ts`],
+        rules: { '@typescript-eslint/no-restricted-imports': restrictedImports(...boundaries) },
+      },
+    ];
+  }),
   {
     // (c) Shared code is shared: nothing from the server or the client.
     files: ['common/**/*.ts'],

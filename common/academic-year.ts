@@ -1,4 +1,4 @@
-/** Academic years are shown as start-end, e.g. 2024-2025 (01 section 9). */
+/** Academic years are shown as start-end, e.g. 2024-2025. */
 
 export interface AcademicYearConfig {
   start_month: number;

@@ -6,7 +6,7 @@ const lastAnswer = new Map<string, { minute: number; date: string }>();
 /** Today's calendar date in a time zone ("today" is the church's, not the browser's). */
 export function todayIn(timeZone: string, now = new Date()): string {
   // Time-zone offsets are whole minutes, so the date cannot change within a minute: the answer is
-  // kept per minute (formatting costs tens of µs and runs on every attendance request).
+  // kept per minute (formatting is not free and runs on every attendance request).
   const minute = Math.floor(now.getTime() / 60_000);
   const cached = lastAnswer.get(timeZone);
   if (cached?.minute === minute) return cached.date;
@@ -25,7 +25,7 @@ export function todayIn(timeZone: string, now = new Date()): string {
 /**
  * A church's current calendar day and the instants it starts and ends (ISO timestamps). The server
  * sends it with the church, so a browser knows "today" without loading its own time-zone data: the
- * first Intl formatter of a page costs 20-30 ms, four times that on a budget phone.
+ * first Intl formatter of a page loads the browser's locale data, which a budget phone feels.
  */
 export interface CalendarDay { date: string; starts_at: string; ends_at: string }
 

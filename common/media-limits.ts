@@ -58,7 +58,7 @@ export function formatBytes(bytes: number): string {
   return `${(bytes / (1024 * MB)).toFixed(1)} GB`;
 }
 
-/** Media items on a gallery page (02 section 9), and the most a caller may ask for. */
+/** Media items on a gallery page, and the most a caller may ask for. */
 export const GALLERY_PAGE_SIZE = 12;
 export const GALLERY_MAX_PAGE_SIZE = 48;
 /** The most files one upload may carry. */

@@ -1,6 +1,6 @@
-/** Rules of classes and students shared by the client and the server (01 sections 3 and 5). */
+/** Rules of classes and students shared by the client and the server. */
 
-/** The fixed list of class names, in school order (01 section 5). */
+/** The fixed list of class names, in school order: a class is named from this list only. */
 export const CLASS_NAMES = ['LKG', 'UKG', '1st', '2nd', '3rd', '4th', '5th', '6th', '7th', '8th', '9th', '10th'] as const;
 export type ClassName = (typeof CLASS_NAMES)[number];
 
@@ -8,7 +8,7 @@ export type ClassName = (typeof CLASS_NAMES)[number];
 export const canonicalClassName = (name: string): ClassName | undefined =>
   CLASS_NAMES.find((listed) => listed.toLowerCase() === name.trim().toLowerCase());
 
-/** An academic year is 'YYYY-YYYY' whose second year follows the first (01 section 9). */
+/** An academic year is 'YYYY-YYYY' whose second year follows the first. */
 export function isAcademicYear(value: string): boolean {
   const match = /^(\d{4})-(\d{4})$/.exec(value);
   return !!match && Number(match[2]) === Number(match[1]) + 1 && Number(match[1]) >= 1900;

@@ -16,8 +16,9 @@ import { galleryFileRoutesDoc, registerGalleryFileRoutes } from './modules/galle
 import { limitBodyTime } from './body-timeout.js';
 import { answerClientError } from './client-errors.js';
 import { restRoutesOf } from './rest/routes.js';
-import { errorAnswer, errorBody } from './rest/envelope.js';
-import { describeError, ERROR_MESSAGES, notFound } from './trpc/errors.js';
+import { errorBody, errorReply } from './rest/envelope.js';
+import { describeError } from './core/error-policy.js';
+import { ERROR_MESSAGES, notFound } from './core/errors.js';
 import { loggerOptions, logRequestLine, OneLinePerRequest, recordFailure } from './logging.js';
 import { buildOpenApiDocument, renderDocsPage } from './rest/openapi.js';
 import { loadClientPage } from './client-page.js';
@@ -50,7 +51,7 @@ const trustedProxies = (setting: Config['TRUST_PROXY']) =>
 /** Any error a route or Fastify raised: answered by the one policy, logged in the request's line. */
 function sendError(error: unknown, req: FastifyRequest, reply: FastifyReply) {
   recordFailure(req, error);
-  const { status, body, retryAfterSeconds } = errorAnswer(error, String(req.id));
+  const { status, body, retryAfterSeconds } = errorReply(describeError(error), String(req.id));
   if (retryAfterSeconds) reply.header('retry-after', String(retryAfterSeconds));
   return reply.code(status).send(body);
 }
@@ -146,7 +147,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions) {
 
   registerPaymentWebhook(app, { db, gateway: services.gateway, mailer: services.mailer, publicUrl: config.PUBLIC_URL });
 
-  registerGalleryFileRoutes(app, { createContext, storage: services.mediaStorage, urls: services.mediaUrls });
+  registerGalleryFileRoutes(app, { db, config, services });
 
   const restRoutes = restRoutesOf(appRouter);
   registerRestRoutes(app, restRoutes, createContext);

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody } from './rest/envelope.js';
-import { ERROR_MESSAGES } from './trpc/errors.js';
+import { ERROR_MESSAGES } from './core/errors.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import { errorBody } from './rest/envelope.js';
-import { ERROR_MESSAGES } from './trpc/errors.js';
+import { ERROR_MESSAGES } from './core/errors.js';
 
 /**
  * A request Node's HTTP parser refuses before Fastify sees it (an address or headers over 16 KB, a

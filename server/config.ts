@@ -162,7 +162,7 @@ const configSchema = z.object({
    * needs PostgreSQL (the embedded database has one owner) and REDIS_URL (shared limits). */
   WEB_CONCURRENCY: z.union([z.literal('auto'), z.coerce.number().int().min(1).max(256)]).default(1),
 
-  /** Gallery files (server/modules/gallery/storage): in an S3-compatible bucket when S3_BUCKET is
+  /** Gallery files (server/modules/media-storage): in an S3-compatible bucket when S3_BUCKET is
    * set, otherwise in the folder UPLOADS_DIR. S3_ENDPOINT names a service other than AWS (MinIO,
    * R2, ...), which usually also needs S3_FORCE_PATH_STYLE=true (bucket in the path, not the host
    * name). Without S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY the AWS SDK's default credentials

@@ -1,6 +1,6 @@
 import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.js';
-import { AppError } from './trpc/errors.js';
+import { appErrorIn } from './core/errors.js';
 
 /**
  * Logs: one line per request, written when the answer has gone out, carrying the route pattern
@@ -42,7 +42,7 @@ export function logRequestLine(req: FastifyRequest, reply: FastifyReply) {
   else req.log.info(line, 'request served');
 }
 
-const reasonOf = (error: unknown) => (error instanceof AppError ? error.data.reason : undefined);
+const reasonOf = (error: unknown) => appErrorIn(error)?.data.reason;
 
 interface ErrorLike {
   name?: string; message?: string; stack?: string; code?: unknown; cause?: unknown;

@@ -16,7 +16,7 @@ import { adminRouter } from './modules/admin/router.js';
 /**
  * One router per domain; each module's router file is thin wiring. A module's router.ts is its
  * surface for this file alone (its index.ts is the surface for other code): exporting routers from
- * the index files would make trpc/init -> auth -> churches -> subscription -> router -> trpc/init
+ * the index files would make trpc/init -> core/church-door -> auth/index -> auth/router -> trpc/init
  * an import cycle.
  */
 export const appRouter = router({

@@ -5,7 +5,8 @@ import { createGoogleProvider, LoginThrottle, MemoryAttemptStore, RedisAttemptSt
 import { BackgroundTasks } from './background-tasks.js';
 import { createPaymentGateway } from './modules/payments/index.js';
 import { createMailer } from './modules/mail/index.js';
-import { createImageQueue, createMediaStorage, createMediaUrlSigner } from './modules/gallery/index.js';
+import { createImageQueue } from './modules/gallery/index.js';
+import { createMediaStorage, createMediaUrlSigner } from './modules/media-storage/index.js';
 import { closeRedis, createRedis, redisConnected } from './redis.js';
 
 /** Long-lived collaborators shared by all requests, built once by the app factory. */

@@ -5,7 +5,7 @@ import { idSchema } from './classes.js';
 import { pageNumber } from './paging.js';
 import { plainString } from './text.js';
 
-/** Messages of the operator console's churches, overview and analytics calls (02 sections 2.14, 2.15, 2.17, 8.2). */
+/** Messages of the operator console's churches, overview and analytics calls. */
 export const ADMIN_CHURCH_MESSAGES = {
   churchIdInvalid: 'The church id is not valid',
   churchNotFound: 'Church not found',
@@ -20,7 +20,7 @@ export const ADMIN_CHURCH_MESSAGES = {
 
 const SUBSCRIPTION_STATUSES = ['active', 'inactive', 'suspended', 'trial', 'pending_payment'] as const;
 
-/** Churches on a page of the console (02 section 9), and the most a caller may ask for (the filter dropdowns load 100). */
+/** Churches on a page of the console, and the most a caller may ask for (the filter dropdowns load 100). */
 const ADMIN_CHURCHES_PAGE_SIZE = 10;
 const ADMIN_MAX_PAGE_SIZE = 100;
 const MAX_PAGE = 1_000_000;
@@ -39,7 +39,7 @@ export const adminChurchListInput = z.object({
 
 export const adminChurchIdInput = z.object({ id: idSchema(ADMIN_CHURCH_MESSAGES.churchIdInvalid) });
 
-/** PUT /api/admin/churches/{id}/subscription: any tier and status (02 section 4.8); the end date a
+/** PUT /api/admin/churches/{id}/subscription: any tier and status to any other; the end date a
  * calendar date, or null for none. */
 export const adminSubscriptionInput = z.object({
   id: idSchema(ADMIN_CHURCH_MESSAGES.churchIdInvalid),

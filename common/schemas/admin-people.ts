@@ -3,7 +3,7 @@ import { idSchema } from './classes.js';
 import { pageNumber } from './paging.js';
 import { plainString } from './text.js';
 
-/** Messages of the operator console's users, media and audit-log calls (02 sections 2.16-2.19, 8.2). */
+/** Messages of the operator console's users, media and audit-log calls. */
 export const ADMIN_PEOPLE_MESSAGES = {
   userIdInvalid: 'The user id is not valid',
   userNotFound: 'User not found',
@@ -22,9 +22,9 @@ export const ADMIN_PEOPLE_MESSAGES = {
   auditLimitInvalid: 'limit must be 5, 25, 50 or 100',
 } as const;
 
-/** Users on a page of the console (02 section 9) and the most a caller may ask for. */
+/** Users on a page of the console and the most a caller may ask for. */
 const ADMIN_USERS_PAGE_SIZE = 10;
-/** Media items on a page of the console (02 section 9). */
+/** Media items on a page of the console. */
 const ADMIN_MEDIA_PAGE_SIZE = 20;
 const ADMIN_MAX_PAGE_SIZE = 100;
 const MAX_PAGE = 1_000_000;

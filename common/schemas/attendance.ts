@@ -5,7 +5,8 @@ import {
 import { isCalendarDate } from '../school.js';
 import { plainString } from './text.js';
 
-// Field names are those of 01 section 7: classId, date, attendanceData [{ studentId, status }].
+// The attendance calls name their fields in camelCase, unlike the other calls, as clients of the
+// API already send them: classId, date, attendanceData [{ studentId, status }].
 // The rules that need the church's "today" (no future date, the 14-day window) are checked on the
 // server with the church's time zone; `attendanceDateProblem` in common/attendance.ts is the same
 // rule for the client.

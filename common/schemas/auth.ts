@@ -58,7 +58,7 @@ export const googleStartInput = z.discriminatedUnion('intent', [
 ], { error: 'Choose what the Google sign-in is for: intent "login" or "register"' });
 export type GoogleStartInput = z.output<typeof googleStartInput>;
 
-/** POST /api/auth/google-login: `token` is the authorization code (01 section 7). */
+/** POST /api/auth/google-login: `token` is the authorization code the provider sent back. */
 export const googleLoginInput = z.object({
   church_code: churchCodeSchema,
   token: googleCodeSchema,

@@ -4,7 +4,7 @@ import { isCalendarDate, isGuid, MIN_DATE_OF_BIRTH } from '../school.js';
 import { CLASS_MESSAGES } from '../class-messages.js';
 import { academicYearFilter, academicYearSchema, idSchema, textField } from './classes.js';
 
-/** Texts of the student rules (01 sections 5 and 8), shown as they are by the client. */
+/** Texts of the student rules, shown as they are by the client. */
 export const STUDENT_MESSAGES = {
   nameRequired: 'Name is required',
   nameTooLong: 'Name must be at most 100 characters',

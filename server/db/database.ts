@@ -2,7 +2,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { SQL } from 'drizzle-orm';
 import { isGuid } from '../../common/school.js';
 /** A Drizzle handle bound to one transaction of the tenant or platform door. The core query builder
- * only: no relational-query schema, whose set-up would cost ~80 µs per request. */
+ * only: no relational-query schema, whose set-up would be paid on every request. */
 export type Tx = PgDatabase<PgQueryResultHKT>;
 
 export const TENANT_ROLE = 'app_tenant';

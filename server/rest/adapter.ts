@@ -3,9 +3,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { callTRPCProcedure } from '@trpc/server';
 import { appRouter } from '../root.js';
 import type { Context } from '../trpc/context.js';
-import { badRequest, ERROR_MESSAGES } from '../trpc/errors.js';
+import { describeTrpcError } from '../trpc/errors.js';
+import { badRequest, ERROR_MESSAGES } from '../core/errors.js';
 import { recordFailure } from '../logging.js';
-import { errorAnswer, successBody } from './envelope.js';
+import { errorReply, successBody } from './envelope.js';
 import type { RestFile } from './meta.js';
 import type { RestRoute } from './routes.js';
 
@@ -61,7 +62,7 @@ export function registerRestRoutes(app: FastifyInstance, routes: RestRoute[], cr
         return route.file ? sendFile(reply, route.file.contentType, output as RestFile) : reply.send(successBody(output));
       } catch (error) {
         recordFailure(req, error);
-        const answer = errorAnswer(error, String(req.id));
+        const answer = errorReply(describeTrpcError(error), String(req.id));
         if (answer.retryAfterSeconds) reply.header('retry-after', String(answer.retryAfterSeconds));
         return reply.code(answer.status).send(answer.body);
       }

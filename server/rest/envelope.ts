@@ -1,4 +1,4 @@
-import { describeError, type ErrorAnswer } from '../trpc/errors.js';
+import type { ErrorAnswer } from '../core/error-answer.js';
 
 /** The REST envelope: { success, data, message? } or { success: false, message, reason?, errors? }. */
 export function successBody(data: unknown) {
@@ -27,8 +27,7 @@ export function errorBody(answer: ErrorAnswer, requestId?: string): ErrorEnvelop
   };
 }
 
-/** Status, envelope and Retry-After of any error, by the one policy (server/trpc/errors.ts). */
-export function errorAnswer(error: unknown, requestId?: string) {
-  const answer = describeError(error);
-  return { status: answer.status, body: errorBody(answer, requestId), retryAfterSeconds: answer.retryAfterSeconds, answer };
+/** Status, envelope and Retry-After of an error as the one policy described it (server/core/error-policy.ts). */
+export function errorReply(answer: ErrorAnswer, requestId?: string) {
+  return { status: answer.status, body: errorBody(answer, requestId), retryAfterSeconds: answer.retryAfterSeconds };
 }

@@ -5,7 +5,8 @@ import { backend, openTestDatabase, POSTGRES_TEST_POOL_SIZE, startTestApp } from
 import { createChurch, createClassWithStudents, signIn, type Json } from '../helpers/fixtures.js';
 import { startTcpProxy } from '../helpers/tcp-proxy.js';
 import { patternOf, rollCallProblems, type MarkAttempt } from '../helpers/roll-calls.js';
-import { describeError, ERROR_MESSAGES } from '../../server/trpc/errors.js';
+import { ERROR_MESSAGES } from '../../server/core/errors.js';
+import { describeError } from '../../server/core/error-policy.js';
 import { addDays, todayIn } from '../../common/dates.js';
 
 // PostgreSQL taken away under a load of attendance marking, through a TCP proxy between the server

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, media } from '../../drizzle/schema/index.js';
 import { MESSAGES } from '../../common/constants.js';
 import { GALLERY_MESSAGES, MEDIA_MESSAGES } from '../../common/media-limits.js';
-import { createMediaUrlSigner } from '../../server/modules/gallery/index.js';
+import { createMediaUrlSigner } from '../../server/modules/media-storage/index.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 import { startAppOnS3, type AppOnS3 } from '../helpers/s3-app.js';
 import { api, createChurch, signIn, type Json } from '../helpers/fixtures.js';

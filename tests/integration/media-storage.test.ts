@@ -15,7 +15,7 @@ import {
   newMediaKey,
   RangeNotSatisfiableError,
   type MediaStorage,
-} from '../../server/modules/gallery/index.js';
+} from '../../server/modules/media-storage/index.js';
 import { loadConfig } from '../../server/config.js';
 
 // One contract, two stores: a folder on disk and an S3 bucket (a real s3rver on a random port).

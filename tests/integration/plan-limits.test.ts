@@ -4,7 +4,7 @@ import { churches, classes, students } from '../../drizzle/schema/index.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 import { api, createChurch, signIn } from '../helpers/fixtures.js';
 import { assertWithinPlanLimit, planLimitMessage } from '../../server/modules/subscription/limits.js';
-import { AppError } from '../../server/trpc/errors.js';
+import { AppError } from '../../server/core/errors.js';
 
 let app: TestApp;
 beforeAll(async () => { app = await startTestApp(); });

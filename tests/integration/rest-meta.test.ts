@@ -5,7 +5,7 @@ import { api, createChurch, createClassWithStudents, signIn } from '../helpers/f
 import { jpegSample } from '../helpers/media-samples.js';
 import { appRouter } from '../../server/root.js';
 import { restRoutesOf } from '../../server/rest/routes.js';
-import { ERROR_MESSAGES } from '../../server/trpc/errors.js';
+import { ERROR_MESSAGES } from '../../server/core/errors.js';
 
 // Each REST path is declared once, on its procedure (.meta(rest(...))): served at that path, and
 // listed in the OpenAPI document, from the same place. The routes whose bodies are files or signed

@@ -6,7 +6,7 @@ import {
 import type { academicYearConfigInput } from '../../../common/schemas/academic-year.js';
 import type { z } from 'zod';
 import type { Tx } from '../../db/index.js';
-import type { TenantScope } from '../../request-scope.js';
+import type { TenantScope } from '../../core/scopes.js';
 import { auditChurchChange } from '../audit/index.js';
 import { churchToday } from '../churches/index.js';
 import { findAcademicYearConfig, type AcademicYearConfigRow } from './queries.js';

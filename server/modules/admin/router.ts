@@ -8,7 +8,7 @@ import { adminPlansRouter } from './plans/router.js';
 import { adminUsersRouter } from './users/router.js';
 
 /**
- * The operator console's API (02 section 7.2), every procedure on `operatorProcedure`: the only
+ * The operator console's API, every procedure on `operatorProcedure`: the only
  * door that reads across churches. Its REST paths are /api/admin/..., also answered at the
  * documented /admin/... paths for requests that are not page loads (server/rest/adapter.ts).
  */

@@ -5,7 +5,7 @@ import {
   attendanceCalendar, attendanceForDate, markAttendance, monthlySummary, monthlySummaryCsv,
 } from './service.js';
 
-/** Teachers act on their own classes, principals and super admins on every class (01 section 6);
+/** Teachers act on their own classes, principals and super admins on every class;
  * the class rule is findAccessibleClass, applied in each handler. */
 const markers = capabilityProcedure('markAttendance');
 const reportReaders = capabilityProcedure('viewReports');

@@ -1,11 +1,11 @@
 import type { z } from 'zod';
-import type { TenantScope } from '../../request-scope.js';
+import type { TenantScope } from '../../core/scopes.js';
 import { MESSAGES } from '../../../common/constants.js';
 import { attendanceDateProblem, monthRange } from '../../../common/attendance.js';
 import { toCsv } from '../../../common/csv.js';
 import type { classDateInput, classMonthInput, markAttendanceInput } from '../../../common/schemas/attendance.js';
 import { commitEarly } from '../../db/index.js';
-import { badRequest } from '../../trpc/errors.js';
+import { badRequest } from '../../core/errors.js';
 import type { RestFile } from '../../rest/meta.js';
 import { churchToday } from '../churches/index.js';
 import { classNotFound, findAccessibleClass, seesAllClasses, type ClassRow } from '../classes/index.js';
@@ -20,7 +20,7 @@ type ClassMonthInput = z.output<typeof classMonthInput>;
 
 /**
  * POST /api/attendance/mark. Every student now in the class gets a row for the date: the status
- * chosen in attendanceData, or absent when none was chosen (01 section 4). All in the request's one
+ * chosen in attendanceData, or absent when none was chosen. All in the request's one
  * transaction and one statement, so a refused request writes nothing and marking again updates.
  */
 export async function markAttendance(ctx: TenantScope, input: MarkInput) {

@@ -30,9 +30,8 @@ export interface AttemptStore {
  * To keep a flood of distinct sources cheap, a key is kept as 96 bits of its SHA-256 (an email may
  * be 254 characters) and a window as one number: its end in whole seconds and its count. The
  * windows are spread over 64 caches, so that no single step takes long at the cap: growing one large
- * Map rehashes it all at once (~10 ms at a quarter of a million keys), and the timer sweeps one
- * cache per tick (the whole store once per `sweepEveryMs`) instead of all of them at once (~150 ms
- * at half a million keys).
+ * Map rehashes it all at once, and the timer sweeps one cache per tick (the whole store once per
+ * `sweepEveryMs`) instead of all of them at once.
  */
 export class MemoryAttemptStore implements AttemptStore {
   private readonly shards: LRUCache<string, number>[];
@@ -97,8 +96,8 @@ export class MemoryAttemptStore implements AttemptStore {
 
   /** The shard and the short id of a key: 12 bytes of its SHA-256 as a 12-character string (fresh:
    * V8 copies a slice that short, so the digest is not kept alive), the 13th byte picking the shard.
-   * The one-shot `hash` creates no native Hash object: thousands of those per second made every
-   * young-generation collection ~3 ms longer (their weak callbacks). */
+   * The one-shot `hash` creates no native Hash object: thousands of those per second make every
+   * young-generation collection longer (their weak callbacks). */
   private locate(key: string): [LRUCache<string, number>, string] {
     const digest = hash('sha256', key, 'binary');
     return [this.shards[digest.charCodeAt(12) % SHARDS], digest.slice(0, 12)];

@@ -2,10 +2,12 @@ import { timingSafeEqual } from 'node:crypto';
 import { generateCodeVerifier, generateState } from 'arctic';
 import { MESSAGES } from '../../../common/constants.js';
 import type { GoogleIntent, GoogleStartInput } from '../../../common/schemas/auth.js';
-import type { Context } from '../../trpc/context.js';
-import { badRequest, serviceUnavailable } from '../../trpc/errors.js';
-import { admitFromSource } from './throttle.js';
+import type { PublicScope } from '../../core/scopes.js';
+import { badRequest, serviceUnavailable } from '../../core/errors.js';
+import type { AttemptStore } from './attempt-store.js';
 import type { GoogleIdentity } from './google-provider.js';
+import type { GoogleSignIn } from './sign-in-options.js';
+import { admitFromSource } from './throttle.js';
 
 /**
  * One Google sign-in or registration, from the start call to the callback screen's completion call.
@@ -24,6 +26,11 @@ import type { GoogleIdentity } from './google-provider.js';
  */
 const FLOW_TTL_SECONDS = 10 * 60;
 
+/** What a flow uses of the services: the provider, and the attempt store that counts the starts
+ * and remembers the states already used. */
+export type GoogleFlowServices = GoogleSignIn & { attempts: AttemptStore };
+type FlowScope = PublicScope<GoogleFlowServices>;
+
 interface FlowCookie {
   state: string;
   verifier: string;
@@ -32,12 +39,12 @@ interface FlowCookie {
   church_code?: string;
 }
 
-const secureCookies = (ctx: Context) => ctx.config.PUBLIC_URL.startsWith('https:');
-const cookieName = (ctx: Context) => (secureCookies(ctx) ? '__Host-ss_google_flow' : 'ss_google_flow');
+const secureCookies = (scope: Pick<FlowScope, 'config'>) => scope.config.PUBLIC_URL.startsWith('https:');
+const cookieName = (scope: Pick<FlowScope, 'config'>) => (secureCookies(scope) ? '__Host-ss_google_flow' : 'ss_google_flow');
 
-function cookieHeader(ctx: Context, value: string, maxAgeSeconds: number) {
-  const attributes = [`${cookieName(ctx)}=${value}`, 'Path=/', `Max-Age=${maxAgeSeconds}`, 'HttpOnly', 'SameSite=Lax'];
-  if (secureCookies(ctx)) attributes.push('Secure');
+function cookieHeader(scope: Pick<FlowScope, 'config'>, value: string, maxAgeSeconds: number) {
+  const attributes = [`${cookieName(scope)}=${value}`, 'Path=/', `Max-Age=${maxAgeSeconds}`, 'HttpOnly', 'SameSite=Lax'];
+  if (secureCookies(scope)) attributes.push('Secure');
   return attributes.join('; ');
 }
 
@@ -61,8 +68,8 @@ const sameText = (a: string, b: string) => {
 };
 
 /** The configured provider, or the 503 that says an administrator has not configured it. */
-function provider(ctx: Context) {
-  const google = ctx.services.google;
+function provider(scope: FlowScope) {
+  const google = scope.services.google;
   if (!google) throw serviceUnavailable(MESSAGES.googleNotConfigured, { reason: 'google_not_configured' });
   return google;
 }
@@ -72,11 +79,11 @@ function provider(ctx: Context) {
 const START_WINDOW_MS = 15 * 60_000;
 
 /** Starts a flow: sets its cookie and answers the provider's address for a full-page redirect. */
-export async function startGoogleFlow(ctx: Context, input: GoogleStartInput) {
-  const google = provider(ctx);
-  await admitFromSource(ctx.services.attempts, {
-    name: 'google-start', what: 'Google sign-in attempts', windowMs: START_WINDOW_MS, max: ctx.config.GOOGLE_START_MAX_PER_IP,
-  }, ctx.ip);
+export async function startGoogleFlow(scope: FlowScope, input: GoogleStartInput) {
+  const google = provider(scope);
+  await admitFromSource(scope.services.attempts, {
+    name: 'google-start', what: 'Google sign-in attempts', windowMs: START_WINDOW_MS, max: scope.config.GOOGLE_START_MAX_PER_IP,
+  }, scope.ip);
   const flow: FlowCookie = {
     state: generateState(),
     verifier: generateCodeVerifier(),
@@ -84,7 +91,7 @@ export async function startGoogleFlow(ctx: Context, input: GoogleStartInput) {
     intent: input.intent,
     ...(input.intent === 'login' ? { church_code: input.church_code } : {}),
   };
-  ctx.setCookie(cookieHeader(ctx, encode(flow), FLOW_TTL_SECONDS));
+  scope.setCookie(cookieHeader(scope, encode(flow), FLOW_TTL_SECONDS));
   return {
     authorization_url: google.authorizationUrl({ state: flow.state, codeVerifier: flow.verifier, nonce: flow.nonce }, input.email),
   };
@@ -94,16 +101,16 @@ export async function startGoogleFlow(ctx: Context, input: GoogleStartInput) {
  * Takes the flow this browser started for `intent` (and, for sign-in, that church code), if `state`
  * is its state; otherwise a 400. The flow is spent from here on. `verify` then exchanges the code.
  */
-export async function takeGoogleFlow(ctx: Context, expected: { state: string; intent: GoogleIntent; churchCode?: string }) {
-  const google = provider(ctx);
-  const flow = decode(ctx.cookie(cookieName(ctx)));
-  ctx.setCookie(cookieHeader(ctx, '', 0));
+export async function takeGoogleFlow(scope: FlowScope, expected: { state: string; intent: GoogleIntent; churchCode?: string }) {
+  const google = provider(scope);
+  const flow = decode(scope.cookie(cookieName(scope)));
+  scope.setCookie(cookieHeader(scope, '', 0));
   const matches = flow !== undefined && sameText(flow.state, expected.state) && flow.intent === expected.intent
     && (expected.churchCode === undefined || flow.church_code === expected.churchCode);
   if (!matches) throw badRequest(MESSAGES.googleLoginFailed, { reason: 'google_state' });
   // Remembered for the cookie's lifetime in the attempt store: in Redis when configured, so a cookie
   // replayed to another server process is refused as well.
-  const first = await ctx.services.attempts.claim(`google:state:${flow.state}`, FLOW_TTL_SECONDS * 1000);
+  const first = await scope.services.attempts.claim(`google:state:${flow.state}`, FLOW_TTL_SECONDS * 1000);
   if (!first) throw badRequest(MESSAGES.googleLoginFailed, { reason: 'google_state' });
   return {
     verify: (code: string): Promise<GoogleIdentity> =>

@@ -4,13 +4,14 @@ import { users } from '../../../drizzle/schema/index.js';
 import { isConsumerMail, mailDomain, MESSAGES } from '../../../common/constants.js';
 import type { googleLoginInput } from '../../../common/schemas/auth.js';
 import type { Tx } from '../../db/index.js';
-import type { Context } from '../../trpc/context.js';
-import { forbidden, unauthorized } from '../../trpc/errors.js';
+import type { PublicScope } from '../../core/scopes.js';
+import { forbidden, unauthorized } from '../../core/errors.js';
 import { loadChurch } from '../churches/index.js';
 import { toUserDto } from '../users/index.js';
-import { googleLinkedMail } from '../mail/index.js';
-import { takeGoogleFlow } from './google-flow.js';
+import { googleLinkedMail, type Mailer } from '../mail/index.js';
+import { takeGoogleFlow, type GoogleFlowServices } from './google-flow.js';
 import type { GoogleIdentity } from './google-provider.js';
+import type { SignInServices } from './login.js';
 import { createChurchSession } from './session.js';
 import { tooManyAttempts } from './throttle.js';
 
@@ -49,29 +50,29 @@ async function findUser(tx: Tx, identity: GoogleIdentity) {
  * has told who it is; a Google account with no user in this church is a failure there and gets the
  * same answer as a wrong password, so an account of one church cannot learn who is in another.
  */
-export async function loginWithGoogle(ctx: Context, input: GoogleLoginInput) {
-  const flow = await takeGoogleFlow(ctx, { state: input.state, intent: 'login', churchCode: input.church_code });
+export async function loginWithGoogle(scope: PublicScope<SignInServices & GoogleFlowServices & { mailer: Mailer }>, input: GoogleLoginInput) {
+  const flow = await takeGoogleFlow(scope, { state: input.state, intent: 'login', churchCode: input.church_code });
   const identity = await flow.verify(input.token);
 
   const accountKey = `${input.church_code}:${identity.email.toLowerCase()}`;
-  const throttle = ctx.services.loginThrottle;
-  const admission = await throttle.admit(accountKey, ctx.ip);
+  const throttle = scope.services.loginThrottle;
+  const admission = await throttle.admit(accountKey, scope.ip);
   if (!admission.admitted) throw tooManyAttempts('sign-in attempts', admission.retryAfterSeconds);
 
-  const churchId = await ctx.services.churchDirectory.idForCode(input.church_code);
-  const user = churchId ? await ctx.db.withTenant(churchId, (tx) => findUser(tx, identity)) : undefined;
+  const churchId = await scope.services.churchDirectory.idForCode(input.church_code);
+  const user = churchId ? await scope.db.withTenant(churchId, (tx) => findUser(tx, identity)) : undefined;
   if (!user || !churchId) {
-    await throttle.failed(accountKey, ctx.ip);
+    await throttle.failed(accountKey, scope.ip);
     throw unauthorized(MESSAGES.invalidCredentials);
   }
-  await throttle.succeeded(accountKey, ctx.ip);
+  await throttle.succeeded(accountKey, scope.ip);
   if (!user.isActive) throw forbidden(MESSAGES.accountInactive, { reason: 'account_inactive' });
   const linking = !user.googleSubject;
   if (linking && !googleIsAuthorityFor(identity, user.email)) {
     throw forbidden(MESSAGES.googleLinkRefused, { reason: 'google_link_refused' });
   }
 
-  const answer = await ctx.db.withTenant(churchId, async (tx) => {
+  const answer = await scope.db.withTenant(churchId, async (tx) => {
     if (linking) {
       // Linked once, by the verified address; from now on only the subject finds this user. The
       // condition makes a concurrent link to another Google account lose instead of overwrite.
@@ -80,18 +81,18 @@ export async function loginWithGoogle(ctx: Context, input: GoogleLoginInput) {
           or(isNull(users.googleSubject), eq(users.googleSubject, identity.subject))))
         .returning({ id: users.id });
       if (!linked.length) throw unauthorized(MESSAGES.invalidCredentials);
-      ctx.log.info({ churchId, userId: user.id }, 'church user linked to a Google account');
+      scope.log.info({ churchId, userId: user.id }, 'church user linked to a Google account');
     }
     const token = await createChurchSession(tx, {
-      churchId, userId: user.id, ip: ctx.ip, userAgent: ctx.userAgent,
-    }, ctx.config);
+      churchId, userId: user.id, ip: scope.ip, userAgent: scope.userAgent,
+    }, scope.config);
     const church = await loadChurch(tx, churchId);
-    ctx.log.info({ churchId, userId: user.id }, 'church user signed in with Google');
+    scope.log.info({ churchId, userId: user.id }, 'church user signed in with Google');
     return { token, user: toUserDto(user), church };
   });
   // Told once the link is committed: the account's owner learns of a new way into it.
   if (linking) {
-    ctx.services.mailer.send(googleLinkedMail(ctx.config.PUBLIC_URL, user, answer.church, identity.email), ctx.log);
+    scope.services.mailer.send(googleLinkedMail(scope.config.PUBLIC_URL, user, answer.church, identity.email), scope.log);
   }
   return answer;
 }

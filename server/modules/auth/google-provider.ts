@@ -2,7 +2,7 @@ import { CodeChallengeMethod, OAuth2Client, OAuth2RequestError, type OAuth2Token
 import { createRemoteJWKSet, errors as jose, jwtVerify, type JWTPayload } from 'jose';
 import { GOOGLE_CALLBACK_PATH, MESSAGES } from '../../../common/constants.js';
 import type { Config } from '../../config.js';
-import { AppError, serviceUnavailable, unauthorized } from '../../trpc/errors.js';
+import { AppError, serviceUnavailable, unauthorized } from '../../core/errors.js';
 
 /** openid for the id_token, email for the address and whether Google verified it, profile for the name. */
 const SCOPES = ['openid', 'email', 'profile'];

@@ -1,11 +1,13 @@
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { churches, passwordResetTokens, users } from '../../../drizzle/schema/index.js';
 import { PASSWORD_MESSAGES } from '../../../common/schemas/password.js';
-import type { Context } from '../../trpc/context.js';
-import { badRequest } from '../../trpc/errors.js';
-import { passwordResetMail } from '../mail/index.js';
+import type { BackgroundTasks } from '../../background-tasks.js';
+import type { PublicScope } from '../../core/scopes.js';
+import { badRequest } from '../../core/errors.js';
+import { passwordResetMail, type Mailer } from '../mail/index.js';
 import { hashPassword } from './password.js';
 import { hashToken, newOpaqueToken } from './tokens.js';
+import type { AttemptStore } from './attempt-store.js';
 import { admitFromSource } from './throttle.js';
 
 /** A reset link works for this long, once. */
@@ -15,6 +17,9 @@ const PER_EMAIL_WINDOW_MS = 60 * 60_000;
 /** Dead tokens (used or expired) of a user are deleted once they are this old: the reset lookup
  * crosses churches by the token's hash alone, so the table is kept small. */
 const DEAD_TOKEN_KEEP_MS = 24 * 3_600_000;
+
+/** What password resets use of the services: the limits' counts, background work and the mailer. */
+type ResetScope = PublicScope<{ attempts: AttemptStore; background: BackgroundTasks; mailer: Mailer }>;
 
 /**
  * Forgot password: the dialog asks for the email only, so the address may belong to users of
@@ -26,19 +31,19 @@ const DEAD_TOKEN_KEEP_MS = 24 * 3_600_000;
  * answer is the same and nothing is sent). Each user has one live reset token: a new one ends the
  * older ones. Each matching user gets a mail of their own church, with their own link.
  */
-export async function requestPasswordReset(ctx: Context, email: string) {
-  const { attempts, background } = ctx.services;
+export async function requestPasswordReset(scope: ResetScope, email: string) {
+  const { attempts, background } = scope.services;
   await admitFromSource(attempts, {
-    name: 'reset', what: 'password reset requests', windowMs: PER_IP_WINDOW_MS, max: ctx.config.RESET_MAX_PER_IP,
-  }, ctx.ip);
+    name: 'reset', what: 'password reset requests', windowMs: PER_IP_WINDOW_MS, max: scope.config.RESET_MAX_PER_IP,
+  }, scope.ip);
   const address = email.toLowerCase();
   const perEmail = await attempts.add(`reset:email:${address}`, PER_EMAIL_WINDOW_MS);
-  if (perEmail.count > ctx.config.RESET_MAX_PER_EMAIL) return;
-  background.run('password reset', ctx.log, () => issueResetTokens(ctx, address));
+  if (perEmail.count > scope.config.RESET_MAX_PER_EMAIL) return;
+  background.run('password reset', scope.log, () => issueResetTokens(scope, address));
 }
 
-async function issueResetTokens(ctx: Context, address: string) {
-  const issued = await ctx.db.withPlatform(async (tx) => {
+async function issueResetTokens(scope: ResetScope, address: string) {
+  const issued = await scope.db.withPlatform(async (tx) => {
     const matches = await tx
       .select({ churchId: users.churchId, userId: users.id, name: users.name, email: users.email, code: churches.code, churchName: churches.name })
       .from(users)
@@ -70,12 +75,12 @@ async function issueResetTokens(ctx: Context, address: string) {
   });
   // Mailed only once the tokens are committed, so a link never arrives before it works.
   for (const { match, token } of issued) {
-    ctx.services.mailer.send(passwordResetMail(
-      ctx.config.PUBLIC_URL,
+    scope.services.mailer.send(passwordResetMail(
+      scope.config.PUBLIC_URL,
       { email: match.email, name: match.name },
       { name: match.churchName, code: match.code },
       token,
-    ), ctx.log);
+    ), scope.log);
   }
 }
 
@@ -90,12 +95,12 @@ const invalidLink = () => badRequest(PASSWORD_MESSAGES.invalidResetLink, { reaso
  * nothing (400). Changing the password ends every session of the user (the `users_end_sessions`
  * trigger). Tries are limited per address, whatever their outcome.
  */
-export async function resetPassword(ctx: Context, input: { token: string; newPassword: string }) {
-  await admitFromSource(ctx.services.attempts, {
-    name: 'reset-password', what: 'password reset attempts', windowMs: PER_IP_WINDOW_MS, max: ctx.config.RESET_PASSWORD_MAX_PER_IP,
-  }, ctx.ip);
+export async function resetPassword(scope: ResetScope, input: { token: string; newPassword: string }) {
+  await admitFromSource(scope.services.attempts, {
+    name: 'reset-password', what: 'password reset attempts', windowMs: PER_IP_WINDOW_MS, max: scope.config.RESET_PASSWORD_MAX_PER_IP,
+  }, scope.ip);
   const tokenHash = hashToken(input.token);
-  const [found] = await ctx.db.withPlatform((tx) => tx
+  const [found] = await scope.db.withPlatform((tx) => tx
     .select({ churchId: passwordResetTokens.churchId })
     .from(passwordResetTokens)
     .where(and(eq(passwordResetTokens.tokenHash, tokenHash), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, sql`now()`)))
@@ -104,7 +109,7 @@ export async function resetPassword(ctx: Context, input: { token: string; newPas
 
   // argon2 runs on libuv's thread pool, before the transaction: no connection is held meanwhile.
   const passwordHash = await hashPassword(input.newPassword);
-  const userId = await ctx.db.withTenant(found.churchId, async (tx) => {
+  const userId = await scope.db.withTenant(found.churchId, async (tx) => {
     const [consumed] = await tx.update(passwordResetTokens).set({ usedAt: sql`now()` })
       .where(and(
         eq(passwordResetTokens.churchId, found.churchId),
@@ -121,6 +126,6 @@ export async function resetPassword(ctx: Context, input: { token: string; newPas
     if (!changed) throw invalidLink();
     return changed.id;
   });
-  ctx.log.info({ churchId: found.churchId, userId }, 'password reset');
+  scope.log.info({ churchId: found.churchId, userId }, 'password reset');
   return { message: PASSWORD_MESSAGES.resetSuccessful };
 }

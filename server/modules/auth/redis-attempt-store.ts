@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { MESSAGES } from '../../../common/constants.js';
-import { serviceUnavailable } from '../../trpc/errors.js';
+import { serviceUnavailable } from '../../core/errors.js';
 import type { AttemptStore, AttemptWindow } from './attempt-store.js';
 
 /**

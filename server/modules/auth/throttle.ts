@@ -1,4 +1,4 @@
-import { tooManyRequests } from '../../trpc/errors.js';
+import { tooManyRequests } from '../../core/errors.js';
 import type { AttemptStore, AttemptWindow } from './attempt-store.js';
 import { clientAddressKey } from './client-address.js';
 

@@ -42,3 +42,4 @@ export function createChurchDirectory(db: Database, maxEntries = 50_000) {
     },
   };
 }
+export type ChurchDirectory = ReturnType<typeof createChurchDirectory>;

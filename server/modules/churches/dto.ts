@@ -5,7 +5,7 @@ import { subscriptionValidity } from '../subscription/index.js';
 type ChurchRow = typeof churches.$inferSelect;
 
 /**
- * The church as church users see it (01 section 3), with its subscription validity and its current
+ * The church as church users see it, with its subscription validity and its current
  * calendar day (so a browser knows the church's today without loading time-zone data).
  */
 export type ChurchFields = Pick<ChurchRow, 'id' | 'code' | 'name' | 'email' | 'phone' | 'address' | 'pincode' | 'timeZone'

@@ -2,4 +2,4 @@
 export { toChurchDto, type ChurchDto } from './dto.js';
 export { loadChurch } from './queries.js';
 export { churchToday } from './time.js';
-export { createChurchDirectory } from './directory.js';
+export { createChurchDirectory, type ChurchDirectory } from './directory.js';

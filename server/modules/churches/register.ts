@@ -3,18 +3,23 @@ import { DEFAULT_ACADEMIC_YEAR_CONFIG } from '../../../common/academic-year.js';
 import { MESSAGES } from '../../../common/constants.js';
 import { REGISTRATION_MESSAGES, type RegisterChurchInput } from '../../../common/schemas/churches.js';
 import type { Tx } from '../../db/index.js';
-import type { Context } from '../../trpc/context.js';
-import { badRequest } from '../../trpc/errors.js';
-import { admitFromSource, googleOnly, hashPassword, takeGoogleFlow } from '../auth/index.js';
+import type { PublicScope } from '../../core/scopes.js';
+import { badRequest } from '../../core/errors.js';
+import { admitFromSource, googleOnly, hashPassword, takeGoogleFlow, type GoogleFlowServices } from '../auth/index.js';
 import { findPlan } from '../subscription/index.js';
 import { issuePaymentToken } from '../payments/index.js';
-import { welcomeMail } from '../mail/index.js';
+import { welcomeMail, type Mailer } from '../mail/index.js';
 import { newChurchCode } from './code.js';
+import type { ChurchDirectory } from './directory.js';
 
 const REGISTER_WINDOW_MS = 60 * 60_000;
 /** Draws of a new code before giving up: with 887 million codes a second draw is already rare. */
 const CODE_DRAWS = 8;
 const DAY_MS = 86_400_000;
+
+/** What a registration uses of the services: Google's flow and the limits' counts, the code lookup
+ * (told of the new code) and the mailer. */
+type RegisterScope = PublicScope<GoogleFlowServices & { churchDirectory: ChurchDirectory; mailer: Mailer }>;
 
 /**
  * A new church with its super admin and its academic-year settings, in one transaction of the
@@ -22,18 +27,18 @@ const DAY_MS = 86_400_000;
  * anywhere leaves nothing behind. Free: active at once for the plan's days (the 30-day trial).
  * Paid: `pending_payment`, without an end date, until a verified payment activates it.
  */
-export async function registerChurch(ctx: Context, input: RegisterChurchInput) {
-  const admit = () => admitFromSource(ctx.services.attempts, {
-    name: 'register', what: 'church registrations', windowMs: REGISTER_WINDOW_MS, max: ctx.config.REGISTER_MAX_PER_IP,
-  }, ctx.ip);
-  const admin = await adminAccount(ctx, input, admit);
+export async function registerChurch(scope: RegisterScope, input: RegisterChurchInput) {
+  const admit = () => admitFromSource(scope.services.attempts, {
+    name: 'register', what: 'church registrations', windowMs: REGISTER_WINDOW_MS, max: scope.config.REGISTER_MAX_PER_IP,
+  }, scope.ip);
+  const admin = await adminAccount(scope, input, admit);
   // The registration limit holds per mail address as well as per source address: however many
   // sources register with one address, it gets at most that many welcome mails an hour (the
   // registrations go on; each answer carries its code). Counted before the transaction, so a store
   // that cannot count refuses the request instead of failing it after the commit.
-  const welcomes = await ctx.services.attempts.add(`register:email:${admin.email.toLowerCase()}`, REGISTER_WINDOW_MS);
+  const welcomes = await scope.services.attempts.add(`register:email:${admin.email.toLowerCase()}`, REGISTER_WINDOW_MS);
 
-  const registered = await ctx.db.withPlatform(async (tx) => {
+  const registered = await scope.db.withPlatform(async (tx) => {
     const plan = await findPlan(tx, input.subscription_tier);
     if (!plan) throw badRequest(REGISTRATION_MESSAGES.planRequired);
     const free = plan.pricePaise === 0;
@@ -77,17 +82,17 @@ export async function registerChurch(ctx: Context, input: RegisterChurchInput) {
       description: `Church ${church.code} registered on the ${plan.name} plan`,
     });
     // Nobody is signed in after a paid registration: this token lets the registering browser pay.
-    const paymentToken = free ? null : await issuePaymentToken(tx, church.id, ctx.config.PAYMENT_TOKEN_TTL_MINUTES);
+    const paymentToken = free ? null : await issuePaymentToken(tx, church.id, scope.config.PAYMENT_TOKEN_TTL_MINUTES);
     return { church, free, paymentToken };
   });
 
   const { church, free, paymentToken } = registered;
   // Sign-in looks codes up through a cache that may remember this code as unknown.
-  ctx.services.churchDirectory.forget(church.code);
-  ctx.log.info({ churchId: church.id, tier: church.subscriptionTier }, 'church registered');
+  scope.services.churchDirectory.forget(church.code);
+  scope.log.info({ churchId: church.id, tier: church.subscriptionTier }, 'church registered');
   // After the commit and without waiting for it: a mail that cannot be sent never undoes a registration.
-  if (welcomes.count <= ctx.config.REGISTER_MAX_PER_IP) {
-    ctx.services.mailer.send(welcomeMail(ctx.config.PUBLIC_URL, { email: admin.email }, { code: church.code, pendingPayment: !free }), ctx.log);
+  if (welcomes.count <= scope.config.REGISTER_MAX_PER_IP) {
+    scope.services.mailer.send(welcomeMail(scope.config.PUBLIC_URL, { email: admin.email }, { code: church.code, pendingPayment: !free }), scope.log);
   }
   return {
     church: {
@@ -118,9 +123,9 @@ interface AdminAccount {
  * exchanged; the name and address come from the verified id_token, any address, Gmail included, and
  * the admin has the Google subject and no password.
  */
-async function adminAccount(ctx: Context, input: RegisterChurchInput, admit: () => Promise<void>): Promise<AdminAccount> {
+async function adminAccount(scope: RegisterScope, input: RegisterChurchInput, admit: () => Promise<void>): Promise<AdminAccount> {
   if (input.auth_provider === 'google') {
-    const flow = await takeGoogleFlow(ctx, { state: input.state, intent: 'register' });
+    const flow = await takeGoogleFlow(scope, { state: input.state, intent: 'register' });
     await admit();
     const identity = await flow.verify(input.google_token);
     return {
@@ -131,7 +136,7 @@ async function adminAccount(ctx: Context, input: RegisterChurchInput, admit: () 
     };
   }
   // The Gmail rule, exactly as at sign-in: while Google is configured such an admin signs in with it.
-  if (googleOnly(ctx.services, input.admin_email)) throw badRequest(MESSAGES.useGoogleSignIn, { reason: 'use_google' });
+  if (googleOnly(scope.services, input.admin_email)) throw badRequest(MESSAGES.useGoogleSignIn, { reason: 'use_google' });
   const passwordHash = await hashPassword(input.admin_password);
   await admit();
   return { name: input.admin_name, email: input.admin_email, passwordHash, googleSubject: null };

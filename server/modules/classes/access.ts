@@ -3,7 +3,7 @@ import { can } from '../../../common/permissions.js';
 import { classes } from '../../../drizzle/schema/index.js';
 import type { Tx } from '../../db/index.js';
 import type { UserDto } from '../users/index.js';
-import { notFound } from '../../trpc/errors.js';
+import { notFound } from '../../core/errors.js';
 
 export type ClassRow = typeof classes.$inferSelect;
 

@@ -1,6 +1,6 @@
 import type { ClassListRow } from './queries.js';
 
-/** A class as the client shows it (01 section 3), with its teacher and student count. */
+/** A class as the client shows it, with its teacher and student count. */
 export function toClassDto(row: ClassListRow) {
   return {
     id: row.id,

@@ -1,9 +1,9 @@
 import { mediaKindOf } from '../../../common/media-limits.js';
-import type { MediaUrlSigner } from './signed-urls.js';
+import type { MediaUrlSigner } from '../media-storage/index.js';
 import type { MediaRow } from './queries.js';
 
 /**
- * A gallery item as the client shows it (02 section 3). `file_path` is the stored name (the
+ * A gallery item as the client shows it. `file_path` is the stored name (the
  * `{filename}` of GET /api/gallery/image); the URLs are signed and stop working at
  * `urls_expire_at`, after which the list is asked again. `thumbnail_url` and `web_url` are the
  * derived copies of a photo (null for videos and PDFs). Only those who may download originals

@@ -3,26 +3,34 @@ import fastifyMultipart from '@fastify/multipart';
 import { GALLERY_MESSAGES, mediaKindOf, seesOriginals } from '../../../common/media-limits.js';
 import { galleryUploadFields } from '../../../common/schemas/gallery.js';
 import { isGuid } from '../../../common/school.js';
+import type { Config } from '../../config.js';
+import type { Database } from '../../db/index.js';
+import { enterChurchAs, type ChurchDoorRequest } from '../../core/church-door.js';
+import { forbidden, notFound } from '../../core/errors.js';
+import { credentialsOf } from '../../core/request.js';
 import { errorBody, successBody } from '../../rest/envelope.js';
-import type { Context } from '../../trpc/context.js';
-import { forbidden, notFound } from '../../trpc/errors.js';
-import { enterChurchAs } from '../../trpc/init.js';
-import { admitUnderLimit } from '../auth/index.js';
+import { admitUnderLimit, type AttemptStore } from '../auth/index.js';
+import { RangeNotSatisfiableError, type ByteRange, type MediaStorage, type MediaUrlSigner } from '../media-storage/index.js';
 import { assertWithinStorageQuota, storageLeft } from '../subscription/index.js';
+import type { ImageQueue } from './image-queue.js';
 import { findMediaByStoredName } from './queries.js';
 import { FILE_PATH, UPLOAD_PATH } from './openapi.js';
 import { saveUploadedMedia } from './service.js';
-import type { MediaUrlSigner } from './signed-urls.js';
-import { RangeNotSatisfiableError, type ByteRange, type MediaStorage } from './storage/media-storage.js';
 import { receiveUpload } from './upload.js';
 
+/** What the file routes use of the server: the church door's needs, the limits and the collaborators. */
 interface GalleryFileDeps {
-  createContext: (req: FastifyRequest, reply: FastifyReply) => Context;
-  storage: MediaStorage;
-  urls: MediaUrlSigner;
+  db: Database;
+  config: ChurchDoorRequest['config'] & Pick<Config, 'MEDIA_UPLOAD_WINDOW_MINUTES' | 'MEDIA_UPLOADS_PER_CHURCH'>;
+  services: ChurchDoorRequest['services'] & {
+    attempts: AttemptStore;
+    imageQueue: ImageQueue;
+    mediaStorage: MediaStorage;
+    mediaUrls: MediaUrlSigner;
+  };
 }
 
-/** A stored name: 22 random base64url characters and an extension (storage/media-storage.ts makes them). */
+/** A stored name: 22 random base64url characters and an extension (the media-storage module makes them). */
 const STORED_NAME = /^[A-Za-z0-9_-]{22}(?:\.[a-z0-9]{1,5})?$/;
 
 /** `bytes=start-end` or `bytes=start-`; anything else (suffixes, several ranges) is served whole,
@@ -39,26 +47,29 @@ const asText = (value: unknown) => (typeof value === 'string' ? value : undefine
  * The gallery's two routes that are not procedures, because their bodies are files:
  * POST /api/gallery/upload (multipart, streamed to storage) and GET /api/gallery/image/{filename}
  * (described for /api/openapi.json in openapi.ts).
- * Both pass the tenant door (trpc/init.ts `enterChurchAs`) with the same roles as the procedures,
- * or, for reading a file, a signed address the list handed out.
+ * Both pass the church door (server/core/church-door.ts `enterChurchAs`) with the same checks as the
+ * procedures, or, for reading a file, a signed address the list handed out.
  */
 export function registerGalleryFileRoutes(app: FastifyInstance, deps: GalleryFileDeps) {
+  const { services } = deps;
+  /** The church door of a request: the bearer token and church code of its headers. */
+  const doorOf = (req: FastifyRequest): ChurchDoorRequest => ({ ...deps, log: req.log, ...credentialsOf(req) });
   void app.register(async (scope) => {
     // Only here: no other route accepts multipart bodies.
     await scope.register(fastifyMultipart, { throwFileSizeLimit: true });
 
     // A video from a phone may take minutes to arrive: UPLOAD_TIMEOUT_SECONDS, not the usual limit.
     scope.post(UPLOAD_PATH, { config: { slowBody: true } }, async (req, reply) => {
-      const ctx = deps.createContext(req, reply);
+      const door = doorOf(req);
       // Who may upload is checked before a byte is stored; the rows are written in a second, short
       // transaction after the files are in (no transaction stays open while a phone sends a video).
       // What the church may still store is looked up here and enforced while the files stream, then
       // checked again under the church row's lock where the rows are written (two uploads at once).
-      const { churchId, left } = await enterChurchAs(ctx, 'manageMedia', async ({ tx, church }) => ({
+      const { churchId, left } = await enterChurchAs(door, 'manageMedia', async ({ tx, church }) => ({
         churchId: church.id, left: await storageLeft(tx, church),
       }));
-      const { config, services } = ctx;
-      const received = await receiveUpload(req, deps.storage, churchId, req.log, {
+      const { config } = deps;
+      const received = await receiveUpload(req, services.mediaStorage, churchId, req.log, {
         checkFields: (fields) => galleryUploadFields.parse(fields),
         images: services.imageQueue,
         storageLeft: left,
@@ -73,14 +84,14 @@ export function registerGalleryFileRoutes(app: FastifyInstance, deps: GalleryFil
       });
       try {
         const fields = galleryUploadFields.parse(received.fields);
-        const saved = await enterChurchAs(ctx, 'manageMedia', async (tenant) => {
+        const saved = await enterChurchAs(door, 'manageMedia', async (tenant) => {
           if (tenant.church.id !== churchId) throw forbidden(GALLERY_MESSAGES.notFound);
           await assertWithinStorageQuota(tenant.tx, tenant.church, received.files.reduce((sum, f) => sum + f.bytes + f.copiesBytes, 0));
-          return saveUploadedMedia(tenant, deps.urls, fields, received.files);
+          return saveUploadedMedia(tenant, services.mediaUrls, fields, received.files);
         });
         return reply.code(201).send(successBody(saved));
       } catch (error) {
-        await deps.storage.deleteMany(received.storedKeys)
+        await services.mediaStorage.deleteMany(received.storedKeys)
           .catch((err: unknown) => req.log.error({ err }, 'could not remove the files of a refused upload'));
         throw error;
       }
@@ -95,7 +106,7 @@ export function registerGalleryFileRoutes(app: FastifyInstance, deps: GalleryFil
       if (signature !== undefined) {
         const church = asText(req.query.church) ?? '';
         const expires = Number(asText(req.query.expires));
-        if (!isGuid(church) || !deps.urls.verify({ churchId: church, fileName: filename, expires, signature })) {
+        if (!isGuid(church) || !services.mediaUrls.verify({ churchId: church, fileName: filename, expires, signature })) {
           throw forbidden(GALLERY_MESSAGES.linkExpired, { reason: 'media_link_invalid' });
         }
         churchId = church;
@@ -103,7 +114,7 @@ export function registerGalleryFileRoutes(app: FastifyInstance, deps: GalleryFil
         void reply.header('cache-control', `private, max-age=${seconds}`);
       } else {
         // A REST client with its session: the file must belong to one of its church's items.
-        const row = await enterChurchAs(deps.createContext(req, reply), 'viewMedia', async ({ tx, user }) => {
+        const row = await enterChurchAs(doorOf(req), 'viewMedia', async ({ tx, user }) => {
           const found = await findMediaByStoredName(tx, filename);
           // A photo's original is not for a guest, who is only ever given its web copy.
           return found && found.filePath === filename && found.webPath && !seesOriginals(user.role) ? undefined : found;
@@ -113,7 +124,7 @@ export function registerGalleryFileRoutes(app: FastifyInstance, deps: GalleryFil
         if (row.filePath === filename) downloadName = row.fileName;
         void reply.header('cache-control', 'private, no-store');
       }
-      return sendStoredFile(reply, deps.storage, `${churchId}/${filename}`, rangeOf(req.headers.range), downloadName);
+      return sendStoredFile(reply, services.mediaStorage, `${churchId}/${filename}`, rangeOf(req.headers.range), downloadName);
     });
   });
 }

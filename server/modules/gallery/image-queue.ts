@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import pLimit from 'p-limit';
 import { MEDIA_MESSAGES } from '../../../common/media-limits.js';
-import { serviceUnavailable } from '../../trpc/errors.js';
+import { serviceUnavailable } from '../../core/errors.js';
 
 export interface ImageQueue {
   /** Runs the job when a slot is free; refuses (503) at once when `maxWaiting` jobs already wait. */

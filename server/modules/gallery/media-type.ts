@@ -1,6 +1,6 @@
 import { fileTypeFromBuffer } from 'file-type';
 import { MEDIA_MAX_BYTES, MEDIA_MAX_MB, MEDIA_MESSAGES, mediaKindOf, type MediaKind } from '../../../common/media-limits.js';
-import { AppError, badRequest } from '../../trpc/errors.js';
+import { badRequest, payloadTooLarge } from '../../core/errors.js';
 
 /** How many leading bytes to read before deciding: enough for every signature file-type knows of
  * the accepted formats (its own sample size). */
@@ -29,6 +29,6 @@ export async function detectMediaType(head: Uint8Array, fileName: string): Promi
 /** Refuses (413) a file over the limit of its kind. */
 export function assertMediaSize(kind: MediaKind, bytes: number, fileName: string): void {
   if (bytes > MEDIA_MAX_BYTES[kind]) {
-    throw new AppError('PAYLOAD_TOO_LARGE', MEDIA_MESSAGES.tooLarge(fileName, MEDIA_MAX_MB[kind]), { reason: 'media_too_large' });
+    throw payloadTooLarge(MEDIA_MESSAGES.tooLarge(fileName, MEDIA_MAX_MB[kind]), { reason: 'media_too_large' });
   }
 }

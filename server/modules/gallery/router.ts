@@ -3,7 +3,7 @@ import { capabilityProcedure, router } from '../../trpc/init.js';
 import { rest } from '../../rest/meta.js';
 import { deleteMedia, listDepartments, listMedia } from './service.js';
 
-// Principal and super admin manage the gallery; a guest only looks; a teacher has none (02 section 6).
+// Principal and super admin manage the gallery; a guest only looks; a teacher has none.
 // The upload and the files themselves are plain Fastify routes (file-routes.ts): their bodies are files.
 const viewers = capabilityProcedure('viewMedia');
 const managers = capabilityProcedure('manageMedia');

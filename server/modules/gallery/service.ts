@@ -2,12 +2,11 @@ import type { z } from 'zod';
 import { DEFAULT_DEPARTMENT, GALLERY_MESSAGES, MEDIA_MESSAGES, seesOriginals } from '../../../common/media-limits.js';
 import type { GalleryUploadFields, galleryListInput } from '../../../common/schemas/gallery.js';
 import { pageCount } from '../../../common/schemas/paging.js';
-import type { TenantScope } from '../../request-scope.js';
-import { notFound } from '../../trpc/errors.js';
+import type { TenantScope } from '../../core/scopes.js';
+import { notFound } from '../../core/errors.js';
 import { auditChurchChange } from '../audit/index.js';
 import { toMediaItemDto, type MediaItemDto } from './dto.js';
-import type { MediaUrlSigner } from './signed-urls.js';
-import type { MediaStorage } from './storage/media-storage.js';
+import type { MediaStorage, MediaUrlSigner } from '../media-storage/index.js';
 import { countMedia, deleteMediaRow, insertMediaRows, lockMedia, selectDepartments, selectMediaPage, type MediaRow } from './queries.js';
 import type { StoredUpload } from './upload.js';
 
@@ -17,7 +16,8 @@ const summary = (row: MediaRow) => ({
   file_type: row.fileType, file_size: row.fileSize, academic_year: row.academicYear, month: row.month, department: row.department,
 });
 
-/** GET /api/gallery: a page of the church's media, newest first, with the pagination of 02 section 3. */
+/** GET /api/gallery: a page of the church's media, newest first, with the gallery's pagination
+ * (currentPage, totalPages, total, limit, hasPrev, hasNext). */
 export async function listMedia({ tx, user }: TenantScope, urls: MediaUrlSigner, input: z.output<typeof galleryListInput>) {
   const filters = { academicYear: input.academic_year, month: input.month, department: input.department };
   const [rows, total] = await Promise.all([

@@ -2,11 +2,11 @@ import { Readable } from 'node:stream';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
 import { GALLERY_MAX_FILES_PER_UPLOAD, GALLERY_MESSAGES, MEDIA_MAX_BYTES, MEDIA_MAX_PIXELS, MEDIA_MESSAGES } from '../../../common/media-limits.js';
-import { AppError, badRequest, serviceUnavailable } from '../../trpc/errors.js';
+import { AppError, badRequest, payloadTooLarge, serviceUnavailable, unsupportedMediaType } from '../../core/errors.js';
 import type { ImageQueue } from './image-queue.js';
 import { imageSize, makeStoredImages } from './images.js';
 import { assertMediaSize, detectMediaType, MEDIA_SNIFF_BYTES } from './media-type.js';
-import { newMediaKey, type MediaStorage } from './storage/media-storage.js';
+import { newMediaKey, type MediaStorage } from '../media-storage/index.js';
 import { withoutVideoLocation } from './video-location.js';
 
 /** One file of an upload, in storage: its stored names (without the church prefix) and what it is. */
@@ -90,7 +90,7 @@ async function put(storage: MediaStorage, key: string, body: Readable, contentTy
 export async function receiveUpload(
   req: FastifyRequest, storage: MediaStorage, churchId: string, log: FastifyBaseLogger, options: ReceiveOptions,
 ): Promise<ReceivedUpload> {
-  if (!req.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', GALLERY_MESSAGES.notMultipart);
+  if (!req.isMultipart()) throw unsupportedMediaType(GALLERY_MESSAGES.notMultipart);
   const fields: Record<string, string> = {};
   const files: StoredUpload[] = [];
   const storedKeys: string[] = [];
@@ -128,7 +128,7 @@ function limitError(error: unknown): AppError | undefined {
   if (error instanceof Error && !(error instanceof AppError) && code === undefined && MALFORMED_MULTIPART.test(error.message)) {
     return badRequest(GALLERY_MESSAGES.malformedUpload, { reason: 'malformed_multipart' });
   }
-  if (code === 'FST_FILES_LIMIT') return new AppError('PAYLOAD_TOO_LARGE', GALLERY_MESSAGES.tooManyFiles, { reason: 'too_many_files' });
+  if (code === 'FST_FILES_LIMIT') return payloadTooLarge(GALLERY_MESSAGES.tooManyFiles, { reason: 'too_many_files' });
   if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return badRequest(GALLERY_MESSAGES.tooManyParts);
   return undefined;
 }
@@ -201,7 +201,7 @@ async function storeFile(part: MultipartFile, { storage, churchId, storedKeys, b
   });
   // Told from the header before a pixel is decoded: a small file of huge dimensions costs nothing.
   if (size.width * size.height > MEDIA_MAX_PIXELS) {
-    throw new AppError('PAYLOAD_TOO_LARGE', MEDIA_MESSAGES.tooManyPixels(originalName), { reason: 'media_too_many_pixels' });
+    throw payloadTooLarge(MEDIA_MESSAGES.tooManyPixels(originalName), { reason: 'media_too_many_pixels' });
   }
   const made = await images.run(() => makeStoredImages(upload, imageFormatOf(type.mime))).catch((error: unknown) => {
     if (error instanceof AppError) throw error;

@@ -1,5 +1,5 @@
 import { MEDIA_MESSAGES } from '../../../common/media-limits.js';
-import { AppError, badRequest } from '../../trpc/errors.js';
+import { badRequest, payloadTooLarge } from '../../core/errors.js';
 
 /**
  * The largest `moov` box (the index of an MP4 or MOV: tracks, sample tables, user data) that is read
@@ -51,11 +51,11 @@ export async function* withoutVideoLocation(source: AsyncIterable<Buffer>, fileN
       continue;
     }
     if (rest > MAX_MOOV_BYTES) {
-      throw new AppError('PAYLOAD_TOO_LARGE', MEDIA_MESSAGES.videoIndexTooLarge(fileName), { reason: 'media_too_large' });
+      throw payloadTooLarge(MEDIA_MESSAGES.videoIndexTooLarge(fileName), { reason: 'media_too_large' });
     }
     const body = await reader.take(rest === Infinity ? MAX_MOOV_BYTES + 1 : rest);
     if (body.length > MAX_MOOV_BYTES) {
-      throw new AppError('PAYLOAD_TOO_LARGE', MEDIA_MESSAGES.videoIndexTooLarge(fileName), { reason: 'media_too_large' });
+      throw payloadTooLarge(MEDIA_MESSAGES.videoIndexTooLarge(fileName), { reason: 'media_too_large' });
     }
     if (rest !== Infinity && body.length < rest) throw malformed(fileName);
     const moov = Buffer.concat([header, body]);

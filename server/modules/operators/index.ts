@@ -2,4 +2,4 @@
 // the operator's session as the operator rung finds it.
 export { createOperator, ensurePlatformAdmin } from './create-operator.js';
 export { authenticateOperatorSession } from './session.js';
-export { assertCsrfToken, operatorCredential } from './session-cookie.js';
+export { assertCsrfToken, operatorCredential, type OperatorCredential } from './session-cookie.js';

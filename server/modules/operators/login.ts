@@ -3,9 +3,9 @@ import type { z } from 'zod';
 import { OPERATOR_MESSAGES } from '../../../common/constants.js';
 import type { operatorLoginInput } from '../../../common/schemas/auth.js';
 import { platformOperators } from '../../../drizzle/schema/index.js';
-import type { Context } from '../../trpc/context.js';
-import { unauthorized } from '../../trpc/errors.js';
-import { tooManyAttempts, verifyPassword } from '../auth/index.js';
+import type { PublicScope } from '../../core/scopes.js';
+import { unauthorized } from '../../core/errors.js';
+import { tooManyAttempts, verifyPassword, type LoginThrottle } from '../auth/index.js';
 import { openChallenge } from './challenges.js';
 import { newTotpSecret, otpauthUri } from './totp.js';
 
@@ -20,21 +20,21 @@ export const operatorAccountKey = (email: string) => `operator:${email.toLowerCa
  * until that passes (operatorAuth.secondFactor), so a known password does not reset the count that
  * guessed codes add to. An operator not yet enrolled gets a new TOTP secret to confirm with it.
  */
-export async function loginOperator(ctx: Context, input: z.output<typeof operatorLoginInput>) {
+export async function loginOperator(scope: PublicScope<{ loginThrottle: LoginThrottle }>, input: z.output<typeof operatorLoginInput>) {
   const email = input.email.toLowerCase();
-  const throttle = ctx.services.loginThrottle;
-  const admission = await throttle.admit(operatorAccountKey(email), ctx.ip);
+  const throttle = scope.services.loginThrottle;
+  const admission = await throttle.admit(operatorAccountKey(email), scope.ip);
   if (!admission.admitted) throw tooManyAttempts('sign-in attempts', admission.retryAfterSeconds);
 
-  const [operator] = await ctx.db.withPlatform((tx) => tx.select().from(platformOperators)
+  const [operator] = await scope.db.withPlatform((tx) => tx.select().from(platformOperators)
     .where(sql`lower(${platformOperators.email}) = ${email}`).limit(1));
   const ok = await verifyPassword(operator?.passwordHash, input.password);
   if (!ok || !operator) {
-    await throttle.failed(operatorAccountKey(email), ctx.ip);
+    await throttle.failed(operatorAccountKey(email), scope.ip);
     throw unauthorized(OPERATOR_MESSAGES.invalidCredentials);
   }
   const enrolmentSecret = operator.totpConfirmedAt ? null : newTotpSecret();
-  const challenge = await ctx.db.withPlatform((tx) => openChallenge(tx, operator.id, enrolmentSecret));
+  const challenge = await scope.db.withPlatform((tx) => openChallenge(tx, operator.id, enrolmentSecret));
   if (!enrolmentSecret) return { second_factor: 'totp' as const, challenge, enrolment: null };
   return {
     second_factor: 'enrol' as const,

@@ -4,9 +4,9 @@ import { OPERATOR_MESSAGES } from '../../../common/constants.js';
 import type { operatorSecondFactorInput } from '../../../common/schemas/auth.js';
 import { operatorSignInChallenges, platformOperators } from '../../../drizzle/schema/index.js';
 import type { Tx } from '../../db/index.js';
-import type { Context } from '../../trpc/context.js';
-import { unauthorized } from '../../trpc/errors.js';
-import { hashToken, tooManyAttempts } from '../auth/index.js';
+import type { PublicScope } from '../../core/scopes.js';
+import { unauthorized } from '../../core/errors.js';
+import { hashToken, tooManyAttempts, type LoginThrottle } from '../auth/index.js';
 import { closeChallenge, findChallenge } from './challenges.js';
 import { operatorAccountKey } from './login.js';
 import { looksLikeRecoveryCode, replaceRecoveryCodes, spendRecoveryCode } from './recovery-codes.js';
@@ -50,38 +50,38 @@ async function passSecondFactor(tx: Tx, challenge: Challenge, code: string): Pro
  * a bearer token (`session: "token"`, scripts) or set as the console's cookie with its CSRF token
  * (`session: "cookie"`); the challenge is then used up.
  */
-export async function completeOperatorSignIn(ctx: Context, input: z.output<typeof operatorSecondFactorInput>) {
-  const [pending] = await ctx.db.withPlatform((tx) => tx.select({ email: platformOperators.email }).from(operatorSignInChallenges)
+export async function completeOperatorSignIn(scope: PublicScope<{ loginThrottle: LoginThrottle }>, input: z.output<typeof operatorSecondFactorInput>) {
+  const [pending] = await scope.db.withPlatform((tx) => tx.select({ email: platformOperators.email }).from(operatorSignInChallenges)
     .innerJoin(platformOperators, eq(platformOperators.id, operatorSignInChallenges.operatorId))
     .where(and(eq(operatorSignInChallenges.tokenHash, hashToken(input.challenge)), sql`${operatorSignInChallenges.expiresAt} > now()`)).limit(1));
   if (!pending) throw unauthorized(OPERATOR_MESSAGES.challengeExpired, { reason: 'challenge_expired' });
 
   const accountKey = operatorAccountKey(pending.email);
-  const throttle = ctx.services.loginThrottle;
-  const admission = await throttle.admit(accountKey, ctx.ip);
+  const throttle = scope.services.loginThrottle;
+  const admission = await throttle.admit(accountKey, scope.ip);
   if (!admission.admitted) throw tooManyAttempts('sign-in attempts', admission.retryAfterSeconds);
 
-  const outcome = await ctx.db.withPlatform(async (tx) => {
+  const outcome = await scope.db.withPlatform(async (tx) => {
     const challenge = await findChallenge(tx, input.challenge);
     if (!challenge) return { kind: 'expired' as const };
     const passed = await passSecondFactor(tx, challenge, input.code);
     if (!passed) return { kind: 'wrong' as const };
     await closeChallenge(tx, challenge.challengeId);
-    const token = await createOperatorSession(tx, challenge.operator.id, ctx.config);
+    const token = await createOperatorSession(tx, challenge.operator.id, scope.config);
     await tx.update(platformOperators).set({ lastLoginAt: new Date() }).where(eq(platformOperators.id, challenge.operator.id));
     return { kind: 'passed' as const, token, admin: toOperatorDto(challenge.operator), recoveryCodes: passed.recoveryCodes };
   });
   if (outcome.kind === 'expired') throw unauthorized(OPERATOR_MESSAGES.challengeExpired, { reason: 'challenge_expired' });
   if (outcome.kind === 'wrong') {
-    await throttle.failed(accountKey, ctx.ip);
+    await throttle.failed(accountKey, scope.ip);
     throw unauthorized(OPERATOR_MESSAGES.invalidCode, { reason: 'invalid_code' });
   }
   // Both counted attempts are given back, the password's and the code's (each call returns one).
-  await throttle.succeeded(accountKey, ctx.ip);
-  await throttle.succeeded(accountKey, ctx.ip);
-  ctx.log.info({ operatorId: outcome.admin.id }, 'operator signed in');
+  await throttle.succeeded(accountKey, scope.ip);
+  await throttle.succeeded(accountKey, scope.ip);
+  scope.log.info({ operatorId: outcome.admin.id }, 'operator signed in');
   const answer = { admin: outcome.admin, recovery_codes: outcome.recoveryCodes };
   if (input.session === 'token') return { ...answer, token: outcome.token, csrf_token: null };
-  setOperatorCookie(ctx, outcome.token, ctx.config);
+  setOperatorCookie(scope, outcome.token);
   return { ...answer, token: null, csrf_token: csrfTokenOf(outcome.token) };
 }

@@ -8,16 +8,19 @@ import { type createOrderInput, type orderStatusInput, type retryPaymentInput, t
 import { orderKind, PAID_TIERS, type PaidTier } from '../../../common/upgrade-path.js';
 import type { Database, Tx } from '../../db/index.js';
 import type { Config } from '../../config.js';
-import type { ChurchPayer, PayerContext } from '../../trpc/context.js';
-import { badRequest, conflict, notFound, serviceUnavailable, unauthorized } from '../../trpc/errors.js';
+import type { ChurchPayer, PayerScope } from '../../core/scopes.js';
+import { badRequest, conflict, notFound, serviceUnavailable, unauthorized } from '../../core/errors.js';
 import { findPlan } from '../subscription/index.js';
 import { receiptMail, type Mailer, type ReceiptFacts } from '../mail/index.js';
+import type { PaymentGateway } from './gateway.js';
 import { consumePaymentTokens } from './payment-tokens.js';
 import { paymentSignature, sameSignature } from './signatures.js';
 
 const DAY_MS = 86_400_000;
 const CURRENCY = 'INR';
 
+/** A payer's call, with what payments use of the services: the gateway and the mailer (receipts). */
+type PaymentScope = PayerScope<{ gateway: PaymentGateway; mailer: Mailer }>;
 
 /** A payment token spent by its church's payment starts nothing more: it only reads where its orders stand. */
 function assertTokenNotSpent(payer: ChurchPayer) {
@@ -41,16 +44,16 @@ function assertOwnChurch(payer: ChurchPayer, churchId: string | undefined) {
  * POST /api/churches/create-order: an order for a paid plan at the plan's price (paise, from the
  * plans table), stored with the church, plan, amount and status before the checkout opens.
  */
-export async function createOrder(ctx: PayerContext, input: z.output<typeof createOrderInput>) {
-  const { payer } = ctx;
+export async function createOrder(scope: PaymentScope, input: z.output<typeof createOrderInput>) {
+  const { payer } = scope;
   assertMayStartPayment(payer);
   assertOwnChurch(payer, input.church_id);
   const kind = orderKind(payer.church, input.plan_type);
   if (!kind.allowed) throw conflict(kind.message, { reason: 'upgrade_path' });
-  const plan = await ctx.db.withPlatform((tx) => findPlan(tx, input.plan_type));
+  const plan = await scope.db.withPlatform((tx) => findPlan(tx, input.plan_type));
   if (!plan || plan.pricePaise <= 0) throw badRequest(PAYMENT_MESSAGES.choosePaidPlan);
 
-  const { gateway } = ctx.services;
+  const { gateway } = scope.services;
   if (gateway.mode === 'none') {
     throw serviceUnavailable(PAYMENT_MESSAGES.notConfigured, { reason: 'payments_not_configured' });
   }
@@ -63,10 +66,10 @@ export async function createOrder(ctx: PayerContext, input: z.output<typeof crea
       notes: { church_id: payer.church.id, church_code: payer.church.code, plan: plan.tier },
     });
   } catch (error) {
-    ctx.log.error({ err: error, churchId: payer.church.id }, 'payment gateway refused the order');
+    scope.log.error({ err: error, churchId: payer.church.id }, 'payment gateway refused the order');
     throw serviceUnavailable(PAYMENT_MESSAGES.orderFailed, { reason: 'gateway_unavailable' });
   }
-  await ctx.db.withPlatform((tx) => tx.insert(paymentOrders).values({
+  await scope.db.withPlatform((tx) => tx.insert(paymentOrders).values({
     churchId: payer.church.id,
     provider: gateway.mode,
     providerOrderId: providerOrder.id,
@@ -82,7 +85,7 @@ export async function createOrder(ctx: PayerContext, input: z.output<typeof crea
     plan_type: plan.tier,
     is_upgrade: kind.isUpgrade,
     gateway: { mode: gateway.mode, key_id: gateway.keyId },
-    upi: upiPayment(ctx.config, { amountPaise: plan.pricePaise, orderId: providerOrder.id, note: `${plan.name} ${payer.church.code}` }),
+    upi: upiPayment(scope.config, { amountPaise: plan.pricePaise, orderId: providerOrder.id, note: `${plan.name} ${payer.church.code}` }),
   };
 }
 
@@ -105,15 +108,15 @@ function upiPayment(config: Pick<Config, 'UPI_VPA' | 'UPI_PAYEE_NAME'>, order: {
 }
 
 /** POST /api/churches/retry-payment(/{id}): a new order, for the plan asked or the church's own. */
-export async function retryPayment(ctx: PayerContext, input: z.output<typeof retryPaymentInput>) {
-  assertMayStartPayment(ctx.payer);
-  assertOwnChurch(ctx.payer, input.church_id);
-  const own = (PAID_TIERS as readonly string[]).includes(ctx.payer.church.subscription_tier)
-    ? ctx.payer.church.subscription_tier as PaidTier
+export async function retryPayment(scope: PaymentScope, input: z.output<typeof retryPaymentInput>) {
+  assertMayStartPayment(scope.payer);
+  assertOwnChurch(scope.payer, input.church_id);
+  const own = (PAID_TIERS as readonly string[]).includes(scope.payer.church.subscription_tier)
+    ? scope.payer.church.subscription_tier as PaidTier
     : undefined;
   const planType = input.plan_type ?? own;
   if (!planType) throw badRequest(PAYMENT_MESSAGES.choosePaidPlan);
-  return createOrder(ctx, { church_id: input.church_id, plan_type: planType });
+  return createOrder(scope, { church_id: input.church_id, plan_type: planType });
 }
 
 /**
@@ -123,11 +126,11 @@ export async function retryPayment(ctx: PayerContext, input: z.output<typeof ret
  * payment of a church whose status the operator set is recorded as held, not applied (409 after
  * the commit, so the record stays).
  */
-export async function verifyPayment(ctx: PayerContext, input: z.output<typeof verifyPaymentInput>) {
-  const { payer } = ctx;
+export async function verifyPayment(scope: PaymentScope, input: z.output<typeof verifyPaymentInput>) {
+  const { payer } = scope;
   assertOwnChurch(payer, input.church_id);
-  const secret = ctx.services.gateway.paymentSecret;
-  const { church, receipt, held, upgraded } = await ctx.db.withPlatform(async (tx) => {
+  const secret = scope.services.gateway.paymentSecret;
+  const { church, receipt, held, upgraded } = await scope.db.withPlatform(async (tx) => {
     const order = await lockOrder(tx, payer.church.id, input.razorpay_order_id);
     if (!order) throw notFound(PAYMENT_MESSAGES.orderNotFound);
     // A spent token may hear again how its church's payment went, but pays nothing new.
@@ -138,20 +141,20 @@ export async function verifyPayment(ctx: PayerContext, input: z.output<typeof ve
     }
     return completeLockedOrder(tx, order, input.razorpay_payment_id, { via: 'verify-payment', userId: payer.userId });
   });
-  ctx.log.info({ churchId: payer.church.id, order: input.razorpay_order_id, held }, 'payment verified');
+  scope.log.info({ churchId: payer.church.id, order: input.razorpay_order_id, held }, 'payment verified');
   if (held) throw conflict(SUBSCRIPTION_MESSAGES.paymentHeld, { reason: 'payment_held' });
-  sendReceipt({ mailer: ctx.services.mailer, log: ctx.log, publicUrl: ctx.config.PUBLIC_URL }, receipt);
+  sendReceipt({ mailer: scope.services.mailer, log: scope.log, publicUrl: scope.config.PUBLIC_URL }, receipt);
   return { message: upgraded ? SUBSCRIPTION_MESSAGES.upgraded : PAYMENT_MESSAGES.verified, church };
 }
 
 /** Test mode only: the Pay button of the test checkout. It signs a payment as a real checkout
  * would; the browser then verifies it through verify-payment like any other payment. */
-export async function payInTestMode(ctx: PayerContext, input: z.output<typeof testCheckoutInput>) {
-  assertTokenNotSpent(ctx.payer);
-  const { gateway } = ctx.services;
+export async function payInTestMode(scope: PaymentScope, input: z.output<typeof testCheckoutInput>) {
+  assertTokenNotSpent(scope.payer);
+  const { gateway } = scope.services;
   if (!gateway.testPayment) throw notFound(PAYMENT_MESSAGES.notTestMode);
-  const [order] = await ctx.db.withPlatform((tx) => tx.select({ id: paymentOrders.providerOrderId }).from(paymentOrders)
-    .where(and(eq(paymentOrders.churchId, ctx.payer.church.id), eq(paymentOrders.providerOrderId, input.razorpay_order_id))));
+  const [order] = await scope.db.withPlatform((tx) => tx.select({ id: paymentOrders.providerOrderId }).from(paymentOrders)
+    .where(and(eq(paymentOrders.churchId, scope.payer.church.id), eq(paymentOrders.providerOrderId, input.razorpay_order_id))));
   if (!order) throw notFound(PAYMENT_MESSAGES.orderNotFound);
   const payment = gateway.testPayment(order.id);
   return { razorpay_order_id: order.id, razorpay_payment_id: payment.paymentId, razorpay_signature: payment.signature };
@@ -161,9 +164,9 @@ export async function payInTestMode(ctx: PayerContext, input: z.output<typeof te
  * GET /api/churches/payment-status/{order_id}: where the church's order stands, so the payment
  * screen learns of a payment confirmed elsewhere (a UPI payment by the webhook or the operator).
  */
-export async function orderStatus(ctx: PayerContext, input: z.output<typeof orderStatusInput>) {
-  const churchId = ctx.payer.church.id;
-  return ctx.db.withPlatform(async (tx) => {
+export async function orderStatus(scope: PayerScope, input: z.output<typeof orderStatusInput>) {
+  const churchId = scope.payer.church.id;
+  return scope.db.withPlatform(async (tx) => {
     const [order] = await tx.select({ id: paymentOrders.providerOrderId, status: paymentOrders.status, plan: paymentOrders.planTier })
       .from(paymentOrders)
       .where(and(eq(paymentOrders.churchId, churchId), eq(paymentOrders.providerOrderId, input.order_id)));

@@ -1,6 +1,6 @@
 import type { RecordRow } from './queries.js';
 
-/** A session record as the client shows it (02 section 3); `date` is an ISO date-time in UTC. */
+/** A session record as the client shows it; `date` is an ISO date-time in UTC. */
 export function toRecordDto(row: RecordRow) {
   return {
     id: row.id,

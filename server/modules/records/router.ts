@@ -3,7 +3,7 @@ import { capabilityProcedure, router } from '../../trpc/init.js';
 import { rest } from '../../rest/meta.js';
 import { createRecord, deleteRecord, listRecords, updateRecord } from './service.js';
 
-// Session records are the principal's and the super admin's (02 section 2.9); every change is audited.
+// Session records are the principal's and the super admin's; every change is audited.
 const managers = capabilityProcedure('manageRecords');
 
 export const recordsRouter = router({

@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 import { RECORD_MESSAGES } from '../../../common/record-messages.js';
 import type { recordCreateInput, recordUpdateInput } from '../../../common/schemas/records.js';
-import type { TenantScope } from '../../request-scope.js';
-import { notFound } from '../../trpc/errors.js';
+import type { TenantScope } from '../../core/scopes.js';
+import { notFound } from '../../core/errors.js';
 import { auditChurchChange } from '../audit/index.js';
 import { toRecordDto, type RecordDto } from './dto.js';
 import { deleteRecordRow, insertRecord, lockRecord, selectRecords, updateRecordRow, type RecordRow } from './queries.js';

@@ -1,7 +1,7 @@
 import { ageInYears } from '../../../common/school.js';
 import type { StudentListRow } from './queries.js';
 
-/** A student as the client shows it (01 section 3), with the age in whole years on the church's today. */
+/** A student as the client shows it, with the age in whole years on the church's today. */
 export function toStudentDto(row: StudentListRow, today: string) {
   return {
     id: row.id,

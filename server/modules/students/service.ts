@@ -6,12 +6,12 @@ import {
 } from '../../../common/schemas/students.js';
 import { CLASS_MESSAGES } from '../../../common/class-messages.js';
 import type { Tx } from '../../db/index.js';
-import { badRequest, notFound } from '../../trpc/errors.js';
+import { badRequest, notFound } from '../../core/errors.js';
 import { churchToday } from '../churches/index.js';
 import {
   findAccessibleClass, listClasses, lockClass, seesAllClasses, visibleClassesWhere, type ClassRow,
 } from '../classes/index.js';
-import type { TenantScope } from '../../request-scope.js';
+import type { TenantScope } from '../../core/scopes.js';
 import { assertWithinPlanLimit } from '../subscription/index.js';
 import { toStudentDto, type StudentDto } from './dto.js';
 import {

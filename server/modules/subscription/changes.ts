@@ -2,8 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import { auditLog, churches } from '../../../drizzle/schema/index.js';
 import { MESSAGES } from '../../../common/constants.js';
 import { isOperatorStatus, SUBSCRIPTION_MESSAGES } from '../../../common/subscription-messages.js';
-import type { PayerContext } from '../../trpc/context.js';
-import { conflict, forbidden, notFound } from '../../trpc/errors.js';
+import type { PayerScope } from '../../core/scopes.js';
+import { conflict, forbidden, notFound } from '../../core/errors.js';
 import { findPlan } from './queries.js';
 
 const DAY_MS = 86_400_000;
@@ -20,12 +20,12 @@ type Change = 'downgrade' | 'extend';
  * editable, and adding more is refused by the plan limits until the church upgrades again. The row
  * is locked, changed and audited in one platform transaction.
  */
-export async function changeToFreePeriod(ctx: PayerContext, churchId: string, change: Change) {
-  const { payer } = ctx;
+export async function changeToFreePeriod(scope: PayerScope, churchId: string, change: Change) {
+  const { payer } = scope;
   if (churchId !== payer.church.id) throw notFound('Church not found');
   if (payer.userId === null) throw forbidden(MESSAGES.notAllowed);
 
-  const changed = await ctx.db.withPlatform(async (tx) => {
+  const changed = await scope.db.withPlatform(async (tx) => {
     const [current] = await tx.select().from(churches).where(eq(churches.id, churchId)).for('update');
     if (isOperatorStatus(current.subscriptionStatus)) {
       throw conflict(SUBSCRIPTION_MESSAGES.setByOperator(current.subscriptionStatus), { reason: 'operator_status' });

@@ -1,12 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { churches } from '../../../drizzle/schema/index.js';
 import type { Tx } from '../../db/index.js';
-import type { ChurchDto } from '../churches/index.js';
 import { MEDIA_MESSAGES } from '../../../common/media-limits.js';
-import { AppError, conflict } from '../../trpc/errors.js';
+import { conflict, payloadTooLarge, type AppError } from '../../core/errors.js';
 import { findPlan, storageUsedBytes, usageCounts, type PlanRow } from './queries.js';
 
-/** What plan limits apply to (01 section 6); the same keys as GET /api/subscription/usage. */
+/** What plan limits count; the same keys as GET /api/subscription/usage. */
 export type LimitedResource = 'principals' | 'teachers' | 'students' | 'classes';
 
 const NOUNS: Record<LimitedResource, [singular: string, plural: string]> = {
@@ -36,7 +35,12 @@ export function planLimitMessage(planName: string, limit: number, resource: Limi
 
 const planPhrase = (planName: string) => (/\bplan$/i.test(planName.trim()) ? planName.trim() : `${planName.trim()} plan`);
 
-type ChurchPlanFacts = Pick<ChurchDto, 'id' | 'subscription_tier' | 'is_lifetime'>;
+/** What the limits read of a church (its DTO has them): which plan it is on, and whether for life. */
+interface ChurchPlanFacts {
+  id: string;
+  subscription_tier: string;
+  is_lifetime: boolean;
+}
 
 /**
  * The one plan-limit check, for classes, students, teachers and principals. Call it inside the tenant
@@ -73,7 +77,7 @@ const MB = 1024 * 1024;
 export async function storageLeft(tx: Tx, church: ChurchPlanFacts): Promise<{ bytes: number; refusal: () => AppError }> {
   const plan = church.is_lifetime ? undefined : await findPlan(tx, church.subscription_tier);
   const quotaMb = plan?.storageQuotaMb ?? -1;
-  const refusal = () => new AppError('PAYLOAD_TOO_LARGE', MEDIA_MESSAGES.storageFull(planPhrase(plan?.name ?? ''), quotaMb), { reason: 'storage_quota' });
+  const refusal = () => payloadTooLarge(MEDIA_MESSAGES.storageFull(planPhrase(plan?.name ?? ''), quotaMb), { reason: 'storage_quota' });
   if (quotaMb < 0) return { bytes: Infinity, refusal };
   return { bytes: quotaMb * MB - await storageUsedBytes(tx), refusal };
 }

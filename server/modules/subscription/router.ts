@@ -6,7 +6,7 @@ import { toPlanDto } from './dto.js';
 import { findPlan, listPlans, storageUsedBytes, usageCounts } from './queries.js';
 
 export const subscriptionRouter = router({
-  /** GET /api/subscription/plans: keyed by tier (02 section 7.1). */
+  /** GET /api/subscription/plans: every plan, keyed by tier. */
   plans: publicProcedure
     .meta(rest('GET', '/api/subscription/plans', 'Plans keyed by tier, with price in rupees and paise and limits (-1 unlimited)', { public: true }))
     .query(async ({ ctx }) => {

@@ -23,7 +23,7 @@ interface ChurchSubscription {
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * Subscription validity of 01 section 4, computed on the server only. Lifetime churches are always
+ * Whether a church's subscription is valid, computed on the server only. Lifetime churches are always
  * valid. Otherwise the status must be active, and a church past its end date is invalid: a free
  * church shows 'Free trial period ended'; a paid church (whose plans last 30 days) 'expired'.
  */

@@ -17,7 +17,7 @@ export function toUserDto(user: Pick<UserRow, 'id' | 'name' | 'email' | 'phone' 
 }
 export type UserDto = ReturnType<typeof toUserDto>;
 
-/** A class as the user screens list it (02 section 3: id, class_name, section), with its year. */
+/** A class as the user screens list it (id, class_name, section), with its year. */
 export const toUserClassDto = (row: UserClassRow) => ({
   id: row.id, class_name: row.className, section: row.section, academic_year: row.academicYear,
 });

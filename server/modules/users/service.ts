@@ -3,10 +3,10 @@ import { isConsumerMail, MESSAGES, type ChurchRole } from '../../../common/const
 import { PASSWORD_MESSAGES } from '../../../common/schemas/password.js';
 import { USER_MESSAGES, type userCreateInput, type userUpdateInput } from '../../../common/schemas/users.js';
 import { assignableRoles, can } from '../../../common/permissions.js';
-import type { TenantScope } from '../../request-scope.js';
+import type { TenantScope } from '../../core/scopes.js';
 import type { Services } from '../../services.js';
 import type { Tx } from '../../db/index.js';
-import { badRequest, conflict, forbidden, notFound } from '../../trpc/errors.js';
+import { badRequest, conflict, forbidden, notFound } from '../../core/errors.js';
 import { googleOnly, hashPassword } from '../auth/index.js';
 import { assertWithinPlanLimit } from '../subscription/index.js';
 import { auditChurchChange } from '../audit/index.js';

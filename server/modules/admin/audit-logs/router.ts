@@ -3,7 +3,7 @@ import { operatorProcedure, router } from '../../../trpc/init.js';
 import { rest } from '../../../rest/meta.js';
 import { listAuditLog } from './service.js';
 
-// The audit log of operators' and church users' changes and of operators' reads (02 sections 2.18 and 7.2).
+// The audit log of operators' and church users' changes and of operators' reads.
 export const adminAuditLogsRouter = router({
   list: operatorProcedure
     .meta(rest('GET', '/api/admin/audit-logs', 'The newest audit entries: filters church_id and action; limit 5, 25 '

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { adminAuditLogListInput } from '../../../../common/schemas/admin-people.js';
-import type { OperatorScope } from '../../../request-scope.js';
+import type { OperatorScope } from '../../../core/scopes.js';
 import { selectAuditLog } from './queries.js';
 
 /**

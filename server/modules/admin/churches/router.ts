@@ -3,7 +3,7 @@ import { operatorProcedure, router } from '../../../trpc/init.js';
 import { rest } from '../../../rest/meta.js';
 import { churchDetails, listChurches, updateSubscription } from './service.js';
 
-// Church Management of the operator console (02 sections 2.15 and 7.2): churches of the whole
+// Church Management of the operator console: churches of the whole
 // platform and their subscriptions. Reads of a church's people are audited.
 export const adminChurchesRouter = router({
   list: operatorProcedure

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { ADMIN_CHURCH_MESSAGES, type adminChurchListInput, type adminSubscriptionInput } from '../../../../common/schemas/admin-churches.js';
-import type { OperatorScope } from '../../../request-scope.js';
-import { notFound } from '../../../trpc/errors.js';
+import type { OperatorScope } from '../../../core/scopes.js';
+import { notFound } from '../../../core/errors.js';
 import { auditOperatorAction } from '../../audit/index.js';
 import { adminPagination } from '../pagination.js';
 import {
@@ -9,7 +9,7 @@ import {
   type AdminChurchRow, type ChurchUsage,
 } from './queries.js';
 
-/** A church as the console shows it (02 section 3, Church admin view). The owner's email is the
+/** A church as the console shows it, with its usage counts. The owner's email is the
  * owner user's current one, or the address the church registered with when it has no owner user. */
 const toAdminChurchDto = (row: AdminChurchRow, usage: ChurchUsage | undefined) => ({
   id: row.id,
@@ -71,7 +71,7 @@ const subscriptionOf = (s: { tier: string; status: string; endDate: Date | null;
 });
 
 /**
- * PUT /api/admin/churches/{id}/subscription: any tier and status to any other (02 section 4.8). The
+ * PUT /api/admin/churches/{id}/subscription: any tier and status to any other. The
  * church row is locked, changed and the change audited with its old and new values in the one
  * transaction. Church users see it on their next call: each call loads the church afresh.
  */

@@ -3,7 +3,7 @@ import { operatorProcedure, router } from '../../../trpc/init.js';
 import { rest } from '../../../rest/meta.js';
 import { deleteMedia, listMedia, mediaDetails } from './service.js';
 
-// The media of all churches (02 sections 2.19 and 7.2). Every read of it is audited.
+// The media of all churches. Every read of it is audited.
 export const adminMediaRouter = router({
   list: operatorProcedure
     .meta(rest('GET', '/api/admin/media', 'Media of all churches, newest first: filters church_id and type (image, video, '

@@ -1,14 +1,14 @@
 import type { z } from 'zod';
 import { ADMIN_PEOPLE_MESSAGES, type adminMediaListInput } from '../../../../common/schemas/admin-people.js';
-import type { OperatorScope } from '../../../request-scope.js';
-import { notFound } from '../../../trpc/errors.js';
+import type { OperatorScope } from '../../../core/scopes.js';
+import { notFound } from '../../../core/errors.js';
 import { auditOperatorAction } from '../../audit/index.js';
-import type { MediaStorage, MediaUrlSigner } from '../../gallery/index.js';
+import type { MediaStorage, MediaUrlSigner } from '../../media-storage/index.js';
 import { adminPagination } from '../pagination.js';
 import { countMedia, deleteMediaRow, findMediaById, selectMediaPage, type AdminMediaRow } from './queries.js';
 
 /**
- * A media item as the console shows it (02 section 3, Media item admin view). `file_url` is signed
+ * A media item as the console shows it, with its church. `file_url` is signed
  * like the gallery's (it works without a session for a few minutes); `file_path` is the stored name.
  */
 function toAdminMediaDto(row: AdminMediaRow, urls: MediaUrlSigner) {

@@ -3,7 +3,7 @@ import { operatorProcedure, router } from '../../../trpc/init.js';
 import { rest } from '../../../rest/meta.js';
 import { analytics, churchesReport, dashboardStats } from './service.js';
 
-// The operator console's overview, analytics and reports (02 sections 2.14 and 2.17): figures of
+// The operator console's overview, analytics and reports: figures of
 // the whole platform. None of them names a person, so none is audited.
 export const adminOverviewRouter = router({
   stats: operatorProcedure

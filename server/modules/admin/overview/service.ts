@@ -2,13 +2,13 @@ import type { z } from 'zod';
 import { csvLines } from '../../../../common/csv.js';
 import type { adminAnalyticsInput } from '../../../../common/schemas/admin-churches.js';
 import type { Database } from '../../../db/index.js';
-import type { OperatorScope } from '../../../request-scope.js';
+import type { OperatorScope } from '../../../core/scopes.js';
 import type { RestFile } from '../../../rest/meta.js';
 import {
   churchBatch, churchGrowth, churchTotals, reportUsageOf, subscriptionCounts, topChurchesByUsers, userTotal,
 } from './queries.js';
 
-/** GET /api/admin/dashboard/stats: the four cards of the overview (02 section 2.14). "Active" is a
+/** GET /api/admin/dashboard/stats: the four cards of the overview. "Active" is a
  * subscription valid now, as church users are admitted; "this month" is the UTC calendar month. */
 export async function dashboardStats({ tx }: OperatorScope) {
   const [totals, users] = await Promise.all([churchTotals(tx), userTotal(tx)]);

@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 import { ADMIN_PAYMENT_MESSAGES, type adminConfirmPaymentInput, type adminPendingPaymentsInput } from '../../../../common/schemas/admin-payments.js';
-import type { OperatorScope } from '../../../request-scope.js';
-import type { Context } from '../../../trpc/context.js';
-import { notFound } from '../../../trpc/errors.js';
+import type { OperatorScope, PublicScope } from '../../../core/scopes.js';
+import { notFound } from '../../../core/errors.js';
+import type { Mailer } from '../../mail/index.js';
 import { confirmChurchOrderByOperator } from '../../payments/index.js';
 import { adminPagination } from '../pagination.js';
 import { churchExists, countPending, selectPendingPage, type PendingOrderRow } from './queries.js';
@@ -42,7 +42,7 @@ export async function listPendingPayments({ tx }: OperatorScope, input: z.output
  * receipt mailed after the commit. An order paid meanwhile answers 409 and changes nothing.
  */
 export async function confirmPayment(
-  scope: OperatorScope & Pick<Context, 'services' | 'config' | 'log'>, input: z.output<typeof adminConfirmPaymentInput>,
+  scope: OperatorScope & Pick<PublicScope<{ mailer: Mailer }>, 'services' | 'config' | 'log'>, input: z.output<typeof adminConfirmPaymentInput>,
 ) {
   if (!await churchExists(scope.tx, input.id)) throw notFound(ADMIN_PAYMENT_MESSAGES.churchNotFound);
   const church = await confirmChurchOrderByOperator(scope, {

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { z } from 'zod';
 import { ADMIN_PLAN_MESSAGES, rupeesToPaise, type adminPlanUpdateInput } from '../../../../common/schemas/admin-plans.js';
-import type { OperatorScope } from '../../../request-scope.js';
-import { conflict, notFound } from '../../../trpc/errors.js';
+import type { OperatorScope } from '../../../core/scopes.js';
+import { conflict, notFound } from '../../../core/errors.js';
 import { auditOperatorAction } from '../../audit/index.js';
 import { adminPagination } from '../pagination.js';
 import { lockPlan, selectPlans, updatePlan, type PlanChanges, type PlanRow } from './queries.js';

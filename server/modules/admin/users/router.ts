@@ -3,7 +3,7 @@ import { operatorProcedure, router } from '../../../trpc/init.js';
 import { rest } from '../../../rest/meta.js';
 import { deleteUser, listUsers, userDetails } from './service.js';
 
-// Users across all churches (02 sections 2.16 and 7.2). Every read of them is audited.
+// Users across all churches. Every read of them is audited.
 export const adminUsersRouter = router({
   list: operatorProcedure
     .meta(rest('GET', '/api/admin/users', 'Users of all churches, newest first: filters church_id and role; page, limit '

@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 import type { ChurchRole } from '../../../../common/constants.js';
 import { ADMIN_PEOPLE_MESSAGES, type adminUserListInput } from '../../../../common/schemas/admin-people.js';
-import type { OperatorScope } from '../../../request-scope.js';
-import { conflict, notFound } from '../../../trpc/errors.js';
+import type { OperatorScope } from '../../../core/scopes.js';
+import { conflict, notFound } from '../../../core/errors.js';
 import { auditOperatorAction } from '../../audit/index.js';
 import { adminPagination } from '../pagination.js';
 import {
@@ -10,7 +10,7 @@ import {
   selectUserPage, unassignClassesOf, type AdminUserRow,
 } from './queries.js';
 
-/** A user as the console shows them (02 section 3, User admin view). */
+/** A user as the console's user screens show them, with their church; never the password hash. */
 const toAdminUserDto = (row: AdminUserRow) => ({
   id: row.id,
   name: row.name,

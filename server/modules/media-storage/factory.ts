@@ -1,4 +1,4 @@
-import type { Config } from '../../../config.js';
+import type { Config } from '../../config.js';
 import { createLocalMediaStorage } from './local.js';
 import type { MediaStorage } from './media-storage.js';
 import { createS3MediaStorage } from './s3.js';
