@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { churches } from '../../drizzle/schema/index.js';
 import { auditChurchChange, auditOperatorAction } from '../../server/modules/audit/index.js';
 import { createChurch, signInNewOperator } from '../helpers/fixtures.js';
-import { DEMO_CODE, DESKTOP, PHONE, fitsViewportWidth, onPage, openConsoleAs, pathOf, useAppAndBrowser } from './support.js';
+import { DEMO_CODE, DESKTOP, PHONE, fitsViewportWidth, onPage, openConsoleAs, pathOf, useAppAndBrowser } from '../helpers/browser.js';
 
 const env = useAppAndBrowser();
 

@@ -5,7 +5,7 @@ import { OPERATOR_MESSAGES } from '../../common/constants.js';
 import { ADMIN_CHURCH_MESSAGES } from '../../common/schemas/admin-churches.js';
 import { createOperator } from '../../server/modules/operators/index.js';
 import { totpCode } from '../helpers/totp.js';
-import { DEMO_CODE, DEMO_PASSWORD, DESKTOP, SESSION_KEYS, fitsViewportWidth, onPage, pathOf, signIn, useAppAndBrowser } from './support.js';
+import { DEMO_CODE, DEMO_PASSWORD, DESKTOP, SESSION_KEYS, fitsViewportWidth, onPage, pathOf, signIn, useAppAndBrowser } from '../helpers/browser.js';
 
 const env = useAppAndBrowser();
 

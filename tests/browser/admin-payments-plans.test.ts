@@ -1,21 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { ADMIN_PAYMENT_MESSAGES } from '../../common/schemas/admin-payments.js';
 import { ADMIN_PLAN_MESSAGES } from '../../common/schemas/admin-plans.js';
 import { auditLog, churches, paymentOrders, plans } from '../../drizzle/schema/index.js';
-import { api, createChurch, signInNewOperator } from '../helpers/fixtures.js';
-import { DESKTOP, PHONE, fitsViewportWidth, onPage, openConsoleAs, useAppAndBrowser } from './support.js';
+import { api, createChurch } from '../helpers/fixtures.js';
+import { DESKTOP, PHONE, fitsViewportWidth, onPage, openConsoleAsNewOperator, useAppAndBrowser } from '../helpers/browser.js';
 
 const env = useAppAndBrowser();
-/** A new operator signed in through the API, whose console the page then opens with its session. */
-async function signInOperator(page: Page) {
-  const operator = await signInNewOperator(env.app.db, env.app.url);
-  await openConsoleAs(page, operator);
-  return operator.token;
-}
-
 /** A church on the free trial waiting for the payment of a Basic order of ₹299. */
 async function pendingOrder() {
   const church = await createChurch(env.app.db, { tier: 'free', status: 'pending_payment', endDate: null });
@@ -32,7 +24,7 @@ const planRow = async (tier: string) => (await env.app.db.withPlatform((tx) => t
 describe('operator console: pending payments', () => {
   it('shows the empty state, an error with Retry, then confirms an order by its UTR and shows a 409 for one paid meanwhile', async () => {
     await onPage(env, DESKTOP, async (page) => {
-      await signInOperator(page);
+      await openConsoleAsNewOperator(env, page);
       await page.locator('#console-navigation').getByRole('link', { name: 'Pending Payments', exact: true }).click();
       await page.getByRole('heading', { name: 'Pending Payments', exact: true }).waitFor();
       await page.getByTestId('payments-empty').getByText('No pending payments').waitFor();
@@ -81,7 +73,7 @@ describe('operator console: pending payments', () => {
   it('fits a phone: the list and the confirmation at 375 px', async () => {
     const order = await pendingOrder();
     await onPage(env, PHONE, async (page) => {
-      await signInOperator(page);
+      await openConsoleAsNewOperator(env, page);
       await page.getByRole('button', { name: 'Open navigation' }).click();
       await page.locator('#console-navigation').getByRole('link', { name: 'Pending Payments', exact: true }).click();
       const card = page.getByTestId('pending-order').filter({ hasText: order.code });
@@ -99,7 +91,7 @@ describe('operator console: pending payments', () => {
 describe('operator console: plans', () => {
   it('edits a plan: the free trial\'s price cannot be set, a bad limit is refused, a save is audited, a stale save offers Reload', async () => {
     await onPage(env, DESKTOP, async (page) => {
-      const token = await signInOperator(page);
+      const { token } = await openConsoleAsNewOperator(env, page);
       await page.locator('#console-navigation').getByRole('link', { name: 'Plans', exact: true }).click();
       await page.getByRole('heading', { name: 'Plans', exact: true }).waitFor();
       for (const tier of ['free', 'basic', 'premium', 'lifetime']) await page.getByTestId(`plan-${tier}`).waitFor();
@@ -145,7 +137,7 @@ describe('operator console: plans', () => {
 
   it('fits a phone: the plans (after an error and Retry) and a save at 375 px', async () => {
     await onPage(env, PHONE, async (page) => {
-      await signInOperator(page);
+      await openConsoleAsNewOperator(env, page);
       await page.route('**/trpc/admin.plans.list**', (route) => route.abort('internetdisconnected'));
       await page.goto('/admin/dashboard/plans');
       const failed = page.getByRole('alert').filter({ hasText: 'The plans could not be loaded.' });

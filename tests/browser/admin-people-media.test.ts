@@ -1,26 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { academicYearOf } from '../../common/academic-year.js';
 import { todayIn } from '../../common/dates.js';
 import { ADMIN_PEOPLE_MESSAGES } from '../../common/schemas/admin-people.js';
 import { users } from '../../drizzle/schema/index.js';
 import { demoEmail } from '../../server/modules/demo/index.js';
-import { api, createClassWithStudents, signIn as signInByApi, signInNewOperator } from '../helpers/fixtures.js';
+import { api, createClassWithStudents } from '../helpers/fixtures.js';
+import { signIn as signInByApi } from '../helpers/church-session.js';
 import { jpegSample, pdfSample } from '../helpers/media-samples.js';
-import { DEMO_CODE, DEMO_PASSWORD, DESKTOP, PHONE, fitsViewportWidth, onPage, openConsoleAs, useAppAndBrowser } from './support.js';
+import { DEMO_CODE, DEMO_PASSWORD, DESKTOP, PHONE, fitsViewportWidth, onPage, openConsoleAsNewOperator, useAppAndBrowser } from '../helpers/browser.js';
 
 const env = useAppAndBrowser();
 const TABLET = { width: 768, height: 1024 };
 const DEMO_CHURCH_LABEL = `Demo Church ${DEMO_CODE} (${DEMO_CODE})`;
 const TODAY = todayIn('Asia/Kolkata');
 const YEAR = academicYearOf(TODAY, 6);
-
-/** A new operator signed in through the API, its console opened in the page; its bearer token for API calls. */
-async function signInOperator(page: Page) {
-  const operator = await signInNewOperator(env.app.db, env.app.url);
-  await openConsoleAs(page, operator);
-  return operator.token;
-}
 
 /** DEMO01's id, as the operator's church list answers it. */
 async function demoChurchId(token: string): Promise<string> {
@@ -48,7 +41,7 @@ async function uploadToDemo(title: string, file: Blob, name: string) {
   }
   form.append('files', file, name);
   const res = await fetch(`${env.app.url}/api/gallery/upload`, {
-    method: 'POST', headers: { authorization: `Bearer ${principal.token}`, 'x-church-code': DEMO_CODE }, body: form,
+    method: 'POST', headers: principal.headers, body: form,
   });
   expect(res.status).toBe(201);
 }
@@ -56,7 +49,7 @@ async function uploadToDemo(title: string, file: Blob, name: string) {
 describe('operator console: users and media', () => {
   it('an operator filters the users of DEMO01, views one, cannot delete its only super admin and deletes a teacher', async () => {
     await onPage(env, DESKTOP, async (page) => {
-      const token = await signInOperator(page);
+      const { token } = await openConsoleAsNewOperator(env, page);
       const teacher = await createFreshTeacher(await demoChurchId(token));
 
       await page.goto('/admin/dashboard');
@@ -136,7 +129,7 @@ describe('operator console: users and media', () => {
     await uploadToDemo('Lesson plan', new Blob([pdfSample()], { type: 'application/pdf' }), 'lesson-plan.pdf');
 
     await onPage(env, DESKTOP, async (page) => {
-      await signInOperator(page);
+      await openConsoleAsNewOperator(env, page);
       await page.goto('/admin/dashboard/media');
       await page.getByRole('heading', { name: 'Media Library', exact: true }).waitFor();
       await page.getByLabel('Church').selectOption({ label: DEMO_CHURCH_LABEL });
@@ -187,7 +180,7 @@ describe('operator console: users and media', () => {
 
   it('both screens fit a 375px phone and a 768px tablet', async () => {
     await onPage(env, PHONE, async (page) => {
-      await signInOperator(page);
+      await openConsoleAsNewOperator(env, page);
       for (const [path, heading] of [['/admin/dashboard/users', 'User Management'], ['/admin/dashboard/media', 'Media Library']]) {
         await page.goto(path);
         await page.getByRole('heading', { name: heading, exact: true }).waitFor();

@@ -6,7 +6,7 @@ import { platformOperators } from '../../drizzle/schema/index.js';
 import { hashPassword } from '../../server/modules/auth/index.js';
 import { OPERATOR_TEST_PASSWORD, signInNewOperator } from '../helpers/fixtures.js';
 import { totpCode } from '../helpers/totp.js';
-import { DESKTOP, PHONE, fitsViewportWidth, onPage, openConsoleAs, pathOf, useAppAndBrowser } from './support.js';
+import { DESKTOP, PHONE, fitsViewportWidth, onPage, openConsoleAs, pathOf, useAppAndBrowser } from '../helpers/browser.js';
 
 const env = useAppAndBrowser();
 const LEGACY_TOKEN_KEY = 'sundayschool.operator.token';

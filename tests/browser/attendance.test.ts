@@ -10,7 +10,7 @@ import { ATTENDANCE_TEXTS } from '../../client/src/features/attendance/texts.js'
 import {
   DEMO_CODE, DEMO_PASSWORD, DESKTOP, PHONE, SESSION_KEYS, fitsViewportWidth, onPage, pathOf, recordTrpcCalls, signIn,
   signInAsDemo, useAppAndBrowser,
-} from './support.js';
+} from '../helpers/browser.js';
 
 const env = useAppAndBrowser();
 
@@ -60,7 +60,7 @@ async function pickDate(page: Page, date: string) {
   await day.click();
 }
 
-/** The six columns of the monthly summary (01 section 3), by their accessible names (short on a phone). */
+/** The six columns of the monthly summary, by their accessible names (short on a phone). */
 async function expectSummaryColumns(table: Locator) {
   expect(await table.getByRole('columnheader').count()).toBe(6);
   for (const name of ['Roll No', 'Student', 'Present', 'Absent', 'Total Days', 'Percentage']) {

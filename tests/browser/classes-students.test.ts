@@ -1,31 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { academicYearOf } from '../../common/academic-year.js';
 import { todayIn } from '../../common/dates.js';
 import { CLASS_MESSAGES } from '../../common/class-messages.js';
 import { STUDENT_MESSAGES } from '../../common/schemas/students.js';
 import { CLASS_TEXT } from '../../client/src/features/classes/text.js';
 import {
-  DESKTOP, PHONE, fitsViewportWidth, onPage, pathOf, signInAsDemo, useAppAndBrowser,
-} from './support.js';
+  DESKTOP, PHONE, choose, fitsViewportWidth, onPage, openFromDrawer, pathOf, signInAsDemo, useAppAndBrowser,
+} from '../helpers/browser.js';
 
 const env = useAppAndBrowser();
 
 /** The demo church's current academic year (its time zone, start month 6). */
 const CURRENT_YEAR = academicYearOf(todayIn('Asia/Kolkata'), 6);
-
-/** Opens a Mantine Select and picks an option by its exact label. */
-async function choose(page: Page, select: Locator, option: string) {
-  await select.click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
-
-/** On a phone the sidebar is a drawer: open it, then follow the entry. */
-async function openFromDrawer(page: Page, entry: string) {
-  await page.getByRole('button', { name: 'Open navigation' }).click();
-  await page.locator('#dashboard-navigation').getByRole('link', { name: entry, exact: true }).click();
-  await page.getByRole('button', { name: 'Open navigation' }).waitFor();
-}
 
 const rollNumbers = (page: Page) => page.getByTestId('students-table').getByTestId('roll-number').allTextContents();
 

@@ -4,7 +4,7 @@ import { MESSAGES } from '../../common/constants.js';
 import {
   DEMO_CODE, DEMO_PASSWORD, DESKTOP, PHONE, SESSION_KEYS, fitsViewportWidth, isOnScreen, onPage, pathOf,
   recordTrpcCalls, signIn, signInAsDemo, useAppAndBrowser,
-} from './support.js';
+} from '../helpers/browser.js';
 
 const env = useAppAndBrowser();
 

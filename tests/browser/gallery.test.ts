@@ -5,9 +5,12 @@ import type { Locator, Page } from 'playwright-core';
 import { academicYearOf } from '../../common/academic-year.js';
 import { todayIn } from '../../common/dates.js';
 import { GALLERY_MESSAGES, MEDIA_MESSAGES } from '../../common/media-limits.js';
-import { createChurch, signIn as signInByApi, TEST_PASSWORD } from '../helpers/fixtures.js';
+import { createChurch, TEST_PASSWORD } from '../helpers/fixtures.js';
+import { signIn as signInByApi } from '../helpers/church-session.js';
 import { jpegSample, pdfSample } from '../helpers/media-samples.js';
-import { DESKTOP, PHONE, fitsViewportWidth, onPage, pathOf, signIn, signInAsDemo, useAppAndBrowser } from './support.js';
+import {
+  DESKTOP, PHONE, choose, fitsViewportWidth, onPage, openFromDrawer, pathOf, signIn, signInAsDemo, useAppAndBrowser,
+} from '../helpers/browser.js';
 
 const env = useAppAndBrowser();
 const TODAY = todayIn('Asia/Kolkata');
@@ -19,17 +22,6 @@ async function largePhoto(): Promise<Buffer> {
   const width = 3000;
   const height = 2000;
   return sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } }).jpeg({ quality: 80 }).toBuffer();
-}
-
-async function choose(page: Page, select: Locator, option: string) {
-  await select.click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
-
-async function openFromDrawer(page: Page, entry: string) {
-  await page.getByRole('button', { name: 'Open navigation' }).click();
-  await page.locator('#dashboard-navigation').getByRole('link', { name: entry, exact: true }).click();
-  await page.getByRole('button', { name: 'Open navigation' }).waitFor();
 }
 
 /** Slows this page's uploads (Chromium's network emulation), so the upload's progress can be seen;
@@ -168,7 +160,7 @@ describe('media gallery', () => {
       }
       form.append('files', file, name);
       const res = await fetch(`${env.app.url}/api/gallery/upload`, {
-        method: 'POST', headers: { authorization: `Bearer ${principal.token}`, 'x-church-code': code }, body: form,
+        method: 'POST', headers: principal.headers, body: form,
       });
       expect(res.status).toBe(201);
     };

@@ -6,7 +6,7 @@ import { startTestApp, type TestApp } from '../helpers/app.js';
 import { createChurch } from '../helpers/fixtures.js';
 import { startFakeOidcProvider, type FakeOidcProvider } from '../helpers/fake-oidc.js';
 import { freePort } from '../helpers/server-process.js';
-import { DESKTOP, PHONE, SESSION_KEYS, fitsViewportWidth, onPage, pathOf, useAppAndBrowser } from './support.js';
+import { DESKTOP, PHONE, SESSION_KEYS, fitsViewportWidth, onPage, pathOf, useAppAndBrowser } from '../helpers/browser.js';
 
 // Google sign-in and registration in Chromium: the real server (its PUBLIC_URL on a port chosen up
 // front, so the redirect URI brings the browser back to it) and the fake provider of the tests,

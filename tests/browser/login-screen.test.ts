@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MESSAGES, SUPPORT_EMAIL } from '../../common/constants.js';
 import {
   DEMO_CODE, DESKTOP, PHONE, fitsViewportWidth, onPage, pathOf, signIn, useAppAndBrowser,
-} from './support.js';
+} from '../helpers/browser.js';
 
 const env = useAppAndBrowser();
 

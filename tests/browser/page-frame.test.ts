@@ -1,9 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_SERVER_RIBBON } from '../../common/constants.js';
-import { signInNewOperator } from '../helpers/fixtures.js';
 import { startTestApp } from '../helpers/app.js';
-import { DESKTOP, PHONE, onPage, openConsoleAs, pathOf, signInAsDemo, useAppAndBrowser } from './support.js';
+import { DESKTOP, PHONE, onPage, openConsoleAsNewOperator, pathOf, signInAsDemo, useAppAndBrowser } from '../helpers/browser.js';
 
 // What every page has, whoever views it: exactly one h1 (the screen's title), and on a demo server
 // (the test app, like `npm start` on the embedded database) the ribbon saying so, at a phone's width
@@ -84,22 +83,17 @@ describe('one h1 on every page', () => {
 
   it('every screen of the operator console', async () => {
     await onPage(env, DESKTOP, async (page) => {
-      await signInAsOperator(page);
+      await openConsoleAsNewOperator(env, page);
       expect(await h1Count(page), 'overview').toBe(1);
       expect(await visitEveryScreen(page)).toHaveLength(8);
     });
   });
 });
 
-/** A new operator (password and second factor passed through the API), the console open at its overview. */
-async function signInAsOperator(page: Page) {
-  await openConsoleAs(page, await signInNewOperator(env.app.db, env.app.url));
-}
-
 describe('the spec\'s texts in the console', () => {
   it('church details that cannot be loaded say "Failed to load church details."', async () => {
     await onPage(env, DESKTOP, async (page) => {
-      await signInAsOperator(page);
+      await openConsoleAsNewOperator(env, page);
       await page.goto('/admin/dashboard/churches');
       // The connection drops as the details are asked for; the row's own values stay shown.
       await page.route((url) => url.pathname.includes('admin.churches.details'), (route) => route.abort('internetdisconnected'));
@@ -126,7 +120,7 @@ describe('the demo server ribbon', () => {
         expect(pathOf(page)).toBe('/students');
       });
       await onPage(env, viewport, async (page) => {
-        await signInAsOperator(page);
+        await openConsoleAsNewOperator(env, page);
         await expectRibbon(page);
       });
     });

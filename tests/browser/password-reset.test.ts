@@ -5,7 +5,7 @@ import { PASSWORD_MESSAGES } from '../../common/schemas/password.js';
 import { startTestApp } from '../helpers/app.js';
 import { createChurch, TEST_PASSWORD } from '../helpers/fixtures.js';
 import { resetLinkIn, startSmtpServer, type TestSmtpServer } from '../helpers/smtp.js';
-import { DESKTOP, PHONE, fitsViewportWidth, onPage, pathOf, signIn, useAppAndBrowser } from './support.js';
+import { DESKTOP, PHONE, fitsViewportWidth, onPage, pathOf, signIn, useAppAndBrowser } from '../helpers/browser.js';
 
 // Forgot password to a new password, as a person does it: the dialog, the mail arriving at a real
 // SMTP server, the link opening the reset page, its checks, and what the reset changes afterwards.

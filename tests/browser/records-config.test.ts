@@ -1,23 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { academicYearChoices, academicYearOf } from '../../common/academic-year.js';
 import { todayIn } from '../../common/dates.js';
 import { ACADEMIC_YEAR_CONFIG_MESSAGES, RECORD_MESSAGES } from '../../common/record-messages.js';
-import { DESKTOP, PHONE, fitsViewportWidth, onPage, pathOf, signInAsDemo, useAppAndBrowser } from './support.js';
+import {
+  DESKTOP, PHONE, choose, fitsViewportWidth, onPage, openFromDrawer, pathOf, signInAsDemo, useAppAndBrowser,
+} from '../helpers/browser.js';
 
 const env = useAppAndBrowser();
 const TODAY = todayIn('Asia/Kolkata');
-
-async function choose(page: Page, select: Locator, option: string) {
-  await select.click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
-
-async function openFromDrawer(page: Page, entry: string) {
-  await page.getByRole('button', { name: 'Open navigation' }).click();
-  await page.locator('#dashboard-navigation').getByRole('link', { name: entry, exact: true }).click();
-  await page.getByRole('button', { name: 'Open navigation' }).waitFor();
-}
 
 /** The academic years the class form offers. */
 async function classFormYears(page: Page) {

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { startTestApp } from '../helpers/app.js';
 import { churches, paymentOrders } from '../../drizzle/schema/index.js';
 import { SUBSCRIPTION_MESSAGES } from '../../common/subscription-messages.js';
-import { DESKTOP, PHONE, fitsViewportWidth, onPage, pathOf, signIn, useAppAndBrowser } from './support.js';
+import { DESKTOP, PHONE, fitsViewportWidth, onPage, pathOf, signIn, useAppAndBrowser } from '../helpers/browser.js';
 
 // Register New Church and the payment screen, in Chromium, against the real server in test mode.
 const WEBHOOK_SECRET = 'browser-webhook-secret';

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { academicYearOf, DEFAULT_ACADEMIC_YEAR_CONFIG } from '../../common/academic-year.js';
 import { todayIn } from '../../common/dates.js';
 import { SCREEN_LOAD_FAILED } from '../../client/src/components/texts.js';
-import { fitsViewportWidth, onPage, pathOf, SESSION_KEYS, signInAsDemo, useAppAndBrowser } from './support.js';
+import { fitsViewportWidth, onPage, pathOf, SESSION_KEYS, signInAsDemo, useAppAndBrowser } from '../helpers/browser.js';
 
 const env = useAppAndBrowser();
 

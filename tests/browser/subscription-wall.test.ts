@@ -5,7 +5,7 @@ import { createChurch, TEST_PASSWORD } from '../helpers/fixtures.js';
 import { MESSAGES, SUPPORT_EMAIL } from '../../common/constants.js';
 import {
   DESKTOP, PHONE, SESSION_KEYS, fitsViewportWidth, onPage, pathOf, signIn, useAppAndBrowser,
-} from './support.js';
+} from '../helpers/browser.js';
 
 const env = useAppAndBrowser(startTestApp);
 
@@ -76,7 +76,7 @@ describe('the subscription wall', () => {
       await signIn(page, code, users.teacher.email, TEST_PASSWORD);
       await page.getByRole('heading', { name: 'Teacher Dashboard' }).waitFor();
       await page.getByTestId('subscription-badge').filter({ hasText: 'Free Trial · 10 days left' }).first().waitFor();
-      // Limits of the free plan (01 section 6).
+      // The free plan allows one teacher and five students (and one principal, two classes).
       await page.getByTestId('usage-teachers').getByText('1 / 1').waitFor();
       await page.getByTestId('usage-students').getByText('0 / 5').waitFor();
       await page.getByText(MESSAGES.usageNothingYet).waitFor(); // no students or classes yet

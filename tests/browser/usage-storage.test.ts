@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, fitsViewportWidth, onPage, signInAsDemo, useAppAndBrowser } from './support.js';
+import { DESKTOP, PHONE, fitsViewportWidth, onPage, signInAsDemo, useAppAndBrowser } from '../helpers/browser.js';
 
 const env = useAppAndBrowser();
 

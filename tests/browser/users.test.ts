@@ -1,14 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
 import { USER_MESSAGES } from '../../common/schemas/users.js';
-import { DEMO_CODE, DESKTOP, PHONE, fitsViewportWidth, onPage, pathOf, signIn, signInAsDemo, useAppAndBrowser } from './support.js';
+import {
+  DEMO_CODE, DESKTOP, PHONE, choose, fitsViewportWidth, onPage, pathOf, signIn, signInAsDemo, useAppAndBrowser,
+} from '../helpers/browser.js';
 
 const env = useAppAndBrowser();
-
-async function choose(page: Page, select: Locator, option: string) {
-  await select.click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
 
 describe('teacher and user management', () => {
   it('a super admin adds a teacher and gives them a class; deactivating the teacher sends their open page to sign-in', async () => {

@@ -81,13 +81,6 @@ export async function api<T = Json>(
   return { status: res.status, body: await res.json(), headers: res.headers };
 }
 
-/** Signs in through POST /api/auth/login and returns what later calls need. */
-export async function signIn(baseUrl: string, code: string, email: string, password = TEST_PASSWORD) {
-  const res = await api(baseUrl, 'POST', '/api/auth/login', { body: { church_code: code, email, password } });
-  if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${res.body.message}`);
-  return { token: res.body.data.token as string, code, user: res.body.data.user, church: res.body.data.church };
-}
-
 // Fixtures of classes and students.
 import { academicYearOf } from '../../common/academic-year.js';
 import { todayIn } from '../../common/dates.js';

@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { backend, firstRow, type TestApp } from './app.js';
-import { api, createChurch, signIn, uniqueCode } from './fixtures.js';
+import { api, createChurch, uniqueCode } from './fixtures.js';
+import { signIn } from './church-session.js';
 import { seedDemoChurch, demoEmail } from '../../server/modules/demo/index.js';
 import type { Database } from '../../server/db/index.js';
 import type { Config } from '../../server/config.js';
@@ -136,7 +137,7 @@ export function describeTwoChurchesWithData(getApp: () => TestApp, getChurchTabl
         expect(res.status).toBe(401);
         expect(res.body).toEqual({ success: false, message: 'Your session has expired. Please sign in again.' });
       }
-      const usageA = await api(url, 'GET', '/api/subscription/usage', { token: sessionA.token, code: a.code });
+      const usageA = await sessionA.get('/api/subscription/usage');
       expect(usageA.status).toBe(200);
       expect(usageA.body.data.usage).toEqual({ principals: 1, teachers: 1, students: 24, classes: 3 });
     });

@@ -4,7 +4,8 @@ import { academicYearChoices, academicYearOf, DEFAULT_ACADEMIC_YEAR_CONFIG } fro
 import { todayIn } from '../../common/dates.js';
 import { academicYearSettings } from '../../server/modules/academic-year/service.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
-import { api, createChurch, signIn } from '../helpers/fixtures.js';
+import { api, createChurch } from '../helpers/fixtures.js';
+import { signIn } from '../helpers/church-session.js';
 
 let app: TestApp;
 beforeAll(async () => { app = await startTestApp(); });
@@ -16,7 +17,7 @@ describe('GET /api/gallery/academic-year/config', () => {
   it('answers the default config, the current year and the choices to a church without a stored config', async () => {
     const { code, users } = await createChurch(app.db);
     const s = await signIn(app.url, code, users.teacher.email);
-    const res = await api(app.url, 'GET', '/api/gallery/academic-year/config', { token: s.token, code });
+    const res = await s.get('/api/gallery/academic-year/config');
     expect(res.status).toBe(200);
     const current = academicYearOf(todayIn(TZ), 6);
     const start = Number(current.slice(0, 4));
@@ -35,13 +36,13 @@ describe('GET /api/gallery/academic-year/config', () => {
       churchId: church.id, startMonth: 1, yearsAhead: 1, yearsBack: 4,
     }));
     const s = await signIn(app.url, code, users.principal.email);
-    const res = await api(app.url, 'GET', '/api/gallery/academic-year/config', { token: s.token, code });
+    const res = await s.get('/api/gallery/academic-year/config');
     const year = Number(todayIn(TZ).slice(0, 4));
     expect(res.body.data).toEqual({
       start_month: 1, years_ahead: 1, years_back: 4, is_default: false, current: `${year}-${year + 1}`,
       choices: [-4, -3, -2, -1, 0, 1].map((d) => `${year + d}-${year + d + 1}`),
     });
-    const years = await api(app.url, 'GET', '/api/gallery/academic-years', { token: s.token, code });
+    const years = await s.get('/api/gallery/academic-years');
     expect(years.status).toBe(200);
     expect(years.body.data).toEqual(res.body.data.choices);
   });
@@ -54,12 +55,12 @@ describe('GET /api/gallery/academic-year/config', () => {
     }));
     for (const role of ['super_admin', 'principal', 'teacher', 'guest']) {
       const s = await signIn(app.url, a.code, a.users[role].email);
-      const res = await api(app.url, 'GET', '/api/gallery/academic-year/config', { token: s.token, code: a.code });
+      const res = await s.get('/api/gallery/academic-year/config');
       expect(res.status, role).toBe(200);
       expect(res.body.data).toMatchObject({ start_month: 6, is_default: true });
     }
     const sb = await signIn(app.url, b.code, b.users.teacher.email);
-    const res = await api(app.url, 'GET', '/api/gallery/academic-year/config', { token: sb.token, code: b.code });
+    const res = await sb.get('/api/gallery/academic-year/config');
     expect(res.body.data).toMatchObject({ start_month: 9, years_ahead: 2, years_back: 2, is_default: false });
   });
 
@@ -69,7 +70,7 @@ describe('GET /api/gallery/academic-year/config', () => {
     const expired = await createChurch(app.db, { tier: 'free', endDate: new Date(Date.now() - 1000) });
     const s = await signIn(app.url, expired.code, expired.users.teacher.email);
     for (const path of ['/api/gallery/academic-year/config', '/api/gallery/academic-years']) {
-      const res = await api(app.url, 'GET', path, { token: s.token, code: expired.code });
+      const res = await s.get(path);
       expect(res.status).toBe(403);
       expect(res.body.reason).toBe('subscription_trial_ended');
     }

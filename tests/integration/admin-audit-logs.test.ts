@@ -4,7 +4,8 @@ import { auditLog } from '../../drizzle/schema/index.js';
 import { ADMIN_PEOPLE_MESSAGES, AUDIT_LOG_DEFAULT_LIMIT } from '../../common/schemas/admin-people.js';
 import { auditOperatorAction } from '../../server/modules/audit/index.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
-import { api, createChurch, signIn, type Json, signInNewOperator } from '../helpers/fixtures.js';
+import { api, createChurch, type Json, signInNewOperator } from '../helpers/fixtures.js';
+import { signIn } from '../helpers/church-session.js';
 
 let app: TestApp;
 let token: string;
@@ -69,7 +70,7 @@ describe('GET /api/admin/audit-logs', () => {
     const a = await createChurch(app.db);
     await get(`/api/admin/users/${a.users.teacher.id}`);
     const session = await signIn(app.url, a.code, a.users.super_admin.email);
-    await api(app.url, 'DELETE', `/api/users/${a.users.teacher.id}`, { token: session.token, code: a.code });
+    await session.delete(`/api/users/${a.users.teacher.id}`);
     const res = await get(`/api/admin/audit-logs?church_id=${a.church.id}`);
     expect(res.body.data.map((e: Json) => [e.action, e.admin_id])).toEqual([['user.deleted', null], ['user.viewed', operator.id]]);
   });
@@ -96,8 +97,8 @@ describe('a church user\'s token', () => {
   it('opens no audit-log procedure, over REST and tRPC (401)', async () => {
     const a = await createChurch(app.db);
     const session = await signIn(app.url, a.code, a.users.super_admin.email);
-    expect((await api(app.url, 'GET', '/api/admin/audit-logs', { token: session.token, code: a.code })).status).toBe(401);
-    const viaTrpc = await fetch(`${app.url}/trpc/admin.auditLogs.list`, { headers: { authorization: `Bearer ${session.token}`, 'x-church-code': a.code } });
+    expect((await session.get('/api/admin/audit-logs')).status).toBe(401);
+    const viaTrpc = await session.query('admin.auditLogs.list');
     expect(viaTrpc.status).toBe(401);
   });
 });

@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, churches, media, users } from '../../drizzle/schema/index.js';
 import { ADMIN_CHURCH_MESSAGES } from '../../common/schemas/admin-churches.js';
 import type { TestApp } from '../helpers/app.js';
-import { api, createChurch, createClassWithStudents, signIn, type ChurchOptions, startAppWithOperator } from '../helpers/fixtures.js';
+import { auditOf } from '../helpers/audit.js';
+import { api, createChurch, createClassWithStudents, type ChurchOptions, startAppWithOperator } from '../helpers/fixtures.js';
+import { signIn } from '../helpers/church-session.js';
 
 // Church Management of the operator console over real HTTP: the list with its search, filter, counts
 // and pages; the details (audited); the subscription change, seen by the church's own users on their
@@ -35,9 +37,6 @@ async function addMedia(churchId: string, sizes: number[]) {
     fileName: `item-${i}.jpg`, filePath: `${churchId}/item-${i}-${randomBytes(3).toString('hex')}.jpg`, fileSize,
   }))));
 }
-
-const auditOf = (churchId: string, action: string) => app.db.withPlatform((tx) => tx.select().from(auditLog)
-  .where(and(eq(auditLog.targetChurchId, churchId), eq(auditLog.action, action))).orderBy(desc(auditLog.id)));
 
 const ADMIN_VIEW_KEYS = [
   'id', 'name', 'code', 'email', 'phone', 'owner_email', 'address', 'pincode', 'subscription_tier', 'subscription_status',
@@ -121,15 +120,13 @@ describe('GET /api/admin/churches', () => {
   it('refuses a church user\'s token (401), over REST and tRPC', async () => {
     const church = await createChurch(app.db);
     const session = await signIn(app.url, church.code, church.users.super_admin.email);
-    const rest = await api(app.url, 'GET', '/api/admin/churches', { token: session.token, code: church.code });
+    const rest = await session.get('/api/admin/churches');
     expect([rest.status, rest.body.success]).toEqual([401, false]);
-    const viaTrpc = await fetch(`${app.url}/trpc/admin.churches.list`, {
-      headers: { authorization: `Bearer ${session.token}`, 'x-church-code': church.code },
-    });
+    const viaTrpc = await session.query('admin.churches.list');
     expect(viaTrpc.status).toBe(401);
-    expect((await api(app.url, 'GET', `/api/admin/churches/${church.church.id}`, { token: session.token, code: church.code })).status).toBe(401);
-    expect((await api(app.url, 'PUT', `/api/admin/churches/${church.church.id}/subscription`, {
-      token: session.token, code: church.code, body: { subscription_tier: 'lifetime', subscription_status: 'active', subscription_end_date: null },
+    expect((await session.get(`/api/admin/churches/${church.church.id}`)).status).toBe(401);
+    expect((await session.put(`/api/admin/churches/${church.church.id}/subscription`, {
+      subscription_tier: 'lifetime', subscription_status: 'active', subscription_end_date: null,
     })).status).toBe(401);
   });
 });
@@ -142,7 +139,7 @@ describe('GET /api/admin/churches/{id}', () => {
     expect(res.status).toBe(200);
     expect(Object.keys(res.body.data).sort()).toEqual(ADMIN_VIEW_KEYS);
     expect(res.body.data).toMatchObject({ id: church.church.id, owner_email: church.users.super_admin.email, user_count: 3, class_count: 0, media_count: 1 });
-    const audit = await auditOf(church.church.id, 'church.viewed');
+    const audit = await auditOf(app.db, church.church.id, { action: 'church.viewed' }, 'newest first');
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ operatorId, resourceId: church.church.id });
 
@@ -163,8 +160,7 @@ describe('PUT /api/admin/churches/{id}/subscription', () => {
   it('changes the subscription, audited with old and new values; the church\'s users see it on their next call', async () => {
     const church = await createChurch(app.db);
     const session = await signIn(app.url, church.code, church.users.principal.email);
-    const auth = { token: session.token, code: church.code };
-    expect((await api(app.url, 'GET', '/api/classes', auth)).status).toBe(200);
+    expect((await session.get('/api/classes')).status).toBe(200);
 
     const suspend = await put(church.church.id, { subscription_tier: 'basic', subscription_status: 'suspended', subscription_end_date: '2030-01-31' });
     expect(suspend.status).toBe(200);
@@ -177,12 +173,12 @@ describe('PUT /api/admin/churches/{id}/subscription', () => {
         church: { id: church.church.id, subscription_tier: 'basic', subscription_status: 'suspended', subscription_end_date: '2030-01-31T18:30:00.000Z', is_lifetime: false },
       },
     });
-    const verify = await api(app.url, 'GET', '/api/auth/verify', auth);
+    const verify = await session.get('/api/auth/verify');
     expect(verify.body.data.church).toMatchObject({ subscription_tier: 'basic', subscription_status: 'suspended', subscription: { valid: false, reason: 'suspended' } });
-    const refused = await api(app.url, 'GET', '/api/classes', auth);
+    const refused = await session.get('/api/classes');
     expect([refused.status, refused.body.reason]).toEqual([403, 'subscription_suspended']);
 
-    const [entry] = await auditOf(church.church.id, 'subscription.updated');
+    const [entry] = await auditOf(app.db, church.church.id, { action: 'subscription.updated' }, 'newest first');
     expect(entry).toMatchObject({ operatorId, resourceType: 'subscription', resourceId: church.church.id });
     expect(entry.details).toMatchObject({
       old: { subscription_tier: 'premium', subscription_status: 'active', is_lifetime: false },
@@ -191,14 +187,14 @@ describe('PUT /api/admin/churches/{id}/subscription', () => {
 
     const lifetime = await put(church.church.id, { subscription_tier: 'lifetime', subscription_status: 'active', subscription_end_date: null });
     expect(lifetime.body.data.church).toMatchObject({ subscription_tier: 'lifetime', subscription_end_date: null, is_lifetime: true });
-    const current = await api(app.url, 'GET', '/api/subscription/current', auth);
+    const current = await session.get('/api/subscription/current');
     expect(current.body.data.church).toMatchObject({ subscription_tier: 'lifetime', is_lifetime: true, subscription: { valid: true, reason: 'lifetime' } });
-    expect((await api(app.url, 'GET', '/api/classes', auth)).status).toBe(200);
+    expect((await session.get('/api/classes')).status).toBe(200);
 
     // Back from lifetime: the flag goes with the tier.
     const free = await put(church.church.id, { subscription_tier: 'free', subscription_status: 'trial', subscription_end_date: '' });
     expect(free.body.data.church).toMatchObject({ subscription_tier: 'free', subscription_status: 'trial', subscription_end_date: null, is_lifetime: false });
-    expect(await auditOf(church.church.id, 'subscription.updated')).toHaveLength(3);
+    expect(await auditOf(app.db, church.church.id, { action: 'subscription.updated' }, 'newest first')).toHaveLength(3);
   });
 
   it('refuses bad values with 400 and a clear message, changing nothing; unknown church 404', async () => {
@@ -222,6 +218,6 @@ describe('PUT /api/admin/churches/{id}/subscription', () => {
     expect([unknown.status, unknown.body.message]).toEqual([404, ADMIN_CHURCH_MESSAGES.churchNotFound]);
     const [row] = await app.db.withPlatform((tx) => tx.select().from(churches).where(eq(churches.id, church.church.id)));
     expect([row.subscriptionTier, row.subscriptionStatus]).toEqual(['premium', 'active']);
-    expect(await auditOf(church.church.id, 'subscription.updated')).toHaveLength(0);
+    expect(await auditOf(app.db, church.church.id, { action: 'subscription.updated' }, 'newest first')).toHaveLength(0);
   });
 });

@@ -1,11 +1,13 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, media } from '../../drizzle/schema/index.js';
+import { media } from '../../drizzle/schema/index.js';
 import { ADMIN_PEOPLE_MESSAGES } from '../../common/schemas/admin-people.js';
 import type { TestApp } from '../helpers/app.js';
-import { api, createChurch, signIn, type Json, startAppWithOperator } from '../helpers/fixtures.js';
+import { auditOf } from '../helpers/audit.js';
+import { api, createChurch, type Json, startAppWithOperator } from '../helpers/fixtures.js';
+import { signIn } from '../helpers/church-session.js';
+import { GALLERY_FIELDS, uploadFiles } from '../helpers/gallery-upload.js';
 import { mp4Sample, pdfSample, pngSample } from '../helpers/media-samples.js';
 
 let app: TestApp;
@@ -15,10 +17,8 @@ beforeAll(async () => { ({ app, token, operatorId } = await startAppWithOperator
 afterAll(async () => { await app?.close(); });
 
 const get = (urlPath: string) => api(app.url, 'GET', urlPath, { token });
-const auditOf = (churchId: string, action: string) => app.db.withPlatform((tx) => tx.select().from(auditLog)
-  .where(and(eq(auditLog.targetChurchId, churchId), eq(auditLog.action, action))).orderBy(auditLog.id));
 
-const FIELDS = { title: 'Harvest festival', description: 'The children sang', academic_year: '2025-2026', month: '09', department: 'Youth' };
+const FIELDS = { ...GALLERY_FIELDS, department: 'Youth' };
 
 /** A church with media uploaded by its principal through POST /api/gallery/upload, one request per
  * file so that their upload times differ. */
@@ -27,15 +27,9 @@ async function churchWithMedia(files: Array<{ name: string; data: Buffer }>) {
   const session = await signIn(app.url, made.code, made.users.principal.email);
   const items: Json[] = [];
   for (const file of files) {
-    const form = new FormData();
-    for (const [key, value] of Object.entries(FIELDS)) form.append(key, value);
-    form.append('files', new Blob([new Uint8Array(file.data)]), file.name);
-    const res = await fetch(`${app.url}/api/gallery/upload`, {
-      method: 'POST', headers: { authorization: `Bearer ${session.token}`, 'x-church-code': made.code }, body: form,
-    });
-    const body: Json = await res.json();
-    if (res.status !== 201) throw new Error(`upload failed: ${body.message}`);
-    items.push(...body.data.items);
+    const res = await uploadFiles(app, session, [file], FIELDS);
+    if (res.status !== 201) throw new Error(`upload failed: ${res.body.message}`);
+    items.push(...res.body.data.items);
   }
   return { ...made, session, items };
 }
@@ -66,7 +60,7 @@ describe('GET /api/admin/media', () => {
     const file = await fetch(app.url + photo.file_url);
     expect([file.status, file.headers.get('content-type')]).toEqual([200, 'image/png']);
 
-    const audit = await auditOf(a.church.id, 'media.listed');
+    const audit = await auditOf(app.db, a.church.id, { action: 'media.listed' });
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ operatorId, resourceType: 'media', resourceId: null });
     expect(audit[0].details).toMatchObject({ church_id: a.church.id, type: null, page: 1, limit: 20, shown: 2 });
@@ -82,7 +76,7 @@ describe('GET /api/admin/media', () => {
     expect(await ofType('video')).toEqual(['clip.mp4']);
     expect(await ofType('document')).toEqual(['notes.pdf']);
     expect(await ofType('')).toEqual(['notes.pdf', 'clip.mp4', 'a.png']);
-    const audit = await auditOf(a.church.id, 'media.listed');
+    const audit = await auditOf(app.db, a.church.id, { action: 'media.listed' });
     expect(audit.map((e) => (e.details as { type: string | null }).type)).toEqual(['image', 'video', 'document', null]);
 
     const second = await get(`/api/admin/media?church_id=${a.church.id}&limit=2&page=2`);
@@ -109,7 +103,7 @@ describe('GET /api/admin/media/{id}', () => {
     expect(res.status).toBe(200);
     expect(res.body.message).toBe(ADMIN_PEOPLE_MESSAGES.mediaLoaded);
     expect(res.body.data).toMatchObject({ id: a.items[0].id, filename: 'a.png', church_code: a.code, message: ADMIN_PEOPLE_MESSAGES.mediaLoaded });
-    const audit = await auditOf(a.church.id, 'media.viewed');
+    const audit = await auditOf(app.db, a.church.id, { action: 'media.viewed' });
     expect(audit.map((e) => [e.operatorId, e.resourceId])).toEqual([[operatorId, a.items[0].id]]);
 
     const unknown = await get(`/api/admin/media/${crypto.randomUUID()}`);
@@ -133,7 +127,7 @@ describe('DELETE /api/admin/media/{id}', () => {
     const rows = await app.db.withTenant(a.church.id, (tx) => tx.select({ id: media.id }).from(media));
     expect(rows).toEqual([{ id: pdf.id }]);
     expect((await fetch(app.url + photo.thumbnail_url)).status).toBe(404);
-    const audit = await auditOf(a.church.id, 'media.deleted');
+    const audit = await auditOf(app.db, a.church.id, { action: 'media.deleted' });
     expect(audit.map((e) => [e.operatorId, e.resourceId])).toEqual([[operatorId, photo.id]]);
     expect(audit[0].details).toMatchObject({ old: { file_type: 'image/png' } });
 
@@ -158,11 +152,10 @@ describe('DELETE /api/admin/media/{id}', () => {
 describe('a church user\'s token', () => {
   it('opens none of the media procedures, over REST and tRPC (401), and changes nothing', async () => {
     const a = await churchWithMedia([{ name: 'notes.pdf', data: pdfSample() }]);
-    const as = (method: string, urlPath: string) => api(app.url, method, urlPath, { token: a.session.token, code: a.code });
-    expect((await as('GET', '/api/admin/media')).status).toBe(401);
-    expect((await as('GET', `/api/admin/media/${a.items[0].id}`)).status).toBe(401);
-    expect((await as('DELETE', `/api/admin/media/${a.items[0].id}`)).status).toBe(401);
-    const viaTrpc = await fetch(`${app.url}/trpc/admin.media.list`, { headers: { authorization: `Bearer ${a.session.token}`, 'x-church-code': a.code } });
+    expect((await a.session.get('/api/admin/media')).status).toBe(401);
+    expect((await a.session.get(`/api/admin/media/${a.items[0].id}`)).status).toBe(401);
+    expect((await a.session.delete(`/api/admin/media/${a.items[0].id}`)).status).toBe(401);
+    const viaTrpc = await a.session.query('admin.media.list');
     expect(viaTrpc.status).toBe(401);
     expect(await storedFiles(a.church.id)).toHaveLength(1);
   });

@@ -4,7 +4,8 @@ import { churches, media, users } from '../../drizzle/schema/index.js';
 import { ADMIN_CHURCH_MESSAGES } from '../../common/schemas/admin-churches.js';
 import { subscriptionValidity } from '../../server/modules/subscription/index.js';
 import { backend, type TestApp } from '../helpers/app.js';
-import { api, createChurch, createClassWithStudents, signIn, uniqueCode, type ChurchOptions, startAppWithOperator } from '../helpers/fixtures.js';
+import { api, createChurch, createClassWithStudents, uniqueCode, type ChurchOptions, startAppWithOperator } from '../helpers/fixtures.js';
+import { signIn } from '../helpers/church-session.js';
 
 // The operator console's overview cards, analytics and the churches report over real HTTP. On PGlite
 // each test file has its own database, so counts are checked exactly; the PostgreSQL database is
@@ -80,10 +81,10 @@ describe('GET /api/admin/dashboard/stats', () => {
     const church = await createChurch(app.db);
     const session = await signIn(app.url, church.code, church.users.super_admin.email);
     for (const path of ['/api/admin/dashboard/stats', '/api/admin/analytics', '/api/admin/reports/churches.csv']) {
-      const res = await api(app.url, 'GET', path, { token: session.token, code: church.code });
+      const res = await session.get(path);
       expect([res.status, res.body.success], path).toEqual([401, false]);
     }
-    const viaTrpc = await fetch(`${app.url}/trpc/admin.overview.stats`, { headers: { authorization: `Bearer ${session.token}`, 'x-church-code': church.code } });
+    const viaTrpc = await session.query('admin.overview.stats');
     expect(viaTrpc.status).toBe(401);
     expect((await api(app.url, 'GET', '/api/admin/dashboard/stats')).status).toBe(401);
   });

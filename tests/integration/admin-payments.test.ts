@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, churches, paymentOrders } from '../../drizzle/schema/index.js';
+import { churches, paymentOrders } from '../../drizzle/schema/index.js';
 import { ADMIN_PAYMENT_MESSAGES } from '../../common/schemas/admin-payments.js';
 import type { TestApp } from '../helpers/app.js';
-import { api, createChurch, signIn, startAppWithOperator } from '../helpers/fixtures.js';
+import { auditOf } from '../helpers/audit.js';
+import { api, createChurch, startAppWithOperator } from '../helpers/fixtures.js';
+import { signIn } from '../helpers/church-session.js';
 
 // Pending Payments of the operator console over real HTTP: the orders not yet paid, and a UPI
 // transfer confirmed by its 12-digit UTR (once, audited, only the named church's order).
@@ -32,8 +34,6 @@ async function pendingOrder(amountPaise = 29_900) {
 const orderRow = async (orderId: string) =>
   (await app.db.withPlatform((tx) => tx.select().from(paymentOrders).where(eq(paymentOrders.providerOrderId, orderId))))[0];
 const churchRow = async (id: string) => (await app.db.withPlatform((tx) => tx.select().from(churches).where(eq(churches.id, id))))[0];
-const auditOf = (churchId: string, action: string) => app.db.withPlatform((tx) => tx.select().from(auditLog)
-  .where(and(eq(auditLog.targetChurchId, churchId), eq(auditLog.action, action))).orderBy(desc(auditLog.id)));
 
 /** Every page of the pending list. */
 async function allPending(): Promise<Array<Record<string, unknown>>> {
@@ -81,8 +81,7 @@ describe('POST /api/admin/churches/{id}/confirm-payment', () => {
   it('activates the plan once at the order\'s amount, audited with the operator, the UTR and the old and new subscription', async () => {
     const church = await pendingOrder();
     const session = await signIn(app.url, church.code, church.users.super_admin.email);
-    const auth = { token: session.token, code: church.code };
-    expect((await api(app.url, 'GET', '/api/classes', auth)).status).toBe(403);
+    expect((await session.get('/api/classes')).status).toBe(403);
 
     const reference = utr();
     // Spaces copied with the UTR from a statement are dropped.
@@ -93,11 +92,11 @@ describe('POST /api/admin/churches/{id}/confirm-payment', () => {
     const days = (Date.parse(res.body.data.church.subscription_end_date) - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(29.9);
     expect(days).toBeLessThanOrEqual(30);
-    expect((await api(app.url, 'GET', '/api/classes', auth)).status).toBe(200);
+    expect((await session.get('/api/classes')).status).toBe(200);
 
     const order = await orderRow(church.orderId);
     expect([order.status, order.providerPaymentId]).toEqual(['paid', reference]);
-    const [entry] = await auditOf(church.church.id, 'subscription.paid');
+    const [entry] = await auditOf(app.db, church.church.id, { action: 'subscription.paid' }, 'newest first');
     expect(entry).toMatchObject({
       operatorId,
       details: expect.objectContaining({
@@ -111,7 +110,7 @@ describe('POST /api/admin/churches/{id}/confirm-payment', () => {
     const again = await confirm(church.church.id, { order_id: church.orderId, bank_reference: utr() });
     expect([again.status, again.body.success, again.body.message, again.body.reason]).toEqual([409, false, 'This order is already paid.', 'already_paid']);
     expect((await orderRow(church.orderId)).providerPaymentId).toBe(reference);
-    expect(await auditOf(church.church.id, 'subscription.paid')).toHaveLength(1);
+    expect(await auditOf(app.db, church.church.id, { action: 'subscription.paid' }, 'newest first')).toHaveLength(1);
   });
 
   it('lets one of two confirmations of the same order at once through; the other answers 409', async () => {
@@ -121,7 +120,7 @@ describe('POST /api/admin/churches/{id}/confirm-payment', () => {
       confirm(church.church.id, { order_id: church.orderId, bank_reference: utr() }),
     ]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
-    expect(await auditOf(church.church.id, 'subscription.paid')).toHaveLength(1);
+    expect(await auditOf(app.db, church.church.id, { action: 'subscription.paid' }, 'newest first')).toHaveLength(1);
   });
 
   it('refuses a reference that is not a 12-digit UTR with a 400 and its message, and changes nothing', async () => {
@@ -136,7 +135,7 @@ describe('POST /api/admin/churches/{id}/confirm-payment', () => {
     expect([badChurch.status, badChurch.body.message]).toEqual([400, ADMIN_PAYMENT_MESSAGES.churchIdInvalid]);
     expect((await orderRow(church.orderId)).status).toBe('created');
     expect((await churchRow(church.church.id)).subscriptionStatus).toBe('pending_payment');
-    expect(await auditOf(church.church.id, 'subscription.paid')).toHaveLength(0);
+    expect(await auditOf(app.db, church.church.id, { action: 'subscription.paid' }, 'newest first')).toHaveLength(0);
   });
 
   it('confirms only the named church\'s order: another church\'s order and subscription are never touched', async () => {
@@ -151,7 +150,7 @@ describe('POST /api/admin/churches/{id}/confirm-payment', () => {
     expect((await confirm(a.church.id, { order_id: a.orderId, bank_reference: utr() })).status).toBe(200);
     expect((await orderRow(b.orderId)).status).toBe('created');
     expect(await churchRow(b.church.id)).toMatchObject({ subscriptionTier: 'free', subscriptionStatus: 'pending_payment' });
-    expect(await auditOf(b.church.id, 'subscription.paid')).toHaveLength(0);
+    expect(await auditOf(app.db, b.church.id, { action: 'subscription.paid' }, 'newest first')).toHaveLength(0);
     expect((await allPending()).map((item) => item.order_id)).toContain(b.orderId);
   });
 });
@@ -160,17 +159,11 @@ describe('a church user\'s token', () => {
   it('opens neither the pending list nor the confirmation, over REST and tRPC (401), and confirms nothing', async () => {
     const church = await pendingOrder();
     const session = await signIn(app.url, church.code, church.users.super_admin.email);
-    const own = { token: session.token, code: church.code };
-    expect((await api(app.url, 'GET', '/api/admin/payments/pending', own)).status).toBe(401);
-    const rest = await api(app.url, 'POST', `/api/admin/churches/${church.church.id}/confirm-payment`, {
-      ...own, body: { order_id: church.orderId, bank_reference: utr() },
-    });
+    expect((await session.get('/api/admin/payments/pending')).status).toBe(401);
+    const rest = await session.post(`/api/admin/churches/${church.church.id}/confirm-payment`, { order_id: church.orderId, bank_reference: utr() });
     expect([rest.status, rest.body.success]).toEqual([401, false]);
-    const headers = { authorization: `Bearer ${session.token}`, 'x-church-code': church.code, 'content-type': 'application/json' };
-    expect((await fetch(`${app.url}/trpc/admin.payments.pending`, { headers })).status).toBe(401);
-    const viaTrpc = await fetch(`${app.url}/trpc/admin.payments.confirm`, {
-      method: 'POST', headers, body: JSON.stringify({ id: church.church.id, order_id: church.orderId, bank_reference: utr() }),
-    });
+    expect((await session.query('admin.payments.pending')).status).toBe(401);
+    const viaTrpc = await session.mutate('admin.payments.confirm', { id: church.church.id, order_id: church.orderId, bank_reference: utr() });
     expect(viaTrpc.status).toBe(401);
     expect((await orderRow(church.orderId)).status).toBe('created');
   });

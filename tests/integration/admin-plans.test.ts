@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, paymentOrders } from '../../drizzle/schema/index.js';
 import { ADMIN_PLAN_MESSAGES } from '../../common/schemas/admin-plans.js';
 import { backend, type TestApp } from '../helpers/app.js';
-import { api, createChurch, signIn, startAppWithOperator } from '../helpers/fixtures.js';
+import { auditOf } from '../helpers/audit.js';
+import { api, createChurch, startAppWithOperator } from '../helpers/fixtures.js';
+import { signIn } from '../helpers/church-session.js';
 
 // Plans of the operator console over real HTTP: the four plans, a change of price, limits,
 // description and features (audited with old and new values, refused when the plan changed
@@ -145,18 +147,17 @@ describe.skipIf(backend === 'postgres')('PUT /api/admin/plans/{tier}', () => {
   it('applies a new price to new orders only: an order made before the change completes at its old amount', async () => {
     const payer = async () => {
       const church = await createChurch(app.db, { tier: 'free', status: 'active' });
-      const session = await signIn(app.url, church.code, church.users.super_admin.email);
-      return { church, auth: { token: session.token, code: church.code } };
+      return { church, session: await signIn(app.url, church.code, church.users.super_admin.email) };
     };
     const early = await payer();
     const late = await payer();
     await withPlanRestored('basic', async (before) => {
-      const first = await api(app.url, 'POST', '/api/churches/create-order', { ...early.auth, body: { plan_type: 'basic' } });
+      const first = await early.session.post('/api/churches/create-order', { plan_type: 'basic' });
       expect([first.status, first.body.data.amount]).toEqual([200, before.price_paise]);
 
       const newPrice = before.price + 50;
       expect((await put('basic', { ...editable(before), price: newPrice })).status).toBe(200);
-      const second = await api(app.url, 'POST', '/api/churches/create-order', { ...late.auth, body: { plan_type: 'basic' } });
+      const second = await late.session.post('/api/churches/create-order', { plan_type: 'basic' });
       expect([second.status, second.body.data.amount]).toEqual([200, before.price_paise + 5_000]);
 
       const confirmed = await api(app.url, 'POST', `/api/admin/churches/${early.church.church.id}/confirm-payment`, {
@@ -166,8 +167,7 @@ describe.skipIf(backend === 'postgres')('PUT /api/admin/plans/{tier}', () => {
       const [order] = await app.db.withPlatform((tx) => tx.select().from(paymentOrders)
         .where(and(eq(paymentOrders.churchId, early.church.church.id), eq(paymentOrders.providerOrderId, first.body.data.order_id))));
       expect([order.status, order.amountPaise]).toEqual(['paid', before.price_paise]);
-      const [paid] = await app.db.withPlatform((tx) => tx.select().from(auditLog)
-        .where(and(eq(auditLog.targetChurchId, early.church.church.id), eq(auditLog.action, 'subscription.upgraded'))));
+      const [paid] = await auditOf(app.db, early.church.church.id, { action: 'subscription.upgraded' });
       expect(paid.details).toMatchObject({ amount_paise: before.price_paise });
     });
   });
@@ -178,15 +178,11 @@ describe('a church user\'s token', () => {
     const church = await createChurch(app.db);
     const session = await signIn(app.url, church.code, church.users.super_admin.email);
     const before = await planOf('basic');
-    const own = { token: session.token, code: church.code };
-    expect((await api(app.url, 'GET', '/api/admin/plans', own)).status).toBe(401);
-    const rest = await api(app.url, 'PUT', '/api/admin/plans/basic', { ...own, body: { ...editable(before), price: 1 } });
+    expect((await session.get('/api/admin/plans')).status).toBe(401);
+    const rest = await session.put('/api/admin/plans/basic', { ...editable(before), price: 1 });
     expect([rest.status, rest.body.success]).toEqual([401, false]);
-    const headers = { authorization: `Bearer ${session.token}`, 'x-church-code': church.code, 'content-type': 'application/json' };
-    expect((await fetch(`${app.url}/trpc/admin.plans.list`, { headers })).status).toBe(401);
-    const viaTrpc = await fetch(`${app.url}/trpc/admin.plans.update`, {
-      method: 'POST', headers, body: JSON.stringify({ tier: 'basic', ...editable(before), price: 1 }),
-    });
+    expect((await session.query('admin.plans.list')).status).toBe(401);
+    const viaTrpc = await session.mutate('admin.plans.update', { tier: 'basic', ...editable(before), price: 1 });
     expect(viaTrpc.status).toBe(401);
     expect(await planOf('basic')).toEqual(before);
   });

@@ -1,9 +1,11 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attendance, auditLog, classes, users } from '../../drizzle/schema/index.js';
+import { attendance, classes, users } from '../../drizzle/schema/index.js';
 import { ADMIN_PEOPLE_MESSAGES } from '../../common/schemas/admin-people.js';
 import type { TestApp } from '../helpers/app.js';
-import { api, createChurch, createClassWithStudents, signIn, TEST_PASSWORD, startAppWithOperator } from '../helpers/fixtures.js';
+import { auditOf } from '../helpers/audit.js';
+import { api, createChurch, createClassWithStudents, TEST_PASSWORD, startAppWithOperator } from '../helpers/fixtures.js';
+import { signIn } from '../helpers/church-session.js';
 
 let app: TestApp;
 let token: string;
@@ -12,8 +14,6 @@ beforeAll(async () => { ({ app, token, operatorId } = await startAppWithOperator
 afterAll(async () => { await app?.close(); });
 
 const get = (path: string) => api(app.url, 'GET', path, { token });
-const auditOf = (churchId: string, action: string) => app.db.withPlatform((tx) => tx.select().from(auditLog)
-  .where(and(eq(auditLog.targetChurchId, churchId), eq(auditLog.action, action))).orderBy(auditLog.id));
 const trpc = (path: string, init: RequestInit & { input: unknown }, bearer = token) => fetch(
   init.method === 'POST' ? `${app.url}/trpc/${path}` : `${app.url}/trpc/${path}?input=${encodeURIComponent(JSON.stringify(init.input))}`,
   { method: init.method, headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' }, body: init.method === 'POST' ? JSON.stringify(init.input) : undefined },
@@ -38,7 +38,7 @@ describe('GET /api/admin/users', () => {
     const times = res.body.data.items.map((u: { created_at: string; id: string }) => `${u.created_at}|${u.id}`);
     expect(times).toEqual([...times].sort().reverse());
 
-    const [entry] = await auditOf(a.church.id, 'user.listed');
+    const [entry] = await auditOf(app.db, a.church.id, { action: 'user.listed' });
     expect(entry).toMatchObject({ operatorId, resourceType: 'user', resourceId: null });
     expect(entry.details).toMatchObject({ church_id: a.church.id, role: null, page: 1, limit: 10, shown: 3 });
   });
@@ -95,7 +95,7 @@ describe('GET /api/admin/users/{id}', () => {
     const principal = await get(`/api/admin/users/${a.users.principal.id}`);
     expect(principal.body.data).toMatchObject({ classes_taught: [], students_managed: 0 });
 
-    const audit = await auditOf(a.church.id, 'user.viewed');
+    const audit = await auditOf(app.db, a.church.id, { action: 'user.viewed' });
     expect(audit.map((e) => [e.operatorId, e.resourceType, e.resourceId])).toEqual([
       [operatorId, 'user', teacher.id], [operatorId, 'user', a.users.principal.id],
     ]);
@@ -129,7 +129,7 @@ describe('DELETE /api/admin/users/{id}', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, data: { message: ADMIN_PEOPLE_MESSAGES.userDeleted }, message: ADMIN_PEOPLE_MESSAGES.userDeleted });
 
-    expect((await api(app.url, 'GET', '/api/auth/verify', { token: session.token, code: a.code })).status).toBe(401);
+    expect((await session.get('/api/auth/verify')).status).toBe(401);
     const left = await app.db.withTenant(a.church.id, async (tx) => ({
       user: await tx.select().from(users).where(eq(users.id, teacher.id)),
       cls: await tx.select().from(classes).where(eq(classes.id, cls.id)),
@@ -138,7 +138,7 @@ describe('DELETE /api/admin/users/{id}', () => {
     expect(left.user).toEqual([]);
     expect(left.cls[0].teacherId).toBeNull();
     expect(left.marks).toHaveLength(1);
-    const [entry] = await auditOf(a.church.id, 'user.deleted');
+    const [entry] = await auditOf(app.db, a.church.id, { action: 'user.deleted' });
     expect(entry).toMatchObject({ operatorId, resourceId: teacher.id });
     expect(entry.details).toMatchObject({ role: 'teacher', unassigned_classes: 1 });
 
@@ -152,7 +152,7 @@ describe('DELETE /api/admin/users/{id}', () => {
     const only = a.users.super_admin;
     const refused = await api(app.url, 'DELETE', `/api/admin/users/${only.id}`, { token });
     expect([refused.status, refused.body.message, refused.body.reason]).toEqual([409, ADMIN_PEOPLE_MESSAGES.lastSuperAdmin, 'last_super_admin']);
-    expect(await auditOf(a.church.id, 'user.deleted')).toEqual([]);
+    expect(await auditOf(app.db, a.church.id, { action: 'user.deleted' })).toEqual([]);
 
     // An inactive super admin does not count as the church's super admin, and may be deleted.
     const [inactive, second] = await app.db.withTenant(a.church.id, (tx) => tx.insert(users).values([
@@ -181,10 +181,9 @@ describe('a church user\'s token', () => {
   it('opens none of the users procedures, over REST and tRPC (401)', async () => {
     const a = await createChurch(app.db);
     const session = await signIn(app.url, a.code, a.users.super_admin.email);
-    const as = (method: string, path: string) => api(app.url, method, path, { token: session.token, code: a.code });
-    expect((await as('GET', '/api/admin/users')).status).toBe(401);
-    expect((await as('GET', `/api/admin/users/${a.users.teacher.id}`)).status).toBe(401);
-    expect((await as('DELETE', `/api/admin/users/${a.users.teacher.id}`)).status).toBe(401);
+    expect((await session.get('/api/admin/users')).status).toBe(401);
+    expect((await session.get(`/api/admin/users/${a.users.teacher.id}`)).status).toBe(401);
+    expect((await session.delete(`/api/admin/users/${a.users.teacher.id}`)).status).toBe(401);
     expect((await trpc('admin.users.list', { method: 'GET', input: {} }, session.token)).status).toBe(401);
     expect((await api(app.url, 'GET', '/api/admin/users')).status).toBe(401);
   });

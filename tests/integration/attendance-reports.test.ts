@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/app.js';
-import { api, createChurch, createClassWithStudents, signIn } from '../helpers/fixtures.js';
+import { createChurch, createClassWithStudents } from '../helpers/fixtures.js';
+import { churchWithSessions, signIn, type ChurchSession as Session, type ChurchWithSessions } from '../helpers/church-session.js';
 import { attendance, users } from '../../drizzle/schema/index.js';
 import { todayIn } from '../../common/dates.js';
 
@@ -8,10 +9,8 @@ import { todayIn } from '../../common/dates.js';
 // a fixed past month (reports have no edit window); the one test that marks through the API uses
 // the church's today (Asia/Kolkata).
 
-type Session = Awaited<ReturnType<typeof signIn>>;
-
 let app: TestApp;
-let churchA: Awaited<ReturnType<typeof createChurch>>;
+let churchA: ChurchWithSessions<'super_admin' | 'principal' | 'teacher'>;
 let churchB: Awaited<ReturnType<typeof createChurch>>;
 let teacher: Session;
 let principal: Session;
@@ -34,13 +33,10 @@ async function seed(churchId: string, fixture: typeof report, marks: Array<[numb
 
 beforeAll(async () => {
   app = await startTestApp();
-  churchA = await createChurch(app.db);
+  churchA = await churchWithSessions(app, { roles: ['super_admin', 'principal', 'teacher'] });
   churchB = await createChurch(app.db);
-  [teacher, principal, teacherB] = await Promise.all([
-    signIn(app.url, churchA.code, churchA.users.teacher.email),
-    signIn(app.url, churchA.code, churchA.users.principal.email),
-    signIn(app.url, churchB.code, churchB.users.teacher.email),
-  ]);
+  ({ teacher, principal } = churchA.s);
+  teacherB = await signIn(app.url, churchB.code, churchB.users.teacher.email);
   report = await createClassWithStudents(app.db, churchA.church.id, {
     teacherId: churchA.users.teacher.id, names: NAMES, className: '3rd', section: 'A', academicYear: '2024-2025',
   });
@@ -64,15 +60,12 @@ beforeAll(async () => {
 });
 afterAll(async () => { await app?.close(); });
 
-const get = (session: Session, path: string) => api(app.url, 'GET', path, { token: session.token, code: session.code });
 const monthly = (session: Session, classId: string, year: number | string, month: number | string) =>
-  get(session, `/api/attendance/class/${classId}/monthly?year=${year}&month=${month}`);
+  session.get(`/api/attendance/class/${classId}/monthly?year=${year}&month=${month}`);
 const calendar = (session: Session, classId: string, year: number | string, month: number | string) =>
-  get(session, `/api/attendance/class/${classId}/calendar?year=${year}&month=${month}`);
+  session.get(`/api/attendance/class/${classId}/calendar?year=${year}&month=${month}`);
 const csv = (session: Session, classId: string, query: string) =>
-  fetch(`${app.url}/api/attendance/class/${classId}/monthly.csv?${query}`, {
-    headers: { authorization: `Bearer ${session.token}`, 'x-church-code': session.code },
-  });
+  fetch(`${app.url}/api/attendance/class/${classId}/monthly.csv?${query}`, { headers: session.headers });
 
 describe('GET /api/attendance/class/{classId}/monthly', () => {
   it('counts each student\'s days of the month, with exact percentages, by roll number', async () => {
@@ -112,10 +105,10 @@ describe('GET /api/attendance/class/{classId}/monthly', () => {
       ['year=2025', 'Month is required'],
     ];
     for (const [query, message] of cases) {
-      const res = await get(teacher, `/api/attendance/class/${report.class.id}/monthly?${query}`);
+      const res = await teacher.get(`/api/attendance/class/${report.class.id}/monthly?${query}`);
       expect(res.status, query).toBe(400);
       expect(res.body.message, query).toBe(message);
-      const cal = await get(teacher, `/api/attendance/class/${report.class.id}/calendar?${query}`);
+      const cal = await teacher.get(`/api/attendance/class/${report.class.id}/calendar?${query}`);
       expect(cal.status, query).toBe(400);
     }
   });
@@ -211,9 +204,8 @@ describe('reports of marks made through the API', () => {
     const today = todayIn('Asia/Kolkata');
     const [year, month] = [Number(today.slice(0, 4)), Number(today.slice(5, 7))];
     const fresh = await createClassWithStudents(app.db, churchA.church.id, { teacherId: churchA.users.teacher.id, students: 3 });
-    const marked = await api(app.url, 'POST', '/api/attendance/mark', {
-      token: teacher.token, code: teacher.code,
-      body: { classId: fresh.class.id, date: today, attendanceData: [{ studentId: fresh.students[0].id, status: 'present' }] },
+    const marked = await teacher.post('/api/attendance/mark', {
+      classId: fresh.class.id, date: today, attendanceData: [{ studentId: fresh.students[0].id, status: 'present' }],
     });
     expect(marked.status).toBe(200);
     const summary = await monthly(teacher, fresh.class.id, year, month);

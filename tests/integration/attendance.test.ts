@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, count, eq } from 'drizzle-orm';
 import { startTestApp, type TestApp } from '../helpers/app.js';
-import { api, createChurch, createClassWithStudents, signIn } from '../helpers/fixtures.js';
+import { api, createChurch, createClassWithStudents } from '../helpers/fixtures.js';
+import { churchWithSessions, signIn, type ChurchSession as Session, type ChurchWithSessions } from '../helpers/church-session.js';
 import { attendance, users } from '../../drizzle/schema/index.js';
 import { addDays, todayIn } from '../../common/dates.js';
 import { MESSAGES } from '../../common/constants.js';
@@ -9,10 +10,8 @@ import { MESSAGES } from '../../common/constants.js';
 // POST /api/attendance/mark and GET /api/attendance/class/{classId}/date/{date}, through real HTTP.
 // Dates are relative to the church's today (Asia/Kolkata), so the tests hold whatever day they run.
 
-type Session = Awaited<ReturnType<typeof signIn>>;
-
 let app: TestApp;
-let churchA: Awaited<ReturnType<typeof createChurch>>;
+let churchA: ChurchWithSessions;
 let churchB: Awaited<ReturnType<typeof createChurch>>;
 let teacher: Session;
 let principal: Session;
@@ -23,15 +22,10 @@ let today: string;
 
 beforeAll(async () => {
   app = await startTestApp();
-  churchA = await createChurch(app.db, { roles: ['super_admin', 'principal', 'teacher', 'guest'] });
+  churchA = await churchWithSessions(app);
   churchB = await createChurch(app.db);
-  [teacher, principal, superAdmin, guest, teacherB] = await Promise.all([
-    signIn(app.url, churchA.code, churchA.users.teacher.email),
-    signIn(app.url, churchA.code, churchA.users.principal.email),
-    signIn(app.url, churchA.code, churchA.users.super_admin.email),
-    signIn(app.url, churchA.code, churchA.users.guest.email),
-    signIn(app.url, churchB.code, churchB.users.teacher.email),
-  ]);
+  ({ teacher, principal, super_admin: superAdmin, guest } = churchA.s);
+  teacherB = await signIn(app.url, churchB.code, churchB.users.teacher.email);
   today = todayIn('Asia/Kolkata');
 });
 afterAll(async () => { await app?.close(); });
@@ -40,10 +34,10 @@ const ownClass = (students = 3) =>
   createClassWithStudents(app.db, churchA.church.id, { teacherId: churchA.users.teacher.id, students });
 
 const mark = (session: Session, body: unknown) =>
-  api(app.url, 'POST', '/api/attendance/mark', { token: session.token, code: session.code, body });
+  session.post('/api/attendance/mark', body);
 
 const byDate = (session: Session, classId: string, date: string) =>
-  api(app.url, 'GET', `/api/attendance/class/${classId}/date/${date}`, { token: session.token, code: session.code });
+  session.get(`/api/attendance/class/${classId}/date/${date}`);
 
 /** Rows stored for a class, straight from the database (through the church's tenant door). */
 async function storedRows(churchId: string, classId: string, date?: string) {
@@ -269,13 +263,11 @@ describe('POST /api/attendance/mark', () => {
 
   it('is the same procedure over tRPC', async () => {
     const { class: cls, students } = await ownClass(2);
-    const res = await fetch(`${app.url}/trpc/attendance.mark`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${teacher.token}`, 'x-church-code': teacher.code },
-      body: JSON.stringify({ classId: cls.id, date: addDays(today, -15), attendanceData: [{ studentId: students[0].id, status: 'present' }] }),
+    const res = await teacher.mutate('attendance.mark', {
+      classId: cls.id, date: addDays(today, -15), attendanceData: [{ studentId: students[0].id, status: 'present' }],
     });
     expect(res.status).toBe(400);
-    expect((await res.json()).error.message).toBe(MESSAGES.attendanceTooOld);
+    expect(res.body.error.message).toBe(MESSAGES.attendanceTooOld);
   });
 });
 

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { startTestApp, type TestApp } from '../helpers/app.js';
-import { api, createChurch, signIn, TEST_PASSWORD } from '../helpers/fixtures.js';
+import { api, createChurch, TEST_PASSWORD } from '../helpers/fixtures.js';
+import { signIn } from '../helpers/church-session.js';
 import { users, userSessions } from '../../drizzle/schema/index.js';
 import { GOOGLE_CONFIGURED_ENV } from '../helpers/fake-oidc.js';
 import { MESSAGES } from '../../common/constants.js';
@@ -107,12 +108,12 @@ describe('sessions', () => {
     const { code, users: people } = await createChurch(app.db);
     const first = await signIn(app.url, code, people.teacher.email);
     const second = await signIn(app.url, code, people.teacher.email);
-    const ok = await api(app.url, 'GET', '/api/auth/verify', { token: first.token, code });
+    const ok = await first.get('/api/auth/verify');
     expect(ok.status).toBe(200);
     expect(ok.body.data.user.email).toBe(people.teacher.email);
-    expect((await api(app.url, 'POST', '/api/auth/logout', { token: first.token, code })).status).toBe(200);
-    expect((await api(app.url, 'GET', '/api/auth/verify', { token: first.token, code })).status).toBe(401);
-    expect((await api(app.url, 'GET', '/api/auth/verify', { token: second.token, code })).status).toBe(200);
+    expect((await first.post('/api/auth/logout')).status).toBe(200);
+    expect((await first.get('/api/auth/verify')).status).toBe(401);
+    expect((await second.get('/api/auth/verify')).status).toBe(200);
   });
 
   it('answers 401 without a token, without a church code, or with an unknown token', async () => {
@@ -189,9 +190,9 @@ describe('subscription validity', () => {
     const { code, users: people } = await createChurch(app.db, { tier: 'free', endDate: new Date(Date.now() - 86_400_000) });
     const session = await signIn(app.url, code, people.principal.email);
     expect(session.church.subscription).toMatchObject({ valid: false, reason: 'trial_ended', message: 'Free trial period ended' });
-    expect((await api(app.url, 'GET', '/api/auth/verify', { token: session.token, code })).status).toBe(200);
-    expect((await api(app.url, 'GET', '/api/subscription/usage', { token: session.token, code })).status).toBe(200);
-    const blocked = await api(app.url, 'GET', '/api/gallery/academic-year/config', { token: session.token, code });
+    expect((await session.get('/api/auth/verify')).status).toBe(200);
+    expect((await session.get('/api/subscription/usage')).status).toBe(200);
+    const blocked = await session.get('/api/gallery/academic-year/config');
     expect(blocked.status).toBe(403);
     expect(blocked.body).toEqual({ success: false, message: 'Free trial period ended', reason: 'subscription_trial_ended' });
   });
@@ -199,19 +200,18 @@ describe('subscription validity', () => {
   it('refuses a church whose payment is pending and lets a lifetime church in whatever its dates', async () => {
     const pending = await createChurch(app.db, { tier: 'basic', status: 'pending_payment' });
     const p = await signIn(app.url, pending.code, pending.users.principal.email);
-    expect((await api(app.url, 'GET', '/api/gallery/academic-year/config', { token: p.token, code: pending.code })).status).toBe(403);
+    expect((await p.get('/api/gallery/academic-year/config')).status).toBe(403);
     const lifetime = await createChurch(app.db, { tier: 'lifetime', endDate: new Date(Date.now() - 86_400_000), isLifetime: true });
     const l = await signIn(app.url, lifetime.code, lifetime.users.principal.email);
     expect(l.church.subscription.valid).toBe(true);
-    expect((await api(app.url, 'GET', '/api/gallery/academic-year/config', { token: l.token, code: lifetime.code })).status).toBe(200);
+    expect((await l.get('/api/gallery/academic-year/config')).status).toBe(200);
   });
 });
 
 describe('the API surface', () => {
   it('serves the same procedures over tRPC as over REST', async () => {
     const { code, users: people } = await createChurch(app.db, { tier: 'free', endDate: new Date(Date.now() - 86_400_000) });
-    const { token } = await signIn(app.url, code, people.teacher.email);
-    const headers = { authorization: `Bearer ${token}`, 'x-church-code': code };
+    const { headers } = await signIn(app.url, code, people.teacher.email);
     const verify = await fetch(`${app.url}/trpc/auth.verify`, { headers });
     expect(verify.status).toBe(200);
     const body = await verify.json();

@@ -2,7 +2,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { backend, openTestDatabase, POSTGRES_TEST_POOL_SIZE, startTestApp } from '../helpers/app.js';
-import { createChurch, createClassWithStudents, signIn, type Json } from '../helpers/fixtures.js';
+import { createChurch, createClassWithStudents, type Json } from '../helpers/fixtures.js';
+import { signIn } from '../helpers/church-session.js';
 import { startTcpProxy } from '../helpers/tcp-proxy.js';
 import { patternOf, rollCallProblems, type MarkAttempt } from '../helpers/roll-calls.js';
 import { ERROR_MESSAGES } from '../../server/core/errors.js';
@@ -65,7 +66,7 @@ describe('PostgreSQL going away under load', () => {
         try {
           const res = await fetch(`${app.url}/api/attendance/mark`, {
             method: 'POST',
-            headers: { authorization: `Bearer ${teacher.token}`, 'x-church-code': church.code, 'content-type': 'application/json' },
+            headers: { ...teacher.headers, 'content-type': 'application/json' },
             body: JSON.stringify({ classId: cls.id, date, attendanceData: students.map((s, i) => ({ studentId: s.id, status: statuses[i] })) }),
             signal: AbortSignal.timeout(REQUEST_BOUND_MS + 5_000),
           });
@@ -133,7 +134,7 @@ describe('PostgreSQL going away under load', () => {
       const { class: cls, students } = classes[0];
       const again = await fetch(`${app.url}/api/attendance/mark`, {
         method: 'POST',
-        headers: { authorization: `Bearer ${teacher.token}`, 'x-church-code': church.code, 'content-type': 'application/json' },
+        headers: { ...teacher.headers, 'content-type': 'application/json' },
         body: JSON.stringify({ classId: cls.id, date: today, attendanceData: students.map((s) => ({ studentId: s.id, status: 'present' })) }),
       });
       expect(again.status).toBe(200);

@@ -1,7 +1,8 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/app.js';
-import { api, createChurch, createClassWithStudents, signIn } from '../helpers/fixtures.js';
+import { api, createChurch, createClassWithStudents } from '../helpers/fixtures.js';
+import { signIn } from '../helpers/church-session.js';
 import { CONTROL_CHARACTERS_MESSAGE } from '../../common/schemas/text.js';
 
 // One error policy for every transport: known errors keep their status and reason, the caller's bad
@@ -53,15 +54,14 @@ describe('a NUL byte in a text field', () => {
     const church = await createChurch(app.db);
     const { class: cls } = await createClassWithStudents(app.db, church.church.id, { students: 1 });
     const session = await signIn(app.url, church.code, church.users.principal.email);
-    const create = await api(app.url, 'POST', '/api/students', {
-      token: session.token, code: church.code,
-      body: { name: 'Anna\u0000', parent_phone: '+91 90000 11111', date_of_birth: '2015-02-02', class_id: cls.id },
+    const create = await session.post('/api/students', {
+      name: 'Anna\u0000', parent_phone: '+91 90000 11111', date_of_birth: '2015-02-02', class_id: cls.id,
     });
     expect(create.status).toBe(400);
     expect(create.body).toMatchObject({ success: false, message: CONTROL_CHARACTERS_MESSAGE, errors: { name: [CONTROL_CHARACTERS_MESSAGE] } });
-    const search = await api(app.url, 'GET', `/api/students?search=${encodeURIComponent('a\u0000')}`, { token: session.token, code: church.code });
+    const search = await session.get(`/api/students?search=${encodeURIComponent('a\u0000')}`);
     expect(search.status).toBe(400);
-    const list = await api(app.url, 'GET', '/api/students', { token: session.token, code: church.code });
+    const list = await session.get('/api/students');
     expect(list.body.data).toHaveLength(1);
   });
 });
@@ -156,9 +156,9 @@ describe('answers that carry church data', () => {
   it('are sent with Cache-Control: no-store on /api and /trpc', async () => {
     const church = await createChurch(app.db);
     const session = await signIn(app.url, church.code, church.users.teacher.email);
-    const rest = await api(app.url, 'GET', '/api/auth/verify', { token: session.token, code: church.code });
+    const rest = await session.get('/api/auth/verify');
     expect(rest.headers.get('cache-control')).toBe('no-store');
-    const typed = await fetch(`${app.url}/trpc/auth.verify`, { headers: { authorization: `Bearer ${session.token}`, 'x-church-code': church.code } });
+    const typed = await fetch(`${app.url}/trpc/auth.verify`, { headers: session.headers });
     expect(typed.status).toBe(200);
     expect(typed.headers.get('cache-control')).toBe('no-store');
     const refused = await api(app.url, 'GET', '/api/students', {});
@@ -173,12 +173,11 @@ describe('logs in production', () => {
     logLines.length = 0;
     await api(app.url, 'POST', '/api/auth/login', { body: { church_code: church.code, email: church.users.principal.email, password: 'Wrong-Secret-9' } });
     const session = await signIn(app.url, church.code, church.users.principal.email);
-    await api(app.url, 'POST', '/api/students', {
-      token: session.token, code: church.code,
-      body: { name: 'Zebedee Childname', parent_phone: '+91 98888 77777', date_of_birth: '2016-03-04', class_id: cls.id },
+    await session.post('/api/students', {
+      name: 'Zebedee Childname', parent_phone: '+91 98888 77777', date_of_birth: '2016-03-04', class_id: cls.id,
     });
-    await api(app.url, 'GET', `/api/students?search=Zebedee`, { token: session.token, code: church.code });
-    await api(app.url, 'DELETE', `/api/students/not-a-uuid-Zebedee`, { token: session.token, code: church.code });
+    await session.get(`/api/students?search=Zebedee`);
+    await session.delete(`/api/students/not-a-uuid-Zebedee`);
     const requestLines = logLines.filter((line) => typeof line.status === 'number');
     expect(requestLines).toHaveLength(5);
     expect(new Set(requestLines.map((line) => line.reqId)).size).toBe(5);

@@ -5,7 +5,8 @@ import { appRouter } from '../../server/root.js';
 import { proceduresOf, type ProcedureInfo } from '../../server/rest/routes.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 import { churchWithRows, snapshotOf } from '../helpers/church-rows.js';
-import { signIn, signInNewOperator } from '../helpers/fixtures.js';
+import { signInNewOperator } from '../helpers/fixtures.js';
+import { signIn } from '../helpers/church-session.js';
 import { replayInput, type VictimIds } from '../helpers/replay-inputs.js';
 
 /**
@@ -112,7 +113,7 @@ beforeAll(async () => {
   const church = await churchWithRows(app.db);
   own = church.ids;
   const session = await signIn(app.url, church.code, `superadmin@${church.code.toLowerCase()}.test`);
-  churchHeaders = { authorization: `Bearer ${session.token}`, 'x-church-code': church.code };
+  churchHeaders = session.headers;
   operatorHeaders = { authorization: `Bearer ${(await signInNewOperator(app.db, app.url)).token}` };
 }, 120_000);
 afterAll(async () => { await app?.close(); });

@@ -1,4 +1,4 @@
-import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { randomBytes } from 'node:crypto';
 import { crc32, createDeflate } from 'node:zlib';
 import exifr from 'exifr';
@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { media } from '../../drizzle/schema/index.js';
 import { MEDIA_MAX_MEGAPIXELS, MEDIA_MESSAGES } from '../../common/media-limits.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
-import { startAppOnS3, type AppOnS3 } from '../helpers/s3-app.js';
-import { api, type Json } from '../helpers/fixtures.js';
+import { useAppOnS3 } from '../helpers/s3-app.js';
+import type { Json } from '../helpers/fixtures.js';
 import { filesOnDisk, galleryChurch, uploadFiles, type UploadFile } from '../helpers/gallery-upload.js';
 import { CAMERA, ISO6709, phoneMov, phoneMp4, phonePhoto, phonePng, VIDEO_FRAMES } from '../helpers/media-samples.js';
 
@@ -91,7 +91,7 @@ describe('what is stored of a phone\'s photos and videos', () => {
     const church = await galleryChurch(app);
     const res = await uploadFiles(app, church.s.principal, [{ name: 'IMG_0001.jpg', data: await phonePhoto('jpeg') }]);
     const [uploaded] = res.body.data.items;
-    const guestList = await api(app.url, 'GET', '/api/gallery', { token: church.s.guest.token, code: church.code });
+    const guestList = await church.s.guest.get('/api/gallery');
     const [seen] = guestList.body.data.items;
     expect(seen.file_path).not.toBe(uploaded.file_path);
     expect(new URL(seen.file_url, app.url).pathname).toBe(new URL(seen.web_url, app.url).pathname);
@@ -99,7 +99,7 @@ describe('what is stored of a phone\'s photos and videos', () => {
     expect([copy.status, copy.headers.get('content-type')]).toEqual([200, 'image/webp']);
 
     const bySession = (s: typeof church.s.guest, name: string) =>
-      fetch(`${app.url}/api/gallery/image/${name}`, { headers: { authorization: `Bearer ${s.token}`, 'x-church-code': s.code } });
+      fetch(`${app.url}/api/gallery/image/${name}`, { headers: s.headers });
     expect((await bySession(church.s.guest, uploaded.file_path)).status).toBe(404);
     expect((await bySession(church.s.guest, seen.file_path)).status).toBe(200);
     const principal = await bySession(church.s.principal, uploaded.file_path);
@@ -177,26 +177,19 @@ describe('decompression bombs', () => {
 });
 
 describe('on S3-compatible storage (a real s3rver)', () => {
-  let s3app: TestApp;
-  let admin: S3Client;
-  let onS3: AppOnS3 | undefined;
   const bucket = 'media-privacy-test';
-  beforeAll(async () => {
-    onS3 = await startAppOnS3(bucket);
-    ({ app: s3app, admin } = onS3);
-  });
-  afterAll(async () => { await onS3?.close(); });
+  const s3 = useAppOnS3(bucket);
 
   it('keeps no location, camera or date in any object of the bucket', async () => {
+    const { app: s3app, admin } = s3;
     const church = await galleryChurch(s3app);
     const sent = await phoneFiles();
     const res = await uploadFiles(s3app, church.s.principal, sent);
     expect(res.status, res.body.message).toBe(201);
-    const listed = await admin.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: `${church.church.id}/` }));
     const objects = new Map<string, Buffer>();
-    for (const { Key } of listed.Contents ?? []) {
+    for (const Key of await s3.keysOf(church.church.id)) {
       const object = await admin.send(new GetObjectCommand({ Bucket: bucket, Key }));
-      objects.set(Key!.split('/')[1], Buffer.from(await object.Body!.transformToByteArray()));
+      objects.set(Key.split('/')[1], Buffer.from(await object.Body!.transformToByteArray()));
     }
     await expectStoredClean(objects, res.body.data.items, sent);
   });

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { media } from '../../drizzle/schema/index.js';
 import { MEDIA_MESSAGES } from '../../common/media-limits.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
-import { api } from '../helpers/fixtures.js';
 import { filesOnDisk, galleryChurch, uploadFiles } from '../helpers/gallery-upload.js';
 import { phoneMp4, phonePhoto } from '../helpers/media-samples.js';
 
@@ -58,7 +57,7 @@ describe('storage quota of the plan', () => {
     const [row] = await rowsOf(app, church.church.id);
     expect(row.fileSize).toBe(res.body.data.items[0].file_size);
     const stored = [...(await filesOnDisk(app, church.church.id)).values()].reduce((sum, b) => sum + b.length, 0);
-    const usage = await api(app.url, 'GET', '/api/subscription/usage', { token: church.s.guest.token, code: church.code });
+    const usage = await church.s.guest.get('/api/subscription/usage');
     expect(usage.body.data.storage).toEqual({ used_bytes: stored, quota_mb: 25600 });
   });
 });

@@ -10,7 +10,8 @@ import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/index.js';
 import { backend, openTestDatabase } from '../helpers/app.js';
-import { api, createChurch, signIn, signInNewOperator } from '../helpers/fixtures.js';
+import { api, createChurch, signInNewOperator } from '../helpers/fixtures.js';
+import { signIn } from '../helpers/church-session.js';
 import { pngSample } from '../helpers/media-samples.js';
 import { startServerProcess, type ServerProcess } from '../helpers/server-process.js';
 
@@ -111,7 +112,7 @@ describe.skipIf(backend !== 'postgres')('two server processes on one PostgreSQL,
     for (const [key, value] of Object.entries({ title: 'Harvest', academic_year: '2025-2026', month: '09', department: 'Sunday School' })) form.append(key, value);
     form.append('files', new Blob([new Uint8Array(await pngSample())], { type: 'image/png' }), 'a.png');
     const uploaded = await fetch(`${a.url}/api/gallery/upload`, {
-      method: 'POST', headers: { authorization: `Bearer ${onA.token}`, 'x-church-code': church.code }, body: form,
+      method: 'POST', headers: onA.headers, body: form,
     });
     const body = await uploaded.json() as { data: { items: Array<{ id: string; thumbnail_url: string; file_url: string }> } };
     expect(uploaded.status).toBe(201);
@@ -127,14 +128,13 @@ describe.skipIf(backend !== 'postgres')('two server processes on one PostgreSQL,
   it('an operator change made through one is seen by the other at once', async () => {
     const church = await createChurch(db);
     const session = await signIn(b.url, church.code, church.users.principal.email);
-    const auth = { token: session.token, code: church.code };
-    expect((await api(b.url, 'GET', '/api/classes', auth)).status).toBe(200);
+    expect((await session.get('/api/classes')).status).toBe(200);
     const operator = await signInNewOperator(db, a.url);
     const put = await api(a.url, 'PUT', `/api/admin/churches/${church.church.id}/subscription`, {
       token: operator.token, body: { subscription_tier: 'basic', subscription_status: 'suspended', subscription_end_date: '2030-01-31' },
     });
     expect(put.status).toBe(200);
-    const refused = await api(b.url, 'GET', '/api/classes', auth);
+    const refused = await session.get('/api/classes');
     expect([refused.status, refused.body.reason]).toEqual([403, 'subscription_suspended']);
   });
 

@@ -9,7 +9,8 @@ import { OPERATOR_MESSAGES } from '../../common/constants.js';
 import { createOperator, ensurePlatformAdmin } from '../../server/modules/operators/index.js';
 import { hashPassword, hashToken } from '../../server/modules/auth/index.js';
 import { backend, startTestApp, type TestApp } from '../helpers/app.js';
-import { api, createChurch, OPERATOR_TEST_PASSWORD as PASSWORD, signIn, signInNewOperator } from '../helpers/fixtures.js';
+import { api, createChurch, OPERATOR_TEST_PASSWORD as PASSWORD, signInNewOperator } from '../helpers/fixtures.js';
+import { signIn } from '../helpers/church-session.js';
 import { totpCode } from '../helpers/totp.js';
 
 let app: TestApp;
@@ -321,9 +322,9 @@ describe('church and operator sessions are separate', () => {
   it('a church user\'s token opens no operator path, over REST and tRPC', async () => {
     const church = await createChurch(app.db);
     const session = await signIn(app.url, church.code, church.users.super_admin.email);
-    const res = await api(app.url, 'GET', '/api/admin/verify', { token: session.token, code: church.code });
+    const res = await session.get('/api/admin/verify');
     expect(res.status).toBe(401);
-    const viaTrpc = await trpcQuery('operatorAuth.verify', { authorization: `Bearer ${session.token}`, 'x-church-code': church.code });
+    const viaTrpc = await trpcQuery('operatorAuth.verify', session.headers);
     expect(viaTrpc.status).toBe(401);
     expect((await trpcQuery('operatorAuth.verify', { cookie: `ss_operator=${session.token}` }, '/api/admin/trpc')).status).toBe(401);
   });

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { startTestApp, type TestApp } from '../helpers/app.js';
-import { api, createChurch, signIn, TEST_PASSWORD } from '../helpers/fixtures.js';
+import { api, createChurch, TEST_PASSWORD } from '../helpers/fixtures.js';
+import { signIn } from '../helpers/church-session.js';
 import { resetLinkIn, startSmtpServer, type TestSmtpServer } from '../helpers/smtp.js';
 import { passwordResetTokens, users } from '../../drizzle/schema/index.js';
 
@@ -70,10 +71,10 @@ describe('the mailed reset link', () => {
     expect((await login(code, email, TEST_PASSWORD)).status).toBe(401);
     expect((await login(code, email, NEW_PASSWORD)).status).toBe(200);
     for (const session of [phone, laptop]) {
-      expect((await api(app.url, 'GET', '/api/auth/verify', { token: session.token, code })).status).toBe(401);
+      expect((await session.get('/api/auth/verify')).status).toBe(401);
     }
     // Another user's session is untouched.
-    expect((await api(app.url, 'GET', '/api/auth/verify', { token: principal.token, code })).status).toBe(200);
+    expect((await principal.get('/api/auth/verify')).status).toBe(200);
   });
 
   it('a newer request ends the older link: only the newest works', async () => {

@@ -2,10 +2,12 @@ import { createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { startTestApp, type TestApp } from '../helpers/app.js';
-import { api, createChurch, signIn } from '../helpers/fixtures.js';
-import { auditLog, churches, paymentOrders, paymentTokens, platformOperators } from '../../drizzle/schema/index.js';
+import { auditOf } from '../helpers/audit.js';
+import { api, createChurch } from '../helpers/fixtures.js';
+import { signIn } from '../helpers/church-session.js';
+import { churches, paymentOrders, paymentTokens, platformOperators } from '../../drizzle/schema/index.js';
 import { confirmOrderByOperator } from '../../server/modules/payments/index.js';
 
 // Orders, payment verification and the webhook: the amount always from the plans table, a payment
@@ -87,8 +89,8 @@ const verify = (url: string, caller: Caller, body: Record<string, unknown>) =>
 const testPay = (caller: Caller, orderId: string) =>
   api(app.url, 'POST', '/api/payments/test-checkout/pay', { ...asPayer(caller), body: { razorpay_order_id: orderId } });
 const churchRow = async (db: TestApp['db'], id: string) => (await db.withPlatform((tx) => tx.select().from(churches).where(eq(churches.id, id))))[0];
-const auditOf = (db: TestApp['db'], churchId: string) => db.withPlatform((tx) => tx.select().from(auditLog)
-  .where(and(eq(auditLog.targetChurchId, churchId), eq(auditLog.resourceType, 'subscription'))));
+/** The audit entries of a church's subscription changes. */
+const SUBSCRIPTION_CHANGES = { resourceType: 'subscription' };
 
 function webhook(body: unknown, options: { eventId: string; secret?: string }) {
   const raw = JSON.stringify(body);
@@ -131,7 +133,7 @@ describe('a paid registration pays in test mode', () => {
     const again = await verify(app.url, church, paid.body.data);
     expect(again.status).toBe(200);
     expect((await churchRow(app.db, church.id)).subscriptionEndDate).toEqual(row.subscriptionEndDate);
-    const audit = await auditOf(app.db, church.id);
+    const audit = await auditOf(app.db, church.id, SUBSCRIPTION_CHANGES);
     expect(audit).toHaveLength(1);
     expect(audit[0].details).toMatchObject({ old: { status: 'pending_payment' }, new: { tier: 'premium', status: 'active' } });
   });
@@ -205,7 +207,7 @@ describe('a signed-in church pays', () => {
     const res = await verify(app.url, { code, token: admin.token }, paid.body.data);
     expect(res.body.message).toBe('Upgrade Successful');
     expect(res.body.data.church).toMatchObject({ subscription_tier: 'basic', subscription_status: 'active' });
-    const [entry] = await auditOf(app.db, church.id);
+    const [entry] = await auditOf(app.db, church.id, SUBSCRIPTION_CHANGES);
     expect(entry).toMatchObject({ action: 'subscription.upgraded' });
     expect(entry.details).toMatchObject({ by_user_id: users.super_admin.id, old: { tier: 'free' }, new: { tier: 'basic' } });
   });
@@ -242,7 +244,7 @@ describe('the webhook', () => {
     expect(await churchRow(app.db, church.id)).toMatchObject({ subscriptionTier: 'premium', subscriptionStatus: 'active' });
     const replay = await webhook(event, { eventId: `evt_${church.code}` });
     expect(((await replay.json()) as { data: { outcome: string } }).data.outcome).toBe('duplicate');
-    expect(await auditOf(app.db, church.id)).toHaveLength(1);
+    expect(await auditOf(app.db, church.id, SUBSCRIPTION_CHANGES)).toHaveLength(1);
   });
 
   it('refuses a bad signature with a 400 and changes nothing', async () => {
@@ -263,7 +265,7 @@ describe('the webhook', () => {
     ]);
     expect(viaVerify.status).toBe(200);
     expect(viaWebhook.status).toBe(200);
-    expect(await auditOf(app.db, church.id)).toHaveLength(1);
+    expect(await auditOf(app.db, church.id, SUBSCRIPTION_CHANGES)).toHaveLength(1);
     expect((await churchRow(app.db, church.id)).subscriptionStatus).toBe('active');
   });
 });
@@ -313,7 +315,7 @@ describe('a UPI payment confirmed elsewhere', () => {
       .rejects.toMatchObject({ code: 'CONFLICT' });
     await expect(confirmOrderByOperator(app.db, { providerOrderId: 'order_nobody', operatorId: operator.id, reference: 'x' }, receipts))
       .rejects.toMatchObject({ code: 'NOT_FOUND' });
-    const audit = await auditOf(app.db, church.id);
+    const audit = await auditOf(app.db, church.id, SUBSCRIPTION_CHANGES);
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ operatorId: operator.id, details: expect.objectContaining({ via: 'operator confirmation', payment: utr }) });
   });
@@ -369,7 +371,7 @@ describe('a church whose status the operator set', () => {
     const [stored] = await app.db.withPlatform((tx) => tx.select().from(paymentOrders).where(eq(paymentOrders.providerOrderId, order.body.data.order_id)));
     expect(stored).toMatchObject({ status: 'held', providerPaymentId: paid.body.data.razorpay_payment_id });
     expect(stored.paidAt).toBeInstanceOf(Date);
-    const entries = await auditOf(app.db, church.id);
+    const entries = await auditOf(app.db, church.id, SUBSCRIPTION_CHANGES);
     expect(entries.map((e) => e.action)).toEqual(['subscription.payment_held']);
     expect(entries[0].details).toMatchObject({ status: 'suspended', plan: 'premium', amount_paise: 59900 });
 
@@ -381,7 +383,7 @@ describe('a church whose status the operator set', () => {
     const other = await webhook(orderPaidEvent(second.body.data.order_id, `pay_held_${code}`), { eventId: `evt_held2_${code}` });
     expect(((await other.json()) as { data: { outcome: string } }).data.outcome).toBe('held');
     expect(await churchRow(app.db, church.id)).toEqual(before);
-    expect(await auditOf(app.db, church.id)).toHaveLength(2);
+    expect(await auditOf(app.db, church.id, SUBSCRIPTION_CHANGES)).toHaveLength(2);
 
     // The operator confirms no payment of a suspended church: lift the status first.
     const third = `order_susp_${code}`;
@@ -422,7 +424,7 @@ describe('a payment reference', () => {
     const orders = await app.db.withPlatform((tx) => tx.select().from(paymentOrders)
       .where(inArray(paymentOrders.providerOrderId, [orderA, orderB, orderA2])));
     expect(Object.fromEntries(orders.map((o) => [o.providerOrderId, o.status]))).toEqual({ [orderA]: 'paid', [orderB]: 'created', [orderA2]: 'created' });
-    expect(await auditOf(app.db, b.church.id)).toHaveLength(0);
+    expect(await auditOf(app.db, b.church.id, SUBSCRIPTION_CHANGES)).toHaveLength(0);
     // Another reference pays B.
     await confirmOrderByOperator(app.db, { providerOrderId: orderB, operatorId: operator.id, reference: `${utr}9` }, receipts);
     expect((await churchRow(app.db, b.church.id)).subscriptionStatus).toBe('active');

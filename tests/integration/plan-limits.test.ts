@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { churches, classes, students } from '../../drizzle/schema/index.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
-import { api, createChurch, signIn } from '../helpers/fixtures.js';
+import { createChurch } from '../helpers/fixtures.js';
+import { signIn, type ChurchSession as Session } from '../helpers/church-session.js';
 import { assertWithinPlanLimit, planLimitMessage } from '../../server/modules/subscription/limits.js';
 import { AppError } from '../../server/core/errors.js';
 
@@ -10,11 +11,7 @@ let app: TestApp;
 beforeAll(async () => { app = await startTestApp(); });
 afterAll(async () => { await app?.close(); });
 
-type Session = Awaited<ReturnType<typeof signIn>>;
 const YEAR = '2025-2026';
-
-const call = (s: Session, method: string, path: string, body?: unknown) =>
-  api(app.url, method, path, { token: s.token, code: s.code, body });
 
 async function church(options: Parameters<typeof createChurch>[1] = {}) {
   const made = await createChurch(app.db, options);
@@ -23,13 +20,13 @@ async function church(options: Parameters<typeof createChurch>[1] = {}) {
 }
 
 const newClass = (s: Session, class_name: string, extra: Record<string, unknown> = {}) =>
-  call(s, 'POST', '/api/classes', { class_name, academic_year: YEAR, ...extra });
+  s.post('/api/classes', { class_name, academic_year: YEAR, ...extra });
 
 const newStudent = (s: Session, classId: string, name = 'Child') =>
-  call(s, 'POST', '/api/students', { name, parent_phone: '9847012345', date_of_birth: '2017-06-01', class_id: classId });
+  s.post('/api/students', { name, parent_phone: '9847012345', date_of_birth: '2017-06-01', class_id: classId });
 
 async function usage(s: Session) {
-  const res = await call(s, 'GET', '/api/subscription/usage');
+  const res = await s.get('/api/subscription/usage');
   expect(res.status).toBe(200);
   return res.body.data;
 }
@@ -55,10 +52,10 @@ describe('classes limit', () => {
     // A principal is refused the same way; editing is not adding.
     const principal = await signIn(app.url, c.code, c.users.principal.email);
     expect((await newClass(principal, '2nd')).status).toBe(409);
-    expect((await call(principal, 'PUT', `/api/classes/${second.body.data.id}`, { section: 'B' })).status).toBe(200);
+    expect((await principal.put(`/api/classes/${second.body.data.id}`, { section: 'B' })).status).toBe(200);
 
     // Deleting one makes room again.
-    expect((await call(c.admin, 'DELETE', `/api/classes/${second.body.data.id}`)).status).toBe(200);
+    expect((await c.admin.delete(`/api/classes/${second.body.data.id}`)).status).toBe(200);
     expect((await newClass(c.admin, '1st')).status).toBe(201);
     expect((await usage(c.admin)).usage.classes).toBe(2);
   });
@@ -127,15 +124,15 @@ describe('students limit', () => {
       message: 'Your Free Trial plan allows 5 students. Upgrade your plan to add more.',
     });
     const teacher = await signIn(app.url, c.code, c.users.teacher.email);
-    await call(c.admin, 'PUT', `/api/classes/${b.id}`, { teacher_id: c.users.teacher.id });
+    await c.admin.put(`/api/classes/${b.id}`, { teacher_id: c.users.teacher.id });
     expect((await newStudent(teacher, b.id)).status).toBe(409);
 
-    const moved = await call(c.admin, 'PUT', `/api/students/${added[0].id}`, { class_id: b.id, name: 'Moved' });
+    const moved = await c.admin.put(`/api/students/${added[0].id}`, { class_id: b.id, name: 'Moved' });
     expect(moved.status).toBe(200);
     expect(moved.body.data).toMatchObject({ class_id: b.id, roll_number: 1, name: 'Moved' });
     expect(await usage(c.admin)).toMatchObject({ usage: { students: 5 }, limits: { students: 5 } });
 
-    expect((await call(c.admin, 'DELETE', `/api/students/${added[1].id}`)).status).toBe(200);
+    expect((await c.admin.delete(`/api/students/${added[1].id}`)).status).toBe(200);
     expect((await newStudent(c.admin, a.id)).status).toBe(201);
     expect((await newStudent(c.admin, a.id)).status).toBe(409);
   });

@@ -5,7 +5,8 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { backend, openTestDatabase } from '../helpers/app.js';
-import { createChurch, createClassWithStudents, signIn } from '../helpers/fixtures.js';
+import { createChurch, createClassWithStudents } from '../helpers/fixtures.js';
+import { signIn, type ChurchSession } from '../helpers/church-session.js';
 import { patternOf, rollCallProblems, type MarkAttempt } from '../helpers/roll-calls.js';
 import { startServerProcess } from '../helpers/server-process.js';
 import { addDays, todayIn } from '../../common/dates.js';
@@ -38,7 +39,7 @@ describe.runIf(backend === 'postgres')('the server process dying (PostgreSQL)', 
       const attempts: MarkAttempt[] = [];
 
       /** Marks from LOOPS loops until `stop()`; sequence numbers go on from earlier streams. */
-      const stream = (url: string, token: string) => {
+      const stream = (url: string, teacher: ChurchSession) => {
         let stopped = false;
         const loops = classes.map(async ({ class: cls, students }) => {
           let seq = Math.max(-1, ...attempts.filter((a) => a.classId === cls.id).map((a) => a.seq)) + 1;
@@ -50,7 +51,7 @@ describe.runIf(backend === 'postgres')('the server process dying (PostgreSQL)', 
             try {
               const res = await fetch(`${url}/api/attendance/mark`, {
                 method: 'POST',
-                headers: { authorization: `Bearer ${token}`, 'x-church-code': church.code, 'content-type': 'application/json' },
+                headers: { ...teacher.headers, 'content-type': 'application/json' },
                 body: JSON.stringify({ classId: cls.id, date, attendanceData: students.map((s, i) => ({ studentId: s.id, status: statuses[i] })) }),
                 signal: AbortSignal.timeout(10_000),
               });
@@ -68,7 +69,7 @@ describe.runIf(backend === 'postgres')('the server process dying (PostgreSQL)', 
       const first = await startServer(workDir);
       children.push(first.child);
       const teacher = await signIn(first.url, church.code, church.users.teacher.email);
-      const stopFirst = stream(first.url, teacher.token);
+      const stopFirst = stream(first.url, teacher);
       await sleep(1_500);
       first.child.kill('SIGKILL');
       expect((await first.exited).signal).toBe('SIGKILL');
@@ -81,7 +82,7 @@ describe.runIf(backend === 'postgres')('the server process dying (PostgreSQL)', 
       // A new process on the same database serves the same session.
       const second = await startServer(workDir);
       children.push(second.child);
-      const stopSecond = stream(second.url, teacher.token);
+      const stopSecond = stream(second.url, teacher);
       await sleep(1_500);
       // SIGTERM: requests in flight are finished, then it exits 0 (server/main.ts).
       const termAt = attempts.length;

@@ -1,50 +1,38 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
-import { auditLog, sessionRecords } from '../../drizzle/schema/index.js';
+import { eq } from 'drizzle-orm';
+import { sessionRecords } from '../../drizzle/schema/index.js';
 import { MESSAGES } from '../../common/constants.js';
 import { RECORD_MESSAGES } from '../../common/record-messages.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
-import { api, createChurch, signIn, type Json } from '../helpers/fixtures.js';
+import { api, createChurch, type Json } from '../helpers/fixtures.js';
+import { auditOf } from '../helpers/audit.js';
+import {
+  CHURCH_ROLES as ROLES, churchWithSessions, signIn, type ChurchRole as Role, type ChurchSession as Session, type ChurchWithSessions,
+} from '../helpers/church-session.js';
 
 let app: TestApp;
 beforeAll(async () => { app = await startTestApp(); });
 afterAll(async () => { await app?.close(); });
 
-type Session = Awaited<ReturnType<typeof signIn>>;
-const ROLES = ['super_admin', 'principal', 'teacher', 'guest'] as const;
-type Role = (typeof ROLES)[number];
-
-async function churchWithSessions() {
-  const made = await createChurch(app.db, { roles: [...ROLES] });
-  const sessions = await Promise.all(ROLES.map((role) => signIn(app.url, made.code, made.users[role].email)));
-  return { ...made, s: Object.fromEntries(ROLES.map((role, i) => [role, sessions[i]])) as Record<Role, Session> };
-}
-
-const call = (s: Session, method: string, path: string, body?: unknown) =>
-  api(app.url, method, path, { token: s.token, code: s.code, body });
-
 const VALID = { academic_year: '2025-2026', month: '09', date: '2025-09-14', notes: 'Lesson: the Good Samaritan' };
 
 async function addRecord(s: Session, body: Record<string, unknown> = {}) {
-  const res = await call(s, 'POST', '/api/records', { ...VALID, ...body });
+  const res = await s.post('/api/records', { ...VALID, ...body });
   expect(res.status, res.body.message).toBe(201);
   return res.body.data;
 }
 
-const auditOf = (churchId: string, resourceId: string) => app.db.withPlatform((tx) => tx.select().from(auditLog)
-  .where(and(eq(auditLog.targetChurchId, churchId), eq(auditLog.resourceId, resourceId))).orderBy(auditLog.id));
-
-let c: Awaited<ReturnType<typeof churchWithSessions>>;
-let other: Awaited<ReturnType<typeof churchWithSessions>>;
-beforeAll(async () => { [c, other] = await Promise.all([churchWithSessions(), churchWithSessions()]); });
+let c: ChurchWithSessions;
+let other: ChurchWithSessions;
+beforeAll(async () => { [c, other] = await Promise.all([churchWithSessions(app), churchWithSessions(app)]); });
 
 describe('who may use /api/records', () => {
   // Every procedure of the records router, for every church role: allowed, or the exact refusal.
   const procedures: Array<{ name: string; run: (s: Session, id: string) => Promise<{ status: number; body: Json }>; ok: number }> = [
-    { name: 'GET /api/records', run: (s) => call(s, 'GET', '/api/records'), ok: 200 },
-    { name: 'POST /api/records', run: (s) => call(s, 'POST', '/api/records', VALID), ok: 201 },
-    { name: 'PUT /api/records/{id}', run: (s, id) => call(s, 'PUT', `/api/records/${id}`, { notes: 'Edited' }), ok: 200 },
-    { name: 'DELETE /api/records/{id}', run: (s, id) => call(s, 'DELETE', `/api/records/${id}`), ok: 200 },
+    { name: 'GET /api/records', run: (s) => s.get('/api/records'), ok: 200 },
+    { name: 'POST /api/records', run: (s) => s.post('/api/records', VALID), ok: 201 },
+    { name: 'PUT /api/records/{id}', run: (s, id) => s.put(`/api/records/${id}`, { notes: 'Edited' }), ok: 200 },
+    { name: 'DELETE /api/records/{id}', run: (s, id) => s.delete(`/api/records/${id}`), ok: 200 },
   ];
   const expected: Record<Role, 'allowed' | 403> = { super_admin: 'allowed', principal: 'allowed', teacher: 403, guest: 403 };
 
@@ -77,7 +65,7 @@ describe('who may use /api/records', () => {
   it('answers 403 with the reason when the subscription is invalid, reads and changes alike', async () => {
     const expired = await createChurch(app.db, { tier: 'free', endDate: new Date(Date.now() - 1000) });
     const s = await signIn(app.url, expired.code, expired.users.principal.email);
-    for (const res of [await call(s, 'GET', '/api/records'), await call(s, 'POST', '/api/records', VALID)]) {
+    for (const res of [await s.get('/api/records'), await s.post('/api/records', VALID)]) {
       expect(res.status).toBe(403);
       expect(res.body.reason).toBe('subscription_trial_ended');
     }
@@ -86,7 +74,7 @@ describe('who may use /api/records', () => {
 
 describe('POST /api/records', () => {
   it('stores the record with the signed-in user as created_by, whatever the body says', async () => {
-    const res = await call(c.s.principal, 'POST', '/api/records', { ...VALID, created_by: c.users.teacher.id });
+    const res = await c.s.principal.post('/api/records', { ...VALID, created_by: c.users.teacher.id });
     expect(res.status).toBe(201);
     expect(res.body.data).toEqual({
       id: expect.any(String), academic_year: '2025-2026', month: '09', date: '2025-09-14T00:00:00.000Z', notes: VALID.notes,
@@ -117,7 +105,7 @@ describe('POST /api/records', () => {
   ];
   for (const [label, change, message] of invalid) {
     it(`answers 400 with the field's message: ${label}`, async () => {
-      const res = await call(c.s.principal, 'POST', '/api/records', { ...VALID, ...change });
+      const res = await c.s.principal.post('/api/records', { ...VALID, ...change });
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ success: false, message, errors: { [Object.keys(change)[0]]: [message] } });
     });
@@ -125,7 +113,7 @@ describe('POST /api/records', () => {
 
   it('writes an audit entry naming the user, without the notes', async () => {
     const row = await addRecord(c.s.principal);
-    const entries = await auditOf(c.church.id, row.id);
+    const entries = await auditOf(app.db, c.church.id, { resourceId: row.id });
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({
       operatorId: null, action: 'session_record.created', resourceType: 'session_record',
@@ -135,27 +123,27 @@ describe('POST /api/records', () => {
   });
 
   it('writes nothing, record or audit, when the input is refused', async () => {
-    const before = await app.db.withPlatform((tx) => tx.select().from(auditLog).where(eq(auditLog.targetChurchId, c.church.id)));
-    const res = await call(c.s.principal, 'POST', '/api/records', { ...VALID, notes: '' });
+    const before = await auditOf(app.db, c.church.id);
+    const res = await c.s.principal.post('/api/records', { ...VALID, notes: '' });
     expect(res.status).toBe(400);
-    const after = await app.db.withPlatform((tx) => tx.select().from(auditLog).where(eq(auditLog.targetChurchId, c.church.id)));
+    const after = await auditOf(app.db, c.church.id);
     expect(after.length).toBe(before.length);
   });
 });
 
 describe('GET /api/records', () => {
   it('lists the church\'s records, newest session first', async () => {
-    const fresh = await churchWithSessions();
+    const fresh = await churchWithSessions(app);
     const older = await addRecord(fresh.s.principal, { date: '2025-06-01' });
     const newer = await addRecord(fresh.s.super_admin, { date: '2025-07-06' });
-    const res = await call(fresh.s.principal, 'GET', '/api/records');
+    const res = await fresh.s.principal.get('/api/records');
     expect(res.status).toBe(200);
     expect(res.body.data.map((r: Json) => r.id)).toEqual([newer.id, older.id]);
   });
 
   it('answers an empty list for a church without records', async () => {
-    const fresh = await churchWithSessions();
-    const res = await call(fresh.s.super_admin, 'GET', '/api/records');
+    const fresh = await churchWithSessions(app);
+    const res = await fresh.s.super_admin.get('/api/records');
     expect(res.body).toEqual({ success: true, data: [] });
   });
 });
@@ -163,10 +151,10 @@ describe('GET /api/records', () => {
 describe('PUT /api/records/{id}', () => {
   it('changes the fields sent, keeps the others and created_by, and audits old and new', async () => {
     const row = await addRecord(c.s.principal);
-    const res = await call(c.s.super_admin, 'PUT', `/api/records/${row.id}`, { month: '10', notes: 'Changed', created_by: c.users.teacher.id });
+    const res = await c.s.super_admin.put(`/api/records/${row.id}`, { month: '10', notes: 'Changed', created_by: c.users.teacher.id });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ id: row.id, academic_year: '2025-2026', month: '10', date: row.date, notes: 'Changed', created_by: c.users.principal.id });
-    const entries = await auditOf(c.church.id, row.id);
+    const entries = await auditOf(app.db, c.church.id, { resourceId: row.id });
     expect(entries.map((e) => e.action)).toEqual(['session_record.created', 'session_record.updated']);
     expect(entries[1].details).toMatchObject({
       by_user_id: c.users.super_admin.id, old: { month: '09' }, new: { month: '10' }, notes_changed: true,
@@ -176,18 +164,18 @@ describe('PUT /api/records/{id}', () => {
   it('answers 400 with the message of a bad field and changes nothing', async () => {
     const row = await addRecord(c.s.principal);
     for (const [change, message] of [[{ notes: '' }, RECORD_MESSAGES.notesRequired], [{ month: '00' }, RECORD_MESSAGES.monthInvalid], [{ date: 'x' }, RECORD_MESSAGES.dateInvalid]] as const) {
-      const res = await call(c.s.principal, 'PUT', `/api/records/${row.id}`, change);
+      const res = await c.s.principal.put(`/api/records/${row.id}`, change);
       expect(res.status).toBe(400);
       expect(res.body.message).toBe(message);
     }
-    expect((await auditOf(c.church.id, row.id)).length).toBe(1);
+    expect((await auditOf(app.db, c.church.id, { resourceId: row.id })).length).toBe(1);
   });
 
   it('answers 404 for an unknown id and 400 for a malformed one', async () => {
-    const unknown = await call(c.s.principal, 'PUT', `/api/records/${crypto.randomUUID()}`, { notes: 'x' });
+    const unknown = await c.s.principal.put(`/api/records/${crypto.randomUUID()}`, { notes: 'x' });
     expect(unknown.status).toBe(404);
     expect(unknown.body.message).toBe(RECORD_MESSAGES.notFound);
-    const malformed = await call(c.s.principal, 'PUT', '/api/records/not-an-id', { notes: 'x' });
+    const malformed = await c.s.principal.put('/api/records/not-an-id', { notes: 'x' });
     expect(malformed.status).toBe(400);
     expect(malformed.body.message).toBe(RECORD_MESSAGES.idInvalid);
   });
@@ -196,12 +184,12 @@ describe('PUT /api/records/{id}', () => {
 describe('DELETE /api/records/{id}', () => {
   it('deletes the record, answers the message and audits it', async () => {
     const row = await addRecord(c.s.principal);
-    const res = await call(c.s.principal, 'DELETE', `/api/records/${row.id}`);
+    const res = await c.s.principal.delete(`/api/records/${row.id}`);
     expect(res.body).toEqual({ success: true, data: { id: row.id, message: RECORD_MESSAGES.deleted }, message: RECORD_MESSAGES.deleted });
-    const list = await call(c.s.principal, 'GET', '/api/records');
+    const list = await c.s.principal.get('/api/records');
     expect(list.body.data.map((r: Json) => r.id)).not.toContain(row.id);
-    expect((await auditOf(c.church.id, row.id)).map((e) => e.action)).toEqual(['session_record.created', 'session_record.deleted']);
-    const again = await call(c.s.principal, 'DELETE', `/api/records/${row.id}`);
+    expect((await auditOf(app.db, c.church.id, { resourceId: row.id })).map((e) => e.action)).toEqual(['session_record.created', 'session_record.deleted']);
+    const again = await c.s.principal.delete(`/api/records/${row.id}`);
     expect(again.status).toBe(404);
   });
 });
@@ -209,19 +197,19 @@ describe('DELETE /api/records/{id}', () => {
 describe('isolation between churches', () => {
   it('never lists, changes or deletes another church\'s record (404), and writes no audit entry for the attempt', async () => {
     const theirs = await addRecord(other.s.principal, { notes: 'Theirs' });
-    const list = await call(c.s.principal, 'GET', '/api/records');
+    const list = await c.s.principal.get('/api/records');
     expect(list.body.data.map((r: Json) => r.id)).not.toContain(theirs.id);
     for (const role of ['principal', 'super_admin'] as const) {
-      const put = await call(c.s[role], 'PUT', `/api/records/${theirs.id}`, { notes: 'Mine now' });
+      const put = await c.s[role].put(`/api/records/${theirs.id}`, { notes: 'Mine now' });
       expect(put.status).toBe(404);
       expect(put.body.message).toBe(RECORD_MESSAGES.notFound);
-      const del = await call(c.s[role], 'DELETE', `/api/records/${theirs.id}`);
+      const del = await c.s[role].delete(`/api/records/${theirs.id}`);
       expect(del.status).toBe(404);
     }
-    const theirList = await call(other.s.principal, 'GET', '/api/records');
+    const theirList = await other.s.principal.get('/api/records');
     expect(theirList.body.data.find((r: Json) => r.id === theirs.id)).toMatchObject({ notes: 'Theirs' });
-    expect((await auditOf(c.church.id, theirs.id))).toEqual([]);
-    expect((await auditOf(other.church.id, theirs.id)).map((e) => e.action)).toEqual(['session_record.created']);
+    expect((await auditOf(app.db, c.church.id, { resourceId: theirs.id }))).toEqual([]);
+    expect((await auditOf(app.db, other.church.id, { resourceId: theirs.id })).map((e) => e.action)).toEqual(['session_record.created']);
   });
 
   it('a session of one church with the code of another is refused', async () => {
@@ -231,32 +219,21 @@ describe('isolation between churches', () => {
 });
 
 describe('over tRPC', () => {
-  const trpc = async (s: Session, path: string, input?: unknown) => {
-    const res = await fetch(`${app.url}/trpc/${path}`, input === undefined
-      ? { headers: { authorization: `Bearer ${s.token}`, 'x-church-code': s.code } }
-      : {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${s.token}`, 'x-church-code': s.code },
-        body: JSON.stringify(input),
-      });
-    return { status: res.status, body: await res.json() };
-  };
-
   it('serves the same procedures with the same rules', async () => {
-    const created = await trpc(c.s.principal, 'records.create', { ...VALID, created_by: c.users.guest.id });
+    const created = await c.s.principal.mutate('records.create', { ...VALID, created_by: c.users.guest.id });
     expect(created.status).toBe(200);
     const id = created.body.result.data.id;
     expect(created.body.result.data.created_by).toBe(c.users.principal.id);
-    const list = await trpc(c.s.super_admin, 'records.list');
+    const list = await c.s.super_admin.query('records.list');
     expect(list.body.result.data.map((r: Json) => r.id)).toContain(id);
-    const refused = await trpc(c.s.teacher, 'records.update', { id, notes: 'x' });
+    const refused = await c.s.teacher.mutate('records.update', { id, notes: 'x' });
     expect(refused.status).toBe(403);
     expect(refused.body.error.message).toBe(MESSAGES.notAllowed);
-    const invalid = await trpc(c.s.principal, 'records.update', { id, notes: '' });
+    const invalid = await c.s.principal.mutate('records.update', { id, notes: '' });
     expect(invalid.status).toBe(400);
     expect(invalid.body.error.message).toBe(RECORD_MESSAGES.notesRequired);
-    const deleted = await trpc(c.s.principal, 'records.delete', { id });
+    const deleted = await c.s.principal.mutate('records.delete', { id });
     expect(deleted.body.result.data.message).toBe(RECORD_MESSAGES.deleted);
-    expect((await auditOf(c.church.id, id)).map((e) => e.action)).toEqual(['session_record.created', 'session_record.deleted']);
+    expect((await auditOf(app.db, c.church.id, { resourceId: id })).map((e) => e.action)).toEqual(['session_record.created', 'session_record.deleted']);
   });
 });

@@ -1,7 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/app.js';
-import { api, createChurch, createClassWithStudents, signIn } from '../helpers/fixtures.js';
+import { api, createChurch, createClassWithStudents } from '../helpers/fixtures.js';
+import { signIn } from '../helpers/church-session.js';
 import { jpegSample } from '../helpers/media-samples.js';
 import { appRouter } from '../../server/root.js';
 import { restRoutesOf } from '../../server/rest/routes.js';
@@ -90,7 +91,7 @@ describe('the routes that are not procedures, in the OpenAPI document', () => {
     for (const name of form.schema.required.filter((n) => n !== 'files')) body.append(name, values[name]);
     const photo = await jpegSample();
     body.append('files', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'photo.jpg');
-    const auth = { authorization: `Bearer ${principal.token}`, 'x-church-code': church.code };
+    const auth = principal.headers;
     const uploaded = await fetch(`${app.url}/api/gallery/upload`, { method: 'POST', headers: auth, body });
     expect(uploaded.status).toBe(201);
     const stored = ((await uploaded.json()) as { data: { items: { file_path: string }[] } }).data.items[0].file_path;
@@ -130,19 +131,18 @@ describe('a body that is not a JSON object', () => {
     const church = await createChurch(app.db);
     const { class: cls, students } = await createClassWithStudents(app.db, church.church.id, { students: 1, names: ['Kept Name'] });
     const session = await signIn(app.url, church.code, church.users.principal.email);
-    const auth = { token: session.token, code: church.code };
     for (const body of ['[]', 'null', '"text"', '42', '[{"name":"Injected"}]']) {
       for (const [method, path] of [['POST', '/api/classes'], ['PUT', `/api/students/${students[0].id}`]] as const) {
         const res = await fetch(`${app.url}${path}`, {
-          method, body, headers: { 'content-type': 'application/json', authorization: `Bearer ${auth.token}`, 'x-church-code': auth.code },
+          method, body, headers: { ...session.headers, 'content-type': 'application/json' },
         });
         expect(res.status, `${method} ${path} ${body}`).toBe(400);
         expect(await res.json()).toEqual({ success: false, message: ERROR_MESSAGES.notJsonObject });
       }
     }
-    const classes = await api(app.url, 'GET', '/api/classes', auth);
+    const classes = await session.get('/api/classes');
     expect(classes.body.data.map((c: { id: string }) => c.id)).toEqual([cls.id]);
-    const list = await api(app.url, 'GET', '/api/students', auth);
+    const list = await session.get('/api/students');
     expect(list.body.data.map((s: { name: string }) => s.name)).toEqual(['Kept Name']);
   });
 });

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { startTestApp, type TestApp } from '../helpers/app.js';
-import { api, createChurch, signIn } from '../helpers/fixtures.js';
+import { createChurch } from '../helpers/fixtures.js';
+import { signIn, type ChurchSession } from '../helpers/church-session.js';
 import { users, userSessions } from '../../drizzle/schema/index.js';
 import { hashPassword } from '../../server/modules/auth/index.js';
 
@@ -12,8 +13,7 @@ let app: TestApp;
 beforeAll(async () => { app = await startTestApp({ SESSION_MAX_AGE_HOURS: '24' }); });
 afterAll(async () => { await app?.close(); });
 
-const verify = (session: { token: string; code: string }) =>
-  api(app.url, 'GET', '/api/auth/verify', { token: session.token, code: session.code });
+const verify = (session: ChurchSession) => session.get('/api/auth/verify');
 
 const setUser = (churchId: string, userId: string, change: Partial<typeof users.$inferInsert>) =>
   app.db.withTenant(churchId, (tx) => tx.update(users).set(change).where(and(eq(users.churchId, churchId), eq(users.id, userId))));

@@ -5,38 +5,28 @@ import { STUDENT_MESSAGES } from '../../common/schemas/students.js';
 import { CLASS_MESSAGES } from '../../common/class-messages.js';
 import { addDays, todayIn } from '../../common/dates.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
-import { api, createChurch, signIn, TEST_PASSWORD, type Json } from '../helpers/fixtures.js';
+import { createChurch, type Json } from '../helpers/fixtures.js';
+import { churchWithSessions, signIn, type ChurchSession as Session } from '../helpers/church-session.js';
+import { addClass, CLASS_YEAR as YEAR } from '../helpers/classes-api.js';
 
 let app: TestApp;
 beforeAll(async () => { app = await startTestApp(); });
 afterAll(async () => { await app?.close(); });
 
-type Session = Awaited<ReturnType<typeof signIn>>;
-const YEAR = '2025-2026';
 const TZ = 'Asia/Kolkata'; // the fixture churches' time zone (the column default)
 
-/** A church with sessions for every role and a second teacher who can sign in. */
-async function churchWithSessions(options: Parameters<typeof createChurch>[1] = {}) {
-  const made = await createChurch(app.db, { roles: ['super_admin', 'principal', 'teacher', 'guest'], ...options });
+/** A church with sessions for every role and a second teacher who can sign in (with the first
+ * teacher's password). */
+async function churchWithTwoTeachers() {
+  const made = await churchWithSessions(app);
   const [{ passwordHash }] = await app.db.withTenant(made.church.id, (tx) =>
     tx.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, made.users.teacher.id)));
   const [otherTeacher] = await app.db.withTenant(made.church.id, (tx) => tx.insert(users).values({
     churchId: made.church.id, role: 'teacher', name: 'Second Teacher', email: `t2@${made.code.toLowerCase()}.test`, passwordHash,
   }).returning());
-  const [admin, principal, teacher, guest, teacher2] = await Promise.all([
-    ...['super_admin', 'principal', 'teacher', 'guest'].map((role) => signIn(app.url, made.code, made.users[role].email)),
-    signIn(app.url, made.code, otherTeacher.email, TEST_PASSWORD),
-  ]);
+  const teacher2 = await signIn(app.url, made.code, otherTeacher.email);
+  const { super_admin: admin, principal, teacher, guest } = made.s;
   return { ...made, admin, principal, teacher, guest, teacher2, otherTeacher };
-}
-
-const call = (s: Session, method: string, path: string, body?: unknown) =>
-  api(app.url, method, path, { token: s.token, code: s.code, body });
-
-async function addClass(s: Session, body: Record<string, unknown>) {
-  const res = await call(s, 'POST', '/api/classes', { academic_year: YEAR, ...body });
-  expect(res.status, res.body.message).toBe(201);
-  return res.body.data;
 }
 
 const student = (classId: string, extra: Record<string, unknown> = {}) => ({
@@ -44,7 +34,7 @@ const student = (classId: string, extra: Record<string, unknown> = {}) => ({
 });
 
 async function addStudent(s: Session, classId: string, extra: Record<string, unknown> = {}) {
-  const res = await call(s, 'POST', '/api/students', student(classId, extra));
+  const res = await s.post('/api/students', student(classId, extra));
   expect(res.status, res.body.message).toBe(201);
   return res.body.data;
 }
@@ -52,10 +42,10 @@ async function addStudent(s: Session, classId: string, extra: Record<string, unk
 const countStudents = async (churchId: string) =>
   (await app.db.withTenant(churchId, (tx) => tx.select().from(students))).length;
 
-let c: Awaited<ReturnType<typeof churchWithSessions>>;
+let c: Awaited<ReturnType<typeof churchWithTwoTeachers>>;
 let own: Json; let others: Json; let unassigned: Json;
 beforeAll(async () => {
-  c = await churchWithSessions();
+  c = await churchWithTwoTeachers();
   own = await addClass(c.admin, { class_name: '3rd', section: 'A', teacher_id: c.users.teacher.id });
   others = await addClass(c.admin, { class_name: '4th', teacher_id: c.otherTeacher.id });
   unassigned = await addClass(c.admin, { class_name: 'LKG', academic_year: '2024-2025' });
@@ -63,7 +53,7 @@ beforeAll(async () => {
 
 describe('POST /api/students', () => {
   it('adds a student with the class\'s year, the first roll number and the computed age', async () => {
-    const res = await call(c.admin, 'POST', '/api/students', student(own.id, { parent_email: 'Parent@Example.org' }));
+    const res = await c.admin.post('/api/students', student(own.id, { parent_email: 'Parent@Example.org' }));
     expect(res.status).toBe(201);
     const today = todayIn(TZ);
     const age = Number(today.slice(0, 4)) - 2016 - (today.slice(5) < '03-15' ? 1 : 0);
@@ -104,7 +94,7 @@ describe('POST /api/students', () => {
   it('refuses a date of birth after the church\'s today', async () => {
     const before = await countStudents(c.church.id);
     for (const date_of_birth of [addDays(todayIn(TZ), 1), '2999-01-01']) {
-      const res = await call(c.admin, 'POST', '/api/students', student(own.id, { date_of_birth }));
+      const res = await c.admin.post('/api/students', student(own.id, { date_of_birth }));
       expect(res.status).toBe(400);
       expect(res.body.message).toBe(STUDENT_MESSAGES.dateOfBirthFuture);
     }
@@ -139,21 +129,21 @@ describe('POST /api/students', () => {
     [{ academic_year: '2025' }, CLASS_MESSAGES.academicYearInvalid],
   ])('refuses %j with 400 and the message, writing nothing', async (change, message) => {
     const before = await countStudents(c.church.id);
-    const res = await call(c.admin, 'POST', '/api/students', student(own.id, change));
+    const res = await c.admin.post('/api/students', student(own.id, change));
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ success: false, message });
     expect(await countStudents(c.church.id)).toBe(before);
   });
 
   it('refuses an academic year other than the class\'s', async () => {
-    const res = await call(c.admin, 'POST', '/api/students', student(own.id, { academic_year: '2024-2025' }));
+    const res = await c.admin.post('/api/students', student(own.id, { academic_year: '2024-2025' }));
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(`The chosen class belongs to academic year ${YEAR}.`);
     expect((await addStudent(c.admin, own.id, { academic_year: YEAR })).academic_year).toBe(YEAR);
   });
 
   it('answers 404 for a class that does not exist', async () => {
-    const res = await call(c.admin, 'POST', '/api/students', student('00000000-0000-4000-8000-000000000000'));
+    const res = await c.admin.post('/api/students', student('00000000-0000-4000-8000-000000000000'));
     expect(res.status).toBe(404);
     expect(res.body.message).toBe(CLASS_MESSAGES.notFound);
   });
@@ -162,11 +152,11 @@ describe('POST /api/students', () => {
     const row = await addStudent(c.teacher, own.id, { name: 'By Teacher' });
     expect(row.class_id).toBe(own.id);
     for (const cls of [others, unassigned]) {
-      const res = await call(c.teacher, 'POST', '/api/students', student(cls.id));
+      const res = await c.teacher.post('/api/students', student(cls.id));
       expect(res.status).toBe(404);
       expect(res.body.message).toBe(CLASS_MESSAGES.notFound);
     }
-    expect((await call(c.guest, 'POST', '/api/students', student(own.id))).status).toBe(403);
+    expect((await c.guest.post('/api/students', student(own.id))).status).toBe(403);
   });
 });
 
@@ -176,12 +166,12 @@ describe('roll numbers under concurrency', () => {
     await addStudent(c.admin, cls.id);
     await addStudent(c.admin, cls.id);
     const sessions = [c.admin, c.principal, c.teacher];
-    await call(c.admin, 'PUT', `/api/classes/${cls.id}`, { teacher_id: c.users.teacher.id });
+    await c.admin.put(`/api/classes/${cls.id}`, { teacher_id: c.users.teacher.id });
     const results = await Promise.all(Array.from({ length: 10 }, (_, i) =>
-      call(sessions[i % 3], 'POST', '/api/students', student(cls.id, { name: `Parallel ${i}` }))));
+      sessions[i % 3].post('/api/students', student(cls.id, { name: `Parallel ${i}` }))));
     for (const r of results) expect(r.status, r.body.message).toBe(201);
     expect(results.map((r) => r.body.data.roll_number).sort((a, b) => a - b)).toEqual([3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
-    const stored = await call(c.admin, 'GET', `/api/students/class/${cls.id}`);
+    const stored = await c.admin.get(`/api/students/class/${cls.id}`);
     expect(stored.body.data.map((s: Json) => s.roll_number)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
   });
 
@@ -191,11 +181,11 @@ describe('roll numbers under concurrency', () => {
     const movers = [];
     for (let i = 0; i < 4; i++) movers.push(await addStudent(c.admin, source.id, { name: `Mover ${i}` }));
     const results = await Promise.all([
-      ...movers.map((m) => call(c.principal, 'PUT', `/api/students/${m.id}`, { class_id: target.id })),
-      ...Array.from({ length: 4 }, (_, i) => call(c.admin, 'POST', '/api/students', student(target.id, { name: `New ${i}` }))),
+      ...movers.map((m) => c.principal.put(`/api/students/${m.id}`, { class_id: target.id })),
+      ...Array.from({ length: 4 }, (_, i) => c.admin.post('/api/students', student(target.id, { name: `New ${i}` }))),
     ]);
     for (const r of results) expect([200, 201], r.body.message).toContain(r.status);
-    const stored = await call(c.admin, 'GET', `/api/students/class/${target.id}`);
+    const stored = await c.admin.get(`/api/students/class/${target.id}`);
     expect(stored.body.data.map((s: Json) => s.roll_number)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
   });
 });
@@ -205,15 +195,15 @@ describe('a class edited while students are added to it', () => {
     const cls = await addClass(c.admin, { class_name: '9th', section: 'Edited', academic_year: '2031-2032' });
     await addStudent(c.admin, cls.id);
     const results = await Promise.all([
-      ...Array.from({ length: 4 }, (_, i) => call(c.admin, 'POST', '/api/students', student(cls.id, { name: `Added ${i}` }))),
-      call(c.principal, 'PUT', `/api/classes/${cls.id}`, { academic_year: '2032-2033' }),
-      call(c.principal, 'PUT', `/api/classes/${cls.id}`, { section: 'Edited Again' }),
+      ...Array.from({ length: 4 }, (_, i) => c.admin.post('/api/students', student(cls.id, { name: `Added ${i}` }))),
+      c.principal.put(`/api/classes/${cls.id}`, { academic_year: '2032-2033' }),
+      c.principal.put(`/api/classes/${cls.id}`, { section: 'Edited Again' }),
     ]);
     for (const r of results) expect([200, 201], r.body.message).toContain(r.status);
-    const list = await call(c.admin, 'GET', `/api/students/class/${cls.id}`);
+    const list = await c.admin.get(`/api/students/class/${cls.id}`);
     expect(list.body.data.map((s: Json) => s.academic_year)).toEqual(Array(5).fill('2032-2033'));
     expect(list.body.data.map((s: Json) => s.roll_number)).toEqual([1, 2, 3, 4, 5]);
-    const classes = await call(c.admin, 'GET', '/api/classes?academic_year=2032-2033');
+    const classes = await c.admin.get('/api/classes?academic_year=2032-2033');
     expect(classes.body.data.find((r: Json) => r.id === cls.id)).toMatchObject({ section: 'Edited Again', student_count: 5 });
   });
 });
@@ -221,7 +211,7 @@ describe('a class edited while students are added to it', () => {
 describe('PUT /api/students/{id}', () => {
   it('edits fields; fields left out keep their values; a blank email clears it', async () => {
     const row = await addStudent(c.admin, own.id, { parent_email: 'old@example.org' });
-    const res = await call(c.principal, 'PUT', `/api/students/${row.id}`, {
+    const res = await c.principal.put(`/api/students/${row.id}`, {
       name: 'New Name', parent_phone: '0484 123 4567', date_of_birth: '2015-01-02',
     });
     expect(res.status).toBe(200);
@@ -229,9 +219,9 @@ describe('PUT /api/students/{id}', () => {
       id: row.id, name: 'New Name', parent_phone: '0484 123 4567', parent_email: 'old@example.org',
       date_of_birth: '2015-01-02', roll_number: row.roll_number, class_id: own.id,
     });
-    const cleared = await call(c.principal, 'PUT', `/api/students/${row.id}`, { parent_email: '' });
+    const cleared = await c.principal.put(`/api/students/${row.id}`, { parent_email: '' });
     expect(cleared.body.data).toMatchObject({ parent_email: null, name: 'New Name' });
-    const same = await call(c.principal, 'PUT', `/api/students/${row.id}`, { class_id: own.id, name: 'Same Class' });
+    const same = await c.principal.put(`/api/students/${row.id}`, { class_id: own.id, name: 'Same Class' });
     expect(same.body.data).toMatchObject({ roll_number: row.roll_number, name: 'Same Class' });
   });
 
@@ -240,10 +230,10 @@ describe('PUT /api/students/{id}', () => {
     await addStudent(c.admin, target.id);
     await addStudent(c.admin, target.id);
     const row = await addStudent(c.admin, own.id);
-    const res = await call(c.admin, 'PUT', `/api/students/${row.id}`, { class_id: target.id });
+    const res = await c.admin.put(`/api/students/${row.id}`, { class_id: target.id });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ class_id: target.id, class_name: '9th', roll_number: 3, academic_year: '2026-2027' });
-    const mismatch = await call(c.admin, 'PUT', `/api/students/${row.id}`, { class_id: own.id, academic_year: '2026-2027' });
+    const mismatch = await c.admin.put(`/api/students/${row.id}`, { class_id: own.id, academic_year: '2026-2027' });
     expect(mismatch.status).toBe(400);
     expect(mismatch.body.message).toBe(`The chosen class belongs to academic year ${YEAR}.`);
   });
@@ -259,34 +249,34 @@ describe('PUT /api/students/{id}', () => {
       [{ parent_phone: '' }, STUDENT_MESSAGES.parentPhoneRequired],
     ];
     for (const [body, message] of cases) {
-      const res = await call(c.admin, 'PUT', `/api/students/${row.id}`, body);
+      const res = await c.admin.put(`/api/students/${row.id}`, body);
       expect(res.status).toBe(400);
       expect(res.body.message).toBe(message);
     }
-    const stored = await call(c.admin, 'GET', `/api/students/class/${own.id}`);
+    const stored = await c.admin.get(`/api/students/class/${own.id}`);
     expect(stored.body.data.find((s: Json) => s.id === row.id)).toMatchObject({ name: 'Unchanged', date_of_birth: '2016-03-15' });
   });
 
   it('lets a teacher edit students of own classes only, and not move them into another\'s class', async () => {
     const mine = await addStudent(c.admin, own.id);
     const theirs = await addStudent(c.admin, others.id);
-    const ok = await call(c.teacher, 'PUT', `/api/students/${mine.id}`, { name: 'Edited by teacher' });
+    const ok = await c.teacher.put(`/api/students/${mine.id}`, { name: 'Edited by teacher' });
     expect(ok.status).toBe(200);
-    const notMine = await call(c.teacher, 'PUT', `/api/students/${theirs.id}`, { name: 'Hijack' });
+    const notMine = await c.teacher.put(`/api/students/${theirs.id}`, { name: 'Hijack' });
     expect(notMine.status).toBe(404);
     expect(notMine.body.message).toBe(STUDENT_MESSAGES.notFound);
-    const moveAway = await call(c.teacher, 'PUT', `/api/students/${mine.id}`, { class_id: others.id });
+    const moveAway = await c.teacher.put(`/api/students/${mine.id}`, { class_id: others.id });
     expect(moveAway.status).toBe(404);
     expect(moveAway.body.message).toBe(CLASS_MESSAGES.notFound);
-    const stored = await call(c.admin, 'GET', `/api/students?class_id=${others.id}`);
+    const stored = await c.admin.get(`/api/students?class_id=${others.id}`);
     expect(stored.body.data.find((s: Json) => s.id === theirs.id).name).toBe('Anna Joseph');
-    expect((await call(c.guest, 'PUT', `/api/students/${mine.id}`, { name: 'Guest' })).status).toBe(403);
+    expect((await c.guest.put(`/api/students/${mine.id}`, { name: 'Guest' })).status).toBe(403);
   });
 
   it('answers 404 for an unknown student and 400 for a malformed id', async () => {
-    const unknown = await call(c.admin, 'PUT', '/api/students/00000000-0000-4000-8000-000000000000', { name: 'X' });
+    const unknown = await c.admin.put('/api/students/00000000-0000-4000-8000-000000000000', { name: 'X' });
     expect(unknown.status).toBe(404);
-    const malformed = await call(c.admin, 'PUT', '/api/students/42', { name: 'X' });
+    const malformed = await c.admin.put('/api/students/42', { name: 'X' });
     expect(malformed.status).toBe(400);
     expect(malformed.body.message).toBe(STUDENT_MESSAGES.idInvalid);
   });
@@ -299,12 +289,12 @@ describe('DELETE /api/students/{id}', () => {
     await app.db.withTenant(c.church.id, (tx) => tx.insert(attendance).values({
       churchId: c.church.id, studentId: a.id, classId: own.id, date: todayIn(TZ), status: 'present',
     }));
-    for (const s of [c.teacher, c.guest]) expect((await call(s, 'DELETE', `/api/students/${a.id}`)).status).toBe(403);
-    const res = await call(c.principal, 'DELETE', `/api/students/${a.id}`);
+    for (const s of [c.teacher, c.guest]) expect((await s.delete(`/api/students/${a.id}`)).status).toBe(403);
+    const res = await c.principal.delete(`/api/students/${a.id}`);
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({ id: a.id, message: STUDENT_MESSAGES.deleted });
-    expect((await call(c.admin, 'DELETE', `/api/students/${b.id}`)).status).toBe(200);
-    expect((await call(c.admin, 'DELETE', `/api/students/${a.id}`)).status).toBe(404);
+    expect((await c.admin.delete(`/api/students/${b.id}`)).status).toBe(200);
+    expect((await c.admin.delete(`/api/students/${a.id}`)).status).toBe(404);
     const left = await app.db.withTenant(c.church.id, (tx) => tx.select().from(attendance).where(eq(attendance.studentId, a.id)));
     expect(left).toEqual([]);
   });
@@ -312,17 +302,17 @@ describe('DELETE /api/students/{id}', () => {
   it('does not reuse a deleted student\'s roll number for a newer one... unless it was the highest', async () => {
     const cls = await addClass(c.admin, { class_name: '10th', section: 'Gaps' });
     const [one, two, three] = [await addStudent(c.admin, cls.id), await addStudent(c.admin, cls.id), await addStudent(c.admin, cls.id)];
-    await call(c.admin, 'DELETE', `/api/students/${two.id}`);
+    await c.admin.delete(`/api/students/${two.id}`);
     expect((await addStudent(c.admin, cls.id)).roll_number).toBe(4);
     expect([one.roll_number, three.roll_number]).toEqual([1, 3]);
   });
 });
 
 describe('GET /api/students and its filters', () => {
-  let d: Awaited<ReturnType<typeof churchWithSessions>>;
+  let d: Awaited<ReturnType<typeof churchWithTwoTeachers>>;
   let a: Json; let b: Json; let old: Json;
   beforeAll(async () => {
-    d = await churchWithSessions();
+    d = await churchWithTwoTeachers();
     a = await addClass(d.admin, { class_name: '1st', teacher_id: d.users.teacher.id });
     b = await addClass(d.admin, { class_name: 'UKG', teacher_id: d.otherTeacher.id });
     old = await addClass(d.admin, { class_name: '2nd', academic_year: '2024-2025', teacher_id: d.users.teacher.id });
@@ -336,26 +326,26 @@ describe('GET /api/students and its filters', () => {
 
   it('lists every student for super_admin and principal, by year, school order of classes and roll number', async () => {
     for (const s of [d.admin, d.principal]) {
-      const res = await call(s, 'GET', '/api/students');
+      const res = await s.get('/api/students');
       expect(res.status).toBe(200);
       expect(names(res)).toEqual(['Sara George', 'Maria Thomas', 'John Mathew', 'Old Boy 100%']);
     }
   });
 
   it('filters by academic year and class; empty filters mean all', async () => {
-    expect(names(await call(d.admin, 'GET', '/api/students?academic_year=2024-2025'))).toEqual(['Old Boy 100%']);
-    expect(names(await call(d.admin, 'GET', `/api/students?class_id=${a.id}`))).toEqual(['Maria Thomas', 'John Mathew']);
-    expect(names(await call(d.admin, 'GET', `/api/students?class_id=${a.id}&academic_year=2024-2025`))).toEqual([]);
-    expect(names(await call(d.admin, 'GET', '/api/students?academic_year=&class_id=&search='))).toHaveLength(4);
-    const bad = await call(d.admin, 'GET', '/api/students?academic_year=2024-2027');
+    expect(names(await d.admin.get('/api/students?academic_year=2024-2025'))).toEqual(['Old Boy 100%']);
+    expect(names(await d.admin.get(`/api/students?class_id=${a.id}`))).toEqual(['Maria Thomas', 'John Mathew']);
+    expect(names(await d.admin.get(`/api/students?class_id=${a.id}&academic_year=2024-2025`))).toEqual([]);
+    expect(names(await d.admin.get('/api/students?academic_year=&class_id=&search='))).toHaveLength(4);
+    const bad = await d.admin.get('/api/students?academic_year=2024-2027');
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe(CLASS_MESSAGES.academicYearInvalid);
-    const badClass = await call(d.admin, 'GET', '/api/students?class_id=7');
+    const badClass = await d.admin.get('/api/students?class_id=7');
     expect(badClass.status).toBe(400);
   });
 
   it('searches name, parent phone and parent email without regard to case', async () => {
-    const search = async (q: string) => names(await call(d.admin, 'GET', `/api/students?search=${encodeURIComponent(q)}`));
+    const search = async (q: string) => names(await d.admin.get(`/api/students?search=${encodeURIComponent(q)}`));
     expect(await search('maria')).toEqual(['Maria Thomas']);
     expect(await search('MATHEW')).toEqual(['John Mathew']);
     expect(await search('george@')).toEqual(['Sara George']);
@@ -367,67 +357,67 @@ describe('GET /api/students and its filters', () => {
     expect(await search('%')).toEqual(['Old Boy 100%']); // wildcards are plain characters
     expect(await search('_')).toEqual([]);
     expect(await search('nobody')).toEqual([]);
-    const tooLong = await call(d.admin, 'GET', `/api/students?search=${'x'.repeat(101)}`);
+    const tooLong = await d.admin.get(`/api/students?search=${'x'.repeat(101)}`);
     expect(tooLong.status).toBe(400);
     expect(tooLong.body.message).toBe(STUDENT_MESSAGES.searchTooLong);
   });
 
   it('shows a teacher only the students of own classes', async () => {
-    expect(names(await call(d.teacher, 'GET', '/api/students'))).toEqual(['Maria Thomas', 'John Mathew', 'Old Boy 100%']);
-    expect(names(await call(d.teacher2, 'GET', '/api/students'))).toEqual(['Sara George']);
-    expect(names(await call(d.teacher, 'GET', '/api/students?search=sara'))).toEqual([]);
-    const otherClass = await call(d.teacher, 'GET', `/api/students?class_id=${b.id}`);
+    expect(names(await d.teacher.get('/api/students'))).toEqual(['Maria Thomas', 'John Mathew', 'Old Boy 100%']);
+    expect(names(await d.teacher2.get('/api/students'))).toEqual(['Sara George']);
+    expect(names(await d.teacher.get('/api/students?search=sara'))).toEqual([]);
+    const otherClass = await d.teacher.get(`/api/students?class_id=${b.id}`);
     expect(otherClass.status).toBe(404);
-    expect((await call(d.guest, 'GET', '/api/students')).status).toBe(403);
+    expect((await d.guest.get('/api/students')).status).toBe(403);
   });
 
   it('GET /api/students/class/{classId}: one class by roll number, own classes only for teachers', async () => {
-    const res = await call(d.teacher, 'GET', `/api/students/class/${a.id}`);
+    const res = await d.teacher.get(`/api/students/class/${a.id}`);
     expect(res.status).toBe(200);
     expect(res.body.data.map((s: Json) => [s.roll_number, s.name])).toEqual([[1, 'Maria Thomas'], [2, 'John Mathew']]);
     expect(res.body.data[0]).toMatchObject({ class_name: '1st', class_section: '', academic_year: YEAR, parent_email: 'maria.parent@example.org' });
-    expect((await call(d.teacher, 'GET', `/api/students/class/${b.id}`)).status).toBe(404);
-    expect((await call(d.principal, 'GET', `/api/students/class/${b.id}`)).body.data).toHaveLength(1);
-    expect((await call(d.principal, 'GET', '/api/students/class/00000000-0000-4000-8000-000000000000')).status).toBe(404);
-    expect((await call(d.principal, 'GET', '/api/students/class/nope')).status).toBe(400);
+    expect((await d.teacher.get(`/api/students/class/${b.id}`)).status).toBe(404);
+    expect((await d.principal.get(`/api/students/class/${b.id}`)).body.data).toHaveLength(1);
+    expect((await d.principal.get('/api/students/class/00000000-0000-4000-8000-000000000000')).status).toBe(404);
+    expect((await d.principal.get('/api/students/class/nope')).status).toBe(400);
   });
 
   it('GET /api/students/classes/available: the classes the user may put students in', async () => {
-    const all = await call(d.principal, 'GET', '/api/students/classes/available');
+    const all = await d.principal.get('/api/students/classes/available');
     expect(all.body.data.map((r: Json) => r.id)).toEqual([b.id, a.id, old.id]);
-    const year = await call(d.admin, 'GET', `/api/students/classes/available?academic_year=${YEAR}`);
+    const year = await d.admin.get(`/api/students/classes/available?academic_year=${YEAR}`);
     expect(year.body.data.map((r: Json) => r.id)).toEqual([b.id, a.id]);
-    const teacher = await call(d.teacher, 'GET', `/api/students/classes/available?academic_year=${YEAR}`);
+    const teacher = await d.teacher.get(`/api/students/classes/available?academic_year=${YEAR}`);
     expect(teacher.body.data).toEqual([expect.objectContaining({ id: a.id, class_name: '1st', student_count: 2 })]);
-    expect((await call(d.guest, 'GET', '/api/students/classes/available')).status).toBe(403);
+    expect((await d.guest.get('/api/students/classes/available')).status).toBe(403);
   });
 });
 
 describe('isolation between churches', () => {
   it('answers 404 for another church\'s student and class ids and never returns its rows', async () => {
-    const other = await churchWithSessions();
+    const other = await churchWithTwoTeachers();
     const foreignClass = await addClass(other.admin, { class_name: '3rd', teacher_id: other.users.teacher.id });
     const foreign = await addStudent(other.admin, foreignClass.id, { name: 'Foreign Child', parent_email: 'foreign@example.org' });
 
-    const put = await call(c.admin, 'PUT', `/api/students/${foreign.id}`, { name: 'Hacked' });
+    const put = await c.admin.put(`/api/students/${foreign.id}`, { name: 'Hacked' });
     expect(put.status).toBe(404);
     expect(put.body).toEqual({ success: false, message: STUDENT_MESSAGES.notFound });
-    expect((await call(c.admin, 'DELETE', `/api/students/${foreign.id}`)).status).toBe(404);
-    expect((await call(c.admin, 'GET', `/api/students/class/${foreignClass.id}`)).status).toBe(404);
-    expect((await call(c.admin, 'GET', `/api/students?class_id=${foreignClass.id}`)).status).toBe(404);
-    const into = await call(c.admin, 'POST', '/api/students', student(foreignClass.id));
+    expect((await c.admin.delete(`/api/students/${foreign.id}`)).status).toBe(404);
+    expect((await c.admin.get(`/api/students/class/${foreignClass.id}`)).status).toBe(404);
+    expect((await c.admin.get(`/api/students?class_id=${foreignClass.id}`)).status).toBe(404);
+    const into = await c.admin.post('/api/students', student(foreignClass.id));
     expect(into.status).toBe(404);
-    const moveInto = await call(c.admin, 'PUT', `/api/students/${(await addStudent(c.admin, own.id)).id}`, { class_id: foreignClass.id });
+    const moveInto = await c.admin.put(`/api/students/${(await addStudent(c.admin, own.id)).id}`, { class_id: foreignClass.id });
     expect(moveInto.status).toBe(404);
 
     for (const path of ['/api/students', '/api/students?search=foreign', '/api/students/classes/available']) {
-      const res = await call(c.admin, 'GET', path);
+      const res = await c.admin.get(path);
       expect(res.status).toBe(200);
       expect(JSON.stringify(res.body.data)).not.toContain(foreign.id);
       expect(JSON.stringify(res.body.data)).not.toContain('Foreign Child');
       expect(JSON.stringify(res.body.data)).not.toContain(foreignClass.id);
     }
-    const theirs = await call(other.admin, 'GET', `/api/students/class/${foreignClass.id}`);
+    const theirs = await other.admin.get(`/api/students/class/${foreignClass.id}`);
     expect(theirs.body.data).toEqual([expect.objectContaining({ id: foreign.id, name: 'Foreign Child', roll_number: 1 })]);
   });
 });
@@ -437,7 +427,7 @@ describe('a church whose subscription is invalid', () => {
     const expired = await createChurch(app.db, { tier: 'free', endDate: new Date(Date.now() - 86_400_000) });
     const s = await signIn(app.url, expired.code, expired.users.principal.email);
     for (const path of ['/api/students', '/api/classes']) {
-      const res = await call(s, 'GET', path);
+      const res = await s.get(path);
       expect(res.status).toBe(403);
       expect(res.body).toMatchObject({ success: false, message: 'Free trial period ended', reason: 'subscription_trial_ended' });
     }

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { startTestApp, type TestApp } from '../helpers/app.js';
-import { api, createChurch, createClassWithStudents, signIn, signInNewOperator } from '../helpers/fixtures.js';
-import { auditLog, churches } from '../../drizzle/schema/index.js';
+import { api, createChurch, createClassWithStudents, signInNewOperator } from '../helpers/fixtures.js';
+import { auditOf } from '../helpers/audit.js';
+import { signIn, type ChurchSession } from '../helpers/church-session.js';
+import { churches } from '../../drizzle/schema/index.js';
 
 // The subscription actions of the wall: downgrade to free, extend the trial, retry a payment. The
 // church's signed-in super admin only, also while the subscription is invalid.
@@ -13,8 +15,7 @@ afterAll(async () => { await app?.close(); });
 
 const DAY_MS = 86_400_000;
 const churchRow = async (id: string) => (await app.db.withPlatform((tx) => tx.select().from(churches).where(eq(churches.id, id))))[0];
-const post = (path: string, caller: { token: string; code: string }, body?: unknown) =>
-  api(app.url, 'POST', path, { token: caller.token, code: caller.code, body: body ?? {} });
+const post = (path: string, caller: ChurchSession, body: unknown = {}) => caller.post(path, body);
 
 describe('downgrade to free', () => {
   it('moves an expired premium church to a fresh free period and deletes nothing', async () => {
@@ -33,13 +34,12 @@ describe('downgrade to free', () => {
     expect((row.subscriptionEndDate!.getTime() - Date.now()) / DAY_MS).toBeCloseTo(30, 1);
 
     // Three classes stay (the free plan allows two); a fourth is refused by the plan limit.
-    const classes = await api(app.url, 'GET', '/api/classes', { token: admin.token, code });
+    const classes = await admin.get('/api/classes');
     expect(classes.body.data).toHaveLength(3);
-    const more = await api(app.url, 'POST', '/api/classes', { token: admin.token, code, body: { class_name: '1st', section: 'Z', academic_year: classes.body.data[0].academic_year } });
+    const more = await admin.post('/api/classes', { class_name: '1st', section: 'Z', academic_year: classes.body.data[0].academic_year });
     expect(more.status).toBe(409);
 
-    const [entry] = await app.db.withPlatform((tx) => tx.select().from(auditLog)
-      .where(and(eq(auditLog.targetChurchId, church.id), eq(auditLog.action, 'subscription.downgraded'))));
+    const [entry] = await auditOf(app.db, church.id, { action: 'subscription.downgraded' });
     expect(entry.details).toMatchObject({ by_user_id: users.super_admin.id, old: { tier: 'premium' }, new: { tier: 'free' } });
     expect((await post(`/api/churches/downgrade-to-free/${church.id}`, admin)).status).toBe(409);
   });
@@ -66,7 +66,7 @@ describe('downgrade to free', () => {
     const admin = await signIn(app.url, code, `sam-${tag}@switch-${tag}.test`, 'a long enough password');
     const res = await post(`/api/churches/downgrade-to-free/${id}`, admin);
     expect(res.status).toBe(200);
-    const verify = await api(app.url, 'GET', '/api/auth/verify', { token: admin.token, code });
+    const verify = await admin.get('/api/auth/verify');
     expect(verify.body.data.church.subscription).toMatchObject({ valid: true, reason: 'free_trial' });
   });
 });
@@ -90,12 +90,6 @@ describe('extend the trial', () => {
 });
 
 describe('statuses set by the operator', () => {
-  const trpcMutation = (path: string, caller: { token: string; code: string }, input: unknown) => fetch(`${app.url}/trpc/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${caller.token}`, 'x-church-code': caller.code },
-    body: JSON.stringify(input),
-  });
-
   for (const status of ['suspended', 'inactive'] as const) {
     it(`a ${status} church cannot lift its status itself: 409 with a message, nothing changed, over REST and tRPC`, async () => {
       const onFree = await createChurch(app.db, { tier: 'free', status, endDate: new Date(Date.now() - DAY_MS) });
@@ -112,12 +106,12 @@ describe('statuses set by the operator', () => {
         ];
         for (const answer of answers) expect([answer.status, answer.body.success, answer.body.message]).toEqual([409, false, message]);
         for (const procedure of ['subscription.extendTrial', 'subscription.downgradeToFree']) {
-          const viaTrpc = await trpcMutation(procedure, admin, { id: church.id });
+          const viaTrpc = await admin.mutate(procedure, { id: church.id });
           expect(viaTrpc.status).toBe(409);
-          expect(((await viaTrpc.json()) as { error: { message: string } }).error.message).toBe(message);
+          expect(viaTrpc.body.error.message).toBe(message);
         }
         expect(await churchRow(church.id)).toEqual(before);
-        const entries = await app.db.withPlatform((tx) => tx.select().from(auditLog).where(eq(auditLog.targetChurchId, church.id)));
+        const entries = await auditOf(app.db, church.id);
         expect(entries.filter((e) => e.resourceType === 'subscription')).toHaveLength(0);
       }
     });
@@ -155,8 +149,7 @@ describe('trial extensions', () => {
     const operator = await signInNewOperator(app.db, app.url);
     const details = await api(app.url, 'GET', `/api/admin/churches/${church.id}`, { token: operator.token });
     expect(details.body.data.trial_extensions).toBe(4);
-    const [entry] = await app.db.withPlatform((tx) => tx.select().from(auditLog)
-      .where(and(eq(auditLog.targetChurchId, church.id), eq(auditLog.action, 'subscription.trial_extended'))).orderBy(desc(auditLog.id)).limit(1));
+    const [entry] = await auditOf(app.db, church.id, { action: 'subscription.trial_extended' }, 'newest first');
     expect(entry.details).toMatchObject({ extensions: 4 });
   });
 });

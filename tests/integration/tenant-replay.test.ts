@@ -6,7 +6,8 @@ import type { ProcedureAccess } from '../../server/rest/meta.js';
 import { proceduresOf, type ProcedureInfo } from '../../server/rest/routes.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 import { churchWithRows, MARKER_PREFIX, snapshotOf } from '../helpers/church-rows.js';
-import { createChurch, signIn, signInNewOperator } from '../helpers/fixtures.js';
+import { createChurch, signInNewOperator } from '../helpers/fixtures.js';
+import { signIn } from '../helpers/church-session.js';
 import { replayInput, type VictimIds } from '../helpers/replay-inputs.js';
 
 /**
@@ -65,7 +66,7 @@ async function callers(): Promise<Caller[]> {
     const session = await signIn(app.url, bCode, `${role.replace('_', '')}@${bCode.toLowerCase()}.test`);
     return {
       name: `church B's ${role}`,
-      headers: { authorization: `Bearer ${session.token}`, 'x-church-code': bCode },
+      headers: session.headers,
       verdict: (a) => {
         if (a.door === 'public') return 'open';
         if (a.door === 'operator') return 401;
@@ -77,7 +78,7 @@ async function callers(): Promise<Caller[]> {
   const lapsed = await signIn(app.url, cCode, `superadmin@${cCode.toLowerCase()}.test`);
   const lapsedChurch: Caller = {
     name: 'a lapsed church\'s super admin',
-    headers: { authorization: `Bearer ${lapsed.token}`, 'x-church-code': cCode },
+    headers: lapsed.headers,
     verdict: (a) => {
       if (a.door === 'public') return 'open';
       if (a.door === 'operator') return 401;

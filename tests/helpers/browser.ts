@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect } from 'vitest';
-import { chromium, type Browser, type BrowserContext, type Page, type ViewportSize } from 'playwright-core';
-import { startTestApp, type TestApp } from '../helpers/app.js';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page, type ViewportSize } from 'playwright-core';
+import { startTestApp, type TestApp } from './app.js';
+import { signInNewOperator } from './fixtures.js';
 import { demoEmail, seedDemoChurch } from '../../server/modules/demo/index.js';
 
 export const DEMO_CODE = 'DEMO01';
@@ -118,6 +119,19 @@ export async function signInAsDemo(page: Page, role: keyof typeof DASHBOARD_TITL
 
 export const pathOf = (page: Page) => new URL(page.url()).pathname;
 
+/** Opens a Mantine Select and picks an option by its exact label. */
+export async function choose(page: Page, select: Locator, option: string) {
+  await select.click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** On a phone the sidebar is a drawer: open it, then follow the entry. */
+export async function openFromDrawer(page: Page, entry: string) {
+  await page.getByRole('button', { name: 'Open navigation' }).click();
+  await page.locator('#dashboard-navigation').getByRole('link', { name: entry, exact: true }).click();
+  await page.getByRole('button', { name: 'Open navigation' }).waitFor();
+}
+
 /** The tRPC requests the page makes from now on, each as its procedures ('auth.verify,subscription.usage'). */
 export function recordTrpcCalls(page: Page): string[] {
   const calls: string[] = [];
@@ -154,4 +168,12 @@ export async function openConsoleAs(page: Page, operator: { token: string }, pat
   }]);
   await page.goto(path);
   await page.getByRole('button', { name: 'Logout' }).waitFor(); // the console's frame, at any width
+}
+
+/** A new operator signed in through the API (password and second factor), its console opened in
+ * the page at `path`; answers the operator (its bearer token for API calls). */
+export async function openConsoleAsNewOperator(env: AppAndBrowser, page: Page, path?: string) {
+  const operator = await signInNewOperator(env.app.db, env.app.url);
+  await openConsoleAs(page, operator, path);
+  return operator;
 }
