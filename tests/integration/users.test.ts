@@ -41,7 +41,7 @@ async function addUserRow(churchId: string, code: string, role: Role = 'teacher'
 let c: ChurchWithSessions;
 beforeAll(async () => { c = await churchWithSessions(app); });
 
-describe('who may call each users procedure (02 section 6)', () => {
+describe('who may call each users procedure (the permission table)', () => {
   type Case = { name: string; run: (s: Session) => Promise<{ status: number; message?: string }>; expect: Record<Role, number | [number, string]> };
   const newTeacher = () => ({ name: 'New Teacher', email: freshEmail(c.code), password: 'a-long-password', role: 'teacher' });
   const cases: Case[] = [

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { accessIndicators } from '../../common/permissions.js';
 import { formatFileSize, mediaTypeOf } from '../../client/src/features/admin/media/media-files.js';
 
-describe('User Details permissions (02 section 2.16)', () => {
+describe('User Details permissions, read from the permission table', () => {
   it('gives each role its four indicators', () => {
     expect(accessIndicators({ role: 'super_admin', is_church_owner: true }))
       .toEqual({ manageClasses: true, systemAdmin: true, viewReports: true, churchOwner: true });
@@ -15,7 +15,7 @@ describe('User Details permissions (02 section 2.16)', () => {
   });
 });
 
-describe('Media Library sizes and types (02 sections 2.19 and 9)', () => {
+describe('Media Library sizes and types', () => {
   it('writes sizes in steps of 1024 with at most two decimals; zero is 0 Bytes', () => {
     expect(formatFileSize(0)).toBe('0 Bytes');
     expect(formatFileSize(500)).toBe('500 Bytes');

@@ -6,7 +6,7 @@ const church = (over: Partial<Parameters<typeof subscriptionValidity>[0]>) => ({
   subscriptionTier: 'free', subscriptionStatus: 'active', subscriptionEndDate: new Date('2026-12-01T00:00:00Z'), isLifetime: false, ...over,
 });
 
-describe('subscription validity (01 section 4)', () => {
+describe('subscription validity: a lapsed church reaches only sign-in, subscription and payments', () => {
   it('keeps a free trial valid until its end date, with the days left rounded up', () => {
     expect(subscriptionValidity(church({}), now)).toEqual({ valid: true, reason: 'free_trial', message: 'Free trial: 30-day trial of every feature', days_left: 9 });
   });
