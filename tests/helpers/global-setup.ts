@@ -39,7 +39,7 @@ function templateKey(): string {
  * database per CI run) is migrated once and shared, each test file making churches of its own.
  */
 export default async function setup(project: TestProject) {
-  const backend = (project.config.env?.TEST_DB ?? 'pglite') as string;
+  const backend = project.config.env?.TEST_DB ?? 'pglite';
   if (backend === 'postgres') {
     const url = process.env.DATABASE_URL;
     if (!url) throw new Error('The PostgreSQL project needs DATABASE_URL');
