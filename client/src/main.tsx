@@ -7,7 +7,7 @@ import '@mantine/core/styles/default-css-variables.css';
 import '@mantine/core/styles/global.css';
 import { AppProviders, createAppClients, queryUtilsOf } from './app/AppProviders';
 import { AppRoutes, preloadSignedInScreen } from './app/AppRoutes';
-import { getCredentials } from './features/auth/session-store';
+import { getCredentials } from './lib/session-store';
 import { prefetchSession } from './features/auth/useSession';
 
 const clients = createAppClients();

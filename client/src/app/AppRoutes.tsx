@@ -20,8 +20,8 @@ const PaymentPage = lazyScreen(() => import('../features/payments/PaymentPage').
 const ResetPasswordPage = lazyScreen(() => import('../features/auth/ResetPasswordPage').then((m) => m.ResetPasswordPage));
 const GoogleCallbackPage = lazyScreen(() => import('../features/auth/GoogleCallbackPage').then((m) => m.GoogleCallbackPage));
 // The operator console (02 section 2.2): its own sign-in and frame, none of it in a church user's downloads.
-const AdminLoginPage = lazyScreen(() => import('../features/admin/AdminLoginPage').then((m) => m.AdminLoginPage));
-const AdminConsole = lazyScreen(() => import('../features/admin/AdminConsole').then((m) => m.AdminConsole));
+const AdminLoginPage = lazyScreen(() => import('../features/admin/login/AdminLoginPage').then((m) => m.AdminLoginPage));
+const AdminConsole = lazyScreen(() => import('../features/admin/frame/AdminConsole').then((m) => m.AdminConsole));
 
 const LOADING_LABEL = 'Loading…';
 

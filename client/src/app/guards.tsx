@@ -5,7 +5,7 @@ import type { ChurchRole } from '../../../common/constants';
 import { MESSAGES } from '../../../common/constants';
 import { FullPageLoader } from '../components/FullPageLoader';
 import { ErrorState } from '../components/ErrorState';
-import { clearCredentials } from '../features/auth/session-store';
+import { clearCredentials } from '../lib/session-store';
 import { SignedInSessionContext, useSession, useSignedInSession, type Session } from '../features/auth/useSession';
 
 const VERIFYING_LABEL = 'Checking your session…';

@@ -2,8 +2,8 @@ import { createTRPCReact, httpBatchLink, httpLink, splitLink, type CreateTRPCCli
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../../server/root';
 import { UNBATCHED_PROCEDURES } from '../../../common/permissions';
-import { getCredentials } from '../features/auth/session-store';
-import { getOperatorCsrfToken, isOperatorPath } from '../features/admin/operator-store';
+import { getCredentials } from './session-store';
+import { getOperatorCsrfToken, isOperatorPath } from './operator-store';
 
 /** The typed tRPC client of the whole API (server/root.ts); only the router's type is imported. */
 export const trpc = createTRPCReact<AppRouter>();

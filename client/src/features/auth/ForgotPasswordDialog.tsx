@@ -5,7 +5,7 @@ import { MESSAGES } from '../../../../common/constants';
 import { forgotPasswordInput } from '../../../../common/schemas/auth';
 import { serverMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
-import { fieldErrors } from './validation';
+import { fieldErrors } from '../../lib/field-errors';
 
 interface ForgotPasswordDialogProps {
   opened: boolean;

@@ -9,7 +9,7 @@ import { Registered } from '../registration/Registered';
 import { REGISTRATION_TEXTS } from '../registration/texts';
 import { paidChurchOf, useRegistrationPayment } from '../registration/useRegistrationPayment';
 import { forgetGoogleFlow, pendingGoogleFlow, type GoogleReturnState, type PendingGoogleFlow } from './google-flow';
-import { saveCredentials } from './session-store';
+import { saveCredentials } from '../../lib/session-store';
 
 const TEXTS = {
   signingIn: 'Signing you in with Google…',

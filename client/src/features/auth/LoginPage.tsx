@@ -12,10 +12,10 @@ import { trpc } from '../../lib/trpc';
 import { ScreenBoundary } from '../../components/ScreenBoundary';
 import { SCREEN_LOAD_FAILED } from '../../components/texts';
 import { loadAuthSchemas } from './auth-schemas';
-import { saveCredentials } from './session-store';
+import { saveCredentials } from '../../lib/session-store';
 import { GoogleAlerts } from './GoogleAlerts';
 import { googleErrorOf, leaveForGoogle, pendingGoogleFlow, rememberGoogleFlow } from './google-flow';
-import { fieldErrors } from './validation';
+import { fieldErrors } from '../../lib/field-errors';
 import { useSignsInWithGoogleOnly } from './sign-in-options';
 
 type Field = 'church_code' | 'email' | 'password';

@@ -2,7 +2,7 @@ import { createContext, useContext, useDeferredValue, useEffect, useMemo, useSyn
 import type { AppQueryUtils } from '../../app/AppProviders';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
 import { isUnauthorized, shouldRetry } from '../../lib/errors';
-import { getCredentials, rememberChurchDay, subscribeCredentials, type StoredCredentials } from './session-store';
+import { getCredentials, rememberChurchDay, subscribeCredentials, type StoredCredentials } from '../../lib/session-store';
 
 export type SessionData = RouterOutputs['auth']['verify'];
 type SessionUser = SessionData['user'];

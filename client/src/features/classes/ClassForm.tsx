@@ -9,7 +9,7 @@ import { QueryErrorState } from '../../components/ErrorState';
 import { serverMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { useFormSave } from '../../lib/useFormSave';
-import { fieldErrors } from '../auth/validation';
+import { fieldErrors } from '../../lib/field-errors';
 import { classLabel, type ClassItem } from './class-label';
 import { CLASS_TEXT } from './text';
 import { useAcademicYears, yearOptions } from './useAcademicYears';

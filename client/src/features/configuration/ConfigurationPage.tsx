@@ -13,7 +13,7 @@ import { churchToday } from '../auth/church-today';
 import { useSignedInSession } from '../auth/useSession';
 import { CLASS_TEXT } from '../classes/text';
 import { useAcademicYears } from '../classes/useAcademicYears';
-import { MONTH_OPTIONS, monthName } from '../records/months';
+import { MONTH_OPTIONS, monthName } from '../../lib/months';
 
 const validate = schemaResolver(academicYearConfigInput, { sync: true });
 

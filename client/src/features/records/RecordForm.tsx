@@ -11,7 +11,7 @@ import { notify } from '../../lib/notify';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
 import { useAcademicYears, yearOptions } from '../classes/useAcademicYears';
 import { CLASS_TEXT } from '../classes/text';
-import { MONTH_OPTIONS } from './months';
+import { MONTH_OPTIONS } from '../../lib/months';
 
 const checkRecord = schemaResolver(recordCreateInput, { sync: true });
 

@@ -10,7 +10,7 @@ import { serverMessage } from '../../lib/errors';
 import { notify } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import { CLASS_TEXT } from '../classes/text';
-import { monthName } from './months';
+import { monthName } from '../../lib/months';
 import { RecordForm, type SessionRecord } from './RecordForm';
 
 const recordLabel = (r: SessionRecord) => `record of ${r.date.slice(0, 10)}`;

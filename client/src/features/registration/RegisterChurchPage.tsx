@@ -11,7 +11,7 @@ import { googleRegistrationDraft, registerChurchInput, type RegisterChurchInput 
 import { serverMessage } from '../../lib/errors';
 import { formatRupees } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
-import { fieldErrors } from '../auth/validation';
+import { fieldErrors } from '../../lib/field-errors';
 import {
   googleErrorOf, leaveForGoogle, pendingGoogleFlow, rememberGoogleFlow, type RegistrationDraft,
 } from '../auth/google-flow';

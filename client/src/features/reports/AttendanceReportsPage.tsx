@@ -8,7 +8,7 @@ import { QueryErrorState } from '../../components/ErrorState';
 import { trpc } from '../../lib/trpc';
 import { useAddressParams } from '../../lib/useAddressParams';
 import { classLabel, classOptions } from '../attendance/classes';
-import { clearCredentials, getCredentials } from '../auth/session-store';
+import { clearCredentials, getCredentials } from '../../lib/session-store';
 import { AttendanceCalendar } from './AttendanceCalendar';
 import { CsvDownloadError, downloadMonthlyCsv } from './download-csv';
 import { academicYearMonths } from './months';

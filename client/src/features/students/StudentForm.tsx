@@ -11,7 +11,7 @@ import { QueryErrorState } from '../../components/ErrorState';
 import { serverMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { useFormSave } from '../../lib/useFormSave';
-import { fieldErrors } from '../auth/validation';
+import { fieldErrors } from '../../lib/field-errors';
 import { classLabelWithYear } from '../classes/class-label';
 import { DATE_INPUT_FORMAT, parseTypedDate } from './dates';
 import type { StudentItem } from './StudentsTable';

@@ -4,7 +4,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { QueryErrorState } from '../../../components/ErrorState';
 import { trpc } from '../../../lib/trpc';
 import { useAddressParams } from '../../../lib/useAddressParams';
-import { ConsoleSelect } from '../ConsoleSelect';
+import { ConsoleSelect } from '../shared/ConsoleSelect';
 import { ChurchGrowthChart } from './ChurchGrowthChart';
 import { SubscriptionCards } from './SubscriptionCards';
 import { ANALYTICS_PERIODS, ANALYTICS_TEXTS, DEFAULT_PERIOD, periodParam } from './texts';

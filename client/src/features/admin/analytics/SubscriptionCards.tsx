@@ -1,7 +1,7 @@
 import { Badge, Card, Group, SimpleGrid, Text } from '@mantine/core';
 import { formatCount } from '../../../lib/format';
 import type { RouterOutputs } from '../../../lib/trpc';
-import { consoleStatus, consoleTier, statusBadge, tierBadge } from '../subscription-labels';
+import { consoleStatus, consoleTier, statusBadge, tierBadge } from '../shared/subscription-labels';
 
 type SubscriptionStat = RouterOutputs['admin']['overview']['analytics']['subscriptionStats'][number];
 

@@ -1,5 +1,5 @@
 import { Badge, Table, Text } from '@mantine/core';
-import { localTimestamp } from '../church-dates';
+import { localTimestamp } from '../shared/church-dates';
 import classes from './AuditLogs.module.css';
 import { actionColor, actorOf, detailsText, type AuditEntry } from './audit-entry';
 

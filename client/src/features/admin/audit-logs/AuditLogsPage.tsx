@@ -4,7 +4,7 @@ import { IconListDetails } from '@tabler/icons-react';
 import { QueryErrorState } from '../../../components/ErrorState';
 import { trpc } from '../../../lib/trpc';
 import { useAddressParams } from '../../../lib/useAddressParams';
-import { ConsoleSelect } from '../ConsoleSelect';
+import { ConsoleSelect } from '../shared/ConsoleSelect';
 import { AuditLogTable } from './AuditLogTable';
 import { AUDIT_LOG_COUNTS, AUDIT_TEXTS, DEFAULT_COUNT, countParam } from './texts';
 

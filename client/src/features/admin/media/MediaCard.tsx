@@ -1,7 +1,7 @@
 import { Button, Card, Group, Stack, Text } from '@mantine/core';
 import { formatDate } from '../../../lib/format';
 import type { RouterOutputs } from '../../../lib/trpc';
-import { ADMIN_TEXTS } from '../texts';
+import { ADMIN_TEXTS } from '../shared/texts';
 import { formatFileSize, mediaTypeOf } from './media-files';
 import { MediaTypeIcon } from './MediaTypeIcon';
 import { MEDIA_TEXTS } from './texts';

@@ -5,10 +5,10 @@ import { PENDING_PAYMENTS_PAGE_SIZE } from '../../../../../common/schemas/admin-
 import { QueryErrorState } from '../../../components/ErrorState';
 import { trpc } from '../../../lib/trpc';
 import { useAddressParams } from '../../../lib/useAddressParams';
-import { ConsoleEmptyState } from '../ConsoleEmptyState';
-import { ConsolePagination } from '../ConsolePagination';
-import { pageParam, pageValue } from '../console-params';
-import { useClampedPage } from '../useClampedPage';
+import { ConsoleEmptyState } from '../shared/ConsoleEmptyState';
+import { ConsolePagination } from '../shared/ConsolePagination';
+import { pageParam, pageValue } from '../shared/console-params';
+import { useClampedPage } from '../shared/useClampedPage';
 import { PendingOrderCard } from './PendingOrderCard';
 import { PAYMENTS_TEXTS as T } from './texts';
 

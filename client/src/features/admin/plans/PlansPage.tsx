@@ -2,7 +2,7 @@ import { Card, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconTags } from '@tabler/icons-react';
 import { QueryErrorState } from '../../../components/ErrorState';
 import { trpc } from '../../../lib/trpc';
-import { ConsoleEmptyState } from '../ConsoleEmptyState';
+import { ConsoleEmptyState } from '../shared/ConsoleEmptyState';
 import { PlanForm } from './PlanForm';
 import { PLANS_TEXTS as T } from './texts';
 

@@ -1,7 +1,7 @@
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { notify } from '../../../lib/notify';
 import { trpc } from '../../../lib/trpc';
-import { failureText } from '../console-errors';
+import { failureText } from '../shared/console-errors';
 import { USERS_TEXTS } from './texts';
 import type { AdminUser } from './UsersTable';
 

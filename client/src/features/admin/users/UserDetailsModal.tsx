@@ -1,10 +1,10 @@
 import { Badge, Button, Group, Modal, SimpleGrid, Stack } from '@mantine/core';
 import { ErrorState } from '../../../components/ErrorState';
 import { trpc } from '../../../lib/trpc';
-import { daysSince, localTimestamp } from '../church-dates';
-import { failureText } from '../console-errors';
-import { ConsoleField as Field } from '../ConsoleField';
-import { ADMIN_TEXTS } from '../texts';
+import { daysSince, localTimestamp } from '../shared/church-dates';
+import { failureText } from '../shared/console-errors';
+import { ConsoleField as Field } from '../shared/ConsoleField';
+import { ADMIN_TEXTS } from '../shared/texts';
 import { PermissionsPanel } from './PermissionsPanel';
 import { consoleRole, roleBadge, USERS_TEXTS } from './texts';
 import type { AdminUser } from './UsersTable';

@@ -1,7 +1,7 @@
 import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { formatDate } from '../../../lib/format';
 import type { RouterOutputs } from '../../../lib/trpc';
-import { ADMIN_TEXTS } from '../texts';
+import { ADMIN_TEXTS } from '../shared/texts';
 import { roleBadge, USERS_TEXTS } from './texts';
 
 export type AdminUser = RouterOutputs['admin']['users']['list']['items'][number];

@@ -1,17 +1,17 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { serverMessage } from '../../lib/errors';
-import { formatCalendarDate } from '../../lib/format';
-import { notify } from '../../lib/notify';
-import { trpc, type RouterOutputs } from '../../lib/trpc';
-import { lastDayOf } from './church-dates';
-import { ConsoleSelect } from './ConsoleSelect';
+import { serverMessage } from '../../../lib/errors';
+import { formatCalendarDate } from '../../../lib/format';
+import { notify } from '../../../lib/notify';
+import { trpc, type RouterOutputs } from '../../../lib/trpc';
+import { lastDayOf } from '../shared/church-dates';
+import { ConsoleSelect } from '../shared/ConsoleSelect';
 import type { AdminChurch } from './ChurchesTable';
 import {
   consoleStatus, consoleTier, statusOptions, tierOptions, type ConsoleStatus, type ConsoleTier,
-} from './subscription-labels';
-import { ADMIN_TEXTS } from './texts';
+} from '../shared/subscription-labels';
+import { ADMIN_TEXTS } from '../shared/texts';
 
 type Updated = RouterOutputs['admin']['churches']['updateSubscription']['church'];
 

@@ -1,6 +1,6 @@
 import { Suspense, useSyncExternalStore } from 'react';
-import { lazyScreen } from '../../lib/lazy-screen';
-import { notificationsRequested, subscribeNotificationsRequested } from '../../lib/notify';
+import { lazyScreen } from '../../../lib/lazy-screen';
+import { notificationsRequested, subscribeNotificationsRequested } from '../../../lib/notify';
 
 const NotificationsContainer = lazyScreen(async () => {
   const [{ Notifications }] = await Promise.all([import('@mantine/notifications'), import('@mantine/notifications/styles.css')]);

@@ -1,12 +1,12 @@
 import { Badge, Button, Group, Modal, SimpleGrid, Stack } from '@mantine/core';
-import { QueryErrorState } from '../../components/ErrorState';
-import { formatCalendarDate } from '../../lib/format';
-import { trpc } from '../../lib/trpc';
-import { daysSince, lastDayOf, localTimestamp } from './church-dates';
+import { QueryErrorState } from '../../../components/ErrorState';
+import { formatCalendarDate } from '../../../lib/format';
+import { trpc } from '../../../lib/trpc';
+import { daysSince, lastDayOf, localTimestamp } from '../shared/church-dates';
 import type { AdminChurch } from './ChurchesTable';
-import { ConsoleField as Field } from './ConsoleField';
-import { statusBadge, tierBadge } from './subscription-labels';
-import { ADMIN_TEXTS } from './texts';
+import { ConsoleField as Field } from '../shared/ConsoleField';
+import { statusBadge, tierBadge } from '../shared/subscription-labels';
+import { ADMIN_TEXTS } from '../shared/texts';
 
 const orNA = (value: string | null | undefined) => (value ? value : ADMIN_TEXTS.notAvailable);
 

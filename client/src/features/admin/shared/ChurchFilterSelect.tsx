@@ -1,6 +1,6 @@
 import type { CSSProperties } from 'react';
 import { Group } from '@mantine/core';
-import { trpc } from '../../lib/trpc';
+import { trpc } from '../../../lib/trpc';
 import { ConsoleSelect } from './ConsoleSelect';
 import { ADMIN_TEXTS } from './texts';
 

@@ -1,9 +1,9 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, Button, Code, Image, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { serverMessage } from '../../lib/errors';
-import { trpc, type RouterOutputs } from '../../lib/trpc';
-import { ADMIN_TEXTS } from './texts';
+import { serverMessage } from '../../../lib/errors';
+import { trpc, type RouterOutputs } from '../../../lib/trpc';
+import { ADMIN_TEXTS } from '../shared/texts';
 
 export type PasswordStep = RouterOutputs['operatorAuth']['login'];
 export type SignedIn = RouterOutputs['operatorAuth']['secondFactor'];

@@ -4,14 +4,14 @@ import {
   IconBuildingChurch, IconChartBar, IconFileSpreadsheet, IconUserCog,
 } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
-import { ErrorState, QueryErrorState } from '../../components/ErrorState';
-import { formatCount } from '../../lib/format';
-import { notify } from '../../lib/notify';
-import { trpc } from '../../lib/trpc';
-import { localTimestamp } from './church-dates';
-import { consolePath } from './console-nav';
+import { ErrorState, QueryErrorState } from '../../../components/ErrorState';
+import { formatCount } from '../../../lib/format';
+import { notify } from '../../../lib/notify';
+import { trpc } from '../../../lib/trpc';
+import { localTimestamp } from '../shared/church-dates';
+import { consolePath } from '../frame/console-nav';
 import { downloadChurchesReport } from './download-report';
-import { ADMIN_TEXTS, STAT_CARDS } from './texts';
+import { ADMIN_TEXTS, STAT_CARDS } from '../shared/texts';
 
 /** Recent Activity shows the newest 5 audit entries (02 section 9). */
 const RECENT_ACTIVITY_LIMIT = 5;

@@ -1,6 +1,6 @@
 import { Button, Center, Container } from '@mantine/core';
-import { ErrorState } from '../../components/ErrorState';
-import { operatorSignedOut } from './operator-store';
+import { ErrorState } from '../../../components/ErrorState';
+import { operatorSignedOut } from '../../../lib/operator-store';
 import { ADMIN_TEXTS } from './texts';
 
 /** The operator's session could not be checked (no answer, not a refusal). */

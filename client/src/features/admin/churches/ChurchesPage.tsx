@@ -2,18 +2,18 @@ import { useEffect, useRef, useState } from 'react';
 import { Card, Group, Skeleton, Stack, TextInput, Title } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import { IconBuildingChurch } from '@tabler/icons-react';
-import { QueryErrorState } from '../../components/ErrorState';
-import { trpc } from '../../lib/trpc';
-import { useAddressParams } from '../../lib/useAddressParams';
+import { QueryErrorState } from '../../../components/ErrorState';
+import { trpc } from '../../../lib/trpc';
+import { useAddressParams } from '../../../lib/useAddressParams';
 import { ChurchDetailsModal } from './ChurchDetailsModal';
-import { ConsoleEmptyState } from './ConsoleEmptyState';
-import { ConsolePagination } from './ConsolePagination';
-import { ConsoleSelect } from './ConsoleSelect';
-import { choiceParam, pageParam, pageValue } from './console-params';
+import { ConsoleEmptyState } from '../shared/ConsoleEmptyState';
+import { ConsolePagination } from '../shared/ConsolePagination';
+import { ConsoleSelect } from '../shared/ConsoleSelect';
+import { choiceParam, pageParam, pageValue } from '../shared/console-params';
 import { ChurchesTable, type AdminChurch } from './ChurchesTable';
 import { SubscriptionModal } from './SubscriptionModal';
-import { CONSOLE_STATUSES, statusOptions } from './subscription-labels';
-import { ADMIN_TEXTS } from './texts';
+import { CONSOLE_STATUSES, statusOptions } from '../shared/subscription-labels';
+import { ADMIN_TEXTS } from '../shared/texts';
 
 /** Churches on a page (02 section 9). */
 const PAGE_SIZE = 10;

@@ -3,27 +3,27 @@ import { Button, Center, Loader } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { IconLayoutSidebarLeftCollapse, IconLogout, IconMenu, IconShieldLock } from '@tabler/icons-react';
 import { Link, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
-import { FullPageLoader } from '../../components/FullPageLoader';
-import { ScreenBoundary } from '../../components/ScreenBoundary';
-import { lazyScreen } from '../../lib/lazy-screen';
-import { trpc } from '../../lib/trpc';
+import { FullPageLoader } from '../../../components/FullPageLoader';
+import { ScreenBoundary } from '../../../components/ScreenBoundary';
+import { lazyScreen } from '../../../lib/lazy-screen';
+import { trpc } from '../../../lib/trpc';
 import classes from './AdminConsole.module.css';
 import { ConsoleNotifications } from './ConsoleNotifications';
 import { ADMIN_LOGIN_PATH, CONSOLE_NAV } from './console-nav';
-import { isOperatorKey, operatorSignedOut } from './operator-store';
-import { OperatorUnreachable } from './OperatorUnreachable';
-import { ADMIN_TEXTS } from './texts';
-import { useOperatorSession, type Operator } from './useOperatorSession';
+import { isOperatorKey, operatorSignedOut } from '../../../lib/operator-store';
+import { OperatorUnreachable } from '../shared/OperatorUnreachable';
+import { ADMIN_TEXTS } from '../shared/texts';
+import { useOperatorSession, type Operator } from '../shared/useOperatorSession';
 
 // Each console screen is its own chunk, fetched when first opened.
-const OverviewPage = lazyScreen(() => import('./OverviewPage').then((m) => m.OverviewPage));
-const ChurchesPage = lazyScreen(() => import('./ChurchesPage').then((m) => m.ChurchesPage));
-const PendingPaymentsPage = lazyScreen(() => import('./payments/PendingPaymentsPage').then((m) => m.PendingPaymentsPage));
-const PlansPage = lazyScreen(() => import('./plans/PlansPage').then((m) => m.PlansPage));
-const UsersPage = lazyScreen(() => import('./users/UsersPage').then((m) => m.UsersPage));
-const MediaLibraryPage = lazyScreen(() => import('./media/MediaLibraryPage').then((m) => m.MediaLibraryPage));
-const AnalyticsPage = lazyScreen(() => import('./analytics/AnalyticsPage').then((m) => m.AnalyticsPage));
-const AuditLogsPage = lazyScreen(() => import('./audit-logs/AuditLogsPage').then((m) => m.AuditLogsPage));
+const OverviewPage = lazyScreen(() => import('../overview/OverviewPage').then((m) => m.OverviewPage));
+const ChurchesPage = lazyScreen(() => import('../churches/ChurchesPage').then((m) => m.ChurchesPage));
+const PendingPaymentsPage = lazyScreen(() => import('../payments/PendingPaymentsPage').then((m) => m.PendingPaymentsPage));
+const PlansPage = lazyScreen(() => import('../plans/PlansPage').then((m) => m.PlansPage));
+const UsersPage = lazyScreen(() => import('../users/UsersPage').then((m) => m.UsersPage));
+const MediaLibraryPage = lazyScreen(() => import('../media/MediaLibraryPage').then((m) => m.MediaLibraryPage));
+const AnalyticsPage = lazyScreen(() => import('../analytics/AnalyticsPage').then((m) => m.AnalyticsPage));
+const AuditLogsPage = lazyScreen(() => import('../audit-logs/AuditLogsPage').then((m) => m.AuditLogsPage));
 
 // The burger's icons differ from the church frame's on purpose: an icon both frames import would be
 // split out of the church frame's chunk into a file of its own (one more request per church load).

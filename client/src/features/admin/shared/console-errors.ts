@@ -1,4 +1,4 @@
-import { serverMessage } from '../../lib/errors';
+import { serverMessage } from '../../../lib/errors';
 
 /**
  * A console failure as 02 section 8.2 words it: the action's prefix and the server's message when

@@ -1,7 +1,7 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { trpc, type RouterOutputs } from '../../lib/trpc';
-import { isUnauthorized, shouldRetry } from '../../lib/errors';
-import { isOperatorSignedOut, operatorSignedIn, subscribeOperatorSession } from './operator-store';
+import { trpc, type RouterOutputs } from '../../../lib/trpc';
+import { isUnauthorized, shouldRetry } from '../../../lib/errors';
+import { isOperatorSignedOut, operatorSignedIn, subscribeOperatorSession } from '../../../lib/operator-store';
 
 export type Operator = NonNullable<RouterOutputs['operatorAuth']['session']['admin']>;
 

@@ -1,5 +1,5 @@
-import type { CalendarDay } from '../../../../common/dates';
-import { isCalendarDate } from '../../../../common/school';
+import type { CalendarDay } from '../../../common/dates';
+import { isCalendarDate } from '../../../common/school';
 
 /**
  * The stored sign-in of this browser (01 section 4): the opaque session token and the church code,

@@ -1,9 +1,9 @@
 import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
-import { formatCalendarDate, formatDate } from '../../lib/format';
-import type { RouterOutputs } from '../../lib/trpc';
-import { lastDayOf } from './church-dates';
-import { statusBadge, tierBadge } from './subscription-labels';
-import { ADMIN_TEXTS } from './texts';
+import { formatCalendarDate, formatDate } from '../../../lib/format';
+import type { RouterOutputs } from '../../../lib/trpc';
+import { lastDayOf } from '../shared/church-dates';
+import { statusBadge, tierBadge } from '../shared/subscription-labels';
+import { ADMIN_TEXTS } from '../shared/texts';
 
 export type AdminChurch = RouterOutputs['admin']['churches']['list']['items'][number];
 
