@@ -8,7 +8,7 @@ import '@mantine/core/styles/global.css';
 import { AppProviders, createAppClients, queryUtilsOf } from './app/AppProviders';
 import { AppRoutes, preloadSignedInScreen } from './app/AppRoutes';
 import { getCredentials } from './lib/session-store';
-import { prefetchSession } from './features/auth/useSession';
+import { prefetchSession } from './features/auth';
 
 const clients = createAppClients();
 

@@ -6,7 +6,7 @@ import { MESSAGES } from '../../../common/constants';
 import { FullPageLoader } from '../components/FullPageLoader';
 import { ErrorState } from '../components/ErrorState';
 import { clearCredentials } from '../lib/session-store';
-import { SignedInSessionContext, useSession, useSignedInSession, type Session } from '../features/auth/useSession';
+import { SignedInSessionContext, useSession, useSignedInSession, type Session } from '../features/auth';
 
 const VERIFYING_LABEL = 'Checking your session…';
 

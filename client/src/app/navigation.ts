@@ -2,24 +2,21 @@ import {
   IconCalendarCheck, IconChalkboard, IconChecklist, IconEye, IconHome, IconNotebook, IconPhoto,
   IconReportAnalytics, IconSchool, IconSettings, IconUserCog, IconUsers,
 } from '@tabler/icons-react';
-import type { NavItem } from '../features/shell/nav-item';
+import { MarkAttendancePage, prefetchMarkAttendance } from '../features/attendance';
+import { ConfigurationPage } from '../features/configuration';
+import { DashboardHome, prefetchDashboard } from '../features/dashboard';
+import { GalleryPage } from '../features/gallery';
+import { RecordsPage } from '../features/records';
+import { AttendanceReportsPage } from '../features/reports';
+import type { NavItem } from '../features/shell';
+import { StudentViewPage } from '../features/student-view';
+import { TeachersPage, UsersPage } from '../features/users';
 import { lazyScreen } from '../lib/lazy-screen';
-import { prefetchMarkAttendance } from '../features/attendance/prefetch';
-import { prefetchDashboard } from '../features/dashboard/prefetch';
 
-// Each screen is its own chunk, fetched when first opened: a teacher's phone downloads the
-// reports or the date pickers only when they are used.
-const DashboardHome = lazyScreen(() => import('../features/dashboard/DashboardHome').then((m) => m.DashboardHome));
+// Screens of features whose index.ts also shares code with other screens are routed from their
+// files: importing that index here would put the shared code in the first chunk.
 const ClassesPage = lazyScreen(() => import('../features/classes/ClassesPage').then((m) => m.ClassesPage));
 const StudentsPage = lazyScreen(() => import('../features/students/StudentsPage').then((m) => m.StudentsPage));
-const StudentViewPage = lazyScreen(() => import('../features/student-view/StudentViewPage').then((m) => m.StudentViewPage));
-const MarkAttendancePage = lazyScreen(() => import('../features/attendance/MarkAttendancePage').then((m) => m.MarkAttendancePage));
-const AttendanceReportsPage = lazyScreen(() => import('../features/reports/AttendanceReportsPage').then((m) => m.AttendanceReportsPage));
-const RecordsPage = lazyScreen(() => import('../features/records/RecordsPage').then((m) => m.RecordsPage));
-const ConfigurationPage = lazyScreen(() => import('../features/configuration/ConfigurationPage').then((m) => m.ConfigurationPage));
-const TeachersPage = lazyScreen(() => import('../features/users/TeachersPage').then((m) => m.TeachersPage));
-const UsersPage = lazyScreen(() => import('../features/users/UsersPage').then((m) => m.UsersPage));
-const GalleryPage = lazyScreen(() => import('../features/gallery/GalleryPage').then((m) => m.GalleryPage));
 
 const ALL = ['super_admin', 'principal', 'teacher', 'guest'] as const;
 

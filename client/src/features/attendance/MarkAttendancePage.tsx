@@ -6,13 +6,13 @@ import {
 import { skipToken } from '@tanstack/react-query';
 import type { AttendanceStatus } from '../../../../common/constants';
 import { attendanceDateProblem } from '../../../../common/attendance';
-import { churchToday } from '../auth/church-today';
+import { churchToday, useSignedInSession } from '../auth';
 import { ErrorState, QueryErrorState } from '../../components/ErrorState';
 import { serverMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { useAddressParams } from '../../lib/useAddressParams';
-import { useSignedInSession } from '../auth/useSession';
-import { classOptions, useMarkableClasses } from './classes';
+import { classOptions } from '../classes';
+import { useMarkableClasses } from './classes';
 import { DateField } from './DateField';
 import { StudentMarkRow } from './StudentMarkRow';
 import { ATTENDANCE_TEXTS, SUCCESS_MESSAGE_MS } from './texts';

@@ -1,6 +1,6 @@
 import { todayFromEarlierDay } from '../../../../common/dates';
 import type { ScreenPrefetch } from '../../lib/screen-prefetch';
-import { churchToday } from '../auth/church-today';
+import { churchToday } from '../auth';
 import { lastChurchDay } from '../../lib/session-store';
 import { sheetClassId, sheetDate } from './sheet-selection';
 

@@ -7,7 +7,7 @@ import { ErrorState } from '../../components/ErrorState';
 import { TableSkeleton } from '../../components/TableSkeleton';
 import { serverMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
-import { useSignedInSession } from '../auth/useSession';
+import { useSignedInSession } from '../auth';
 import { classLabelWithYear, type ClassItem } from './class-label';
 import { ClassesTable } from './ClassesTable';
 import { ClassForm } from './ClassForm';

@@ -18,3 +18,11 @@ export function classTeacherName(cls: Pick<ClassItem, 'teacher_name'>, viewer: {
   if (cls.teacher_name) return cls.teacher_name;
   return viewer.role === 'teacher' ? viewer.name : unassigned;
 }
+
+/** Select options of classes, grouped by academic year (newest first) when there are several years. */
+export function classOptions(classes: readonly ClassItem[]) {
+  const years = [...new Set(classes.map((c) => c.academic_year))].sort().reverse();
+  const item = (c: ClassItem) => ({ value: c.id, label: classLabel(c) });
+  if (years.length <= 1) return classes.map(item);
+  return years.map((year) => ({ group: year, items: classes.filter((c) => c.academic_year === year).map(item) }));
+}

@@ -9,10 +9,8 @@ import { QueryErrorState } from '../../components/ErrorState';
 import { serverMessage } from '../../lib/errors';
 import { notify } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
-import { churchToday } from '../auth/church-today';
-import { useSignedInSession } from '../auth/useSession';
-import { CLASS_TEXT } from '../classes/text';
-import { useAcademicYears } from '../classes/useAcademicYears';
+import { churchToday, useSignedInSession } from '../auth';
+import { CLASS_TEXT, useAcademicYears } from '../classes';
 import { MONTH_OPTIONS, monthName } from '../../lib/months';
 
 const validate = schemaResolver(academicYearConfigInput, { sync: true });

@@ -12,7 +12,7 @@ import { lazyScreen } from '../../lib/lazy-screen';
 import { notify } from '../../lib/notify';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
 import { useAddressParams } from '../../lib/useAddressParams';
-import { useSignedInSession } from '../auth/useSession';
+import { useSignedInSession } from '../auth';
 import { readFilters } from './address-filters';
 import { GalleryFilters } from './GalleryFilters';
 import { MediaCard, MediaCardSkeleton, type MediaItem } from './MediaCard';

@@ -9,8 +9,7 @@ import { QueryErrorState } from '../../components/ErrorState';
 import { serverMessage } from '../../lib/errors';
 import { notify } from '../../lib/notify';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
-import { useAcademicYears, yearOptions } from '../classes/useAcademicYears';
-import { CLASS_TEXT } from '../classes/text';
+import { useAcademicYears, yearOptions, CLASS_TEXT } from '../classes';
 import { MONTH_OPTIONS } from '../../lib/months';
 
 const checkRecord = schemaResolver(recordCreateInput, { sync: true });

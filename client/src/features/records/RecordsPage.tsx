@@ -9,7 +9,7 @@ import { TableSkeleton } from '../../components/TableSkeleton';
 import { serverMessage } from '../../lib/errors';
 import { notify } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
-import { CLASS_TEXT } from '../classes/text';
+import { CLASS_TEXT } from '../classes';
 import { monthName } from '../../lib/months';
 import { RecordForm, type SessionRecord } from './RecordForm';
 

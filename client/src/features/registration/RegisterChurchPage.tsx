@@ -5,7 +5,7 @@ import {
 import { IconAlertCircle, IconArrowLeft, IconBrandGoogle, IconBuildingChurch, IconInfoCircle } from '@tabler/icons-react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { MESSAGES } from '../../../../common/constants';
-import { useSignsInWithGoogleOnly } from '../auth/sign-in-options';
+import { useSignsInWithGoogleOnly, GoogleAlerts } from '../auth';
 import { emailSchema } from '../../../../common/schemas/auth';
 import { googleRegistrationDraft, registerChurchInput, type RegisterChurchInput } from '../../../../common/schemas/churches';
 import { serverMessage } from '../../lib/errors';
@@ -14,9 +14,8 @@ import { trpc } from '../../lib/trpc';
 import { fieldErrors } from '../../lib/field-errors';
 import {
   googleErrorOf, leaveForGoogle, pendingGoogleFlow, rememberGoogleFlow, type RegistrationDraft,
-} from '../auth/google-flow';
-import { GoogleAlerts } from '../auth/GoogleAlerts';
-import { usePlans } from '../subscription/usePlans';
+} from '../auth';
+import { usePlans } from '../subscription';
 import { Registered } from './Registered';
 import { REGISTRATION_TEXTS as T } from './texts';
 import { paidChurchOf, useRegistrationPayment } from './useRegistrationPayment';

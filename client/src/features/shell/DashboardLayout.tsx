@@ -5,9 +5,9 @@ import { IconBuildingChurch, IconLogout, IconMenu2, IconX } from '@tabler/icons-
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { MOBILE_BREAKPOINT_PX } from '../../../../common/constants';
 import { ScreenBoundary } from '../../components/ScreenBoundary';
-import { useSignedInSession } from '../auth/useSession';
-import { useLogout } from '../auth/useLogout';
-import { SubscriptionBadge } from '../subscription/SubscriptionBadge';
+import { useLogout } from '../../lib/useLogout';
+import { useSignedInSession } from '../auth';
+import { SubscriptionBadge } from '../subscription';
 import classes from './DashboardLayout.module.css';
 import { visibleNavItems, type NavItem } from './nav-item';
 import { NotificationsHost } from './NotificationsHost';

@@ -5,11 +5,10 @@ import { ErrorState, QueryErrorState } from '../../components/ErrorState';
 import { TableSkeleton } from '../../components/TableSkeleton';
 import { serverMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
-import { useSignedInSession } from '../auth/useSession';
-import { classLabel, classTeacherName, type ClassItem } from '../classes/class-label';
-import { CLASS_TEXT } from '../classes/text';
-import { StudentsTable } from '../students/StudentsTable';
-import { STUDENT_TEXT } from '../students/text';
+import { useSignedInSession } from '../auth';
+import { classLabel, classTeacherName, type ClassItem } from '../classes';
+import { CLASS_TEXT } from '../classes';
+import { StudentsTable, STUDENT_TEXT } from '../students';
 
 const NO_STUDENTS_IN_CLASS = 'No students in this class yet.';
 

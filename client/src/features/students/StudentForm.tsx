@@ -12,7 +12,7 @@ import { serverMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { useFormSave } from '../../lib/useFormSave';
 import { fieldErrors } from '../../lib/field-errors';
-import { classLabelWithYear } from '../classes/class-label';
+import { classLabelWithYear } from '../classes';
 import { DATE_INPUT_FORMAT, parseTypedDate } from './dates';
 import type { StudentItem } from './StudentsTable';
 import { STUDENT_TEXT } from './text';

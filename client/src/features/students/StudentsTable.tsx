@@ -1,7 +1,7 @@
 import { Table, Text } from '@mantine/core';
 import { RowActions } from '../../components/RowActions';
 import type { RouterOutputs } from '../../lib/trpc';
-import { classLabel } from '../classes/class-label';
+import { classLabel } from '../classes';
 import { formatCalendarDate } from './dates';
 
 export type StudentItem = RouterOutputs['students']['list'][number];

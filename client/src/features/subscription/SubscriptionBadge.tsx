@@ -1,4 +1,4 @@
-import type { SessionChurch } from '../auth/useSession';
+import type { SessionChurch } from '../auth';
 import classes from './SubscriptionBadge.module.css';
 import { subscriptionBadgeText } from './tier';
 

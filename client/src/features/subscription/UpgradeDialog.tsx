@@ -3,7 +3,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { SUBSCRIPTION_MESSAGES } from '../../../../common/subscription-messages';
 import { orderKind } from '../../../../common/upgrade-path';
 import { serverMessage } from '../../lib/errors';
-import type { SessionChurch } from '../auth/useSession';
+import type { SessionChurch } from '../auth';
 import type { Plan } from './fallback-plans';
 import { PlanList, type PlanAction } from './PlanList';
 import { useSubscriptionActions } from './useSubscriptionActions';

@@ -1,8 +1,8 @@
 import { useNavigate } from 'react-router-dom';
 import type { PaidTier } from '../../../../common/upgrade-path';
 import { trpc } from '../../lib/trpc';
-import type { SessionChurch } from '../auth/useSession';
-import { goToPayment } from '../payments/payment-state';
+import type { SessionChurch } from '../auth';
+import { goToPayment } from '../payments';
 
 /**
  * What the church's super admin can do about its subscription (02 section 4): pay for a paid plan

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Stack, Text, Title } from '@mantine/core';
 import { can } from '../../../../common/permissions';
-import { useSignedInSession } from '../auth/useSession';
+import { useSignedInSession } from '../auth';
 import { TeachersSection } from './TeachersSection';
 import { UserForm } from './UserForm';
 import { useUserActions } from './useUserActions';

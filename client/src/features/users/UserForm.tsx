@@ -2,7 +2,7 @@ import { Alert, Button, Card, Group, PasswordInput, Select, SimpleGrid, Stack, T
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { signsInWithGoogleOnly, type ChurchRole } from '../../../../common/constants';
-import { useGoogleConfigured } from '../auth/sign-in-options';
+import { useGoogleConfigured } from '../auth';
 import { USER_MESSAGES, userFormSchema } from '../../../../common/schemas/users';
 import { assignableRoles } from '../../../../common/permissions';
 import { notify } from '../../lib/notify';

@@ -7,7 +7,7 @@ import { RowActions } from '../../components/RowActions';
 import { TableSkeleton } from '../../components/TableSkeleton';
 import { serverMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
-import { useSignedInSession } from '../auth/useSession';
+import { useSignedInSession } from '../auth';
 import { TeachersSection } from './TeachersSection';
 import { UserForm } from './UserForm';
 import { useUserActions } from './useUserActions';

@@ -5,10 +5,8 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { MESSAGES } from '../../../../common/constants';
 import { serverMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
-import { Registered } from '../registration/Registered';
-import { REGISTRATION_TEXTS } from '../registration/texts';
-import { paidChurchOf, useRegistrationPayment } from '../registration/useRegistrationPayment';
-import { forgetGoogleFlow, pendingGoogleFlow, type GoogleReturnState, type PendingGoogleFlow } from './google-flow';
+import { Registered, REGISTRATION_TEXTS, paidChurchOf, useRegistrationPayment } from '../registration';
+import { forgetGoogleFlow, pendingGoogleFlow, type GoogleReturnState, type PendingGoogleFlow } from '../auth';
 import { saveCredentials } from '../../lib/session-store';
 
 const TEXTS = {

@@ -1,8 +1,8 @@
 import { useCallback, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
-import { trpc } from '../../lib/trpc';
-import { clearCredentials } from '../../lib/session-store';
+import { trpc } from './trpc';
+import { clearCredentials } from './session-store';
 
 /**
  * Logout (01 section 4): revoke the session on the server, then forget it here whatever the
