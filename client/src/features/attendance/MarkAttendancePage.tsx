@@ -11,7 +11,7 @@ import { ErrorState, QueryErrorState } from '../../components/ErrorState';
 import { serverMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { useAddressParams } from '../../lib/useAddressParams';
-import { classOptions } from '../classes';
+import { classOptions } from '../../lib/class-label';
 import { useMarkableClasses } from './classes';
 import { DateField } from './DateField';
 import { StudentMarkRow } from './StudentMarkRow';

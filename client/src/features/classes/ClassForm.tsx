@@ -10,7 +10,7 @@ import { serverMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { useFormSave } from '../../lib/useFormSave';
 import { fieldErrors } from '../../lib/field-errors';
-import { classLabel, type ClassItem } from './class-label';
+import { classLabel, type ClassItem } from '../../lib/class-label';
 import { CLASS_TEXT } from './text';
 import { useAcademicYears, yearOptions } from './useAcademicYears';
 

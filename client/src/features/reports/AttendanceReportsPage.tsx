@@ -7,7 +7,7 @@ import { MOBILE_BREAKPOINT_PX } from '../../../../common/constants';
 import { QueryErrorState } from '../../components/ErrorState';
 import { trpc } from '../../lib/trpc';
 import { useAddressParams } from '../../lib/useAddressParams';
-import { classLabel, classOptions } from '../classes';
+import { classLabel, classOptions } from '../../lib/class-label';
 import { clearCredentials, getCredentials } from '../../lib/session-store';
 import { AttendanceCalendar } from './AttendanceCalendar';
 import { CsvDownloadError, downloadMonthlyCsv } from './download-csv';

@@ -1,14 +1,13 @@
 import { useState } from 'react';
-import { Badge, Box, Card, EmptyState, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Box, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconSchool, IconUsers } from '@tabler/icons-react';
-import { ErrorState, QueryErrorState } from '../../components/ErrorState';
+import { PagedTable } from '../../components/PagedTable';
 import { TableSkeleton } from '../../components/TableSkeleton';
-import { serverMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { useSignedInSession } from '../auth';
-import { classLabel, classTeacherName, type ClassItem } from '../classes';
 import { CLASS_TEXT } from '../classes';
-import { StudentsTable, STUDENT_TEXT } from '../students';
+import { classLabel, classTeacherName, type ClassItem } from '../../lib/class-label';
+import { STUDENT_TEXT, studentsTable } from '../students';
 
 const NO_STUDENTS_IN_CLASS = 'No students in this class yet.';
 
@@ -42,14 +41,17 @@ function ClassCard({ cls, selected, onSelect, teacher }: { cls: ClassItem; selec
 
 function ClassStudents({ cls }: { cls: ClassItem }) {
   const students = trpc.students.byClass.useQuery({ classId: cls.id });
-  if (students.isPending) return <TableSkeleton label="Loading students" />;
-  if (students.isError) {
-    return <QueryErrorState query={students} title={STUDENT_TEXT.loadFailed} fallback={STUDENT_TEXT.unreachable} />;
-  }
-  if (students.data.length === 0) {
-    return <EmptyState icon={<IconUsers size={28} />} title={NO_STUDENTS_IN_CLASS} py="lg" data-testid="class-students-empty" />;
-  }
-  return <StudentsTable students={students.data} withClass={false} testId="student-view-table" />;
+  return (
+    <PagedTable
+      query={students}
+      items={students.data}
+      loadingLabel="Loading students"
+      errorTitle={STUDENT_TEXT.loadFailed}
+      errorFallback={STUDENT_TEXT.unreachable}
+      empty={{ icon: <IconUsers size={28} />, title: NO_STUDENTS_IN_CLASS, testId: 'class-students-empty' }}
+      table={studentsTable({ withClass: false, testId: 'student-view-table' })}
+    />
+  );
 }
 
 /**
@@ -72,30 +74,28 @@ export function StudentViewPage() {
       <Card withBorder padding="lg">
         <Stack gap="md">
           <Title order={2} size="h4">My Classes</Title>
-          {classes.isPending ? <TableSkeleton rows={2} label="Loading classes" /> : null}
-          {classes.isError ? (
-            <ErrorState
-              title={CLASS_TEXT.loadFailed(serverMessage(classes.error, CLASS_TEXT.unreachable))}
-              onRetry={() => void classes.refetch()}
-              retrying={classes.isFetching}
-            />
-          ) : null}
-          {classes.data && classes.data.length === 0 ? (
-            <EmptyState icon={<IconSchool size={28} />} title={CLASS_TEXT.empty} py="lg" data-testid="classes-empty" />
-          ) : null}
-          {classes.data && classes.data.length > 0 ? (
-            <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm" role="group" aria-label="My Classes">
-              {classes.data.map((cls) => (
-                <ClassCard
-                  key={cls.id}
-                  cls={cls}
-                  selected={cls.id === selected?.id}
-                  onSelect={() => setChosenId(cls.id)}
-                  teacher={classTeacherName(cls, user, CLASS_TEXT.unassigned)}
-                />
-              ))}
-            </SimpleGrid>
-          ) : null}
+          <PagedTable
+            query={classes}
+            items={classes.data}
+            loadingLabel="Loading classes"
+            loading={<TableSkeleton rows={2} label="Loading classes" />}
+            errorTitle={CLASS_TEXT.loadFailed}
+            errorFallback={CLASS_TEXT.unreachable}
+            empty={{ icon: <IconSchool size={28} />, title: CLASS_TEXT.empty, testId: 'classes-empty' }}
+            render={(items) => (
+              <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm" role="group" aria-label="My Classes">
+                {items.map((cls) => (
+                  <ClassCard
+                    key={cls.id}
+                    cls={cls}
+                    selected={cls.id === selected?.id}
+                    onSelect={() => setChosenId(cls.id)}
+                    teacher={classTeacherName(cls, user, CLASS_TEXT.unassigned)}
+                  />
+                ))}
+              </SimpleGrid>
+            )}
+          />
         </Stack>
       </Card>
 

@@ -1,6 +1,6 @@
 import { Loader, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
-import { classLabel, type ClassItem } from '../classes';
+import { classLabel, type ClassItem } from '../../lib/class-label';
 
 export const ALL = 'all';
 

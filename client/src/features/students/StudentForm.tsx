@@ -12,7 +12,7 @@ import { serverMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { useFormSave } from '../../lib/useFormSave';
 import { fieldErrors } from '../../lib/field-errors';
-import { classLabelWithYear } from '../classes';
+import { classLabelWithYear } from '../../lib/class-label';
 import { DATE_INPUT_FORMAT, parseTypedDate } from './dates';
 import type { StudentItem } from './StudentsTable';
 import { STUDENT_TEXT } from './text';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Card, EmptyState, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Card, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notify } from '../../lib/notify';
 import { keepPreviousData } from '@tanstack/react-query';
@@ -7,13 +7,13 @@ import { IconUsers } from '@tabler/icons-react';
 import { churchToday, useSignedInSession } from '../auth';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { QueryErrorState } from '../../components/ErrorState';
-import { TableSkeleton } from '../../components/TableSkeleton';
+import { PagedTable } from '../../components/PagedTable';
 import { serverMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { CLASS_TEXT, useAcademicYears, yearOptions } from '../classes';
 import { ALL, StudentFilters } from './StudentFilters';
 import { StudentForm } from './StudentForm';
-import { StudentsTable, type StudentItem } from './StudentsTable';
+import { studentsTable, type StudentItem } from './StudentsTable';
 import { STUDENT_TEXT } from './text';
 
 const SEARCH_DEBOUNCE_MS = 300;
@@ -121,18 +121,18 @@ export function StudentsPage() {
           {years.isError ? <QueryErrorState query={years} title={CLASS_TEXT.academicYearsLoadFailed} fallback={STUDENT_TEXT.unreachable} /> : null}
           {classes.isError ? <QueryErrorState query={classes} title={STUDENT_TEXT.classesLoadFailed} fallback={STUDENT_TEXT.unreachable} /> : null}
 
-          {students.isPending ? <TableSkeleton label="Loading students" /> : null}
-          {students.isError ? <QueryErrorState query={students} title={STUDENT_TEXT.loadFailed} fallback={STUDENT_TEXT.unreachable} /> : null}
-          {students.data && !students.isError && students.data.length === 0 ? (
-            <EmptyState icon={<IconUsers size={28} />} title={STUDENT_TEXT.empty} py="lg" data-testid="students-empty" />
-          ) : null}
-          {students.data && !students.isError && students.data.length > 0 ? (
-            <StudentsTable
-              students={students.data}
-              onEdit={setEditing}
-              onDelete={canDelete ? (s) => { remove.reset(); setDeleting(s); setConfirmOpened(true); } : undefined}
-            />
-          ) : null}
+          <PagedTable
+            query={students}
+            items={students.data}
+            loadingLabel="Loading students"
+            errorTitle={STUDENT_TEXT.loadFailed}
+            errorFallback={STUDENT_TEXT.unreachable}
+            empty={{ icon: <IconUsers size={28} />, title: STUDENT_TEXT.empty, testId: 'students-empty' }}
+            table={studentsTable({
+              onEdit: setEditing,
+              onDelete: canDelete ? (s) => { remove.reset(); setDeleting(s); setConfirmOpened(true); } : undefined,
+            })}
+          />
         </Stack>
       </Card>
 

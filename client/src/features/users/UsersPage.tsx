@@ -1,11 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
-import { Badge, Button, Card, EmptyState, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Stack, Table, Text, Title } from '@mantine/core';
 import { IconUsers } from '@tabler/icons-react';
 import { USER_MESSAGES } from '../../../../common/schemas/users';
-import { ErrorState } from '../../components/ErrorState';
+import { PagedTable } from '../../components/PagedTable';
 import { RowActions } from '../../components/RowActions';
-import { TableSkeleton } from '../../components/TableSkeleton';
-import { serverMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { useSignedInSession } from '../auth';
 import { TeachersSection } from './TeachersSection';
@@ -44,71 +42,55 @@ export function UsersPage() {
       <Card withBorder padding="lg">
         <Stack gap="md">
           <Title order={2} size="h4">All Users</Title>
-          {users.isPending ? <TableSkeleton label="Loading users" /> : null}
-          {users.isError ? (
-            <ErrorState
-              title={USER_MESSAGES.loadUsersFailed}
-              message={serverMessage(users.error, '')}
-              onRetry={() => void users.refetch()}
-              retrying={users.isFetching}
-            />
-          ) : null}
-          {users.data && users.data.length === 0 ? (
-            <EmptyState icon={<IconUsers size={28} />} title="No users yet" py="lg" />
-          ) : null}
-          {users.data && users.data.length > 0 ? (
-            <Table.ScrollContainer minWidth={820} type="native">
-              <Table striped highlightOnHover verticalSpacing="sm" data-testid="users-table">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Name</Table.Th>
-                    <Table.Th>Email</Table.Th>
-                    <Table.Th>Role</Table.Th>
-                    <Table.Th>Status</Table.Th>
-                    <Table.Th ta="right">Actions</Table.Th>
+          <PagedTable
+            query={users}
+            items={users.data}
+            loadingLabel="Loading users"
+            errorTitle={USER_MESSAGES.loadUsersFailed}
+            empty={{ icon: <IconUsers size={28} />, title: 'No users yet' }}
+            table={{
+              testId: 'users-table',
+              minWidth: 820,
+              hover: true,
+              columns: ['Name', 'Email', 'Role', 'Status', { label: 'Actions', align: 'right' }],
+              row: (row) => {
+                const fixed = row.role === 'super_admin' || row.id === user.id;
+                return (
+                  <Table.Tr key={row.id} data-testid="user-row">
+                    <Table.Td fw={500}>{row.name}{row.id === user.id ? <Text span c="dimmed" size="sm"> (you)</Text> : null}</Table.Td>
+                    <Table.Td>{row.email}</Table.Td>
+                    <Table.Td><Badge color={roleColor(row.role)} variant="light">{roleLabel(row.role)}</Badge></Table.Td>
+                    <Table.Td>
+                      <Badge color={row.is_active ? 'green' : 'gray'} variant={row.is_active ? 'light' : 'outline'}>
+                        {row.is_active ? 'Active' : 'Inactive'}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>
+                      <Stack gap={0} align="flex-end">
+                        <RowActions
+                          subject={`user ${row.name}`}
+                          onEdit={() => setEditing(row)}
+                          onDelete={fixed ? undefined : () => actions.askDelete(row)}
+                        />
+                        {fixed ? null : (
+                          <Button
+                            size="compact-xs"
+                            variant="subtle"
+                            color={row.is_active ? 'red' : 'green'}
+                            loading={actions.activating === row.id}
+                            aria-label={`${row.is_active ? 'Deactivate' : 'Activate'} ${row.name}`}
+                            onClick={() => (row.is_active ? actions.askDeactivate(row) : actions.activate(row))}
+                          >
+                            {row.is_active ? 'Deactivate' : 'Activate'}
+                          </Button>
+                        )}
+                      </Stack>
+                    </Table.Td>
                   </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {users.data.map((row) => {
-                    const fixed = row.role === 'super_admin' || row.id === user.id;
-                    return (
-                      <Table.Tr key={row.id} data-testid="user-row">
-                        <Table.Td fw={500}>{row.name}{row.id === user.id ? <Text span c="dimmed" size="sm"> (you)</Text> : null}</Table.Td>
-                        <Table.Td>{row.email}</Table.Td>
-                        <Table.Td><Badge color={roleColor(row.role)} variant="light">{roleLabel(row.role)}</Badge></Table.Td>
-                        <Table.Td>
-                          <Badge color={row.is_active ? 'green' : 'gray'} variant={row.is_active ? 'light' : 'outline'}>
-                            {row.is_active ? 'Active' : 'Inactive'}
-                          </Badge>
-                        </Table.Td>
-                        <Table.Td>
-                          <Stack gap={0} align="flex-end">
-                            <RowActions
-                              subject={`user ${row.name}`}
-                              onEdit={() => setEditing(row)}
-                              onDelete={fixed ? undefined : () => actions.askDelete(row)}
-                            />
-                            {fixed ? null : (
-                              <Button
-                                size="compact-xs"
-                                variant="subtle"
-                                color={row.is_active ? 'red' : 'green'}
-                                loading={actions.activating === row.id}
-                                aria-label={`${row.is_active ? 'Deactivate' : 'Activate'} ${row.name}`}
-                                onClick={() => (row.is_active ? actions.askDeactivate(row) : actions.activate(row))}
-                              >
-                                {row.is_active ? 'Deactivate' : 'Activate'}
-                              </Button>
-                            )}
-                          </Stack>
-                        </Table.Td>
-                      </Table.Tr>
-                    );
-                  })}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          ) : null}
+                );
+              },
+            }}
+          />
         </Stack>
       </Card>
 

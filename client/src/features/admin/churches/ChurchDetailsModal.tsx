@@ -3,7 +3,7 @@ import { QueryErrorState } from '../../../components/ErrorState';
 import { formatCalendarDate } from '../../../lib/format';
 import { trpc } from '../../../lib/trpc';
 import { daysSince, lastDayOf, localTimestamp } from '../shared/church-dates';
-import type { AdminChurch } from './ChurchesTable';
+import type { AdminChurch } from './ChurchRow';
 import { ConsoleField as Field } from '../shared/ConsoleField';
 import { statusBadge, tierBadge } from '../shared/subscription-labels';
 import { ADMIN_TEXTS } from '../shared/texts';

@@ -1,16 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
-import { Card, Group, Skeleton, Stack, TextInput, Title } from '@mantine/core';
+import { Card, Group, Stack, TextInput, Title } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import { IconBuildingChurch } from '@tabler/icons-react';
-import { QueryErrorState } from '../../../components/ErrorState';
+import { PagedTable } from '../../../components/PagedTable';
 import { trpc } from '../../../lib/trpc';
 import { useAddressParams } from '../../../lib/useAddressParams';
 import { ChurchDetailsModal } from './ChurchDetailsModal';
-import { ConsoleEmptyState } from '../shared/ConsoleEmptyState';
-import { ConsolePagination } from '../shared/ConsolePagination';
 import { ConsoleSelect } from '../shared/ConsoleSelect';
 import { choiceParam, pageParam, pageValue } from '../shared/console-params';
-import { ChurchesTable, type AdminChurch } from './ChurchesTable';
+import { CHURCH_COLUMNS, ChurchRow, type AdminChurch } from './ChurchRow';
 import { SubscriptionModal } from './SubscriptionModal';
 import { CONSOLE_STATUSES, statusOptions } from '../shared/subscription-labels';
 import { ADMIN_TEXTS } from '../shared/texts';
@@ -53,7 +51,6 @@ export function ChurchesPage() {
 
   const filtered = Boolean(search || status);
   const data = churches.data;
-  const pagination = data?.pagination;
 
   return (
     <Stack gap="lg" maw={1200}>
@@ -78,33 +75,31 @@ export function ChurchesPage() {
             />
           </Group>
 
-          {churches.isPending ? (
-            <Stack gap="xs" aria-busy="true" aria-label="Loading churches" role="status">
-              {Array.from({ length: 6 }, (_, i) => <Skeleton key={i} height={i === 0 ? 32 : 48} radius="sm" />)}
-            </Stack>
-          ) : null}
-          {churches.isError ? <QueryErrorState query={churches} title={ADMIN_TEXTS.churchesFailed} /> : null}
-          {data && data.items.length === 0 ? (
-            <ConsoleEmptyState
-              icon={<IconBuildingChurch size={28} stroke={1.5} aria-hidden />}
-              title={ADMIN_TEXTS.noChurches}
-              hint={filtered ? ADMIN_TEXTS.noChurchesFiltered : ADMIN_TEXTS.noChurchesYet}
-              testId="churches-empty"
-            />
-          ) : null}
-          {data && data.items.length > 0 ? (
-            <div style={{ opacity: churches.isPlaceholderData ? 0.6 : 1 }} aria-busy={churches.isPlaceholderData || undefined}>
-              <ChurchesTable churches={data.items} onDetails={setDetails} onManage={setManaging} />
-            </div>
-          ) : null}
-          {pagination ? (
-            <ConsolePagination
-              pagination={pagination}
-              pageSize={PAGE_SIZE}
-              onPage={(next) => update({ page: pageValue(next) }, { push: true })}
-              testId="churches-pagination"
-            />
-          ) : null}
+          <PagedTable
+            query={churches}
+            items={data?.items}
+            loadingLabel="Loading churches"
+            errorTitle={ADMIN_TEXTS.churchesFailed}
+            empty={{
+              icon: <IconBuildingChurch size={28} stroke={1.5} aria-hidden />,
+              title: ADMIN_TEXTS.noChurches,
+              hint: filtered ? ADMIN_TEXTS.noChurchesFiltered : ADMIN_TEXTS.noChurchesYet,
+              testId: 'churches-empty',
+            }}
+            table={{
+              testId: 'churches-table',
+              minWidth: 700,
+              columns: CHURCH_COLUMNS,
+              hover: true,
+              row: (church) => <ChurchRow key={church.id} church={church} onDetails={setDetails} onManage={setManaging} />,
+            }}
+            pagination={data && {
+              ...data.pagination,
+              pageSize: PAGE_SIZE,
+              onPage: (next) => update({ page: pageValue(next) }, { push: true }),
+              testId: 'churches-pagination',
+            }}
+          />
         </Stack>
       </Card>
 

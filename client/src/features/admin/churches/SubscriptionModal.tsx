@@ -7,7 +7,7 @@ import { notify } from '../../../lib/notify';
 import { trpc, type RouterOutputs } from '../../../lib/trpc';
 import { lastDayOf } from '../shared/church-dates';
 import { ConsoleSelect } from '../shared/ConsoleSelect';
-import type { AdminChurch } from './ChurchesTable';
+import type { AdminChurch } from './ChurchRow';
 import {
   consoleStatus, consoleTier, statusOptions, tierOptions, type ConsoleStatus, type ConsoleTier,
 } from '../shared/subscription-labels';

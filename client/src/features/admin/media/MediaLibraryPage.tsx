@@ -2,12 +2,10 @@ import { useState } from 'react';
 import { Card, SimpleGrid, Skeleton, Stack, Title } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import { IconPhoto } from '@tabler/icons-react';
-import { QueryErrorState } from '../../../components/ErrorState';
+import { PagedTable } from '../../../components/PagedTable';
 import { trpc } from '../../../lib/trpc';
 import { useAddressParams } from '../../../lib/useAddressParams';
 import { ChurchFilters } from '../shared/ChurchFilterSelect';
-import { ConsoleEmptyState } from '../shared/ConsoleEmptyState';
-import { ConsolePagination } from '../shared/ConsolePagination';
 import { choiceParam, pageParam, pageValue } from '../shared/console-params';
 import { useClampedPage } from '../shared/useClampedPage';
 import { DeleteMediaDialog } from './DeleteMediaDialog';
@@ -63,38 +61,34 @@ export function MediaLibraryPage() {
             second={{ label: 'Type', data: TYPE_FILTER, value: type ?? '', onChange: (value) => update({ type: value || null, page: null }, { push: true }) }}
           />
 
-          {media.isPending ? (
-            <SimpleGrid cols={GRID_COLS} aria-busy="true" aria-label="Loading media" role="status">
-              {Array.from({ length: 8 }, (_, i) => <Skeleton key={i} height={170} radius="md" />)}
-            </SimpleGrid>
-          ) : null}
-          {media.isError ? <QueryErrorState query={media} title={MEDIA_TEXTS.listFailed} /> : null}
-          {data && data.items.length === 0 ? (
-            <ConsoleEmptyState
-              icon={<IconPhoto size={28} stroke={1.5} aria-hidden />}
-              title={MEDIA_TEXTS.noMedia}
-              hint={filtered ? MEDIA_TEXTS.noMediaFiltered : MEDIA_TEXTS.noMediaYet}
-              testId="media-empty"
-            />
-          ) : null}
-          {data && data.items.length > 0 ? (
-            <SimpleGrid
-              cols={GRID_COLS}
-              data-testid="media-grid"
-              style={{ opacity: media.isPlaceholderData ? 0.6 : 1 }}
-              aria-busy={media.isPlaceholderData || undefined}
-            >
-              {data.items.map((item) => <MediaCard key={item.id} item={item} onDetails={setViewing} onDelete={setDeleting} />)}
-            </SimpleGrid>
-          ) : null}
-          {data ? (
-            <ConsolePagination
-              pagination={data.pagination}
-              pageSize={PAGE_SIZE}
-              onPage={(next) => update({ page: pageValue(next) }, { push: true })}
-              testId="media-pagination"
-            />
-          ) : null}
+          <PagedTable
+            query={media}
+            items={data?.items}
+            loadingLabel="Loading media"
+            loading={(
+              <SimpleGrid cols={GRID_COLS} aria-busy="true" aria-label="Loading media" role="status">
+                {Array.from({ length: 8 }, (_, i) => <Skeleton key={i} height={170} radius="md" />)}
+              </SimpleGrid>
+            )}
+            errorTitle={MEDIA_TEXTS.listFailed}
+            empty={{
+              icon: <IconPhoto size={28} stroke={1.5} aria-hidden />,
+              title: MEDIA_TEXTS.noMedia,
+              hint: filtered ? MEDIA_TEXTS.noMediaFiltered : MEDIA_TEXTS.noMediaYet,
+              testId: 'media-empty',
+            }}
+            render={(items) => (
+              <SimpleGrid cols={GRID_COLS} data-testid="media-grid">
+                {items.map((item) => <MediaCard key={item.id} item={item} onDetails={setViewing} onDelete={setDeleting} />)}
+              </SimpleGrid>
+            )}
+            pagination={data && {
+              ...data.pagination,
+              pageSize: PAGE_SIZE,
+              onPage: (next) => update({ page: pageValue(next) }, { push: true }),
+              testId: 'media-pagination',
+            }}
+          />
         </Stack>
       </Card>
 

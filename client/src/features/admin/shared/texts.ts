@@ -57,7 +57,3 @@ export const STAT_CARDS = [
   { key: 'totalUsers', testId: 'stat-total-users', label: 'Total Users', caption: 'Across all churches' },
   { key: 'newChurchesThisMonth', testId: 'stat-new-churches', label: 'New This Month', caption: 'Church registrations' },
 ] as const;
-
-/** "Showing X to Y of Z results" under a page of the list. */
-export const showingText = (page: number, limit: number, total: number) =>
-  `Showing ${Math.min((page - 1) * limit + 1, total)} to ${Math.min(page * limit, total)} of ${total} results`;

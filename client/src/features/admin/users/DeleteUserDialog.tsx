@@ -3,7 +3,7 @@ import { notify } from '../../../lib/notify';
 import { trpc } from '../../../lib/trpc';
 import { failureText } from '../shared/console-errors';
 import { USERS_TEXTS } from './texts';
-import type { AdminUser } from './UsersTable';
+import type { AdminUser } from './UserRow';
 
 interface DeleteUserDialogProps {
   user: AdminUser | null;

@@ -7,7 +7,7 @@ import { ConsoleField as Field } from '../shared/ConsoleField';
 import { ADMIN_TEXTS } from '../shared/texts';
 import { PermissionsPanel } from './PermissionsPanel';
 import { consoleRole, roleBadge, USERS_TEXTS } from './texts';
-import type { AdminUser } from './UsersTable';
+import type { AdminUser } from './UserRow';
 
 const orNA = (value: string | null | undefined) => (value ? value : ADMIN_TEXTS.notAvailable);
 

@@ -1,19 +1,17 @@
 import { useState } from 'react';
-import { Card, Skeleton, Stack, Title } from '@mantine/core';
+import { Card, Stack, Title } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import { IconUsers } from '@tabler/icons-react';
-import { QueryErrorState } from '../../../components/ErrorState';
+import { PagedTable } from '../../../components/PagedTable';
 import { trpc } from '../../../lib/trpc';
 import { useAddressParams } from '../../../lib/useAddressParams';
 import { ChurchFilters } from '../shared/ChurchFilterSelect';
-import { ConsoleEmptyState } from '../shared/ConsoleEmptyState';
-import { ConsolePagination } from '../shared/ConsolePagination';
 import { choiceParam, pageParam, pageValue } from '../shared/console-params';
 import { useClampedPage } from '../shared/useClampedPage';
 import { DeleteUserDialog } from './DeleteUserDialog';
 import { CONSOLE_ROLES, ROLE_FILTER, USERS_TEXTS } from './texts';
 import { UserDetailsModal } from './UserDetailsModal';
-import { UsersTable, type AdminUser } from './UsersTable';
+import { USER_COLUMNS, UserRow, type AdminUser } from './UserRow';
 
 /** Users on a page (02 section 9). */
 const PAGE_SIZE = 10;
@@ -51,33 +49,31 @@ export function UsersPage() {
             second={{ label: 'Role', data: ROLE_FILTER, value: role ?? '', onChange: (value) => update({ role: value || null, page: null }, { push: true }) }}
           />
 
-          {users.isPending ? (
-            <Stack gap="xs" aria-busy="true" aria-label="Loading users" role="status">
-              {Array.from({ length: 6 }, (_, i) => <Skeleton key={i} height={i === 0 ? 32 : 48} radius="sm" />)}
-            </Stack>
-          ) : null}
-          {users.isError ? <QueryErrorState query={users} title={USERS_TEXTS.listFailed} /> : null}
-          {data && data.items.length === 0 ? (
-            <ConsoleEmptyState
-              icon={<IconUsers size={28} stroke={1.5} aria-hidden />}
-              title={USERS_TEXTS.noUsers}
-              hint={filtered ? USERS_TEXTS.noUsersFiltered : USERS_TEXTS.noUsersYet}
-              testId="users-empty"
-            />
-          ) : null}
-          {data && data.items.length > 0 ? (
-            <div style={{ opacity: users.isPlaceholderData ? 0.6 : 1 }} aria-busy={users.isPlaceholderData || undefined}>
-              <UsersTable users={data.items} onView={setViewing} onDelete={setDeleting} />
-            </div>
-          ) : null}
-          {data ? (
-            <ConsolePagination
-              pagination={data.pagination}
-              pageSize={PAGE_SIZE}
-              onPage={(next) => update({ page: pageValue(next) }, { push: true })}
-              testId="users-pagination"
-            />
-          ) : null}
+          <PagedTable
+            query={users}
+            items={data?.items}
+            loadingLabel="Loading users"
+            errorTitle={USERS_TEXTS.listFailed}
+            empty={{
+              icon: <IconUsers size={28} stroke={1.5} aria-hidden />,
+              title: USERS_TEXTS.noUsers,
+              hint: filtered ? USERS_TEXTS.noUsersFiltered : USERS_TEXTS.noUsersYet,
+              testId: 'users-empty',
+            }}
+            table={{
+              testId: 'users-table',
+              minWidth: 720,
+              columns: USER_COLUMNS,
+              hover: true,
+              row: (user) => <UserRow key={user.id} user={user} onView={setViewing} onDelete={setDeleting} />,
+            }}
+            pagination={data && {
+              ...data.pagination,
+              pageSize: PAGE_SIZE,
+              onPage: (next) => update({ page: pageValue(next) }, { push: true }),
+              testId: 'users-pagination',
+            }}
+          />
         </Stack>
       </Card>
 

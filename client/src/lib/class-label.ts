@@ -1,4 +1,4 @@
-import type { RouterOutputs } from '../../lib/trpc';
+import type { RouterOutputs } from './trpc';
 
 export type ClassItem = RouterOutputs['classes']['list'][number];
 

@@ -1,6 +1,6 @@
 import { Suspense, useSyncExternalStore } from 'react';
-import { lazyScreen } from '../../../lib/lazy-screen';
-import { notificationsRequested, subscribeNotificationsRequested } from '../../../lib/notify';
+import { lazyScreen } from '../lib/lazy-screen';
+import { notificationsRequested, subscribeNotificationsRequested } from '../lib/notify';
 
 const NotificationsContainer = lazyScreen(async () => {
   const [{ Notifications }] = await Promise.all([import('@mantine/notifications'), import('@mantine/notifications/styles.css')]);
@@ -8,11 +8,10 @@ const NotificationsContainer = lazyScreen(async () => {
 });
 
 /**
- * The console's host of lib/notify's notifications, mounted with the first one. The church frame has
- * its own (shell/NotificationsHost): sharing that one would move it out of the church frame's chunk
- * into a chunk of its own, an extra request on every church load, for a dozen lines.
+ * Where the screens' notifications appear, mounted when the first one is shown (lib/notify.ts):
+ * until then no screen downloads or renders it. Once mounted it stays.
  */
-export function ConsoleNotifications() {
+export function NotificationsHost() {
   const requested = useSyncExternalStore(subscribeNotificationsRequested, notificationsRequested, notificationsRequested);
   if (!requested) return null;
   return (

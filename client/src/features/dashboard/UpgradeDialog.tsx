@@ -4,9 +4,7 @@ import { SUBSCRIPTION_MESSAGES } from '../../../../common/subscription-messages'
 import { orderKind } from '../../../../common/upgrade-path';
 import { serverMessage } from '../../lib/errors';
 import type { SessionChurch } from '../auth';
-import type { Plan } from './fallback-plans';
-import { PlanList, type PlanAction } from './PlanList';
-import { useSubscriptionActions } from './useSubscriptionActions';
+import { PlanList, useSubscriptionActions, type Plan, type PlanAction } from '../subscription';
 
 /**
  * The upgrade modal (02 section 4.4): the plans the upgrade path allows from the church's plan
