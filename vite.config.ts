@@ -57,9 +57,9 @@ export default defineConfig({
     // client/dist/.vite/manifest.json: which chunks and styles each screen needs (scripts/bundle-budget.ts).
     manifest: true,
     // A lazy screen's stylesheets are fetched with it; its scripts are found by the browser through
-    // the screen's own imports. Adding a <link rel=modulepreload> per script cost the entry about
-    // 100 ms of a 4x-slowed CPU on each signed-in load (a dozen links made and inserted before the
-    // first render), more than the round trip it saves. Every supported browser knows modulepreload,
+    // the screen's own imports. Adding a <link rel=modulepreload> per script cost the entry more
+    // main-thread time on each signed-in load (a dozen links made and inserted before the first
+    // render) than the round trip it saves. Every supported browser knows modulepreload,
     // so no polyfill either.
     modulePreload: { polyfill: false, resolveDependencies: (_file, deps) => deps.filter((dep) => dep.endsWith('.css')) },
     rolldownOptions: {

@@ -14,7 +14,7 @@ const clients = createAppClients();
 
 // Three tasks instead of one: evaluating the modules, then asking for the session and the screen's
 // chunks and data, then the first render. On a slow phone each is short enough not to hold the main thread
-// (a task over 50 ms delays a tap), and the requests still leave before anything is rendered.
+// (a long task delays a tap), and the requests still leave before anything is rendered.
 setTimeout(() => {
   if (getCredentials()) {
     const utils = queryUtilsOf(clients);

@@ -44,7 +44,7 @@ export function preloadSignedInScreen(address: Pick<Location, 'pathname' | 'sear
   for (const chunk of [DashboardLayout, route?.screen]) chunk?.preload().catch(() => undefined);
 }
 
-/** The user-area routes of 02 section 2.1, and the admin area's of 2.2. */
+/** The app's routes: the signed-out pages, the church's dashboard behind its guards, and the console's. */
 export function AppRoutes() {
   return (
     <ScreenBoundary fallback={<FullPageLoader label={LOADING_LABEL} />}>

@@ -10,13 +10,20 @@ export const classLabel = (cls: { class_name: string; section: string | null }) 
 export const classLabelWithYear = (cls: { class_name: string; section: string | null; academic_year: string }) =>
   `${classLabel(cls)} (${cls.academic_year})`;
 
+/** Who looks at a list of classes: their name, and whether they see every class of the church
+ * (those who manage classes) or only the classes they teach. */
+export interface ClassViewer {
+  name: string;
+  seesAllClasses: boolean;
+}
+
 /**
- * The class teacher as a column shows it. A teacher looks at their own classes, so when a class
- * names no teacher the viewer's own name is shown (01 section 2); managers see 'Unassigned'.
+ * The class teacher as a column shows it. A viewer who sees only the classes they teach is that
+ * teacher, so a class that names no teacher shows the viewer's own name; the others see `unassigned`.
  */
-export function classTeacherName(cls: Pick<ClassItem, 'teacher_name'>, viewer: { role: string; name: string }, unassigned: string) {
+export function classTeacherName(cls: Pick<ClassItem, 'teacher_name'>, viewer: ClassViewer, unassigned: string) {
   if (cls.teacher_name) return cls.teacher_name;
-  return viewer.role === 'teacher' ? viewer.name : unassigned;
+  return viewer.seesAllClasses ? unassigned : viewer.name;
 }
 
 /** Select options of classes, grouped by academic year (newest first) when there are several years. */

@@ -2,7 +2,7 @@ import type { CalendarDay } from '../../../common/dates';
 import { isCalendarDate } from '../../../common/school';
 
 /**
- * The stored sign-in of this browser (01 section 4): the opaque session token and the church code,
+ * The stored sign-in of this browser: the opaque session token and the church code,
  * kept in localStorage so a reload restores the session. It is an external store: the tRPC link
  * reads it for its headers and React subscribes to it through useSyncExternalStore.
  */

@@ -29,7 +29,7 @@ export interface PaymentCredentials {
 const paymentOf = (context: Record<string, unknown>) => context.payment as PaymentCredentials | undefined;
 
 /**
- * Every church call carries the stored church session (01 section 7): bearer token and church code.
+ * Every church call carries the stored church session: bearer token and church code.
  * The operator console's calls (`admin.*`, `operatorAuth.*`) go to the console's own endpoint under
  * /api/admin, where the browser adds the operator's HttpOnly cookie, with the session's CSRF token
  * and no church credentials: a browser signed in to a church must not lend that session to the

@@ -5,7 +5,7 @@ import { trpc } from './trpc';
 import { clearCredentials } from './session-store';
 
 /**
- * Logout (01 section 4): revoke the session on the server, then forget it here whatever the
+ * Logout: revoke the session on the server, then forget it here whatever the
  * server said (stored credentials and every cached answer), and go to /login.
  */
 export function useLogout() {

@@ -1,13 +1,13 @@
 import { skipToken } from '@tanstack/react-query';
-import type { ChurchRole } from '../../../../common/constants';
 import { trpc } from '../../lib/trpc';
+import { useCan } from '../auth';
 
 /**
- * The classes a user may mark attendance for (01 section 6): a teacher's own classes (my-classes);
- * for principals and super admins every class of the church's current academic year.
+ * The classes the signed-in user may mark attendance for: those who see every class (who manage
+ * classes) get every class of the church's current academic year; a teacher their own (my-classes).
  */
-export function useMarkableClasses(role: ChurchRole) {
-  const teacher = role === 'teacher';
+export function useMarkableClasses() {
+  const teacher = !useCan('manageClasses');
   const mine = trpc.classes.myClasses.useQuery(teacher ? undefined : skipToken);
   const config = trpc.academicYear.config.useQuery(teacher ? skipToken : undefined);
   const all = trpc.classes.list.useQuery(!teacher && config.data ? { academic_year: config.data.current } : skipToken);

@@ -14,7 +14,7 @@ interface ForgotPasswordDialogProps {
   initialEmail: string;
 }
 
-/** Forgot password (01 section 2): asks for the email only (POST /api/auth/forgot-password). */
+/** Forgot password: asks for the email only (POST /api/auth/forgot-password). */
 export function ForgotPasswordDialog({ opened, onClose, initialEmail }: ForgotPasswordDialogProps) {
   const [email, setEmail] = useState(initialEmail);
   const [emailError, setEmailError] = useState<string | undefined>();

@@ -24,7 +24,7 @@ type Errors = Partial<Record<Field, string>>;
 /** The dialog (and Mantine's modal machinery) is fetched when first asked for, not with the form. */
 const ForgotPasswordDialog = lazyScreen(() => import('./ForgotPasswordDialog').then((m) => m.ForgotPasswordDialog));
 
-/** The sign-in screen of 01 section 2. */
+/** The sign-in screen: church code, email and password, or Google. */
 export function LoginPage() {
   const navigate = useNavigate();
   const utils = trpc.useUtils();

@@ -11,6 +11,7 @@ export {
   prefetchSession, SignedInSessionContext, useSession, useSignedInSession,
   type Session, type SessionChurch, type SessionData,
 } from './useSession';
+export { useCan } from './useCan';
 export { churchToday } from './church-today';
 export {
   forgetGoogleFlow, googleErrorOf, leaveForGoogle, pendingGoogleFlow, rememberGoogleFlow,

@@ -28,7 +28,7 @@ interface ClassFormProps {
 }
 
 /**
- * Add or edit a class (01 sections 2 and 5, super_admin and principal): class name from the fixed
+ * Add or edit a class (for those who manage classes): class name from the fixed
  * list, free-text section, teacher or Unassigned, academic year from the church's choices
  * (the current one by default). Validated with the server's own schema, so the messages match.
  */

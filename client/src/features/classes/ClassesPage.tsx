@@ -6,21 +6,22 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { PagedTable } from '../../components/PagedTable';
 import { serverMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
-import { useSignedInSession } from '../auth';
+import { useCan, useSignedInSession } from '../auth';
 import { classLabelWithYear, type ClassItem } from '../../lib/class-label';
 import { classesTable } from './ClassesTable';
 import { ClassForm } from './ClassForm';
 import { CLASS_TEXT } from './text';
 
 /**
- * Class Management (01 sections 2, 5, 6 and 8). super_admin and principal see every class and add
- * and edit them; only super_admin deletes (after a confirmation). A teacher sees their own classes
+ * Class Management. Those who manage classes see every class and add and edit them; only those
+ * who may delete classes delete one (after a confirmation). A teacher sees their own classes
  * (my-classes), read-only.
  */
 export function ClassesPage() {
   const { user } = useSignedInSession();
-  const manager = user.role === 'super_admin' || user.role === 'principal';
-  const canDelete = user.role === 'super_admin';
+  // Those who manage classes see every class of the church; teachers only the classes they teach.
+  const manager = useCan('manageClasses');
+  const canDelete = useCan('deleteClasses');
   const utils = trpc.useUtils();
 
   const all = trpc.classes.list.useQuery(undefined, { enabled: manager });
@@ -83,7 +84,7 @@ export function ClassesPage() {
             errorFallback={CLASS_TEXT.unreachable}
             empty={{ icon: <IconSchool size={28} />, title: CLASS_TEXT.empty, testId: 'classes-empty' }}
             table={classesTable({
-              viewer: user,
+              viewer: { name: user.name, seesAllClasses: manager },
               onEdit: manager ? setEditing : undefined,
               onDelete: canDelete ? (cls) => { remove.reset(); setDeleting(cls); setConfirmOpened(true); } : undefined,
             })}

@@ -1,11 +1,11 @@
 import { Table, Text } from '@mantine/core';
 import type { TableLayout } from '../../components/PagedTable';
 import { RowActions } from '../../components/RowActions';
-import { classLabel, classTeacherName, type ClassItem } from '../../lib/class-label';
+import { classLabel, classTeacherName, type ClassItem, type ClassViewer } from '../../lib/class-label';
 import { CLASS_TEXT } from './text';
 
 interface ClassesTableOptions {
-  viewer: { role: string; name: string };
+  viewer: ClassViewer;
   /** Present for those who may edit classes. */
   onEdit?: (cls: ClassItem) => void;
   /** Present for those who may delete classes. */
@@ -31,7 +31,7 @@ export function classesTable({ viewer, onEdit, onDelete }: ClassesTableOptions):
           <Table.Td fw={500}>{cls.class_name}</Table.Td>
           <Table.Td>{cls.section || <Text span c="dimmed">—</Text>}</Table.Td>
           <Table.Td>
-            {cls.teacher_name || viewer.role === 'teacher' ? teacher : <Text span c="dimmed">{teacher}</Text>}
+            {cls.teacher_name || !viewer.seesAllClasses ? teacher : <Text span c="dimmed">{teacher}</Text>}
           </Table.Td>
           <Table.Td>{cls.academic_year}</Table.Td>
           <Table.Td ta="right">{cls.student_count}</Table.Td>

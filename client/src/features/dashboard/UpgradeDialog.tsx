@@ -7,7 +7,7 @@ import type { SessionChurch } from '../auth';
 import { PlanList, useSubscriptionActions, type Plan, type PlanAction } from '../subscription';
 
 /**
- * The upgrade modal (02 section 4.4): the plans the upgrade path allows from the church's plan
+ * The upgrade modal: the plans the upgrade path allows from the church's plan
  * (free to basic or premium, basic to premium); choosing one makes its order and opens the payment
  * screen, which comes back home once the payment is verified.
  */

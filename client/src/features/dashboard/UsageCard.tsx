@@ -96,7 +96,7 @@ function UsageDetails({ data }: { data: Usage }) {
   );
 }
 
-/** Resource usage against the plan's limits (01 section 3, GET /api/subscription/usage), and the
+/** Resource usage against the plan's limits (GET /api/subscription/usage), and the
  * gallery's storage against the plan's quota. */
 export function UsageCard() {
   const usage = trpc.subscription.usage.useQuery();

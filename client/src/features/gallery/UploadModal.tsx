@@ -45,7 +45,7 @@ interface UploadModalProps {
 }
 
 /**
- * Upload Media (02 sections 2.7, 4.6 and 5): title, description, academic year (the current one by
+ * Upload Media: title, description, academic year (the current one by
  * default), month (this month), department (any name; the church's own offered) and the files,
  * dropped or chosen. Each file is checked before anything is sent; photos over 2 MB are first made
  * smaller (a progress bar from 0 to 100), then the upload runs with its own, real progress bar.

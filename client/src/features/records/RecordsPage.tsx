@@ -15,7 +15,7 @@ import { RecordForm, type SessionRecord } from './RecordForm';
 const recordLabel = (r: SessionRecord) => `record of ${r.date.slice(0, 10)}`;
 
 /**
- * Session Records (02 sections 2.9 and 4.5; super_admin and principal): the form, in create or
+ * Session Records (for those who manage records): the form, in create or
  * edit mode, above the saved records, newest session first, each with Edit and Delete (after a
  * confirmation). Records are cards, so the list reads on a phone without scrolling sideways.
  */

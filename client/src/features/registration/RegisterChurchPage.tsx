@@ -31,7 +31,7 @@ function returnedDraft(cameBackFromGoogle: boolean): RegistrationDraft | null {
 }
 
 /**
- * Register New Church (01 section 2): a plan, the church's details and its admin account. A free
+ * Register New Church: a plan, the church's details and its admin account. A free
  * church is registered at once and shown its code; a paid one is registered pending payment and
  * sent to the payment screen with the order (created with the registration's payment token). With
  * Google, the form is checked and kept in this tab, the browser goes to Google, and the callback

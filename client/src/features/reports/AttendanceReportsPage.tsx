@@ -28,7 +28,7 @@ function SelectorsSkeleton() {
 }
 
 /**
- * Attendance Reports (01 sections 2, 5, 9): choose the academic year, then a class of that year, then
+ * Attendance Reports: choose the academic year, then a class of that year, then
  * a month of that year; then the Monthly Summary or the Calendar View of that month, and the summary
  * as a CSV file. Teachers reach only their own classes (the server answers only those).
  */

@@ -55,11 +55,13 @@ function ClassStudents({ cls }: { cls: ClassItem }) {
 }
 
 /**
- * Student View of the teacher dashboard (01 section 2): the teacher's classes (my-classes) and a
+ * Student View of the teacher dashboard: the teacher's classes (my-classes) and a
  * read-only table of the chosen class's students, with no Edit or Delete buttons.
  */
 export function StudentViewPage() {
   const { user } = useSignedInSession();
+  // The screen lists the viewer's own classes (my-classes), whatever their role.
+  const viewer = { name: user.name, seesAllClasses: false };
   const classes = trpc.classes.myClasses.useQuery();
   const [chosenId, setChosenId] = useState<string | null>(null);
   const selected = classes.data?.find((c) => c.id === chosenId) ?? classes.data?.[0] ?? null;
@@ -90,7 +92,7 @@ export function StudentViewPage() {
                     cls={cls}
                     selected={cls.id === selected?.id}
                     onSelect={() => setChosenId(cls.id)}
-                    teacher={classTeacherName(cls, user, CLASS_TEXT.unassigned)}
+                    teacher={classTeacherName(cls, viewer, CLASS_TEXT.unassigned)}
                   />
                 ))}
               </SimpleGrid>

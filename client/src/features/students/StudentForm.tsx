@@ -32,7 +32,7 @@ interface StudentFormProps {
 }
 
 /**
- * Add or edit a student (01 sections 2 and 5): name, parent phone, parent email (optional), date of
+ * Add or edit a student: name, parent phone, parent email (optional), date of
  * birth (not in the future) and class. The roll number and academic year are the server's.
  * Validated with the server's own schema, so the messages match.
  */

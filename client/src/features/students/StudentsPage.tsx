@@ -4,7 +4,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { notify } from '../../lib/notify';
 import { keepPreviousData } from '@tanstack/react-query';
 import { IconUsers } from '@tabler/icons-react';
-import { churchToday, useSignedInSession } from '../auth';
+import { churchToday, useCan, useSignedInSession } from '../auth';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { QueryErrorState } from '../../components/ErrorState';
 import { PagedTable } from '../../components/PagedTable';
@@ -19,13 +19,13 @@ import { STUDENT_TEXT } from './text';
 const SEARCH_DEBOUNCE_MS = 300;
 
 /**
- * Students (01 sections 2, 5, 6 and 8): filters, the add/edit form and the list. Teachers see and
- * edit the students of their own classes (the server decides); only super_admin and principal
- * delete, after a confirmation.
+ * Students: filters, the add/edit form and the list. Teachers see and edit the students of their
+ * own classes (the server decides); only those who may delete students delete one, after a
+ * confirmation.
  */
 export function StudentsPage() {
   const { user, church } = useSignedInSession();
-  const canDelete = user.role === 'super_admin' || user.role === 'principal';
+  const canDelete = useCan('deleteStudents');
   const utils = trpc.useUtils();
   const years = useAcademicYears();
   const classes = trpc.students.availableClasses.useQuery(undefined);

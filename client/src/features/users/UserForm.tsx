@@ -20,7 +20,7 @@ interface UserFormProps {
 }
 
 /**
- * Add or edit a user (02 sections 2.5, 4.5 and 5): name, email, password, phone and, for a super
+ * Add or edit a user: name, email, password, phone and, for a super
  * admin, the role. On edit a blank password keeps the old one. While the server has Google sign-in
  * configured a Gmail address signs in with Google and gets no password. Validated with the schema the server shares, so the messages match.
  */

@@ -12,7 +12,7 @@ import { useUserActions } from './useUserActions';
 import { roleColor, roleLabel, type ManagedUser } from './roles';
 
 /**
- * User Management (02 section 2.6, super admin): the add/edit form, All Users with role and
+ * User Management (for those who manage all users): the add/edit form, All Users with role and
  * status, activate/deactivate (deactivation confirmed first), edit and delete; then the Teachers
  * table. Super admins are never deleted or deactivated here, and nobody acts on themselves.
  */

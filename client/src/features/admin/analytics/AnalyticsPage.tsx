@@ -34,7 +34,7 @@ function AnalyticsSkeleton() {
 }
 
 /**
- * The Analytics Dashboard (02 section 2.17): churches per plan and status, the churches with most
+ * The Analytics Dashboard: churches per plan and status, the churches with most
  * users and the registrations per month over the chosen period. The period is kept in the address
  * (Back returns to the previous one) and sent to the server, which applies it to the growth.
  */

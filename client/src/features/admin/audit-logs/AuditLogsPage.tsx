@@ -9,7 +9,7 @@ import { AUDIT_COLUMNS, AuditLogRow } from './AuditLogRow';
 import { AUDIT_LOG_COUNTS, AUDIT_TEXTS, DEFAULT_COUNT, countParam } from './texts';
 
 /**
- * Audit Logs (02 section 2.18): the newest entries, as many as the chosen count (kept in the
+ * Audit Logs: the newest entries, as many as the chosen count (kept in the
  * address, so Back returns to the previous one).
  */
 export function AuditLogsPage() {

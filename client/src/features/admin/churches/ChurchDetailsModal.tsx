@@ -11,7 +11,7 @@ import { ADMIN_TEXTS } from '../shared/texts';
 const orNA = (value: string | null | undefined) => (value ? value : ADMIN_TEXTS.notAvailable);
 
 /**
- * 'Church Details' (02 section 2.15): every field of the church with its counts. The list's row is
+ * 'Church Details': every field of the church with its counts. The list's row is
  * shown at once; the details call (audited as a view) then brings the current values.
  */
 export function ChurchDetailsModal({ church, onClose }: { church: AdminChurch | null; onClose: () => void }) {

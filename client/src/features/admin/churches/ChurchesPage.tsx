@@ -13,13 +13,13 @@ import { SubscriptionModal } from './SubscriptionModal';
 import { CONSOLE_STATUSES, statusOptions } from '../shared/subscription-labels';
 import { ADMIN_TEXTS } from '../shared/texts';
 
-/** Churches on a page (02 section 9). */
+/** Churches on a page. */
 const PAGE_SIZE = 10;
 const SEARCH_DEBOUNCE_MS = 300;
 const STATUS_FILTER = [{ value: '', label: 'All Status' }, ...statusOptions];
 
 /**
- * Church Management (02 section 2.15): search and status filter (kept in the address; any change
+ * Church Management: search and status filter (kept in the address; any change
  * goes back to page 1), a page of churches, their details and subscription.
  */
 export function ChurchesPage() {
@@ -108,7 +108,7 @@ export function ChurchesPage() {
         church={managing}
         onClose={() => setManaging(null)}
         onUpdated={(changed) => {
-          // The row changes here (02 section 4.8); other pages, the details and the figures are asked again.
+          // The row changes here; other pages, the details and the figures are asked again.
           utils.admin.churches.list.setData(input, (previous) => previous && {
             ...previous,
             items: previous.items.map((item) => (item.id === changed.id ? {

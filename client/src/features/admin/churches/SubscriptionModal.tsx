@@ -68,7 +68,7 @@ function SubscriptionForm({ church, onClose, onUpdated }: SubscriptionFormProps)
   );
 }
 
-/** 'Manage Subscription - {church}' (02 sections 2.15 and 4.8): any tier and status, a plain end date. */
+/** 'Manage Subscription - {church}': any tier and status, a plain end date. */
 export function SubscriptionModal({ church, onClose, onUpdated }: Omit<SubscriptionFormProps, 'church'> & { church: AdminChurch | null }) {
   return (
     <Modal

@@ -3,7 +3,7 @@ import {
 } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 
-/** The console's screens under /admin/dashboard (02 section 2.2, with Pending Payments and Plans), in sidebar order. */
+/** The console's screens under /admin/dashboard, in sidebar order. */
 export type ConsoleScreen = 'overview' | 'churches' | 'payments' | 'plans' | 'users' | 'media' | 'analytics' | 'auditLogs';
 
 interface ConsoleNavItem {

@@ -17,7 +17,7 @@ import { RecoveryCodesStep, SecondFactorStep, type PasswordStep, type SignedIn }
 type Field = 'email' | 'password';
 
 /**
- * /admin-login (02 section 2.13): the operator's email and password, then the second factor (at the
+ * /admin-login: the operator's email and password, then the second factor (at the
  * first sign-in, its enrolment and the recovery codes, shown once); a signed-in operator goes to the
  * console. The session is the cookie the server sets; the page keeps only its CSRF token.
  */

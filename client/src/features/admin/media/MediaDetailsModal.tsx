@@ -19,7 +19,7 @@ interface MediaDetailsModalProps {
 }
 
 /**
- * 'Media Details' (02 section 2.19): a preview and every field of the item. The card's item shows at
+ * 'Media Details': a preview and every field of the item. The card's item shows at
  * once; the details call (audited as a view) then brings the current values and a fresh signed URL.
  */
 export function MediaDetailsModal({ item, onClose, onDelete }: MediaDetailsModalProps) {

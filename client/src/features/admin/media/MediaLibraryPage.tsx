@@ -13,12 +13,12 @@ import { MediaCard, type AdminMedia } from './MediaCard';
 import { MediaDetailsModal } from './MediaDetailsModal';
 import { MEDIA_TEXTS, MEDIA_TYPES, TYPE_FILTER } from './texts';
 
-/** Media items on a page (02 section 9). */
+/** Media items on a page. */
 const PAGE_SIZE = 20;
 const GRID_COLS = { base: 1, xs: 2, md: 3, xl: 4 };
 
 /**
- * Media Library (02 section 2.19): church and type filters (kept in the address; a change goes back
+ * Media Library: church and type filters (kept in the address; a change goes back
  * to page 1), a grid of cards, an item's details, and deleting one after a confirmation.
  */
 export function MediaLibraryPage() {
@@ -38,7 +38,7 @@ export function MediaLibraryPage() {
   useClampedPage(page, data?.pagination, update);
 
   const removed = (item: AdminMedia) => {
-    // 02 section 4.8: the card goes at once; the page is then asked again so that it fills up.
+    // The card goes at once; the page is then asked again so that it fills up.
     utils.admin.media.list.setData(input, (previous) => previous && {
       items: previous.items.filter((other) => other.id !== item.id),
       pagination: { ...previous.pagination, total: Math.max(0, previous.pagination.total - 1) },

@@ -13,7 +13,7 @@ import { consolePath } from '../frame/console-nav';
 import { downloadChurchesReport } from './download-report';
 import { ADMIN_TEXTS, STAT_CARDS } from '../shared/texts';
 
-/** Recent Activity shows the newest 5 audit entries (02 section 9). */
+/** Recent Activity shows the newest 5 audit entries. */
 const RECENT_ACTIVITY_LIMIT = 5;
 
 function StatCards() {
@@ -117,7 +117,7 @@ function QuickActions() {
   );
 }
 
-/** The console's Overview (02 section 2.14): platform figures, recent activity, quick actions. */
+/** The console's Overview: platform figures, recent activity, quick actions. */
 export function OverviewPage() {
   return (
     <Stack gap="lg" maw={1200}>

@@ -4,7 +4,7 @@ import { trpc } from '../../../lib/trpc';
 import { ConsoleSelect } from './ConsoleSelect';
 import { ADMIN_TEXTS } from './texts';
 
-/** Church filters list at most this many churches (02 section 9). */
+/** Church filters list at most this many churches. */
 const CHURCH_FILTER_LIMIT = 100;
 
 interface ChurchFilterSelectProps {
@@ -15,7 +15,7 @@ interface ChurchFilterSelectProps {
 }
 
 /**
- * The church filter of User Management and Media Library (02 sections 2.16 and 2.19): 'All Churches'
+ * The church filter of User Management and Media Library: 'All Churches'
  * and each church as 'name (code)'. Until the churches arrive only 'All Churches' is offered.
  */
 function ChurchFilterSelect({ value, onChange, style }: ChurchFilterSelectProps) {

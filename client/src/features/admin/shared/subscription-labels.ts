@@ -1,4 +1,4 @@
-/** Tiers and statuses as the console shows them (02 section 4.8): an unknown tier is shown as free,
+/** Tiers and statuses as the console shows them: an unknown tier is shown as free,
  * an unknown status (pending_payment among them) as inactive. */
 const CONSOLE_TIERS = ['free', 'basic', 'premium', 'lifetime'] as const;
 export const CONSOLE_STATUSES = ['active', 'inactive', 'suspended', 'trial'] as const;

@@ -1,4 +1,4 @@
-/** The operator console's texts (02 sections 2.13-2.15 and 8.2), in one place for the screens and tests. */
+/** The operator console's texts, in one place for the screens and tests. */
 export const ADMIN_TEXTS = {
   loginTitle: 'Admin Console',
   loginSubtitle: 'Sign in to manage the platform',
@@ -50,7 +50,7 @@ export const ADMIN_TEXTS = {
   churchFilterFailed: 'The churches could not be loaded: only All Churches can be chosen.',
 } as const;
 
-/** The four stat cards of the overview: label and caption (02 section 2.14). */
+/** The four stat cards of the overview: label and caption. */
 export const STAT_CARDS = [
   { key: 'totalChurches', testId: 'stat-total-churches', label: 'Total Churches', caption: 'All registered' },
   { key: 'activeChurches', testId: 'stat-active-churches', label: 'Active Churches', caption: 'Subscription active' },

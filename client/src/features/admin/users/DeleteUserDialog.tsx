@@ -12,7 +12,7 @@ interface DeleteUserDialogProps {
 }
 
 /**
- * Deleting a user after a confirmation (02 sections 2.16 and 8.2). A refusal (a church's last active
+ * Deleting a user after a confirmation. A refusal (a church's last active
  * super admin: 409) keeps the dialog open with the server's reason.
  */
 export function DeleteUserDialog({ user, onClose, onDeleted }: DeleteUserDialogProps) {

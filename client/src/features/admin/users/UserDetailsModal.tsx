@@ -12,7 +12,7 @@ import type { AdminUser } from './UserRow';
 const orNA = (value: string | null | undefined) => (value ? value : ADMIN_TEXTS.notAvailable);
 
 /**
- * 'User Details' (02 section 2.16). The list's row shows at once; the details call (audited as a
+ * 'User Details'. The list's row shows at once; the details call (audited as a
  * view) then brings the statistics: classes taught and the students in them.
  */
 export function UserDetailsModal({ user, onClose }: { user: AdminUser | null; onClose: () => void }) {

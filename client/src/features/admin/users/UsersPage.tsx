@@ -13,11 +13,11 @@ import { CONSOLE_ROLES, ROLE_FILTER, USERS_TEXTS } from './texts';
 import { UserDetailsModal } from './UserDetailsModal';
 import { USER_COLUMNS, UserRow, type AdminUser } from './UserRow';
 
-/** Users on a page (02 section 9). */
+/** Users on a page. */
 const PAGE_SIZE = 10;
 
 /**
- * User Management (02 section 2.16): church and role filters (kept in the address; a change goes
+ * User Management: church and role filters (kept in the address; a change goes
  * back to page 1), a page of users, their details, and deleting one after a confirmation.
  */
 export function UsersPage() {
@@ -82,7 +82,7 @@ export function UsersPage() {
         user={deleting}
         onClose={() => setDeleting(null)}
         onDeleted={() => {
-          // 02 section 4.8: the details close and the list is asked again; so are the figures that count users.
+          // The details close and the list is asked again; so are the figures that count users.
           setDeleting(null);
           setViewing(null);
           void utils.admin.users.list.invalidate();
