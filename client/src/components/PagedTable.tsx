@@ -44,9 +44,9 @@ interface PagedTableProps<Item> {
   query: ListQuery;
   /** The items of the page; undefined until the first answer. */
   items: readonly Item[] | undefined;
-  /** The loading state's accessible name; `loading` replaces the table skeleton (a grid of cards). */
+  /** The loading state's accessible name, and its shapes when they are not a table's (a grid of cards). */
   loadingLabel: string;
-  loading?: ReactNode;
+  skeleton?: ReactNode;
   /** What failed: a title, or a title made of the server's message (`errorFallback` when there is none). */
   errorTitle: string | ((message: string) => string);
   errorFallback?: string;
@@ -112,7 +112,10 @@ export function PagedTable<Item>(props: PagedTableProps<Item>) {
   const stale = Boolean(query.isPlaceholderData);
   return (
     <>
-      {query.isPending ? props.loading ?? <TableSkeleton label={props.loadingLabel} /> : null}
+      {query.isPending && props.skeleton ? (
+        <div role="status" aria-busy="true" aria-label={props.loadingLabel}>{props.skeleton}</div>
+      ) : null}
+      {query.isPending && !props.skeleton ? <TableSkeleton label={props.loadingLabel} /> : null}
       {query.isError ? (
         <ErrorState
           title={typeof errorTitle === 'string' ? errorTitle : errorTitle(message)}

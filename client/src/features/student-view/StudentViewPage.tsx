@@ -1,8 +1,7 @@
 import { useState } from 'react';
-import { Badge, Box, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Box, Card, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconSchool, IconUsers } from '@tabler/icons-react';
 import { PagedTable } from '../../components/PagedTable';
-import { TableSkeleton } from '../../components/TableSkeleton';
 import { trpc } from '../../lib/trpc';
 import { useSignedInSession } from '../auth';
 import { CLASS_TEXT } from '../classes';
@@ -10,6 +9,7 @@ import { classLabel, classTeacherName, type ClassItem } from '../../lib/class-la
 import { STUDENT_TEXT, studentsTable } from '../students';
 
 const NO_STUDENTS_IN_CLASS = 'No students in this class yet.';
+const CARD_COLS = { base: 1, xs: 2, md: 3 };
 
 function ClassCard({ cls, selected, onSelect, teacher }: { cls: ClassItem; selected: boolean; onSelect: () => void; teacher: string }) {
   const students = `${cls.student_count} ${cls.student_count === 1 ? 'student' : 'students'}`;
@@ -80,12 +80,12 @@ export function StudentViewPage() {
             query={classes}
             items={classes.data}
             loadingLabel="Loading classes"
-            loading={<TableSkeleton rows={2} label="Loading classes" />}
+            skeleton={<SimpleGrid cols={CARD_COLS} spacing="sm"><Skeleton height={96} /><Skeleton height={96} /></SimpleGrid>}
             errorTitle={CLASS_TEXT.loadFailed}
             errorFallback={CLASS_TEXT.unreachable}
             empty={{ icon: <IconSchool size={28} />, title: CLASS_TEXT.empty, testId: 'classes-empty' }}
             render={(items) => (
-              <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm" role="group" aria-label="My Classes">
+              <SimpleGrid cols={CARD_COLS} spacing="sm" role="group" aria-label="My Classes">
                 {items.map((cls) => (
                   <ClassCard
                     key={cls.id}

@@ -11,6 +11,52 @@ import { UserForm } from './UserForm';
 import { useUserActions } from './useUserActions';
 import { roleColor, roleLabel, type ManagedUser } from './roles';
 
+interface UserRowProps {
+  row: ManagedUser;
+  /** The signed-in user's own row. */
+  self: boolean;
+  activating: boolean;
+  onEdit: (user: ManagedUser) => void;
+  onDelete: (user: ManagedUser) => void;
+  onDeactivate: (user: ManagedUser) => void;
+  onActivate: (user: ManagedUser) => void;
+}
+
+/** A user of All Users: name, email, role, status and actions. A super admin, and the signed-in user
+ * themselves, are edited only: never deleted or deactivated here. */
+function UserRow({ row, self, activating, onEdit, onDelete, onDeactivate, onActivate }: UserRowProps) {
+  const fixed = row.role === 'super_admin' || self;
+  return (
+    <Table.Tr data-testid="user-row">
+      <Table.Td fw={500}>{row.name}{self ? <Text span c="dimmed" size="sm"> (you)</Text> : null}</Table.Td>
+      <Table.Td>{row.email}</Table.Td>
+      <Table.Td><Badge color={roleColor(row.role)} variant="light">{roleLabel(row.role)}</Badge></Table.Td>
+      <Table.Td>
+        <Badge color={row.is_active ? 'green' : 'gray'} variant={row.is_active ? 'light' : 'outline'}>
+          {row.is_active ? 'Active' : 'Inactive'}
+        </Badge>
+      </Table.Td>
+      <Table.Td>
+        <Stack gap={0} align="flex-end">
+          <RowActions subject={`user ${row.name}`} onEdit={() => onEdit(row)} onDelete={fixed ? undefined : () => onDelete(row)} />
+          {fixed ? null : (
+            <Button
+              size="compact-xs"
+              variant="subtle"
+              color={row.is_active ? 'red' : 'green'}
+              loading={activating}
+              aria-label={`${row.is_active ? 'Deactivate' : 'Activate'} ${row.name}`}
+              onClick={() => (row.is_active ? onDeactivate(row) : onActivate(row))}
+            >
+              {row.is_active ? 'Deactivate' : 'Activate'}
+            </Button>
+          )}
+        </Stack>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
 /**
  * User Management (for those who manage all users): the add/edit form, All Users with role and
  * status, activate/deactivate (deactivation confirmed first), edit and delete; then the Teachers
@@ -53,42 +99,18 @@ export function UsersPage() {
               minWidth: 820,
               hover: true,
               columns: ['Name', 'Email', 'Role', 'Status', { label: 'Actions', align: 'right' }],
-              row: (row) => {
-                const fixed = row.role === 'super_admin' || row.id === user.id;
-                return (
-                  <Table.Tr key={row.id} data-testid="user-row">
-                    <Table.Td fw={500}>{row.name}{row.id === user.id ? <Text span c="dimmed" size="sm"> (you)</Text> : null}</Table.Td>
-                    <Table.Td>{row.email}</Table.Td>
-                    <Table.Td><Badge color={roleColor(row.role)} variant="light">{roleLabel(row.role)}</Badge></Table.Td>
-                    <Table.Td>
-                      <Badge color={row.is_active ? 'green' : 'gray'} variant={row.is_active ? 'light' : 'outline'}>
-                        {row.is_active ? 'Active' : 'Inactive'}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>
-                      <Stack gap={0} align="flex-end">
-                        <RowActions
-                          subject={`user ${row.name}`}
-                          onEdit={() => setEditing(row)}
-                          onDelete={fixed ? undefined : () => actions.askDelete(row)}
-                        />
-                        {fixed ? null : (
-                          <Button
-                            size="compact-xs"
-                            variant="subtle"
-                            color={row.is_active ? 'red' : 'green'}
-                            loading={actions.activating === row.id}
-                            aria-label={`${row.is_active ? 'Deactivate' : 'Activate'} ${row.name}`}
-                            onClick={() => (row.is_active ? actions.askDeactivate(row) : actions.activate(row))}
-                          >
-                            {row.is_active ? 'Deactivate' : 'Activate'}
-                          </Button>
-                        )}
-                      </Stack>
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              },
+              row: (row) => (
+                <UserRow
+                  key={row.id}
+                  row={row}
+                  self={row.id === user.id}
+                  activating={actions.activating === row.id}
+                  onEdit={setEditing}
+                  onDelete={actions.askDelete}
+                  onDeactivate={actions.askDeactivate}
+                  onActivate={actions.activate}
+                />
+              ),
             }}
           />
         </Stack>

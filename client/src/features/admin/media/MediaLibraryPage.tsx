@@ -65,8 +65,8 @@ export function MediaLibraryPage() {
             query={media}
             items={data?.items}
             loadingLabel="Loading media"
-            loading={(
-              <SimpleGrid cols={GRID_COLS} aria-busy="true" aria-label="Loading media" role="status">
+            skeleton={(
+              <SimpleGrid cols={GRID_COLS}>
                 {Array.from({ length: 8 }, (_, i) => <Skeleton key={i} height={170} radius="md" />)}
               </SimpleGrid>
             )}

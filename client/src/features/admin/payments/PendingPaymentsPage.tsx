@@ -39,8 +39,8 @@ export function PendingPaymentsPage() {
         query={pending}
         items={data?.items}
         loadingLabel="Loading the pending payments"
-        loading={(
-          <Stack gap="sm" aria-busy="true" aria-label="Loading the pending payments" role="status">
+        skeleton={(
+          <Stack gap="sm">
             {Array.from({ length: 3 }, (_, i) => <Skeleton key={i} height={140} radius="md" />)}
           </Stack>
         )}

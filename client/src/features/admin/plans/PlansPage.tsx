@@ -29,8 +29,8 @@ export function PlansPage() {
         query={plans}
         items={plans.data?.items}
         loadingLabel="Loading the plans"
-        loading={(
-          <SimpleGrid cols={PLAN_COLS} aria-busy="true" aria-label="Loading the plans" role="status">
+        skeleton={(
+          <SimpleGrid cols={PLAN_COLS}>
             {Array.from({ length: 4 }, (_, i) => <Skeleton key={i} height={420} radius="md" />)}
           </SimpleGrid>
         )}
