@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
-import { LISTS_CHUNK, LISTS_FILES, SIGNED_IN_CHUNK, SIGNED_IN_SCREENS, SIGNED_IN_SHARED } from './scripts/client-chunks';
+import { SIGNED_IN_CHUNK, SIGNED_IN_SCREENS, SIGNED_IN_SHARED, TABLE_CHUNK, TABLE_FILES } from './scripts/client-chunks';
 
 const clientRoot = fileURLToPath(new URL('./client', import.meta.url));
 const apiServer = 'http://localhost:3000';
@@ -30,18 +30,18 @@ function mantineStylesPerComponent(): Plugin {
  * - the entry (client/index.html and client/src/main.tsx) with everything it imports statically, so
  *   that the groups below cannot take any of it;
  * - the signed-in chunk (scripts/client-chunks.ts): the dashboard frame and Sunday morning's two
- *   screens with what they import beyond the entry. A group also takes what its modules import (the
- *   bundler's default), which is what makes it one chunk instead of a dozen small shared ones;
- * - the lists' chunk (scripts/client-chunks.ts): Mantine's Table and the list frame, without what
+ *   screens with what they import beyond the entry, and a few small modules most screens share. A
+ *   group also takes what its modules import (the bundler's default), which is what makes it one
+ *   chunk instead of a dozen small shared ones;
+ * - the table chunk (scripts/client-chunks.ts): Mantine's Table with the lists' table, without what
  *   they import.
  */
 const clientFiles = (files: string[]) => (id: string) => files.some((file) => id.replaceAll('\\', '/').endsWith(`/client/${file}`));
 const mantineTable = /@mantine[\\/]core[\\/](esm[\\/]components[\\/]Table[\\/]|styles[\\/]Table\.css$)/;
-const listFiles = clientFiles(LISTS_FILES);
 const CHUNK_GROUPS = [
   { name: 'index', test: clientFiles(['index.html', 'src/main.tsx']) },
   { name: SIGNED_IN_CHUNK, test: clientFiles([...SIGNED_IN_SCREENS, ...SIGNED_IN_SHARED]) },
-  { name: LISTS_CHUNK, test: (id: string) => mantineTable.test(id) || listFiles(id), includeDependenciesRecursively: false },
+  { name: TABLE_CHUNK, test: (id: string) => mantineTable.test(id) || clientFiles(TABLE_FILES)(id), includeDependenciesRecursively: false },
 ];
 
 // The client lives in client/ and is built to client/dist, which the server serves (server/app.ts).

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button, Group, Stack, Table, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { serverMessage } from '../lib/errors';
 import { ErrorState } from './ErrorState';
 import { TableSkeleton } from './TableSkeleton';
@@ -13,21 +13,6 @@ interface ListQuery {
   /** An earlier page or filter's answer shown while this one loads (keepPreviousData). */
   isPlaceholderData?: boolean;
   refetch: () => unknown;
-}
-
-type Column = string | { label: string; align: 'right' };
-
-export interface TableLayout<Item> {
-  testId: string;
-  /** Below this width the table scrolls sideways inside its container and keeps its columns. */
-  minWidth: number;
-  columns: readonly Column[];
-  /** One `<Table.Tr key=…>` per item. */
-  row: (item: Item) => ReactNode;
-  /** Cells on one line each (the columns are short values). */
-  nowrap?: boolean;
-  /** Rows highlighted under the pointer (rows with actions). */
-  hover?: boolean;
 }
 
 interface Pagination {
@@ -52,9 +37,8 @@ interface PagedTableProps<Item> {
   errorFallback?: string;
   /** Shown when there are no items; `hint` says why (a filter hides everything, or nothing exists yet). */
   empty: { icon: ReactNode; title: string; hint?: string; testId?: string };
-  /** The items as a table, or `render` for another layout (a grid of cards). */
-  table?: TableLayout<Item>;
-  render?: (items: readonly Item[]) => ReactNode;
+  /** The items of a non-empty list: a DataTable (components/DataTable.tsx), or another layout (a grid of cards). */
+  children: (items: readonly Item[]) => ReactNode;
   /** Pages of a longer list: the footer shows where the page is and moves between pages. */
   pagination?: Pagination;
 }
@@ -77,36 +61,13 @@ function PageFooter({ page, pages, total, pageSize, onPage, testId }: Pagination
   );
 }
 
-function ItemsTable<Item>({ items, layout }: { items: readonly Item[]; layout: TableLayout<Item> }) {
-  return (
-    <Table.ScrollContainer minWidth={layout.minWidth} type="native">
-      <Table
-        striped
-        highlightOnHover={layout.hover}
-        verticalSpacing="sm"
-        style={layout.nowrap ? { whiteSpace: 'nowrap' } : undefined}
-        data-testid={layout.testId}
-      >
-        <Table.Thead>
-          <Table.Tr>
-            {layout.columns.map((column) => (typeof column === 'string'
-              ? <Table.Th key={column}>{column}</Table.Th>
-              : <Table.Th key={column.label} ta={column.align}>{column.label}</Table.Th>))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>{items.map((item) => layout.row(item))}</Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
-  );
-}
-
 /**
  * A list's states, the same on every list of the church screens and the console: a skeleton while
  * the first answer loads, the error with Retry, the empty state, the items (dimmed while another
  * page or filter loads), and the page footer.
  */
 export function PagedTable<Item>(props: PagedTableProps<Item>) {
-  const { query, items, empty, table, pagination } = props;
+  const { query, items, empty, pagination } = props;
   const { errorTitle } = props;
   const message = query.isError ? serverMessage(query.error, props.errorFallback ?? '') : '';
   const stale = Boolean(query.isPlaceholderData);
@@ -133,7 +94,7 @@ export function PagedTable<Item>(props: PagedTableProps<Item>) {
       ) : null}
       {items && items.length > 0 ? (
         <div style={stale ? { opacity: 0.6 } : undefined} aria-busy={stale || undefined}>
-          {table ? <ItemsTable items={items} layout={table} /> : props.render?.(items)}
+          {props.children(items)}
         </div>
       ) : null}
       {pagination ? <PageFooter {...pagination} /> : null}

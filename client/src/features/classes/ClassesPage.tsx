@@ -8,7 +8,7 @@ import { serverMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { useCan, useSignedInSession } from '../auth';
 import { classLabelWithYear, type ClassItem } from '../../lib/class-label';
-import { classesTable } from './ClassesTable';
+import { ClassesTable } from './ClassesTable';
 import { ClassForm } from './ClassForm';
 import { CLASS_TEXT } from './text';
 
@@ -83,12 +83,16 @@ export function ClassesPage() {
             errorTitle={CLASS_TEXT.loadFailed}
             errorFallback={CLASS_TEXT.unreachable}
             empty={{ icon: <IconSchool size={28} />, title: CLASS_TEXT.empty, testId: 'classes-empty' }}
-            table={classesTable({
-              viewer: { name: user.name, seesAllClasses: manager },
-              onEdit: manager ? setEditing : undefined,
-              onDelete: canDelete ? (cls) => { remove.reset(); setDeleting(cls); setConfirmOpened(true); } : undefined,
-            })}
-          />
+          >
+            {(items) => (
+              <ClassesTable
+                classes={items}
+                viewer={{ name: user.name, seesAllClasses: manager }}
+                onEdit={manager ? setEditing : undefined}
+                onDelete={canDelete ? (cls) => { remove.reset(); setDeleting(cls); setConfirmOpened(true); } : undefined}
+              />
+            )}
+          </PagedTable>
         </Stack>
       </Card>
 

@@ -3,14 +3,10 @@ import { Button, Code, Group, Stack, Text, Title } from '@mantine/core';
 import { IconArrowUpRight, IconReceipt } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { ScreenBoundary } from '../../components/ScreenBoundary';
-import { lazyScreen } from '../../lib/lazy-screen';
 import { useCan, useSignedInSession } from '../auth';
 import { ROLE_DASHBOARDS } from './role-dashboards';
 import { UsageCard } from './UsageCard';
-import { hasPaidPlan, MANAGE_PLAN_STATE } from '../plan-status';
-
-/** Fetched when the super admin first opens it: no other role, nor a first load, pays for it. */
-const UpgradeDialog = lazyScreen(() => import('./UpgradeDialog').then((m) => m.UpgradeDialog));
+import { hasPaidPlan, MANAGE_PLAN_STATE, UpgradeDialog } from '../subscription';
 
 /** Overview, the home of every role at /. */
 export function DashboardHome() {

@@ -5,7 +5,7 @@ import { formatBytes, formatMegabytes } from '../../../../common/media-limits';
 import { QueryErrorState } from '../../components/ErrorState';
 import { formatCount, formatLimit } from '../../lib/format';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
-import { tierLabel } from '../plan-status';
+import { tierLabel } from '../subscription';
 
 type Usage = RouterOutputs['subscription']['usage'];
 type Resource = keyof Usage['usage'];

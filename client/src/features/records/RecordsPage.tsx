@@ -67,7 +67,8 @@ export function RecordsPage() {
             errorTitle={RECORD_MESSAGES.loadFailed}
             errorFallback={CLASS_TEXT.unreachable}
             empty={{ icon: <IconNotebook size={28} />, title: RECORD_MESSAGES.empty, testId: 'records-empty' }}
-            render={(items) => (
+          >
+            {(items) => (
               <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Saved records">
                 {items.map((record) => (
                   <Card key={record.id} component="li" withBorder padding="md" data-testid="record-item"
@@ -91,7 +92,7 @@ export function RecordsPage() {
                 ))}
               </Stack>
             )}
-          />
+          </PagedTable>
         </Stack>
       </Card>
 

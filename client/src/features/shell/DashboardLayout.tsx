@@ -4,7 +4,7 @@ import { MOBILE_BREAKPOINT_PX } from '../../../../common/constants';
 import { AppFrame } from '../../components/AppFrame';
 import { useLogout } from '../../lib/useLogout';
 import { useSignedInSession } from '../auth';
-import { SubscriptionBadge } from '../plan-status';
+import { SubscriptionBadge } from '../subscription';
 import { visibleNavItems, type NavItem } from './nav-item';
 
 /**

@@ -6,7 +6,7 @@ import { trpc } from '../../lib/trpc';
 import { useSignedInSession } from '../auth';
 import { CLASS_TEXT } from '../classes';
 import { classLabel, classTeacherName, type ClassItem } from '../../lib/class-label';
-import { STUDENT_TEXT, studentsTable } from '../students';
+import { STUDENT_TEXT, StudentsTable } from '../students';
 
 const NO_STUDENTS_IN_CLASS = 'No students in this class yet.';
 const CARD_COLS = { base: 1, xs: 2, md: 3 };
@@ -49,8 +49,9 @@ function ClassStudents({ cls }: { cls: ClassItem }) {
       errorTitle={STUDENT_TEXT.loadFailed}
       errorFallback={STUDENT_TEXT.unreachable}
       empty={{ icon: <IconUsers size={28} />, title: NO_STUDENTS_IN_CLASS, testId: 'class-students-empty' }}
-      table={studentsTable({ withClass: false, testId: 'student-view-table' })}
-    />
+    >
+      {(students) => <StudentsTable students={students} withClass={false} testId="student-view-table" />}
+    </PagedTable>
   );
 }
 
@@ -84,7 +85,8 @@ export function StudentViewPage() {
             errorTitle={CLASS_TEXT.loadFailed}
             errorFallback={CLASS_TEXT.unreachable}
             empty={{ icon: <IconSchool size={28} />, title: CLASS_TEXT.empty, testId: 'classes-empty' }}
-            render={(items) => (
+          >
+            {(items) => (
               <SimpleGrid cols={CARD_COLS} spacing="sm" role="group" aria-label="My Classes">
                 {items.map((cls) => (
                   <ClassCard
@@ -97,7 +99,7 @@ export function StudentViewPage() {
                 ))}
               </SimpleGrid>
             )}
-          />
+          </PagedTable>
         </Stack>
       </Card>
 

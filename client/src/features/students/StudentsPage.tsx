@@ -13,7 +13,7 @@ import { trpc } from '../../lib/trpc';
 import { CLASS_TEXT, useAcademicYears, yearOptions } from '../classes';
 import { ALL, StudentFilters } from './StudentFilters';
 import { StudentForm } from './StudentForm';
-import { studentsTable, type StudentItem } from './StudentsTable';
+import { StudentsTable, type StudentItem } from './StudentsTable';
 import { STUDENT_TEXT } from './text';
 
 const SEARCH_DEBOUNCE_MS = 300;
@@ -128,11 +128,15 @@ export function StudentsPage() {
             errorTitle={STUDENT_TEXT.loadFailed}
             errorFallback={STUDENT_TEXT.unreachable}
             empty={{ icon: <IconUsers size={28} />, title: STUDENT_TEXT.empty, testId: 'students-empty' }}
-            table={studentsTable({
-              onEdit: setEditing,
-              onDelete: canDelete ? (s) => { remove.reset(); setDeleting(s); setConfirmOpened(true); } : undefined,
-            })}
-          />
+          >
+            {(items) => (
+              <StudentsTable
+                students={items}
+                onEdit={setEditing}
+                onDelete={canDelete ? (s) => { remove.reset(); setDeleting(s); setConfirmOpened(true); } : undefined}
+              />
+            )}
+          </PagedTable>
         </Stack>
       </Card>
 

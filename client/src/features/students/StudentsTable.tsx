@@ -1,5 +1,5 @@
 import { Table, Text } from '@mantine/core';
-import type { TableLayout } from '../../components/PagedTable';
+import { DataTable } from '../../components/DataTable';
 import { RowActions } from '../../components/RowActions';
 import type { RouterOutputs } from '../../lib/trpc';
 import { classLabel } from '../../lib/class-label';
@@ -7,7 +7,8 @@ import { formatCalendarDate } from './dates';
 
 export type StudentItem = RouterOutputs['students']['list'][number];
 
-interface StudentsTableOptions {
+interface StudentsTableProps {
+  students: readonly StudentItem[];
   /** Present where students may be edited; without it and onDelete the table is read-only. */
   onEdit?: (student: StudentItem) => void;
   onDelete?: (student: StudentItem) => void;
@@ -17,42 +18,45 @@ interface StudentsTableOptions {
 }
 
 /**
- * The student list as a PagedTable shows it: roll number, name, parent phone, date of birth, age,
- * parent email, class and academic year. Roll number and age come from the server (the age on the
- * church's today), never computed here.
+ * The student list: roll number, name, parent phone, date of birth, age, parent email, class and
+ * academic year. Roll number and age come from the server (the age on the church's today), never
+ * computed here.
  */
-export function studentsTable({ onEdit, onDelete, withClass = true, testId = 'students-table' }: StudentsTableOptions): TableLayout<StudentItem> {
+export function StudentsTable({ students, onEdit, onDelete, withClass = true, testId = 'students-table' }: StudentsTableProps) {
   const withActions = Boolean(onEdit || onDelete);
-  return {
-    testId,
-    minWidth: 720 + (withClass ? 220 : 0) + (withActions ? 90 : 0),
-    nowrap: true,
-    hover: true,
-    columns: [
-      'Roll No.', 'Name', 'Parent Phone', 'Date of Birth', 'Age', 'Parent Email',
-      ...(withClass ? ['Class', 'Academic Year'] : []),
-      ...(withActions ? [{ label: 'Actions', align: 'right' } as const] : []),
-    ],
-    row: (s) => (
-      <Table.Tr key={s.id} data-testid="student-row">
-        <Table.Td data-testid="roll-number">{s.roll_number}</Table.Td>
-        <Table.Td fw={500}>{s.name}</Table.Td>
-        <Table.Td>{s.parent_phone}</Table.Td>
-        <Table.Td>{formatCalendarDate(s.date_of_birth)}</Table.Td>
-        <Table.Td>{s.age}</Table.Td>
-        <Table.Td>{s.parent_email ?? <Text span c="dimmed">—</Text>}</Table.Td>
-        {withClass ? <Table.Td>{classLabel({ class_name: s.class_name, section: s.class_section })}</Table.Td> : null}
-        {withClass ? <Table.Td>{s.academic_year}</Table.Td> : null}
-        {withActions ? (
-          <Table.Td>
-            <RowActions
-              subject={`student ${s.name}`}
-              onEdit={onEdit ? () => onEdit(s) : undefined}
-              onDelete={onDelete ? () => onDelete(s) : undefined}
-            />
-          </Table.Td>
-        ) : null}
-      </Table.Tr>
-    ),
-  };
+  return (
+    <DataTable
+      items={students}
+      testId={testId}
+      minWidth={720 + (withClass ? 220 : 0) + (withActions ? 90 : 0)}
+      nowrap
+      hover
+      columns={[
+        'Roll No.', 'Name', 'Parent Phone', 'Date of Birth', 'Age', 'Parent Email',
+        ...(withClass ? ['Class', 'Academic Year'] : []),
+        ...(withActions ? [{ label: 'Actions', align: 'right' } as const] : []),
+      ]}
+      row={(s) => (
+        <Table.Tr key={s.id} data-testid="student-row">
+          <Table.Td data-testid="roll-number">{s.roll_number}</Table.Td>
+          <Table.Td fw={500}>{s.name}</Table.Td>
+          <Table.Td>{s.parent_phone}</Table.Td>
+          <Table.Td>{formatCalendarDate(s.date_of_birth)}</Table.Td>
+          <Table.Td>{s.age}</Table.Td>
+          <Table.Td>{s.parent_email ?? <Text span c="dimmed">—</Text>}</Table.Td>
+          {withClass ? <Table.Td>{classLabel({ class_name: s.class_name, section: s.class_section })}</Table.Td> : null}
+          {withClass ? <Table.Td>{s.academic_year}</Table.Td> : null}
+          {withActions ? (
+            <Table.Td>
+              <RowActions
+                subject={`student ${s.name}`}
+                onEdit={onEdit ? () => onEdit(s) : undefined}
+                onDelete={onDelete ? () => onDelete(s) : undefined}
+              />
+            </Table.Td>
+          ) : null}
+        </Table.Tr>
+      )}
+    />
+  );
 }

@@ -19,7 +19,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { serverMessage } from '../../lib/errors';
 import { orderKind } from '../../../../common/upgrade-path';
 import { isOperatorStatus, SUBSCRIPTION_MESSAGES } from '../../../../common/subscription-messages';
-import { hasPaidPlan, isManagePlanVisit, tierLabel } from '../plan-status';
+import { hasPaidPlan, isManagePlanVisit, tierLabel } from './tier';
 
 type Current = RouterOutputs['subscription']['current'];
 

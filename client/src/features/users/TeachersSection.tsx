@@ -3,7 +3,7 @@ import { IconChalkboard } from '@tabler/icons-react';
 import { PagedTable } from '../../components/PagedTable';
 import { trpc } from '../../lib/trpc';
 import { USER_MESSAGES } from '../../../../common/schemas/users';
-import { teachersTable } from './TeachersTable';
+import { TeachersTable } from './TeachersTable';
 import type { ManagedUser } from './roles';
 
 const UNREACHABLE = 'The server could not be reached.';
@@ -22,8 +22,9 @@ export function TeachersSection({ onEdit, onDelete }: { onEdit?: (u: ManagedUser
           errorTitle={USER_MESSAGES.loadTeachersFailed}
           errorFallback={UNREACHABLE}
           empty={{ icon: <IconChalkboard size={28} />, title: 'No teachers yet', testId: 'teachers-empty' }}
-          table={teachersTable({ onEdit, onDelete })}
-        />
+        >
+          {(teachers) => <TeachersTable teachers={teachers} onEdit={onEdit} onDelete={onDelete} />}
+        </PagedTable>
       </Stack>
     </Card>
   );

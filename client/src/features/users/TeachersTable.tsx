@@ -1,9 +1,10 @@
 import { Badge, Group, Table, Text } from '@mantine/core';
-import type { TableLayout } from '../../components/PagedTable';
+import { DataTable } from '../../components/DataTable';
 import { RowActions } from '../../components/RowActions';
 import type { ManagedUser } from './roles';
 
-interface TeachersTableOptions {
+interface TeachersTableProps {
+  teachers: readonly ManagedUser[];
   /** Present for those who may edit and delete users: only they see the action column. */
   onEdit?: (user: ManagedUser) => void;
   onDelete?: (user: ManagedUser) => void;
@@ -11,43 +12,46 @@ interface TeachersTableOptions {
 
 const classText = (cls: { class_name: string; section: string }) => (cls.section ? `${cls.class_name} ${cls.section}` : cls.class_name);
 
-/** The teacher list as a PagedTable shows it: name, email, phone, assigned classes (and Edit/Delete). */
-export function teachersTable({ onEdit, onDelete }: TeachersTableOptions): TableLayout<ManagedUser> {
+/** The teacher list: name, email, phone, assigned classes (and Edit/Delete). */
+export function TeachersTable({ teachers, onEdit, onDelete }: TeachersTableProps) {
   const withActions = Boolean(onEdit || onDelete);
-  return {
-    testId: 'teachers-table',
-    minWidth: withActions ? 760 : 680,
-    hover: true,
-    columns: ['Name', 'Email', 'Phone', 'Assigned Classes', ...(withActions ? [{ label: 'Actions', align: 'right' } as const] : [])],
-    row: (teacher) => (
-      <Table.Tr key={teacher.id} data-testid="teacher-row">
-        <Table.Td fw={500}>
-          <Group gap={6} wrap="nowrap">
-            <span>{teacher.name}</span>
-            {teacher.is_active ? null : <Badge color="gray" variant="light" size="sm">Inactive</Badge>}
-          </Group>
-        </Table.Td>
-        <Table.Td>{teacher.email}</Table.Td>
-        <Table.Td>{teacher.phone || <Text span c="dimmed">—</Text>}</Table.Td>
-        <Table.Td>
-          {teacher.classes.length === 0 ? <Text span c="dimmed">None</Text> : (
-            <Group gap={4}>
-              {teacher.classes.map((cls) => (
-                <Badge key={cls.id} variant="light" title={cls.academic_year}>{classText(cls)}</Badge>
-              ))}
+  return (
+    <DataTable
+      items={teachers}
+      testId="teachers-table"
+      minWidth={withActions ? 760 : 680}
+      hover
+      columns={['Name', 'Email', 'Phone', 'Assigned Classes', ...(withActions ? [{ label: 'Actions', align: 'right' } as const] : [])]}
+      row={(teacher) => (
+        <Table.Tr key={teacher.id} data-testid="teacher-row">
+          <Table.Td fw={500}>
+            <Group gap={6} wrap="nowrap">
+              <span>{teacher.name}</span>
+              {teacher.is_active ? null : <Badge color="gray" variant="light" size="sm">Inactive</Badge>}
             </Group>
-          )}
-        </Table.Td>
-        {withActions ? (
-          <Table.Td>
-            <RowActions
-              subject={`teacher ${teacher.name}`}
-              onEdit={onEdit ? () => onEdit(teacher) : undefined}
-              onDelete={onDelete ? () => onDelete(teacher) : undefined}
-            />
           </Table.Td>
-        ) : null}
-      </Table.Tr>
-    ),
-  };
+          <Table.Td>{teacher.email}</Table.Td>
+          <Table.Td>{teacher.phone || <Text span c="dimmed">—</Text>}</Table.Td>
+          <Table.Td>
+            {teacher.classes.length === 0 ? <Text span c="dimmed">None</Text> : (
+              <Group gap={4}>
+                {teacher.classes.map((cls) => (
+                  <Badge key={cls.id} variant="light" title={cls.academic_year}>{classText(cls)}</Badge>
+                ))}
+              </Group>
+            )}
+          </Table.Td>
+          {withActions ? (
+            <Table.Td>
+              <RowActions
+                subject={`teacher ${teacher.name}`}
+                onEdit={onEdit ? () => onEdit(teacher) : undefined}
+                onDelete={onDelete ? () => onDelete(teacher) : undefined}
+              />
+            </Table.Td>
+          ) : null}
+        </Table.Tr>
+      )}
+    />
+  );
 }

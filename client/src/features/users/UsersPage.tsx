@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Badge, Button, Card, Stack, Table, Text, Title } from '@mantine/core';
 import { IconUsers } from '@tabler/icons-react';
 import { USER_MESSAGES } from '../../../../common/schemas/users';
+import { DataTable } from '../../components/DataTable';
 import { PagedTable } from '../../components/PagedTable';
 import { RowActions } from '../../components/RowActions';
 import { trpc } from '../../lib/trpc';
@@ -94,12 +95,15 @@ export function UsersPage() {
             loadingLabel="Loading users"
             errorTitle={USER_MESSAGES.loadUsersFailed}
             empty={{ icon: <IconUsers size={28} />, title: 'No users yet' }}
-            table={{
-              testId: 'users-table',
-              minWidth: 820,
-              hover: true,
-              columns: ['Name', 'Email', 'Role', 'Status', { label: 'Actions', align: 'right' }],
-              row: (row) => (
+          >
+            {(items) => (
+              <DataTable
+                items={items}
+                testId="users-table"
+                minWidth={820}
+                hover
+                columns={['Name', 'Email', 'Role', 'Status', { label: 'Actions', align: 'right' }]}
+                row={(row) => (
                 <UserRow
                   key={row.id}
                   row={row}
@@ -110,9 +114,10 @@ export function UsersPage() {
                   onDeactivate={actions.askDeactivate}
                   onActivate={actions.activate}
                 />
-              ),
-            }}
-          />
+              )}
+              />
+            )}
+          </PagedTable>
         </Stack>
       </Card>
 

@@ -1,6 +1,7 @@
 import { Card, Group, Stack, Title } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import { IconListDetails } from '@tabler/icons-react';
+import { DataTable } from '../../../components/DataTable';
 import { PagedTable } from '../../../components/PagedTable';
 import { trpc } from '../../../lib/trpc';
 import { useAddressParams } from '../../../lib/useAddressParams';
@@ -43,13 +44,17 @@ export function AuditLogsPage() {
               hint: AUDIT_TEXTS.emptyCaption,
               testId: 'audit-empty',
             }}
-            table={{
-              testId: 'audit-table',
-              minWidth: 760,
-              columns: AUDIT_COLUMNS,
-              row: (entry) => <AuditLogRow key={entry.id} entry={entry} />,
-            }}
-          />
+          >
+            {(items) => (
+              <DataTable
+                items={items}
+                testId="audit-table"
+                minWidth={760}
+                columns={AUDIT_COLUMNS}
+                row={(entry) => <AuditLogRow key={entry.id} entry={entry} />}
+              />
+            )}
+          </PagedTable>
         </Stack>
       </Card>
     </Stack>

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Card, Group, Stack, TextInput, Title } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import { IconBuildingChurch } from '@tabler/icons-react';
+import { DataTable } from '../../../components/DataTable';
 import { PagedTable } from '../../../components/PagedTable';
 import { trpc } from '../../../lib/trpc';
 import { useAddressParams } from '../../../lib/useAddressParams';
@@ -86,20 +87,24 @@ export function ChurchesPage() {
               hint: filtered ? ADMIN_TEXTS.noChurchesFiltered : ADMIN_TEXTS.noChurchesYet,
               testId: 'churches-empty',
             }}
-            table={{
-              testId: 'churches-table',
-              minWidth: 700,
-              columns: CHURCH_COLUMNS,
-              hover: true,
-              row: (church) => <ChurchRow key={church.id} church={church} onDetails={setDetails} onManage={setManaging} />,
-            }}
             pagination={data && {
               ...data.pagination,
               pageSize: PAGE_SIZE,
               onPage: (next) => update({ page: pageValue(next) }, { push: true }),
               testId: 'churches-pagination',
             }}
-          />
+          >
+            {(items) => (
+              <DataTable
+                items={items}
+                testId="churches-table"
+                minWidth={700}
+                columns={CHURCH_COLUMNS}
+                hover
+                row={(church) => <ChurchRow key={church.id} church={church} onDetails={setDetails} onManage={setManaging} />}
+              />
+            )}
+          </PagedTable>
         </Stack>
       </Card>
 

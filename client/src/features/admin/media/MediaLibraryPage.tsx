@@ -77,18 +77,19 @@ export function MediaLibraryPage() {
               hint: filtered ? MEDIA_TEXTS.noMediaFiltered : MEDIA_TEXTS.noMediaYet,
               testId: 'media-empty',
             }}
-            render={(items) => (
-              <SimpleGrid cols={GRID_COLS} data-testid="media-grid">
-                {items.map((item) => <MediaCard key={item.id} item={item} onDetails={setViewing} onDelete={setDeleting} />)}
-              </SimpleGrid>
-            )}
             pagination={data && {
               ...data.pagination,
               pageSize: PAGE_SIZE,
               onPage: (next) => update({ page: pageValue(next) }, { push: true }),
               testId: 'media-pagination',
             }}
-          />
+          >
+            {(items) => (
+              <SimpleGrid cols={GRID_COLS} data-testid="media-grid">
+                {items.map((item) => <MediaCard key={item.id} item={item} onDetails={setViewing} onDelete={setDeleting} />)}
+              </SimpleGrid>
+            )}
+          </PagedTable>
         </Stack>
       </Card>
 

@@ -46,18 +46,19 @@ export function PendingPaymentsPage() {
         )}
         errorTitle={T.listFailed}
         empty={{ icon: <IconCash size={28} stroke={1.5} aria-hidden />, title: T.empty, hint: T.emptyHint, testId: 'payments-empty' }}
-        render={(orders) => (
-          <Stack gap="sm">
-            {orders.map((order) => <PendingOrderCard key={`${order.church_id}/${order.order_id}`} order={order} onConfirmed={confirmed} />)}
-          </Stack>
-        )}
         pagination={data && {
           ...data.pagination,
           pageSize: PENDING_PAYMENTS_PAGE_SIZE,
           onPage: (next) => update({ page: pageValue(next) }, { push: true }),
           testId: 'payments-pagination',
         }}
-      />
+      >
+        {(orders) => (
+          <Stack gap="sm">
+            {orders.map((order) => <PendingOrderCard key={`${order.church_id}/${order.order_id}`} order={order} onConfirmed={confirmed} />)}
+          </Stack>
+        )}
+      </PagedTable>
     </Stack>
   );
 }

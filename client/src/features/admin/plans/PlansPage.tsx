@@ -36,12 +36,13 @@ export function PlansPage() {
         )}
         errorTitle={T.listFailed}
         empty={{ icon: <IconTags size={28} stroke={1.5} aria-hidden />, title: T.empty, hint: T.emptyHint, testId: 'plans-empty' }}
-        render={(items) => (
+      >
+        {(items) => (
           <SimpleGrid cols={PLAN_COLS} spacing="md">
             {items.map((plan) => <PlanForm key={`${plan.tier}/${plan.version}`} plan={plan} onSaved={reload} onReload={reload} />)}
           </SimpleGrid>
         )}
-      />
+      </PagedTable>
     </Stack>
   );
 }

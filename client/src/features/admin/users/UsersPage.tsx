@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Card, Stack, Title } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import { IconUsers } from '@tabler/icons-react';
+import { DataTable } from '../../../components/DataTable';
 import { PagedTable } from '../../../components/PagedTable';
 import { trpc } from '../../../lib/trpc';
 import { useAddressParams } from '../../../lib/useAddressParams';
@@ -60,20 +61,24 @@ export function UsersPage() {
               hint: filtered ? USERS_TEXTS.noUsersFiltered : USERS_TEXTS.noUsersYet,
               testId: 'users-empty',
             }}
-            table={{
-              testId: 'users-table',
-              minWidth: 720,
-              columns: USER_COLUMNS,
-              hover: true,
-              row: (user) => <UserRow key={user.id} user={user} onView={setViewing} onDelete={setDeleting} />,
-            }}
             pagination={data && {
               ...data.pagination,
               pageSize: PAGE_SIZE,
               onPage: (next) => update({ page: pageValue(next) }, { push: true }),
               testId: 'users-pagination',
             }}
-          />
+          >
+            {(items) => (
+              <DataTable
+                items={items}
+                testId="users-table"
+                minWidth={720}
+                columns={USER_COLUMNS}
+                hover
+                row={(user) => <UserRow key={user.id} user={user} onView={setViewing} onDelete={setDeleting} />}
+              />
+            )}
+          </PagedTable>
         </Stack>
       </Card>
 

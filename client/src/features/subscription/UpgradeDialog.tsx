@@ -4,7 +4,9 @@ import { SUBSCRIPTION_MESSAGES } from '../../../../common/subscription-messages'
 import { orderKind } from '../../../../common/upgrade-path';
 import { serverMessage } from '../../lib/errors';
 import type { SessionChurch } from '../auth';
-import { PlanList, useSubscriptionActions, type Plan, type PlanAction } from '../subscription';
+import type { Plan } from './fallback-plans';
+import { PlanList, type PlanAction } from './PlanList';
+import { useSubscriptionActions } from './useSubscriptionActions';
 
 /**
  * The upgrade modal: the plans the upgrade path allows from the church's plan
