@@ -67,8 +67,7 @@ function PageFooter({ page, pages, total, pageSize, onPage, testId }: Pagination
  * page or filter loads), and the page footer.
  */
 export function PagedTable<Item>(props: PagedTableProps<Item>) {
-  const { query, items, empty, pagination } = props;
-  const { errorTitle } = props;
+  const { query, items, empty, errorTitle, pagination } = props;
   const message = query.isError ? serverMessage(query.error, props.errorFallback ?? '') : '';
   const stale = Boolean(query.isPlaceholderData);
   return (
