@@ -5,7 +5,13 @@
 // (b) a module imports another module only through that module's index.ts (a nested module, such
 //     as server/modules/admin/<x>/, included), and server/trpc/ only from its router.ts;
 // (c) common/ imports nothing from server/ or client/, and server/core/ nothing of tRPC;
-// (d) client/ imports nothing from server/ but the AppRouter type (`import type`, client/src/lib/trpc.ts).
+// (d) client/ imports nothing from server/ but the AppRouter type (`import type`, client/src/lib/trpc.ts);
+// (e) a client feature (client/src/features/<feature>/) is imported only through its index.ts, by the other
+//     features and by app/; lib/ and components/ import no feature. Screens stay lazy: an index.ts
+//     exports a screen only as a lazy screen (lib/lazy-screen.ts), never statically. The one exception:
+//     app/'s route tables import() the screen file of a feature whose index.ts also shares code with
+//     other features, since a static import of that index would put the shared code in the first chunk.
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import { importX } from 'eslint-plugin-import-x';
@@ -40,6 +46,49 @@ const TRPC_IN_ROUTERS_ONLY = {
 
 /** The options of no-restricted-imports: tRPC's internals always, and the given patterns. */
 const restrictedImports = (...patterns) => ['error', { paths: [TRPC_INTERNALS], patterns }];
+
+/** (d) What the client may not take from the server: anything but the router's type. */
+const CLIENT_SERVER_IMPORTS = [
+  {
+    regex: String.raw`^(\.\./)+server(/(?!root(\.js)?$)|$)`,
+    message: 'The client imports nothing from the server but the AppRouter type (import type from server/root).',
+  },
+  {
+    regex: String.raw`^(\.\./)+server/root(\.js)?$`,
+    allowTypeImports: true,
+    message: 'The client takes only types from server/root (import type { AppRouter }).',
+  },
+];
+
+/** (e) The client's features, each a folder of client/src/features reached through its index.ts. */
+const FEATURES_DIR = 'client/src/features';
+const CLIENT_FEATURES = readdirSync(new URL(FEATURES_DIR, import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+/** A feature's screen files at the top of its folder (`*Page.tsx`), which app/'s route tables may import(). */
+const screenFiles = (feature) => readdirSync(new URL(`${FEATURES_DIR}/${feature}`, import.meta.url))
+  .filter((file) => file.endsWith('Page.tsx')).map((file) => `./${file}`);
+const THROUGH_FEATURE_INDEX = 'Import another feature through its index.ts (its public surface).';
+const FEATURE_ZONES = [
+  ...CLIENT_FEATURES.map((feature) => ({
+    target: `${FEATURES_DIR}/!(${feature})/**`,
+    from: `${FEATURES_DIR}/${feature}`,
+    except: ['./index.ts'],
+    message: THROUGH_FEATURE_INDEX,
+  })),
+  ...CLIENT_FEATURES.map((feature) => ({
+    target: ['client/src/app/**', 'client/src/main.tsx'],
+    from: `${FEATURES_DIR}/${feature}`,
+    except: ['./index.ts', ...screenFiles(feature)],
+    message: `${THROUGH_FEATURE_INDEX} Route tables may also import() a screen file.`,
+  })),
+  {
+    target: ['client/src/lib/**', 'client/src/components/**'],
+    from: FEATURES_DIR,
+    message: 'lib/ and components/ are shared by the features and import none of them.',
+  },
+];
+/** A screen file imported statically: `…/SomePage`, `…/DashboardLayout`, `…/AdminConsole`. */
+const SCREEN_FILE = String.raw`(Page|Layout|Console)$`;
 
 export default tseslint.config(
   { ignores: ['client/dist/**', 'node_modules/**', 'data/**', 'test-results/**', 'migrations/**', 'coverage/**'] },
@@ -144,19 +193,23 @@ export default tseslint.config(
     files: ['client/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     rules: {
-      '@typescript-eslint/no-restricted-imports': restrictedImports(
-        {
-          regex: String.raw`^(\.\./)+server(/(?!root(\.js)?$)|$)`,
-          message: 'The client imports nothing from the server but the AppRouter type (import type from server/root).',
-        },
-        {
-          regex: String.raw`^(\.\./)+server/root(\.js)?$`,
-          allowTypeImports: true,
-          message: 'The client takes only types from server/root (import type { AppRouter }).',
-        },
-      ),
+      '@typescript-eslint/no-restricted-imports': restrictedImports(...CLIENT_SERVER_IMPORTS),
       'import-x/no-nodejs-modules': 'error',
       'no-restricted-globals': ['error', 'process', 'Buffer', '__dirname', '__filename', 'require', 'global'],
+      'import-x/no-restricted-paths': ['error', { zones: FEATURE_ZONES, basePath: import.meta.dirname }],
+    },
+  },
+  {
+    // (e) A screen is fetched when first opened: a feature's index.ts and app/ never import a screen
+    // file statically (no-restricted-imports sees static imports only; import() stays allowed). The
+    // sign-in screen is the first chunk's on purpose: auth's index.ts exports it.
+    files: [`${FEATURES_DIR}/*/index.ts`, 'client/src/app/**/*.{ts,tsx}'],
+    ignores: [`${FEATURES_DIR}/auth/index.ts`],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': restrictedImports(...CLIENT_SERVER_IMPORTS, {
+        regex: SCREEN_FILE,
+        message: 'A screen is fetched when first opened: import() it through lazyScreen, never statically.',
+      }),
     },
   },
   {

@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
-import { SIGNED_IN_CHUNK, SIGNED_IN_SCREENS } from './scripts/client-chunks';
+import { SIGNED_IN_CHUNK, SIGNED_IN_SCREENS, SIGNED_IN_SHARED, TABLE_CHUNK, TABLE_FILES } from './scripts/client-chunks';
 
 const clientRoot = fileURLToPath(new URL('./client', import.meta.url));
 const apiServer = 'http://localhost:3000';
@@ -26,18 +26,22 @@ function mantineStylesPerComponent(): Plugin {
 }
 
 /**
- * Two chunks made by hand (the bundler splits the rest per screen):
+ * Three chunks made by hand (the bundler splits the rest per screen):
  * - the entry (client/index.html and client/src/main.tsx) with everything it imports statically, so
- *   that the group below cannot take any of it;
+ *   that the groups below cannot take any of it;
  * - the signed-in chunk (scripts/client-chunks.ts): the dashboard frame and Sunday morning's two
- *   screens with what they import beyond the entry.
- * A group also takes what its modules import (the bundler's default), which is what makes each one
- * chunk instead of a dozen small shared ones.
+ *   screens with what they import beyond the entry, and a few small modules most screens share. A
+ *   group also takes what its modules import (the bundler's default), which is what makes it one
+ *   chunk instead of a dozen small shared ones;
+ * - the table chunk (scripts/client-chunks.ts): Mantine's Table with the lists' table, without what
+ *   they import.
  */
 const clientFiles = (files: string[]) => (id: string) => files.some((file) => id.replaceAll('\\', '/').endsWith(`/client/${file}`));
+const mantineTable = /@mantine[\\/]core[\\/](esm[\\/]components[\\/]Table[\\/]|styles[\\/]Table\.css$)/;
 const CHUNK_GROUPS = [
   { name: 'index', test: clientFiles(['index.html', 'src/main.tsx']) },
-  { name: SIGNED_IN_CHUNK, test: clientFiles(SIGNED_IN_SCREENS) },
+  { name: SIGNED_IN_CHUNK, test: clientFiles([...SIGNED_IN_SCREENS, ...SIGNED_IN_SHARED]) },
+  { name: TABLE_CHUNK, test: (id: string) => mantineTable.test(id) || clientFiles(TABLE_FILES)(id), includeDependenciesRecursively: false },
 ];
 
 // The client lives in client/ and is built to client/dist, which the server serves (server/app.ts).
@@ -53,9 +57,9 @@ export default defineConfig({
     // client/dist/.vite/manifest.json: which chunks and styles each screen needs (scripts/bundle-budget.ts).
     manifest: true,
     // A lazy screen's stylesheets are fetched with it; its scripts are found by the browser through
-    // the screen's own imports. Adding a <link rel=modulepreload> per script cost the entry about
-    // 100 ms of a 4x-slowed CPU on each signed-in load (a dozen links made and inserted before the
-    // first render), more than the round trip it saves. Every supported browser knows modulepreload,
+    // the screen's own imports. Adding a <link rel=modulepreload> per script cost the entry more
+    // main-thread time on each signed-in load (a dozen links made and inserted before the first
+    // render) than the round trip it saves. Every supported browser knows modulepreload,
     // so no polyfill either.
     modulePreload: { polyfill: false, resolveDependencies: (_file, deps) => deps.filter((dep) => dep.endsWith('.css')) },
     rolldownOptions: {

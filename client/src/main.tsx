@@ -7,14 +7,14 @@ import '@mantine/core/styles/default-css-variables.css';
 import '@mantine/core/styles/global.css';
 import { AppProviders, createAppClients, queryUtilsOf } from './app/AppProviders';
 import { AppRoutes, preloadSignedInScreen } from './app/AppRoutes';
-import { getCredentials } from './features/auth/session-store';
-import { prefetchSession } from './features/auth/useSession';
+import { getCredentials } from './lib/session-store';
+import { prefetchSession } from './features/auth';
 
 const clients = createAppClients();
 
 // Three tasks instead of one: evaluating the modules, then asking for the session and the screen's
 // chunks and data, then the first render. On a slow phone each is short enough not to hold the main thread
-// (a task over 50 ms delays a tap), and the requests still leave before anything is rendered.
+// (a long task delays a tap), and the requests still leave before anything is rendered.
 setTimeout(() => {
   if (getCredentials()) {
     const utils = queryUtilsOf(clients);

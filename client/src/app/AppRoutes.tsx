@@ -2,26 +2,20 @@ import { Navigate, Route, Routes } from 'react-router-dom';
 import { GOOGLE_CALLBACK_PATH, type ChurchRole } from '../../../common/constants';
 import { ScreenBoundary } from '../components/ScreenBoundary';
 import { FullPageLoader } from '../components/FullPageLoader';
-import { LoginPage } from '../features/auth/LoginPage';
+import { AdminConsole, AdminLoginPage } from '../features/admin';
+import { LoginPage, ResetPasswordPage, type SessionData } from '../features/auth';
+import { GoogleCallbackPage } from '../features/google-callback';
+import { PaymentPage, PAYMENT_PATH } from '../features/payments';
+import { DashboardLayout } from '../features/shell';
 import { lazyScreen, type LazyScreen } from '../lib/lazy-screen';
 import type { ScreenPrefetch } from '../lib/screen-prefetch';
-import type { SessionData } from '../features/auth/useSession';
 import type { AppQueryUtils } from './AppProviders';
 import { RequireRole, RequireSession, RequireSignedOut, RequireValidSubscription } from './guards';
 import { NAV_ITEMS } from './navigation';
-import { PAYMENT_PATH } from '../features/payments/payment-state';
 
-// The sign-in screen is in the first chunk (it is what a new visitor sees); the signed-in frame
-// and every screen behind it are fetched when first needed.
-const DashboardLayout = lazyScreen(() => import('../features/shell/DashboardLayout').then((m) => m.DashboardLayout));
+// Routed from their files, as in navigation.ts: these features' index.ts also shares code.
 const SubscriptionPage = lazyScreen(() => import('../features/subscription/SubscriptionPage').then((m) => m.SubscriptionPage));
 const RegisterChurchPage = lazyScreen(() => import('../features/registration/RegisterChurchPage').then((m) => m.RegisterChurchPage));
-const PaymentPage = lazyScreen(() => import('../features/payments/PaymentPage').then((m) => m.PaymentPage));
-const ResetPasswordPage = lazyScreen(() => import('../features/auth/ResetPasswordPage').then((m) => m.ResetPasswordPage));
-const GoogleCallbackPage = lazyScreen(() => import('../features/auth/GoogleCallbackPage').then((m) => m.GoogleCallbackPage));
-// The operator console (02 section 2.2): its own sign-in and frame, none of it in a church user's downloads.
-const AdminLoginPage = lazyScreen(() => import('../features/admin/AdminLoginPage').then((m) => m.AdminLoginPage));
-const AdminConsole = lazyScreen(() => import('../features/admin/AdminConsole').then((m) => m.AdminConsole));
 
 const LOADING_LABEL = 'Loading…';
 
@@ -50,7 +44,7 @@ export function preloadSignedInScreen(address: Pick<Location, 'pathname' | 'sear
   for (const chunk of [DashboardLayout, route?.screen]) chunk?.preload().catch(() => undefined);
 }
 
-/** The user-area routes of 02 section 2.1, and the admin area's of 2.2. */
+/** The app's routes: the signed-out pages, the church's dashboard behind its guards, and the console's. */
 export function AppRoutes() {
   return (
     <ScreenBoundary fallback={<FullPageLoader label={LOADING_LABEL} />}>

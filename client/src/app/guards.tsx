@@ -5,8 +5,8 @@ import type { ChurchRole } from '../../../common/constants';
 import { MESSAGES } from '../../../common/constants';
 import { FullPageLoader } from '../components/FullPageLoader';
 import { ErrorState } from '../components/ErrorState';
-import { clearCredentials } from '../features/auth/session-store';
-import { SignedInSessionContext, useSession, useSignedInSession, type Session } from '../features/auth/useSession';
+import { clearCredentials } from '../lib/session-store';
+import { SignedInSessionContext, useSession, useSignedInSession, type Session } from '../features/auth';
 
 const VERIFYING_LABEL = 'Checking your session…';
 
@@ -29,7 +29,7 @@ function pendingSessionScreen(session: Session): ReactNode | null {
   return null;
 }
 
-/** Signed-out users go to /login (02 section 2.1). */
+/** Signed-out users go to /login. */
 export function RequireSession() {
   const session = useSession();
   const pending = pendingSessionScreen(session);
@@ -51,14 +51,14 @@ export function RequireSignedOut() {
   return <Outlet />;
 }
 
-/** A church whose subscription the server calls invalid reaches only /subscription (01 section 4). */
+/** A church whose subscription the server calls invalid reaches only /subscription. */
 export function RequireValidSubscription() {
   const { church } = useSignedInSession();
   if (!church.subscription.valid) return <Navigate to="/subscription" replace />;
   return <Outlet />;
 }
 
-/** Role-restricted screens send other roles home (02 section 2.1). */
+/** Role-restricted screens send other roles home. */
 export function RequireRole({ roles, children }: { roles: readonly ChurchRole[]; children: ReactNode }) {
   const { user } = useSignedInSession();
   if (!roles.includes(user.role)) return <Navigate to="/" replace />;

@@ -2,60 +2,57 @@ import {
   IconCalendarCheck, IconChalkboard, IconChecklist, IconEye, IconHome, IconNotebook, IconPhoto,
   IconReportAnalytics, IconSchool, IconSettings, IconUserCog, IconUsers,
 } from '@tabler/icons-react';
-import type { NavItem } from '../features/shell/nav-item';
+import { MarkAttendancePage, prefetchMarkAttendance } from '../features/attendance';
+import { ConfigurationPage } from '../features/configuration';
+import { DashboardHome, prefetchDashboard } from '../features/dashboard';
+import { GalleryPage } from '../features/gallery';
+import { RecordsPage } from '../features/records';
+import { AttendanceReportsPage } from '../features/reports';
+import type { NavItem } from '../features/shell';
+import { StudentViewPage } from '../features/student-view';
+import { TeachersPage, UsersPage } from '../features/users';
 import { lazyScreen } from '../lib/lazy-screen';
-import { prefetchMarkAttendance } from '../features/attendance/prefetch';
-import { prefetchDashboard } from '../features/dashboard/prefetch';
 
-// Each screen is its own chunk, fetched when first opened: a teacher's phone downloads the
-// reports or the date pickers only when they are used.
-const DashboardHome = lazyScreen(() => import('../features/dashboard/DashboardHome').then((m) => m.DashboardHome));
+// Screens of features whose index.ts also shares code with other screens are routed from their
+// files: importing that index here would put the shared code in the first chunk.
 const ClassesPage = lazyScreen(() => import('../features/classes/ClassesPage').then((m) => m.ClassesPage));
 const StudentsPage = lazyScreen(() => import('../features/students/StudentsPage').then((m) => m.StudentsPage));
-const StudentViewPage = lazyScreen(() => import('../features/student-view/StudentViewPage').then((m) => m.StudentViewPage));
-const MarkAttendancePage = lazyScreen(() => import('../features/attendance/MarkAttendancePage').then((m) => m.MarkAttendancePage));
-const AttendanceReportsPage = lazyScreen(() => import('../features/reports/AttendanceReportsPage').then((m) => m.AttendanceReportsPage));
-const RecordsPage = lazyScreen(() => import('../features/records/RecordsPage').then((m) => m.RecordsPage));
-const ConfigurationPage = lazyScreen(() => import('../features/configuration/ConfigurationPage').then((m) => m.ConfigurationPage));
-const TeachersPage = lazyScreen(() => import('../features/users/TeachersPage').then((m) => m.TeachersPage));
-const UsersPage = lazyScreen(() => import('../features/users/UsersPage').then((m) => m.UsersPage));
-const GalleryPage = lazyScreen(() => import('../features/gallery/GalleryPage').then((m) => m.GalleryPage));
 
 const ALL = ['super_admin', 'principal', 'teacher', 'guest'] as const;
 
 /**
- * The one list of dashboard entries per role (01 section 2, 02 sections 2.3 and 2.4). An entry
- * whose screen comes with a later issue stays `ready: false` and is neither shown nor routed.
+ * The one list of dashboard entries per role, in each role's order. An entry whose screen is not
+ * built yet stays `ready: false` and is neither shown nor routed.
  */
 export const NAV_ITEMS: readonly NavItem[] = [
   { id: 'overview', label: 'Overview', path: '/', icon: IconHome, roles: ALL, ready: true, screen: DashboardHome, prefetch: prefetchDashboard },
 
-  // teacher (01 section 2)
+  // teacher
   { id: 'classes', label: 'Classes', path: '/classes', icon: IconSchool, roles: ['teacher', 'principal'], ready: true, screen: ClassesPage },
   { id: 'students', label: 'Students', path: '/students', icon: IconUsers, roles: ['teacher', 'principal'], ready: true, screen: StudentsPage },
-  // principal only: the principal's order is Classes, Students, Teachers, Attendance Reports (02 section 2.3)
+  // principal only: the principal's order is Classes, Students, Teachers, Attendance Reports
   { id: 'teachers', label: 'Teachers', path: '/teachers', icon: IconChalkboard, roles: ['principal'], ready: true, screen: TeachersPage },
   { id: 'mark-attendance', label: 'Mark Attendance', path: '/attendance', icon: IconCalendarCheck, roles: ['teacher'], ready: true, screen: MarkAttendancePage, prefetch: prefetchMarkAttendance },
   { id: 'attendance-reports', label: 'Attendance Reports', path: '/reports', icon: IconReportAnalytics, roles: ['teacher', 'principal'], ready: true, screen: AttendanceReportsPage },
   { id: 'student-view', label: 'Student View', path: '/student-view', icon: IconEye, roles: ['teacher'], ready: true, screen: StudentViewPage },
 
-  // principal (02 section 2.3)
+  // principal
   { id: 'gallery', label: 'Gallery', path: '/gallery', icon: IconPhoto, roles: ['principal'], ready: true, screen: GalleryPage },
   { id: 'records', label: 'Records', path: '/records', icon: IconNotebook, roles: ['principal'], ready: true, screen: RecordsPage },
   { id: 'configuration', label: 'Configuration', path: '/configuration', icon: IconSettings, roles: ['principal'], ready: true, screen: ConfigurationPage },
 
-  // super_admin (02 section 2.4)
+  // super_admin
   { id: 'class-management', label: 'Class Management', path: '/classes', icon: IconSchool, roles: ['super_admin'], ready: true, screen: ClassesPage },
   { id: 'student-management', label: 'Student Management', path: '/students', icon: IconChecklist, roles: ['super_admin'], ready: true, screen: StudentsPage },
   { id: 'user-management', label: 'User Management', path: '/users', icon: IconUserCog, roles: ['super_admin'], ready: true, screen: UsersPage },
   { id: 'attendance-reports-admin', label: 'Attendance Reports', path: '/reports', icon: IconReportAnalytics, roles: ['super_admin'], ready: true, screen: AttendanceReportsPage },
-  // The gallery is a super admin's as much as a principal's (02 section 6: upload, download, delete).
+  // The gallery is a super admin's as much as a principal's: upload, download, delete.
   { id: 'gallery-admin', label: 'Gallery', path: '/gallery', icon: IconPhoto, roles: ['super_admin'], ready: true, screen: GalleryPage },
-  // Not among 2.4's tabs, but a super admin may do all a principal does (02 sections 1 and 6: edit the
-  // academic year configuration), so the same two screens are offered after the super admin's own.
+  // A super admin may do all a principal does (keep the session records, edit the academic year
+  // configuration), so the principal's two screens are offered after the super admin's own entries.
   { id: 'records-admin', label: 'Records', path: '/records', icon: IconNotebook, roles: ['super_admin'], ready: true, screen: RecordsPage },
   { id: 'configuration-admin', label: 'Configuration', path: '/configuration', icon: IconSettings, roles: ['super_admin'], ready: true, screen: ConfigurationPage },
 
-  // guest (02 sections 1 and 2.8): the gallery, read-only.
+  // guest: the gallery, read-only.
   { id: 'gallery-guest', label: 'Gallery', path: '/gallery', icon: IconPhoto, roles: ['guest'], ready: true, screen: GalleryPage },
 ];

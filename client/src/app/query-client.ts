@@ -2,8 +2,8 @@ import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { getQueryKey } from '@trpc/react-query';
 import { trpc } from '../lib/trpc';
 import { isSubscriptionRefusal, isUnauthorized, shouldRetry } from '../lib/errors';
-import { clearCredentials, getCredentials, onCredentialsChangedElsewhere } from '../features/auth/session-store';
-import { isOperatorKey, operatorSignedOut } from '../features/admin/operator-store';
+import { clearCredentials, getCredentials, onCredentialsChangedElsewhere } from '../lib/session-store';
+import { isOperatorKey, operatorSignedOut } from '../lib/operator-store';
 
 /**
  * One query client for the app. Two answers concern the whole session rather than one screen:

@@ -16,7 +16,7 @@ interface ConfirmDialogProps {
   error?: string | null;
 }
 
-/** A confirmation before a destructive action (01 section 5: deletes ask first). */
+/** The confirmation every delete asks for before it runs. */
 export function ConfirmDialog({ opened, title, children, confirmLabel, onConfirm, onClose, pending, error }: ConfirmDialogProps) {
   const close = () => {
     if (!pending) onClose();

@@ -11,7 +11,7 @@ const serverData = (error: unknown): ServerErrorData | undefined =>
 /** True when the server itself answered (as opposed to a network failure). */
 const answeredByServer = (error: unknown) => error instanceof TRPCClientError && Boolean(error.shape);
 
-/** 01 section 8: the server's message when it sent one, otherwise the screen's fallback text. */
+/** What a failure says: the server's message when it sent one, otherwise the screen's fallback text. */
 export function serverMessage(error: unknown, fallback: string): string {
   if (answeredByServer(error) && error instanceof TRPCClientError && error.message) return error.message;
   return fallback;

@@ -2,8 +2,8 @@
 
 /**
  * A whole number with Indian digit grouping (12,34,567), as `toLocaleString('en-IN')` writes it but
- * without the browser's locale data, whose first load costs 20-30 ms (four times that on a budget
- * phone) and would fall on every dashboard's first render.
+ * without the browser's locale data, whose first load is slow on a budget phone and would fall on
+ * every dashboard's first render.
  */
 export function formatCount(count: number): string {
   const digits = String(Math.abs(Math.trunc(count)));
@@ -12,7 +12,7 @@ export function formatCount(count: number): string {
   return `${count < 0 ? '-' : ''}${rest ? `${rest},` : ''}${lastThree}`;
 }
 
-/** -1 means unlimited (01 section 6). */
+/** -1 means unlimited. */
 export const formatLimit = (limit: number) => (limit < 0 ? 'Unlimited' : formatCount(limit));
 
 /** Rupees with the ₹ sign (plan prices come from the server in rupees for display). */

@@ -9,8 +9,8 @@ export type LazyScreen<Props = object> = ComponentType<Props> & {
 /**
  * A screen loaded with its own chunk the first time it is shown. Made once per screen at module
  * level. A screen whose chunk is already here (preloaded) renders at once; only one still on its
- * way goes through React.lazy and suspends (React reveals suspended content in batches, up to
- * 300 ms apart, which a preloaded screen should not wait for). Which of the two a mounted screen
+ * way goes through React.lazy and suspends (React reveals suspended content in throttled batches,
+ * which a preloaded screen should not wait for). Which of the two a mounted screen
  * uses is fixed when it mounts, so it never remounts. A failed fetch is forgotten, so a later
  * preload tries again; React.lazy itself keeps the failure until the page is reloaded
  * (ScreenBoundary offers that).

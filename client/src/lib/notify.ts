@@ -9,7 +9,7 @@ const listeners = new Set<() => void>();
 
 /**
  * Shows a notification. Mantine's notifications (their code, styles and host) are fetched with the
- * first one rather than with every screen; the host (features/shell/NotificationsHost) mounts then.
+ * first one rather than with every screen; the host (components/NotificationsHost, in both signed-in frames) mounts then.
  */
 export function notify(notice: Notice) {
   if (!requested) {

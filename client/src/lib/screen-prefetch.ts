@@ -1,5 +1,5 @@
 import type { AppQueryUtils } from '../app/AppProviders';
-import type { SessionData } from '../features/auth/useSession';
+import type { RouterOutputs } from './trpc';
 
 /**
  * What a screen asks the server for, started at page load beside the session check instead of after
@@ -13,6 +13,6 @@ interface ScreenPrefetchContext {
   /** The address's query parameters (?class=…). */
   params: URLSearchParams;
   /** The verified session; rejects when the stored one is refused or the server is unreachable. */
-  session: Promise<SessionData>;
+  session: Promise<RouterOutputs['auth']['verify']>;
 }
 export type ScreenPrefetch = (context: ScreenPrefetchContext) => void;

@@ -2,8 +2,8 @@ import { createTRPCReact, httpBatchLink, httpLink, splitLink, type CreateTRPCCli
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../../server/root';
 import { UNBATCHED_PROCEDURES } from '../../../common/permissions';
-import { getCredentials } from '../features/auth/session-store';
-import { getOperatorCsrfToken, isOperatorPath } from '../features/admin/operator-store';
+import { getCredentials } from './session-store';
+import { getOperatorCsrfToken, isOperatorPath } from './operator-store';
 
 /** The typed tRPC client of the whole API (server/root.ts); only the router's type is imported. */
 export const trpc = createTRPCReact<AppRouter>();
@@ -29,7 +29,7 @@ export interface PaymentCredentials {
 const paymentOf = (context: Record<string, unknown>) => context.payment as PaymentCredentials | undefined;
 
 /**
- * Every church call carries the stored church session (01 section 7): bearer token and church code.
+ * Every church call carries the stored church session: bearer token and church code.
  * The operator console's calls (`admin.*`, `operatorAuth.*`) go to the console's own endpoint under
  * /api/admin, where the browser adds the operator's HttpOnly cookie, with the session's CSRF token
  * and no church credentials: a browser signed in to a church must not lend that session to the

@@ -6,13 +6,13 @@ import {
 import { skipToken } from '@tanstack/react-query';
 import type { AttendanceStatus } from '../../../../common/constants';
 import { attendanceDateProblem } from '../../../../common/attendance';
-import { churchToday } from '../auth/church-today';
+import { churchToday, useSignedInSession } from '../auth';
 import { ErrorState, QueryErrorState } from '../../components/ErrorState';
 import { serverMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { useAddressParams } from '../../lib/useAddressParams';
-import { useSignedInSession } from '../auth/useSession';
-import { classOptions, useMarkableClasses } from './classes';
+import { classOptions } from '../../lib/class-label';
+import { useMarkableClasses } from './classes';
 import { DateField } from './DateField';
 import { StudentMarkRow } from './StudentMarkRow';
 import { ATTENDANCE_TEXTS, SUCCESS_MESSAGE_MS } from './texts';
@@ -46,7 +46,7 @@ function StudentListSkeleton() {
 }
 
 /**
- * Mark Attendance (01 sections 2, 4, 5, 8): choose a class and a date (the church's today by default,
+ * Mark Attendance: choose a class and a date (the church's today by default,
  * never a future date, nothing older than 14 days), set each student present or absent (present by
  * default, overlaid with what is stored for the date) and save. Built for a phone: large switches and
  * a Save button that stays at the bottom of the screen.
@@ -56,7 +56,7 @@ export function MarkAttendancePage() {
   const today = churchToday(church);
   const utils = trpc.useUtils();
   const { requestedClass, requestedDate, update } = useSelection();
-  const classes = useMarkableClasses(user.role);
+  const classes = useMarkableClasses();
 
   const date = sheetDate(requestedDate, today);
   const classId = sheetClassId(classes.data, requestedClass);
@@ -93,7 +93,7 @@ export function MarkAttendancePage() {
   const [dateProblem, setDateProblem] = useState<string | null>(null);
   const [feedback, setFeedback] = useState<Feedback | null>(null);
 
-  // 'Attendance marked successfully!' stays 3 seconds (01 section 9).
+  // 'Attendance marked successfully!' stays 3 seconds.
   useEffect(() => {
     if (feedback?.kind !== 'success') return;
     const timer = setTimeout(() => setFeedback((f) => (f === feedback ? null : f)), SUCCESS_MESSAGE_MS);

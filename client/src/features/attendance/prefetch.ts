@@ -1,7 +1,7 @@
 import { todayFromEarlierDay } from '../../../../common/dates';
 import type { ScreenPrefetch } from '../../lib/screen-prefetch';
-import { churchToday } from '../auth/church-today';
-import { lastChurchDay } from '../auth/session-store';
+import { churchToday } from '../auth';
+import { lastChurchDay } from '../../lib/session-store';
 import { sheetClassId, sheetDate } from './sheet-selection';
 
 /**

@@ -1,7 +1,7 @@
 import { MESSAGES } from '../../../../common/constants';
 import { CLASS_MESSAGES } from '../../../../common/class-messages';
 
-/** The texts of the Mark Attendance screen (01 sections 2, 5 and 8). */
+/** The texts of the Mark Attendance screen. */
 export const ATTENDANCE_TEXTS = {
   title: 'Mark Attendance',
   loadClassesFailed: 'Failed to load classes',
@@ -20,5 +20,5 @@ export const ATTENDANCE_TEXTS = {
   chooseClassOption: 'Choose a class',
 } as const;
 
-/** How long the success message stays (01 section 9). */
+/** How long the success message stays. */
 export const SUCCESS_MESSAGE_MS = 3_000;

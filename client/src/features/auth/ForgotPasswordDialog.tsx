@@ -5,7 +5,7 @@ import { MESSAGES } from '../../../../common/constants';
 import { forgotPasswordInput } from '../../../../common/schemas/auth';
 import { serverMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
-import { fieldErrors } from './validation';
+import { fieldErrors } from '../../lib/field-errors';
 
 interface ForgotPasswordDialogProps {
   opened: boolean;
@@ -14,7 +14,7 @@ interface ForgotPasswordDialogProps {
   initialEmail: string;
 }
 
-/** Forgot password (01 section 2): asks for the email only (POST /api/auth/forgot-password). */
+/** Forgot password: asks for the email only (POST /api/auth/forgot-password). */
 export function ForgotPasswordDialog({ opened, onClose, initialEmail }: ForgotPasswordDialogProps) {
   const [email, setEmail] = useState(initialEmail);
   const [emailError, setEmailError] = useState<string | undefined>();

@@ -12,10 +12,10 @@ import { trpc } from '../../lib/trpc';
 import { ScreenBoundary } from '../../components/ScreenBoundary';
 import { SCREEN_LOAD_FAILED } from '../../components/texts';
 import { loadAuthSchemas } from './auth-schemas';
-import { saveCredentials } from './session-store';
+import { saveCredentials } from '../../lib/session-store';
 import { GoogleAlerts } from './GoogleAlerts';
 import { googleErrorOf, leaveForGoogle, pendingGoogleFlow, rememberGoogleFlow } from './google-flow';
-import { fieldErrors } from './validation';
+import { fieldErrors } from '../../lib/field-errors';
 import { useSignsInWithGoogleOnly } from './sign-in-options';
 
 type Field = 'church_code' | 'email' | 'password';
@@ -24,7 +24,7 @@ type Errors = Partial<Record<Field, string>>;
 /** The dialog (and Mantine's modal machinery) is fetched when first asked for, not with the form. */
 const ForgotPasswordDialog = lazyScreen(() => import('./ForgotPasswordDialog').then((m) => m.ForgotPasswordDialog));
 
-/** The sign-in screen of 01 section 2. */
+/** The sign-in screen: church code, email and password, or Google. */
 export function LoginPage() {
   const navigate = useNavigate();
   const utils = trpc.useUtils();

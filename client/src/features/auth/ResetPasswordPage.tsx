@@ -12,7 +12,7 @@ const REDIRECT_AFTER_MS = 2500;
 const RESET_FAILED = 'Failed to reset password. Please try again.';
 
 /**
- * The password reset page (02 section 2.12), opened from the mailed link /reset-password/{token}:
+ * The password reset page, opened from the mailed link /reset-password/{token}:
  * the new password twice, checked against the same schema as the server's (the registration's
  * password policy, and the two must match). On success: 'Password reset successful', then the
  * sign-in screen after 2.5 seconds. A used, expired or unknown link shows the server's message

@@ -2,7 +2,7 @@ import { createContext, useContext, useDeferredValue, useEffect, useMemo, useSyn
 import type { AppQueryUtils } from '../../app/AppProviders';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
 import { isUnauthorized, shouldRetry } from '../../lib/errors';
-import { getCredentials, rememberChurchDay, subscribeCredentials, type StoredCredentials } from './session-store';
+import { getCredentials, rememberChurchDay, subscribeCredentials, type StoredCredentials } from '../../lib/session-store';
 
 export type SessionData = RouterOutputs['auth']['verify'];
 type SessionUser = SessionData['user'];
@@ -21,7 +21,7 @@ const VERIFY_QUERY_OPTIONS = { staleTime: Infinity, gcTime: Infinity, retry: sho
 /**
  * A returning user's session is asked for before the first render, beside the downloads of the
  * frame and the screen, instead of after React has rendered the app once: on a slow phone that
- * render alone takes a few hundred milliseconds. `useSession` then finds the call under way.
+ * render alone takes long. `useSession` then finds the call under way.
  */
 export function prefetchSession(utils: AppQueryUtils): Promise<SessionData> {
   const session = utils.auth.verify.fetch(undefined, VERIFY_QUERY_OPTIONS);
@@ -32,7 +32,7 @@ export function prefetchSession(utils: AppQueryUtils): Promise<SessionData> {
 const useCredentials = () => useSyncExternalStore(subscribeCredentials, getCredentials, getCredentials);
 
 /**
- * The current session: the stored credentials verified once with `auth.verify` (01 section 4).
+ * The current session: the stored credentials verified once with `auth.verify`.
  * Sign-in writes the verify answer into the query cache, so it is not asked again.
  * A refusal (401) clears the stored credentials (see app/query-client.ts).
  */

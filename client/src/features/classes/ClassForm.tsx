@@ -9,8 +9,8 @@ import { QueryErrorState } from '../../components/ErrorState';
 import { serverMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { useFormSave } from '../../lib/useFormSave';
-import { fieldErrors } from '../auth/validation';
-import { classLabel, type ClassItem } from './class-label';
+import { fieldErrors } from '../../lib/field-errors';
+import { classLabel, type ClassItem } from '../../lib/class-label';
 import { CLASS_TEXT } from './text';
 import { useAcademicYears, yearOptions } from './useAcademicYears';
 
@@ -28,7 +28,7 @@ interface ClassFormProps {
 }
 
 /**
- * Add or edit a class (01 sections 2 and 5, super_admin and principal): class name from the fixed
+ * Add or edit a class (for those who manage classes): class name from the fixed
  * list, free-text section, teacher or Unassigned, academic year from the church's choices
  * (the current one by default). Validated with the server's own schema, so the messages match.
  */

@@ -1,27 +1,27 @@
 import { useEffect, useRef, useState } from 'react';
-import { Card, EmptyState, Stack, Text, Title } from '@mantine/core';
+import { Card, Stack, Text, Title } from '@mantine/core';
 import { notify } from '../../lib/notify';
 import { IconSchool } from '@tabler/icons-react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { ErrorState } from '../../components/ErrorState';
-import { TableSkeleton } from '../../components/TableSkeleton';
+import { PagedTable } from '../../components/PagedTable';
 import { serverMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
-import { useSignedInSession } from '../auth/useSession';
-import { classLabelWithYear, type ClassItem } from './class-label';
+import { useCan, useSignedInSession } from '../auth';
+import { classLabelWithYear, type ClassItem } from '../../lib/class-label';
 import { ClassesTable } from './ClassesTable';
 import { ClassForm } from './ClassForm';
 import { CLASS_TEXT } from './text';
 
 /**
- * Class Management (01 sections 2, 5, 6 and 8). super_admin and principal see every class and add
- * and edit them; only super_admin deletes (after a confirmation). A teacher sees their own classes
+ * Class Management. Those who manage classes see every class and add and edit them; only those
+ * who may delete classes delete one (after a confirmation). A teacher sees their own classes
  * (my-classes), read-only.
  */
 export function ClassesPage() {
   const { user } = useSignedInSession();
-  const manager = user.role === 'super_admin' || user.role === 'principal';
-  const canDelete = user.role === 'super_admin';
+  // Those who manage classes see every class of the church; teachers only the classes they teach.
+  const manager = useCan('manageClasses');
+  const canDelete = useCan('deleteClasses');
   const utils = trpc.useUtils();
 
   const all = trpc.classes.list.useQuery(undefined, { enabled: manager });
@@ -76,25 +76,23 @@ export function ClassesPage() {
       <Card withBorder padding="lg">
         <Stack gap="md">
           <Title order={2} size="h4">{manager ? 'All Classes' : 'My Classes'}</Title>
-          {classes.isPending ? <TableSkeleton label="Loading classes" /> : null}
-          {classes.isError ? (
-            <ErrorState
-              title={CLASS_TEXT.loadFailed(serverMessage(classes.error, CLASS_TEXT.unreachable))}
-              onRetry={() => void classes.refetch()}
-              retrying={classes.isFetching}
-            />
-          ) : null}
-          {classes.data && classes.data.length === 0 ? (
-            <EmptyState icon={<IconSchool size={28} />} title={CLASS_TEXT.empty} py="lg" data-testid="classes-empty" />
-          ) : null}
-          {classes.data && classes.data.length > 0 ? (
-            <ClassesTable
-              classes={classes.data}
-              viewer={user}
-              onEdit={manager ? setEditing : undefined}
-              onDelete={canDelete ? (cls) => { remove.reset(); setDeleting(cls); setConfirmOpened(true); } : undefined}
-            />
-          ) : null}
+          <PagedTable
+            query={classes}
+            items={classes.data}
+            loadingLabel="Loading classes"
+            errorTitle={CLASS_TEXT.loadFailed}
+            errorFallback={CLASS_TEXT.unreachable}
+            empty={{ icon: <IconSchool size={28} />, title: CLASS_TEXT.empty, testId: 'classes-empty' }}
+          >
+            {(items) => (
+              <ClassesTable
+                classes={items}
+                viewer={{ name: user.name, seesAllClasses: manager }}
+                onEdit={manager ? setEditing : undefined}
+                onDelete={canDelete ? (cls) => { remove.reset(); setDeleting(cls); setConfirmOpened(true); } : undefined}
+              />
+            )}
+          </PagedTable>
         </Stack>
       </Card>
 

@@ -1,60 +1,55 @@
 import { Table, Text } from '@mantine/core';
+import { DataTable } from '../../components/DataTable';
 import { RowActions } from '../../components/RowActions';
-import { classLabel, classTeacherName, type ClassItem } from './class-label';
+import { classLabel, classTeacherName, type ClassItem, type ClassViewer } from '../../lib/class-label';
 import { CLASS_TEXT } from './text';
 
 interface ClassesTableProps {
   classes: readonly ClassItem[];
-  viewer: { role: string; name: string };
-  /** Present for those who may edit classes (super_admin, principal). */
+  viewer: ClassViewer;
+  /** Present for those who may edit classes. */
   onEdit?: (cls: ClassItem) => void;
-  /** Present for those who may delete classes (super_admin only). */
+  /** Present for those who may delete classes. */
   onDelete?: (cls: ClassItem) => void;
 }
 
-/** The class list of 01 section 2: class name, section, class teacher, academic year, students. */
+/** The class list: class name, section, class teacher, academic year, students. */
 export function ClassesTable({ classes, viewer, onEdit, onDelete }: ClassesTableProps) {
   const withActions = Boolean(onEdit || onDelete);
   return (
-    // The table keeps its columns and scrolls sideways inside its container on a narrow screen.
-    <Table.ScrollContainer minWidth={withActions ? 720 : 620} type="native">
-      <Table striped highlightOnHover verticalSpacing="sm" style={{ whiteSpace: 'nowrap' }} data-testid="classes-table">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Class Name</Table.Th>
-            <Table.Th>Section</Table.Th>
-            <Table.Th>Class Teacher</Table.Th>
-            <Table.Th>Academic Year</Table.Th>
-            <Table.Th ta="right">Students</Table.Th>
-            {withActions ? <Table.Th ta="right">Actions</Table.Th> : null}
+    <DataTable
+      items={classes}
+      testId="classes-table"
+      minWidth={withActions ? 720 : 620}
+      nowrap
+      hover
+      columns={[
+        'Class Name', 'Section', 'Class Teacher', 'Academic Year', { label: 'Students', align: 'right' },
+        ...(withActions ? [{ label: 'Actions', align: 'right' } as const] : []),
+      ]}
+      row={(cls) => {
+        const teacher = classTeacherName(cls, viewer, CLASS_TEXT.unassigned);
+        return (
+          <Table.Tr key={cls.id} data-testid="class-row">
+            <Table.Td fw={500}>{cls.class_name}</Table.Td>
+            <Table.Td>{cls.section || <Text span c="dimmed">—</Text>}</Table.Td>
+            <Table.Td>
+              {cls.teacher_name || !viewer.seesAllClasses ? teacher : <Text span c="dimmed">{teacher}</Text>}
+            </Table.Td>
+            <Table.Td>{cls.academic_year}</Table.Td>
+            <Table.Td ta="right">{cls.student_count}</Table.Td>
+            {withActions ? (
+              <Table.Td>
+                <RowActions
+                  subject={`class ${classLabel(cls)} (${cls.academic_year})`}
+                  onEdit={onEdit ? () => onEdit(cls) : undefined}
+                  onDelete={onDelete ? () => onDelete(cls) : undefined}
+                />
+              </Table.Td>
+            ) : null}
           </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {classes.map((cls) => {
-            const teacher = classTeacherName(cls, viewer, CLASS_TEXT.unassigned);
-            return (
-              <Table.Tr key={cls.id} data-testid="class-row">
-                <Table.Td fw={500}>{cls.class_name}</Table.Td>
-                <Table.Td>{cls.section || <Text span c="dimmed">—</Text>}</Table.Td>
-                <Table.Td>
-                  {cls.teacher_name || viewer.role === 'teacher' ? teacher : <Text span c="dimmed">{teacher}</Text>}
-                </Table.Td>
-                <Table.Td>{cls.academic_year}</Table.Td>
-                <Table.Td ta="right">{cls.student_count}</Table.Td>
-                {withActions ? (
-                  <Table.Td>
-                    <RowActions
-                      subject={`class ${classLabel(cls)} (${cls.academic_year})`}
-                      onEdit={onEdit ? () => onEdit(cls) : undefined}
-                      onDelete={onDelete ? () => onDelete(cls) : undefined}
-                    />
-                  </Table.Td>
-                ) : null}
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+        );
+      }}
+    />
   );
 }

@@ -1,6 +1,6 @@
 import { CLASS_MESSAGES } from '../../../../common/class-messages';
 
-/** The texts of the class screens: 01 section 8 (errors) and section 2 (empty state), plus labels. */
+/** The texts of the class screens: errors, the empty state and labels. */
 export const CLASS_TEXT = {
   empty: CLASS_MESSAGES.empty,
   loadFailed: (detail: string) => `Failed to load classes: ${detail}`,

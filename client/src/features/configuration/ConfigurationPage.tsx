@@ -9,11 +9,9 @@ import { QueryErrorState } from '../../components/ErrorState';
 import { serverMessage } from '../../lib/errors';
 import { notify } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
-import { churchToday } from '../auth/church-today';
-import { useSignedInSession } from '../auth/useSession';
-import { CLASS_TEXT } from '../classes/text';
-import { useAcademicYears } from '../classes/useAcademicYears';
-import { MONTH_OPTIONS, monthName } from '../records/months';
+import { churchToday, useCan, useSignedInSession } from '../auth';
+import { CLASS_TEXT, useAcademicYears } from '../classes';
+import { MONTH_OPTIONS, monthName } from '../../lib/months';
 
 const validate = schemaResolver(academicYearConfigInput, { sync: true });
 
@@ -27,14 +25,14 @@ function exampleSentence(today: string, config: { start_month: number; years_ahe
 }
 
 /**
- * Academic Year Configuration (02 sections 2.10 and 6): start month, years ahead and years back
+ * Academic Year Configuration: start month, years ahead and years back
  * (1 to 10 each), with a live example. Only principals and super admins edit it; for other roles
  * the panel is not there. After a save every academic-year choice (classes, students, reports,
  * attendance) is refetched, so the new years are offered at once.
  */
 export function ConfigurationPage() {
-  const { user, church } = useSignedInSession();
-  const allowed = user.role === 'principal' || user.role === 'super_admin';
+  const { church } = useSignedInSession();
+  const allowed = useCan('configureAcademicYear');
   const config = useAcademicYears();
   const utils = trpc.useUtils();
   const save = trpc.academicYear.updateConfig.useMutation({

@@ -2,27 +2,24 @@ import { useState } from 'react';
 import { Button, Code, Group, Stack, Text, Title } from '@mantine/core';
 import { IconArrowUpRight, IconReceipt } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
-import { lazyScreen } from '../../lib/lazy-screen';
 import { ScreenBoundary } from '../../components/ScreenBoundary';
-import { useSignedInSession } from '../auth/useSession';
+import { useCan, useSignedInSession } from '../auth';
 import { ROLE_DASHBOARDS } from './role-dashboards';
 import { UsageCard } from './UsageCard';
-import { hasPaidPlan, MANAGE_PLAN_STATE } from '../subscription/tier';
+import { hasPaidPlan, MANAGE_PLAN_STATE, UpgradeDialog } from '../subscription';
 
-/** Fetched when the super admin first opens it: no other role, nor a first load, pays for it. */
-const UpgradeDialog = lazyScreen(() => import('../subscription/UpgradeDialog').then((m) => m.UpgradeDialog));
-
-/** Overview, the home of every role at / (02 section 2.1). */
+/** Overview, the home of every role at /. */
 export function DashboardHome() {
   const { user, church } = useSignedInSession();
   const dashboard = ROLE_DASHBOARDS[user.role];
   const [upgradeOpened, setUpgradeOpened] = useState(false);
   const [upgradeRequested, setUpgradeRequested] = useState(false);
-  // The upgrade path: free to basic or premium, basic to premium; the super admin alone pays.
-  const canUpgrade = user.role === 'super_admin' && !church.is_lifetime
+  const managesPlan = useCan('managePlan');
+  // The upgrade path: free to basic or premium, basic to premium.
+  const canUpgrade = managesPlan && !church.is_lifetime
     && (church.subscription_tier === 'free' || church.subscription_tier === 'basic');
   // A paid plan is managed (moved to the Free Trial) on the subscription page.
-  const canManage = user.role === 'super_admin' && hasPaidPlan(church);
+  const canManage = managesPlan && hasPaidPlan(church);
 
   return (
     <Stack gap="lg" maw={960}>

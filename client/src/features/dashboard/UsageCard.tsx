@@ -5,7 +5,7 @@ import { formatBytes, formatMegabytes } from '../../../../common/media-limits';
 import { QueryErrorState } from '../../components/ErrorState';
 import { formatCount, formatLimit } from '../../lib/format';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
-import { tierLabel } from '../subscription/tier';
+import { tierLabel } from '../subscription';
 
 type Usage = RouterOutputs['subscription']['usage'];
 type Resource = keyof Usage['usage'];
@@ -96,7 +96,7 @@ function UsageDetails({ data }: { data: Usage }) {
   );
 }
 
-/** Resource usage against the plan's limits (01 section 3, GET /api/subscription/usage), and the
+/** Resource usage against the plan's limits (GET /api/subscription/usage), and the
  * gallery's storage against the plan's quota. */
 export function UsageCard() {
   const usage = trpc.subscription.usage.useQuery();

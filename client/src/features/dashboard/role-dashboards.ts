@@ -1,6 +1,6 @@
 import type { ChurchRole } from '../../../../common/constants';
 
-/** The dashboard each role gets at / (02 section 2.1). */
+/** The dashboard each role gets at /. */
 export const ROLE_DASHBOARDS: Record<ChurchRole, { title: string; roleLabel: string }> = {
   super_admin: { title: 'Super Admin Dashboard', roleLabel: 'Super Admin' },
   principal: { title: 'Principal Dashboard', roleLabel: 'Principal' },

@@ -4,9 +4,8 @@ import { departmentLabel } from '../../../../common/media-limits';
 import { FieldSkeleton } from '../../components/FieldSkeleton';
 import { QueryErrorState } from '../../components/ErrorState';
 import { trpc } from '../../lib/trpc';
-import { CLASS_TEXT } from '../classes/text';
-import { useAcademicYears, yearOptions } from '../classes/useAcademicYears';
-import { MONTH_OPTIONS } from '../records/months';
+import { CLASS_TEXT, useAcademicYears, yearOptions } from '../classes';
+import { MONTH_OPTIONS } from '../../lib/months';
 import { hasFilters, type GalleryFilters as Filters } from './address-filters';
 import { GALLERY_TEXT } from './texts';
 

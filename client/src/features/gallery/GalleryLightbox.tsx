@@ -3,7 +3,7 @@ import Lightbox, { isImageSlide, type GenericSlide, type Slide } from 'yet-anoth
 import 'yet-another-react-lightbox/styles.css';
 import { IconDownload, IconExternalLink, IconFileTypePdf, IconMovie } from '@tabler/icons-react';
 import { departmentLabel } from '../../../../common/media-limits';
-import { monthName } from '../records/months';
+import { monthName } from '../../lib/months';
 import type { MediaItem } from './MediaCard';
 import { GALLERY_TEXT } from './texts';
 

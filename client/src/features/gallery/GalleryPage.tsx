@@ -2,7 +2,6 @@ import { useEffect, useRef, useState } from 'react';
 import { Box, Button, EmptyState, Group, Pagination, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconPhoto, IconUpload } from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
-import { can } from '../../../../common/permissions';
 import { GALLERY_MESSAGES, GALLERY_PAGE_SIZE } from '../../../../common/media-limits';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ErrorState } from '../../components/ErrorState';
@@ -12,7 +11,7 @@ import { lazyScreen } from '../../lib/lazy-screen';
 import { notify } from '../../lib/notify';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
 import { useAddressParams } from '../../lib/useAddressParams';
-import { useSignedInSession } from '../auth/useSession';
+import { useCan } from '../auth';
 import { readFilters } from './address-filters';
 import { GalleryFilters } from './GalleryFilters';
 import { MediaCard, MediaCardSkeleton, type MediaItem } from './MediaCard';
@@ -38,14 +37,13 @@ const GRID_COLS = { base: 1, xs: 2, md: 3, lg: 4 };
 const LIST_RESET = { listStyle: 'none', padding: 0, margin: 0 } as const;
 
 /**
- * Media Gallery (02 sections 2.7 and 2.8): filters by academic year, month and department kept in
+ * Media Gallery: filters by academic year, month and department kept in
  * the address (Back returns to the previous choice), a grid of 12 a page, and a viewer. Principal
  * and super admin also upload, download and delete; a guest only looks. The items' addresses are
  * signed for a while, so the list is fetched again before they run out.
  */
 export function GalleryPage() {
-  const { user } = useSignedInSession();
-  const manager = can(user.role, 'manageMedia');
+  const manager = useCan('manageMedia');
   const utils = trpc.useUtils();
   const { params, update } = useAddressParams();
   const filters = readFilters(params);

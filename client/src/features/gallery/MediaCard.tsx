@@ -3,7 +3,7 @@ import { ActionIcon, Badge, Card, Group, Skeleton, Stack, Text, Tooltip, Unstyle
 import { IconDownload, IconFileTypePdf, IconMovie, IconPhotoOff, IconTrash } from '@tabler/icons-react';
 import { departmentLabel } from '../../../../common/media-limits';
 import type { RouterOutputs } from '../../lib/trpc';
-import { monthName } from '../records/months';
+import { monthName } from '../../lib/months';
 import { GALLERY_TEXT } from './texts';
 
 export type MediaItem = RouterOutputs['gallery']['list']['items'][number];

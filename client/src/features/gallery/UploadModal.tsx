@@ -15,12 +15,10 @@ import { FieldSkeleton } from '../../components/FieldSkeleton';
 import { QueryErrorState } from '../../components/ErrorState';
 import { notify } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
-import { churchToday } from '../auth/church-today';
-import { clearCredentials, getCredentials } from '../auth/session-store';
-import { useSignedInSession } from '../auth/useSession';
-import { CLASS_TEXT } from '../classes/text';
-import { useAcademicYears, yearOptions } from '../classes/useAcademicYears';
-import { MONTH_OPTIONS } from '../records/months';
+import { churchToday, useSignedInSession } from '../auth';
+import { clearCredentials, getCredentials } from '../../lib/session-store';
+import { CLASS_TEXT, useAcademicYears, yearOptions } from '../classes';
+import { MONTH_OPTIONS } from '../../lib/months';
 import { CompressionRefused, compressPhotos } from './compress-images';
 import { addFiles, formatBytes, type ChosenFile } from './file-checks';
 import { GALLERY_TEXT } from './texts';
@@ -47,7 +45,7 @@ interface UploadModalProps {
 }
 
 /**
- * Upload Media (02 sections 2.7, 4.6 and 5): title, description, academic year (the current one by
+ * Upload Media: title, description, academic year (the current one by
  * default), month (this month), department (any name; the church's own offered) and the files,
  * dropped or chosen. Each file is checked before anything is sent; photos over 2 MB are first made
  * smaller (a progress bar from 0 to 100), then the upload runs with its own, real progress bar.

@@ -1,5 +1,5 @@
 import { isAcademicYear } from '../../../../common/school';
-import { MONTH_OPTIONS } from '../records/months';
+import { MONTH_OPTIONS } from '../../lib/months';
 
 /** The gallery's filters and page as the address keeps them (?year=&month=&department=&page=). */
 export interface GalleryFilters {

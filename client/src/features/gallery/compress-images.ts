@@ -4,7 +4,7 @@ import type { CompressReply, CompressRequest } from './compress-worker';
 import type { ChosenFile } from './file-checks';
 
 /**
- * Large photos made smaller in the browser before they are sent (02 section 5): at most 1200 px
+ * Large photos made smaller in the browser before they are sent: at most 1200 px
  * on the long side at quality 0.8; a photo still over its limit is tried again at lower quality,
  * 0.2 less each time (0.6, 0.4) down to 0.3, and refused if it is over the limit even then.
  */

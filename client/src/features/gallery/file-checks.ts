@@ -2,7 +2,7 @@ import {
   GALLERY_MAX_FILES_PER_UPLOAD, GALLERY_MESSAGES, MEDIA_MAX_BYTES, MEDIA_MAX_MB, MEDIA_MESSAGES, mediaKindOf, type MediaKind,
 } from '../../../../common/media-limits';
 
-/** Photos larger than this are made smaller in the browser before they are sent (02 section 5). */
+/** Photos larger than this are made smaller in the browser before they are sent. */
 const COMPRESS_ABOVE_BYTES = 2 * 1024 * 1024;
 
 /** A file chosen for upload, accepted by the checks made before sending. */

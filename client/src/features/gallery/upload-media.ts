@@ -1,5 +1,5 @@
 import { MEDIA_MESSAGES } from '../../../../common/media-limits';
-import { getCredentials } from '../auth/session-store';
+import { getCredentials } from '../../lib/session-store';
 import { abortReason } from './abort-reason';
 
 /** A refused or failed upload, with the text to show: the server's message when it sent one. */

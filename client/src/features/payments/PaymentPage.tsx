@@ -190,7 +190,7 @@ function PaymentScreen({ state }: { state: PaymentState }) {
   );
 }
 
-/** The payment screen (01 section 2): reached with an order as navigation state, never directly. */
+/** The payment screen: reached with an order as navigation state, never directly. */
 export function PaymentPage() {
   const location = useLocation();
   const state = paymentStateOf(location.state);

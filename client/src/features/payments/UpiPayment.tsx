@@ -7,7 +7,7 @@ import type { PaymentOrder } from './payment-state';
 type Upi = NonNullable<PaymentOrder['upi']>;
 
 /**
- * UPI (01 section 2): the order's `upi://pay` link as a QR code to scan, the UPI ID to type by hand
+ * UPI: the order's `upi://pay` link as a QR code to scan, the UPI ID to type by hand
  * with a copy button, and a link a phone's UPI app opens. A UPI payment is confirmed by the payment
  * provider's webhook or by the platform, so the screen says it is waiting for that.
  */

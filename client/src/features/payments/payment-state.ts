@@ -4,7 +4,7 @@ import type { PaymentCredentials, RouterOutputs } from '../../lib/trpc';
 export type PaymentOrder = RouterOutputs['payments']['createOrder'];
 
 /**
- * What the payment screen receives as navigation state (01 section 2): the order to pay, the church
+ * What the payment screen receives as navigation state: the order to pay, the church
  * it is for, and where to go once it is paid. A paid registration pays with its payment token (no
  * one is signed in yet) and then goes to sign-in; a signed-in church goes home.
  */

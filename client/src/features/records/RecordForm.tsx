@@ -9,9 +9,8 @@ import { QueryErrorState } from '../../components/ErrorState';
 import { serverMessage } from '../../lib/errors';
 import { notify } from '../../lib/notify';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
-import { useAcademicYears, yearOptions } from '../classes/useAcademicYears';
-import { CLASS_TEXT } from '../classes/text';
-import { MONTH_OPTIONS } from './months';
+import { useAcademicYears, yearOptions, CLASS_TEXT } from '../classes';
+import { MONTH_OPTIONS } from '../../lib/months';
 
 const checkRecord = schemaResolver(recordCreateInput, { sync: true });
 
@@ -25,7 +24,7 @@ interface RecordFormProps {
 }
 
 /**
- * The session record form (02 sections 2.9, 3, 4.5 and 5): academic year from the church's
+ * The session record form: academic year from the church's
  * choices (the current one by default), month, date and notes, all required; create and edit
  * mode, with Cancel Edit. Checked with the server's own schema, so the messages match.
  */

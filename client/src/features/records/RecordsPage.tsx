@@ -1,22 +1,21 @@
 import { useEffect, useRef, useState } from 'react';
-import { Badge, Card, EmptyState, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconNotebook } from '@tabler/icons-react';
 import { RECORD_MESSAGES } from '../../../../common/record-messages';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { ErrorState } from '../../components/ErrorState';
 import { RowActions } from '../../components/RowActions';
-import { TableSkeleton } from '../../components/TableSkeleton';
+import { PagedTable } from '../../components/PagedTable';
 import { serverMessage } from '../../lib/errors';
 import { notify } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
-import { CLASS_TEXT } from '../classes/text';
-import { monthName } from './months';
+import { CLASS_TEXT } from '../classes';
+import { monthName } from '../../lib/months';
 import { RecordForm, type SessionRecord } from './RecordForm';
 
 const recordLabel = (r: SessionRecord) => `record of ${r.date.slice(0, 10)}`;
 
 /**
- * Session Records (02 sections 2.9 and 4.5; super_admin and principal): the form, in create or
+ * Session Records (for those who manage records): the form, in create or
  * edit mode, above the saved records, newest session first, each with Edit and Delete (after a
  * confirmation). Records are cards, so the list reads on a phone without scrolling sideways.
  */
@@ -61,42 +60,39 @@ export function RecordsPage() {
       <Card withBorder padding="lg">
         <Stack gap="md">
           <Title order={2} size="h4">Saved Records</Title>
-          {records.isPending ? <TableSkeleton label="Loading records" /> : null}
-          {records.isError ? (
-            <ErrorState
-              title={RECORD_MESSAGES.loadFailed}
-              message={serverMessage(records.error, CLASS_TEXT.unreachable)}
-              onRetry={() => void records.refetch()}
-              retrying={records.isFetching}
-            />
-          ) : null}
-          {records.data && records.data.length === 0 ? (
-            <EmptyState icon={<IconNotebook size={28} />} title={RECORD_MESSAGES.empty} py="lg" data-testid="records-empty" />
-          ) : null}
-          {records.data && records.data.length > 0 ? (
-            <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Saved records">
-              {records.data.map((record) => (
-                <Card key={record.id} component="li" withBorder padding="md" data-testid="record-item"
-                  bg={editing?.id === record.id ? 'var(--mantine-color-blue-light)' : undefined}>
-                  <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-                    <Stack gap={4} miw={0}>
-                      <Group gap="xs">
-                        <Text fw={600}>{record.date.slice(0, 10)}</Text>
-                        <Badge variant="light">{monthName(record.month)}</Badge>
-                        <Badge variant="outline" color="gray">{record.academic_year}</Badge>
-                      </Group>
-                      <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{record.notes}</Text>
-                    </Stack>
-                    <RowActions
-                      subject={recordLabel(record)}
-                      onEdit={() => { remove.reset(); setEditing(record); }}
-                      onDelete={() => { remove.reset(); setDeleting(record); setConfirmOpened(true); }}
-                    />
-                  </Group>
-                </Card>
-              ))}
-            </Stack>
-          ) : null}
+          <PagedTable
+            query={records}
+            items={records.data}
+            loadingLabel="Loading records"
+            errorTitle={RECORD_MESSAGES.loadFailed}
+            errorFallback={CLASS_TEXT.unreachable}
+            empty={{ icon: <IconNotebook size={28} />, title: RECORD_MESSAGES.empty, testId: 'records-empty' }}
+          >
+            {(items) => (
+              <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Saved records">
+                {items.map((record) => (
+                  <Card key={record.id} component="li" withBorder padding="md" data-testid="record-item"
+                    bg={editing?.id === record.id ? 'var(--mantine-color-blue-light)' : undefined}>
+                    <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+                      <Stack gap={4} miw={0}>
+                        <Group gap="xs">
+                          <Text fw={600}>{record.date.slice(0, 10)}</Text>
+                          <Badge variant="light">{monthName(record.month)}</Badge>
+                          <Badge variant="outline" color="gray">{record.academic_year}</Badge>
+                        </Group>
+                        <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{record.notes}</Text>
+                      </Stack>
+                      <RowActions
+                        subject={recordLabel(record)}
+                        onEdit={() => { remove.reset(); setEditing(record); }}
+                        onDelete={() => { remove.reset(); setDeleting(record); setConfirmOpened(true); }}
+                      />
+                    </Group>
+                  </Card>
+                ))}
+              </Stack>
+            )}
+          </PagedTable>
         </Stack>
       </Card>
 

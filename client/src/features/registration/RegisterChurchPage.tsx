@@ -5,18 +5,17 @@ import {
 import { IconAlertCircle, IconArrowLeft, IconBrandGoogle, IconBuildingChurch, IconInfoCircle } from '@tabler/icons-react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { MESSAGES } from '../../../../common/constants';
-import { useSignsInWithGoogleOnly } from '../auth/sign-in-options';
+import { useSignsInWithGoogleOnly, GoogleAlerts } from '../auth';
 import { emailSchema } from '../../../../common/schemas/auth';
 import { googleRegistrationDraft, registerChurchInput, type RegisterChurchInput } from '../../../../common/schemas/churches';
 import { serverMessage } from '../../lib/errors';
 import { formatRupees } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
-import { fieldErrors } from '../auth/validation';
+import { fieldErrors } from '../../lib/field-errors';
 import {
   googleErrorOf, leaveForGoogle, pendingGoogleFlow, rememberGoogleFlow, type RegistrationDraft,
-} from '../auth/google-flow';
-import { GoogleAlerts } from '../auth/GoogleAlerts';
-import { usePlans } from '../subscription/usePlans';
+} from '../auth';
+import { usePlans } from '../subscription';
 import { Registered } from './Registered';
 import { REGISTRATION_TEXTS as T } from './texts';
 import { paidChurchOf, useRegistrationPayment } from './useRegistrationPayment';
@@ -32,7 +31,7 @@ function returnedDraft(cameBackFromGoogle: boolean): RegistrationDraft | null {
 }
 
 /**
- * Register New Church (01 section 2): a plan, the church's details and its admin account. A free
+ * Register New Church: a plan, the church's details and its admin account. A free
  * church is registered at once and shown its code; a paid one is registered pending payment and
  * sent to the payment screen with the order (created with the registration's payment token). With
  * Google, the form is checked and kept in this tab, the browser goes to Google, and the callback

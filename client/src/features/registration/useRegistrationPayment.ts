@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { trpc, type PaymentCredentials, type RouterOutputs } from '../../lib/trpc';
-import { goToPayment } from '../payments/payment-state';
+import { goToPayment } from '../payments';
 
 type Registration = RouterOutputs['churches']['register'];
 

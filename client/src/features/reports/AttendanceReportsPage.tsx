@@ -7,8 +7,8 @@ import { MOBILE_BREAKPOINT_PX } from '../../../../common/constants';
 import { QueryErrorState } from '../../components/ErrorState';
 import { trpc } from '../../lib/trpc';
 import { useAddressParams } from '../../lib/useAddressParams';
-import { classLabel, classOptions } from '../attendance/classes';
-import { clearCredentials, getCredentials } from '../auth/session-store';
+import { classLabel, classOptions } from '../../lib/class-label';
+import { clearCredentials, getCredentials } from '../../lib/session-store';
 import { AttendanceCalendar } from './AttendanceCalendar';
 import { CsvDownloadError, downloadMonthlyCsv } from './download-csv';
 import { academicYearMonths } from './months';
@@ -28,7 +28,7 @@ function SelectorsSkeleton() {
 }
 
 /**
- * Attendance Reports (01 sections 2, 5, 9): choose the academic year, then a class of that year, then
+ * Attendance Reports: choose the academic year, then a class of that year, then
  * a month of that year; then the Monthly Summary or the Calendar View of that month, and the summary
  * as a CSV file. Teachers reach only their own classes (the server answers only those).
  */

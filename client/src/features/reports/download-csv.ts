@@ -1,4 +1,4 @@
-import { getCredentials } from '../auth/session-store';
+import { getCredentials } from '../../lib/session-store';
 
 /** A failed download, with the text to show: the server's message when it sent one. */
 export class CsvDownloadError extends Error {

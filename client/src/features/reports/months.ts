@@ -1,5 +1,6 @@
-/** The months of an academic year, for the report's month picker (01 section 9). */
+import { MONTH_NAMES } from '../../lib/months';
 
+/** One month of an academic year, as the report's month picker offers it. */
 export interface ReportMonth {
   /** 'YYYY-MM' */
   value: string;
@@ -8,9 +9,6 @@ export interface ReportMonth {
   /** 'November 2026' */
   label: string;
 }
-
-const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September',
-  'October', 'November', 'December'] as const;
 
 export const monthLabel = (year: number, month: number) => `${MONTH_NAMES[month - 1]} ${year}`;
 

@@ -1,4 +1,4 @@
-/** The texts of the Attendance Reports screen (01 sections 2, 5, 8 and 9). */
+/** The texts of the Attendance Reports screen. */
 export const REPORT_TEXTS = {
   title: 'Attendance Reports',
   monthlyTab: 'Monthly Summary',
@@ -12,8 +12,8 @@ export const REPORT_TEXTS = {
   noData: (month: string) => `No attendance data found for ${month}.`,
 } as const;
 
-/** 01 section 9: 75 or more green, 50 or more yellow, below 50 red. */
+/** A percentage's colour: 75 or more green, 50 or more yellow, below 50 red. */
 export const percentageColor = (percentage: number) => (percentage >= 75 ? 'green' : percentage >= 50 ? 'yellow' : 'red');
 
-/** One decimal (01 section 9). */
+/** One decimal. */
 export const formatPercentage = (percentage: number) => `${percentage.toFixed(1)}%`;

@@ -3,7 +3,7 @@ import type { LazyScreen } from '../../lib/lazy-screen';
 import type { ScreenPrefetch } from '../../lib/screen-prefetch';
 import type { ChurchRole } from '../../../../common/constants';
 
-/** One sidebar entry of the dashboard (01 section 2, 02 sections 2.3 and 2.4). */
+/** One sidebar entry of the dashboard. */
 export interface NavItem {
   id: string;
   label: string;

@@ -1,17 +1,15 @@
 import { useState } from 'react';
-import { Badge, Box, Card, EmptyState, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Box, Card, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconSchool, IconUsers } from '@tabler/icons-react';
-import { ErrorState, QueryErrorState } from '../../components/ErrorState';
-import { TableSkeleton } from '../../components/TableSkeleton';
-import { serverMessage } from '../../lib/errors';
+import { PagedTable } from '../../components/PagedTable';
 import { trpc } from '../../lib/trpc';
-import { useSignedInSession } from '../auth/useSession';
-import { classLabel, classTeacherName, type ClassItem } from '../classes/class-label';
-import { CLASS_TEXT } from '../classes/text';
-import { StudentsTable } from '../students/StudentsTable';
-import { STUDENT_TEXT } from '../students/text';
+import { useSignedInSession } from '../auth';
+import { CLASS_TEXT } from '../classes';
+import { classLabel, classTeacherName, type ClassItem } from '../../lib/class-label';
+import { STUDENT_TEXT, StudentsTable } from '../students';
 
 const NO_STUDENTS_IN_CLASS = 'No students in this class yet.';
+const CARD_COLS = { base: 1, xs: 2, md: 3 };
 
 function ClassCard({ cls, selected, onSelect, teacher }: { cls: ClassItem; selected: boolean; onSelect: () => void; teacher: string }) {
   const students = `${cls.student_count} ${cls.student_count === 1 ? 'student' : 'students'}`;
@@ -43,22 +41,28 @@ function ClassCard({ cls, selected, onSelect, teacher }: { cls: ClassItem; selec
 
 function ClassStudents({ cls }: { cls: ClassItem }) {
   const students = trpc.students.byClass.useQuery({ classId: cls.id });
-  if (students.isPending) return <TableSkeleton label="Loading students" />;
-  if (students.isError) {
-    return <QueryErrorState query={students} title={STUDENT_TEXT.loadFailed} fallback={STUDENT_TEXT.unreachable} />;
-  }
-  if (students.data.length === 0) {
-    return <EmptyState icon={<IconUsers size={28} />} title={NO_STUDENTS_IN_CLASS} py="lg" data-testid="class-students-empty" />;
-  }
-  return <StudentsTable students={students.data} withClass={false} testId="student-view-table" />;
+  return (
+    <PagedTable
+      query={students}
+      items={students.data}
+      loadingLabel="Loading students"
+      errorTitle={STUDENT_TEXT.loadFailed}
+      errorFallback={STUDENT_TEXT.unreachable}
+      empty={{ icon: <IconUsers size={28} />, title: NO_STUDENTS_IN_CLASS, testId: 'class-students-empty' }}
+    >
+      {(students) => <StudentsTable students={students} withClass={false} testId="student-view-table" />}
+    </PagedTable>
+  );
 }
 
 /**
- * Student View of the teacher dashboard (01 section 2): the teacher's classes (my-classes) and a
+ * Student View of the teacher dashboard: the teacher's classes (my-classes) and a
  * read-only table of the chosen class's students, with no Edit or Delete buttons.
  */
 export function StudentViewPage() {
   const { user } = useSignedInSession();
+  // The screen lists the viewer's own classes (my-classes), whatever their role.
+  const viewer = { name: user.name, seesAllClasses: false };
   const classes = trpc.classes.myClasses.useQuery();
   const [chosenId, setChosenId] = useState<string | null>(null);
   const selected = classes.data?.find((c) => c.id === chosenId) ?? classes.data?.[0] ?? null;
@@ -73,30 +77,29 @@ export function StudentViewPage() {
       <Card withBorder padding="lg">
         <Stack gap="md">
           <Title order={2} size="h4">My Classes</Title>
-          {classes.isPending ? <TableSkeleton rows={2} label="Loading classes" /> : null}
-          {classes.isError ? (
-            <ErrorState
-              title={CLASS_TEXT.loadFailed(serverMessage(classes.error, CLASS_TEXT.unreachable))}
-              onRetry={() => void classes.refetch()}
-              retrying={classes.isFetching}
-            />
-          ) : null}
-          {classes.data && classes.data.length === 0 ? (
-            <EmptyState icon={<IconSchool size={28} />} title={CLASS_TEXT.empty} py="lg" data-testid="classes-empty" />
-          ) : null}
-          {classes.data && classes.data.length > 0 ? (
-            <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm" role="group" aria-label="My Classes">
-              {classes.data.map((cls) => (
-                <ClassCard
-                  key={cls.id}
-                  cls={cls}
-                  selected={cls.id === selected?.id}
-                  onSelect={() => setChosenId(cls.id)}
-                  teacher={classTeacherName(cls, user, CLASS_TEXT.unassigned)}
-                />
-              ))}
-            </SimpleGrid>
-          ) : null}
+          <PagedTable
+            query={classes}
+            items={classes.data}
+            loadingLabel="Loading classes"
+            skeleton={<SimpleGrid cols={CARD_COLS} spacing="sm"><Skeleton height={96} /><Skeleton height={96} /></SimpleGrid>}
+            errorTitle={CLASS_TEXT.loadFailed}
+            errorFallback={CLASS_TEXT.unreachable}
+            empty={{ icon: <IconSchool size={28} />, title: CLASS_TEXT.empty, testId: 'classes-empty' }}
+          >
+            {(items) => (
+              <SimpleGrid cols={CARD_COLS} spacing="sm" role="group" aria-label="My Classes">
+                {items.map((cls) => (
+                  <ClassCard
+                    key={cls.id}
+                    cls={cls}
+                    selected={cls.id === selected?.id}
+                    onSelect={() => setChosenId(cls.id)}
+                    teacher={classTeacherName(cls, viewer, CLASS_TEXT.unassigned)}
+                  />
+                ))}
+              </SimpleGrid>
+            )}
+          </PagedTable>
         </Stack>
       </Card>
 

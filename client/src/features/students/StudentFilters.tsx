@@ -1,6 +1,6 @@
 import { Loader, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
-import { classLabel, type ClassItem } from '../classes/class-label';
+import { classLabel, type ClassItem } from '../../lib/class-label';
 
 export const ALL = 'all';
 
@@ -18,7 +18,7 @@ interface StudentFiltersProps {
   searching: boolean;
 }
 
-/** The filters of the student list (01 section 2): academic year, class, search text. */
+/** The filters of the student list: academic year, class, search text. */
 export function StudentFilters(props: StudentFiltersProps) {
   const { years, year, onYearChange, classes, classId, onClassChange, search, onSearchChange, searching } = props;
   const showYear = year === ALL;

@@ -11,8 +11,8 @@ import { QueryErrorState } from '../../components/ErrorState';
 import { serverMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { useFormSave } from '../../lib/useFormSave';
-import { fieldErrors } from '../auth/validation';
-import { classLabelWithYear } from '../classes/class-label';
+import { fieldErrors } from '../../lib/field-errors';
+import { classLabelWithYear } from '../../lib/class-label';
 import { DATE_INPUT_FORMAT, parseTypedDate } from './dates';
 import type { StudentItem } from './StudentsTable';
 import { STUDENT_TEXT } from './text';
@@ -32,7 +32,7 @@ interface StudentFormProps {
 }
 
 /**
- * Add or edit a student (01 sections 2 and 5): name, parent phone, parent email (optional), date of
+ * Add or edit a student: name, parent phone, parent email (optional), date of
  * birth (not in the future) and class. The roll number and academic year are the server's.
  * Validated with the server's own schema, so the messages match.
  */

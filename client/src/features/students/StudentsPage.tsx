@@ -1,18 +1,16 @@
 import { useEffect, useRef, useState } from 'react';
-import { Card, EmptyState, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Card, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notify } from '../../lib/notify';
 import { keepPreviousData } from '@tanstack/react-query';
 import { IconUsers } from '@tabler/icons-react';
-import { churchToday } from '../auth/church-today';
+import { churchToday, useCan, useSignedInSession } from '../auth';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { QueryErrorState } from '../../components/ErrorState';
-import { TableSkeleton } from '../../components/TableSkeleton';
+import { PagedTable } from '../../components/PagedTable';
 import { serverMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
-import { useSignedInSession } from '../auth/useSession';
-import { CLASS_TEXT } from '../classes/text';
-import { useAcademicYears, yearOptions } from '../classes/useAcademicYears';
+import { CLASS_TEXT, useAcademicYears, yearOptions } from '../classes';
 import { ALL, StudentFilters } from './StudentFilters';
 import { StudentForm } from './StudentForm';
 import { StudentsTable, type StudentItem } from './StudentsTable';
@@ -21,13 +19,13 @@ import { STUDENT_TEXT } from './text';
 const SEARCH_DEBOUNCE_MS = 300;
 
 /**
- * Students (01 sections 2, 5, 6 and 8): filters, the add/edit form and the list. Teachers see and
- * edit the students of their own classes (the server decides); only super_admin and principal
- * delete, after a confirmation.
+ * Students: filters, the add/edit form and the list. Teachers see and edit the students of their
+ * own classes (the server decides); only those who may delete students delete one, after a
+ * confirmation.
  */
 export function StudentsPage() {
   const { user, church } = useSignedInSession();
-  const canDelete = user.role === 'super_admin' || user.role === 'principal';
+  const canDelete = useCan('deleteStudents');
   const utils = trpc.useUtils();
   const years = useAcademicYears();
   const classes = trpc.students.availableClasses.useQuery(undefined);
@@ -123,18 +121,22 @@ export function StudentsPage() {
           {years.isError ? <QueryErrorState query={years} title={CLASS_TEXT.academicYearsLoadFailed} fallback={STUDENT_TEXT.unreachable} /> : null}
           {classes.isError ? <QueryErrorState query={classes} title={STUDENT_TEXT.classesLoadFailed} fallback={STUDENT_TEXT.unreachable} /> : null}
 
-          {students.isPending ? <TableSkeleton label="Loading students" /> : null}
-          {students.isError ? <QueryErrorState query={students} title={STUDENT_TEXT.loadFailed} fallback={STUDENT_TEXT.unreachable} /> : null}
-          {students.data && !students.isError && students.data.length === 0 ? (
-            <EmptyState icon={<IconUsers size={28} />} title={STUDENT_TEXT.empty} py="lg" data-testid="students-empty" />
-          ) : null}
-          {students.data && !students.isError && students.data.length > 0 ? (
-            <StudentsTable
-              students={students.data}
-              onEdit={setEditing}
-              onDelete={canDelete ? (s) => { remove.reset(); setDeleting(s); setConfirmOpened(true); } : undefined}
-            />
-          ) : null}
+          <PagedTable
+            query={students}
+            items={students.data}
+            loadingLabel="Loading students"
+            errorTitle={STUDENT_TEXT.loadFailed}
+            errorFallback={STUDENT_TEXT.unreachable}
+            empty={{ icon: <IconUsers size={28} />, title: STUDENT_TEXT.empty, testId: 'students-empty' }}
+          >
+            {(items) => (
+              <StudentsTable
+                students={items}
+                onEdit={setEditing}
+                onDelete={canDelete ? (s) => { remove.reset(); setDeleting(s); setConfirmOpened(true); } : undefined}
+              />
+            )}
+          </PagedTable>
         </Stack>
       </Card>
 

@@ -1,6 +1,6 @@
 import { STUDENT_MESSAGES } from '../../../../common/schemas/students';
 
-/** The texts of the student screens: 01 section 8 (errors) and section 2 (empty state), plus labels. */
+/** The texts of the student screens: errors, the empty state and labels. */
 export const STUDENT_TEXT = {
   empty: STUDENT_MESSAGES.empty,
   saveFailed: (detail: string) => `Error saving student: ${detail}`,

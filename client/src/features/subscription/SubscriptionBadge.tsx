@@ -1,16 +1,12 @@
-import type { SessionChurch } from '../auth/useSession';
+import type { SessionChurch } from '../auth';
 import classes from './SubscriptionBadge.module.css';
 import { subscriptionBadgeText } from './tier';
 
-/** The church's tier and days left, on top of every dashboard (02 section 2.3). */
-export function SubscriptionBadge({ church, className }: { church: SessionChurch; className?: string }) {
+/** The church's tier and days left, in the frame of every dashboard screen. */
+export function SubscriptionBadge({ church }: { church: SessionChurch }) {
   const tone = !church.subscription.valid ? 'invalid' : church.subscription_tier === 'free' ? 'trial' : 'paid';
   return (
-    <span
-      className={className ? `${classes.badge} ${className}` : classes.badge}
-      data-tone={tone}
-      data-testid="subscription-badge"
-    >
+    <span className={classes.badge} data-tone={tone} data-testid="subscription-badge">
       {subscriptionBadgeText(church)}
     </span>
   );

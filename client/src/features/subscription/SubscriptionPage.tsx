@@ -10,8 +10,8 @@ import { QueryErrorState } from '../../components/ErrorState';
 import { FullPageLoader } from '../../components/FullPageLoader';
 import { formatDate, formatRupees, mailto } from '../../lib/format';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
-import { useLogout } from '../auth/useLogout';
-import { useSignedInSession } from '../auth/useSession';
+import { useLogout } from '../../lib/useLogout';
+import { useCan, useSignedInSession } from '../auth';
 import { PlanList, type PlanAction } from './PlanList';
 import type { Plan } from './fallback-plans';
 import { useSubscriptionActions } from './useSubscriptionActions';
@@ -67,7 +67,7 @@ const TEXTS = {
 } as const;
 
 /**
- * The subscription wall (01 section 4, 02 sections 2.11 and 4): why the church cannot use the app,
+ * The subscription wall: why the church cannot use the app,
  * its plan, and what its super admin can do: pay for a plan, extend the free trial, or switch to it
  * (a payment still pending can be retried). Others are told to ask the super admin, or log out. The
  * super admin of a valid paid plan manages it here too (the way to the Free Trial); anyone else with
@@ -76,7 +76,7 @@ const TEXTS = {
 export function SubscriptionPage() {
   const session = useSignedInSession();
   const location = useLocation();
-  const canAct = session.user.role === 'super_admin';
+  const canAct = useCan('managePlan');
   const utils = trpc.useUtils();
   const current = trpc.subscription.current.useQuery(undefined, { staleTime: 0 });
   const { logout, pending: loggingOut } = useLogout();

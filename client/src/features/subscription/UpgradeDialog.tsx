@@ -3,13 +3,13 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { SUBSCRIPTION_MESSAGES } from '../../../../common/subscription-messages';
 import { orderKind } from '../../../../common/upgrade-path';
 import { serverMessage } from '../../lib/errors';
-import type { SessionChurch } from '../auth/useSession';
+import type { SessionChurch } from '../auth';
 import type { Plan } from './fallback-plans';
 import { PlanList, type PlanAction } from './PlanList';
 import { useSubscriptionActions } from './useSubscriptionActions';
 
 /**
- * The upgrade modal (02 section 4.4): the plans the upgrade path allows from the church's plan
+ * The upgrade modal: the plans the upgrade path allows from the church's plan
  * (free to basic or premium, basic to premium); choosing one makes its order and opens the payment
  * screen, which comes back home once the payment is verified.
  */

@@ -1,4 +1,4 @@
-import type { SessionChurch } from '../auth/useSession';
+import type { SessionChurch } from '../auth';
 
 const TIER_LABELS: Record<string, string> = {
   free: 'Free Trial',

@@ -1,11 +1,11 @@
 import { useNavigate } from 'react-router-dom';
 import type { PaidTier } from '../../../../common/upgrade-path';
 import { trpc } from '../../lib/trpc';
-import type { SessionChurch } from '../auth/useSession';
-import { goToPayment } from '../payments/payment-state';
+import type { SessionChurch } from '../auth';
+import { goToPayment } from '../payments';
 
 /**
- * What the church's super admin can do about its subscription (02 section 4): pay for a paid plan
+ * What the church's super admin can do about its subscription: pay for a paid plan
  * (an order, then the payment screen), extend the free trial, or switch to the Free Trial. After a
  * change the session's church is read again, so every guard decides on the new facts.
  */

@@ -1,19 +1,18 @@
 import { useState } from 'react';
 import { Stack, Text, Title } from '@mantine/core';
-import { can } from '../../../../common/permissions';
-import { useSignedInSession } from '../auth/useSession';
+import { useCan, useSignedInSession } from '../auth';
 import { TeachersSection } from './TeachersSection';
 import { UserForm } from './UserForm';
 import { useUserActions } from './useUserActions';
 import type { ManagedUser } from './roles';
 
 /**
- * Teacher Management (02 section 2.5): the teachers with their classes, and the form that adds a
+ * Teacher Management: the teachers with their classes, and the form that adds a
  * teacher. Only a super admin edits and deletes (the action column).
  */
 export function TeachersPage() {
   const { user } = useSignedInSession();
-  const admin = can(user.role, 'manageAllUsers');
+  const admin = useCan('manageAllUsers');
   const [editing, setEditing] = useState<ManagedUser | null>(null);
   const [formVersion, setFormVersion] = useState(0);
   const actions = useUserActions({ onDeleted: (id) => { if (editing?.id === id) setEditing(null); } });

@@ -1,8 +1,6 @@
-import { Card, EmptyState, Stack, Title } from '@mantine/core';
+import { Card, Stack, Title } from '@mantine/core';
 import { IconChalkboard } from '@tabler/icons-react';
-import { ErrorState } from '../../components/ErrorState';
-import { TableSkeleton } from '../../components/TableSkeleton';
-import { serverMessage } from '../../lib/errors';
+import { PagedTable } from '../../components/PagedTable';
 import { trpc } from '../../lib/trpc';
 import { USER_MESSAGES } from '../../../../common/schemas/users';
 import { TeachersTable } from './TeachersTable';
@@ -17,20 +15,16 @@ export function TeachersSection({ onEdit, onDelete }: { onEdit?: (u: ManagedUser
     <Card withBorder padding="lg">
       <Stack gap="md">
         <Title order={2} size="h4">Teachers</Title>
-        {teachers.isPending ? <TableSkeleton label="Loading teachers" /> : null}
-        {teachers.isError ? (
-          <ErrorState
-            title={USER_MESSAGES.loadTeachersFailed(serverMessage(teachers.error, UNREACHABLE))}
-            onRetry={() => void teachers.refetch()}
-            retrying={teachers.isFetching}
-          />
-        ) : null}
-        {teachers.data && teachers.data.length === 0 ? (
-          <EmptyState icon={<IconChalkboard size={28} />} title="No teachers yet" py="lg" data-testid="teachers-empty" />
-        ) : null}
-        {teachers.data && teachers.data.length > 0 ? (
-          <TeachersTable teachers={teachers.data} onEdit={onEdit} onDelete={onDelete} />
-        ) : null}
+        <PagedTable
+          query={teachers}
+          items={teachers.data}
+          loadingLabel="Loading teachers"
+          errorTitle={USER_MESSAGES.loadTeachersFailed}
+          errorFallback={UNREACHABLE}
+          empty={{ icon: <IconChalkboard size={28} />, title: 'No teachers yet', testId: 'teachers-empty' }}
+        >
+          {(teachers) => <TeachersTable teachers={teachers} onEdit={onEdit} onDelete={onDelete} />}
+        </PagedTable>
       </Stack>
     </Card>
   );

@@ -2,7 +2,7 @@ import { Alert, Button, Card, Group, PasswordInput, Select, SimpleGrid, Stack, T
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { signsInWithGoogleOnly, type ChurchRole } from '../../../../common/constants';
-import { useGoogleConfigured } from '../auth/sign-in-options';
+import { useGoogleConfigured } from '../auth';
 import { USER_MESSAGES, userFormSchema } from '../../../../common/schemas/users';
 import { assignableRoles } from '../../../../common/permissions';
 import { notify } from '../../lib/notify';
@@ -20,7 +20,7 @@ interface UserFormProps {
 }
 
 /**
- * Add or edit a user (02 sections 2.5, 4.5 and 5): name, email, password, phone and, for a super
+ * Add or edit a user: name, email, password, phone and, for a super
  * admin, the role. On edit a blank password keeps the old one. While the server has Google sign-in
  * configured a Gmail address signs in with Google and gets no password. Validated with the schema the server shares, so the messages match.
  */

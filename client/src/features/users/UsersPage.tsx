@@ -1,20 +1,65 @@
 import { useEffect, useRef, useState } from 'react';
-import { Badge, Button, Card, EmptyState, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Stack, Table, Text, Title } from '@mantine/core';
 import { IconUsers } from '@tabler/icons-react';
 import { USER_MESSAGES } from '../../../../common/schemas/users';
-import { ErrorState } from '../../components/ErrorState';
+import { DataTable } from '../../components/DataTable';
+import { PagedTable } from '../../components/PagedTable';
 import { RowActions } from '../../components/RowActions';
-import { TableSkeleton } from '../../components/TableSkeleton';
-import { serverMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
-import { useSignedInSession } from '../auth/useSession';
+import { useSignedInSession } from '../auth';
 import { TeachersSection } from './TeachersSection';
 import { UserForm } from './UserForm';
 import { useUserActions } from './useUserActions';
 import { roleColor, roleLabel, type ManagedUser } from './roles';
 
+interface UserRowProps {
+  row: ManagedUser;
+  /** The signed-in user's own row. */
+  self: boolean;
+  activating: boolean;
+  onEdit: (user: ManagedUser) => void;
+  onDelete: (user: ManagedUser) => void;
+  onDeactivate: (user: ManagedUser) => void;
+  onActivate: (user: ManagedUser) => void;
+}
+
+/** A user of All Users: name, email, role, status and actions. A super admin, and the signed-in user
+ * themselves, are edited only: never deleted or deactivated here. */
+function UserRow({ row, self, activating, onEdit, onDelete, onDeactivate, onActivate }: UserRowProps) {
+  const fixed = row.role === 'super_admin' || self;
+  return (
+    <Table.Tr data-testid="user-row">
+      <Table.Td fw={500}>{row.name}{self ? <Text span c="dimmed" size="sm"> (you)</Text> : null}</Table.Td>
+      <Table.Td>{row.email}</Table.Td>
+      <Table.Td><Badge color={roleColor(row.role)} variant="light">{roleLabel(row.role)}</Badge></Table.Td>
+      <Table.Td>
+        <Badge color={row.is_active ? 'green' : 'gray'} variant={row.is_active ? 'light' : 'outline'}>
+          {row.is_active ? 'Active' : 'Inactive'}
+        </Badge>
+      </Table.Td>
+      <Table.Td>
+        <Stack gap={0} align="flex-end">
+          <RowActions subject={`user ${row.name}`} onEdit={() => onEdit(row)} onDelete={fixed ? undefined : () => onDelete(row)} />
+          {fixed ? null : (
+            <Button
+              size="compact-xs"
+              variant="subtle"
+              color={row.is_active ? 'red' : 'green'}
+              loading={activating}
+              aria-label={`${row.is_active ? 'Deactivate' : 'Activate'} ${row.name}`}
+              onClick={() => (row.is_active ? onDeactivate(row) : onActivate(row))}
+            >
+              {row.is_active ? 'Deactivate' : 'Activate'}
+            </Button>
+          )}
+        </Stack>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
 /**
- * User Management (02 section 2.6, super admin): the add/edit form, All Users with role and
+ * User Management (for those who manage all users): the add/edit form, All Users with role and
  * status, activate/deactivate (deactivation confirmed first), edit and delete; then the Teachers
  * table. Super admins are never deleted or deactivated here, and nobody acts on themselves.
  */
@@ -44,71 +89,35 @@ export function UsersPage() {
       <Card withBorder padding="lg">
         <Stack gap="md">
           <Title order={2} size="h4">All Users</Title>
-          {users.isPending ? <TableSkeleton label="Loading users" /> : null}
-          {users.isError ? (
-            <ErrorState
-              title={USER_MESSAGES.loadUsersFailed}
-              message={serverMessage(users.error, '')}
-              onRetry={() => void users.refetch()}
-              retrying={users.isFetching}
-            />
-          ) : null}
-          {users.data && users.data.length === 0 ? (
-            <EmptyState icon={<IconUsers size={28} />} title="No users yet" py="lg" />
-          ) : null}
-          {users.data && users.data.length > 0 ? (
-            <Table.ScrollContainer minWidth={820} type="native">
-              <Table striped highlightOnHover verticalSpacing="sm" data-testid="users-table">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Name</Table.Th>
-                    <Table.Th>Email</Table.Th>
-                    <Table.Th>Role</Table.Th>
-                    <Table.Th>Status</Table.Th>
-                    <Table.Th ta="right">Actions</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {users.data.map((row) => {
-                    const fixed = row.role === 'super_admin' || row.id === user.id;
-                    return (
-                      <Table.Tr key={row.id} data-testid="user-row">
-                        <Table.Td fw={500}>{row.name}{row.id === user.id ? <Text span c="dimmed" size="sm"> (you)</Text> : null}</Table.Td>
-                        <Table.Td>{row.email}</Table.Td>
-                        <Table.Td><Badge color={roleColor(row.role)} variant="light">{roleLabel(row.role)}</Badge></Table.Td>
-                        <Table.Td>
-                          <Badge color={row.is_active ? 'green' : 'gray'} variant={row.is_active ? 'light' : 'outline'}>
-                            {row.is_active ? 'Active' : 'Inactive'}
-                          </Badge>
-                        </Table.Td>
-                        <Table.Td>
-                          <Stack gap={0} align="flex-end">
-                            <RowActions
-                              subject={`user ${row.name}`}
-                              onEdit={() => setEditing(row)}
-                              onDelete={fixed ? undefined : () => actions.askDelete(row)}
-                            />
-                            {fixed ? null : (
-                              <Button
-                                size="compact-xs"
-                                variant="subtle"
-                                color={row.is_active ? 'red' : 'green'}
-                                loading={actions.activating === row.id}
-                                aria-label={`${row.is_active ? 'Deactivate' : 'Activate'} ${row.name}`}
-                                onClick={() => (row.is_active ? actions.askDeactivate(row) : actions.activate(row))}
-                              >
-                                {row.is_active ? 'Deactivate' : 'Activate'}
-                              </Button>
-                            )}
-                          </Stack>
-                        </Table.Td>
-                      </Table.Tr>
-                    );
-                  })}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          ) : null}
+          <PagedTable
+            query={users}
+            items={users.data}
+            loadingLabel="Loading users"
+            errorTitle={USER_MESSAGES.loadUsersFailed}
+            empty={{ icon: <IconUsers size={28} />, title: 'No users yet' }}
+          >
+            {(items) => (
+              <DataTable
+                items={items}
+                testId="users-table"
+                minWidth={820}
+                hover
+                columns={['Name', 'Email', 'Role', 'Status', { label: 'Actions', align: 'right' }]}
+                row={(row) => (
+                <UserRow
+                  key={row.id}
+                  row={row}
+                  self={row.id === user.id}
+                  activating={actions.activating === row.id}
+                  onEdit={setEditing}
+                  onDelete={actions.askDelete}
+                  onDeactivate={actions.askDeactivate}
+                  onActivate={actions.activate}
+                />
+              )}
+              />
+            )}
+          </PagedTable>
         </Stack>
       </Card>
 

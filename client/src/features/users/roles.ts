@@ -11,6 +11,6 @@ const ROLE_COLORS: Record<ChurchRole, string> = {
   super_admin: 'grape', principal: 'blue', teacher: 'teal', guest: 'gray',
 };
 
-/** An unknown role is shown as a guest (02 section 4.8). */
+/** An unknown role is shown as a guest. */
 export const roleLabel = (role: string) => ROLE_LABELS[role as ChurchRole] ?? ROLE_LABELS.guest;
 export const roleColor = (role: string) => ROLE_COLORS[role as ChurchRole] ?? ROLE_COLORS.guest;

@@ -9,7 +9,7 @@ import type { ManagedUser } from './roles';
 type Pending = { kind: 'delete' | 'deactivate'; user: ManagedUser };
 
 /**
- * Delete and activate/deactivate, each deletion and deactivation confirmed first (02 section 5).
+ * Delete and activate/deactivate, each deletion and deactivation confirmed first.
  * Activating needs no confirmation. `dialog` is the one confirmation dialog to render.
  */
 export function useUserActions(options: { onDeleted?: (id: string) => void } = {}) {

@@ -4,7 +4,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { QueryErrorState } from '../../../components/ErrorState';
 import { trpc } from '../../../lib/trpc';
 import { useAddressParams } from '../../../lib/useAddressParams';
-import { ConsoleSelect } from '../ConsoleSelect';
+import { ConsoleSelect } from '../shared/ConsoleSelect';
 import { ChurchGrowthChart } from './ChurchGrowthChart';
 import { SubscriptionCards } from './SubscriptionCards';
 import { ANALYTICS_PERIODS, ANALYTICS_TEXTS, DEFAULT_PERIOD, periodParam } from './texts';
@@ -34,7 +34,7 @@ function AnalyticsSkeleton() {
 }
 
 /**
- * The Analytics Dashboard (02 section 2.17): churches per plan and status, the churches with most
+ * The Analytics Dashboard: churches per plan and status, the churches with most
  * users and the registrations per month over the chosen period. The period is kept in the address
  * (Back returns to the previous one) and sent to the server, which applies it to the growth.
  */

@@ -11,7 +11,7 @@ const SERIES = [{ name: 'new_churches', label: ANALYTICS_TEXTS.newChurches, colo
 const whole = (value: number) => String(value);
 
 /**
- * 'Church Growth' (02 section 2.17): one bar per month of the period, its height relative to the
+ * 'Church Growth': one bar per month of the period, its height relative to the
  * busiest month, with the month's count above it. The drawing is hidden from screen readers, which
  * get the same figures as a table.
  */

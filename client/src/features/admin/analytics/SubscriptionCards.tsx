@@ -1,7 +1,7 @@
 import { Badge, Card, Group, SimpleGrid, Text } from '@mantine/core';
 import { formatCount } from '../../../lib/format';
 import type { RouterOutputs } from '../../../lib/trpc';
-import { consoleStatus, consoleTier, statusBadge, tierBadge } from '../subscription-labels';
+import { consoleStatus, consoleTier, statusBadge, tierBadge } from '../shared/subscription-labels';
 
 type SubscriptionStat = RouterOutputs['admin']['overview']['analytics']['subscriptionStats'][number];
 
@@ -23,7 +23,7 @@ function cardsOf(stats: readonly SubscriptionStat[]) {
   return [...cards.entries()];
 }
 
-/** One card per tier-and-status combination with its number of churches (02 section 2.17). */
+/** One card per tier-and-status combination with its number of churches. */
 export function SubscriptionCards({ stats }: { stats: readonly SubscriptionStat[] }) {
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">

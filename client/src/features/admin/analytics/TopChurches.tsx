@@ -9,7 +9,7 @@ type ChurchActivity = RouterOutputs['admin']['overview']['analytics']['userActiv
 /** '1 user', '12 users'. */
 const counted = (count: number, one: string, many: string) => `${formatCount(count)} ${count === 1 ? one : many}`;
 
-/** 'Top Churches by Users' (02 section 2.17): the server's ranking, most users first. */
+/** 'Top Churches by Users': the server's ranking, most users first. */
 export function TopChurches({ churches }: { churches: readonly ChurchActivity[] }) {
   if (churches.length === 0) return <Text size="sm" c="dimmed">{ANALYTICS_TEXTS.noTopChurches}</Text>;
   return (

@@ -1,4 +1,4 @@
-/** The Analytics Dashboard's texts (02 section 2.17), in one place for the screen and its tests. */
+/** The Analytics Dashboard's texts, in one place for the screen and its tests. */
 export const ANALYTICS_TEXTS = {
   title: 'Analytics',
   period: 'Period',

@@ -23,7 +23,7 @@ export function actorOf(entry: AuditEntry): { label: string; detail: string | nu
   return { label: AUDIT_TEXTS.system, detail: null };
 }
 
-/** The action's colour by its verb (02 section 4.8): create, update, delete, login and the others. */
+/** The action's colour by its verb: create, update, delete, login and the others. */
 export function actionColor(action: string): string {
   const verb = action.slice(action.lastIndexOf('.') + 1);
   if (/^(created|registered|uploaded)$/.test(verb)) return 'green';

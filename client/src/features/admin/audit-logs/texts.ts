@@ -1,4 +1,4 @@
-/** The Audit Logs screen's texts (02 section 2.18), in one place for the screen and its tests. */
+/** The Audit Logs screen's texts, in one place for the screen and its tests. */
 export const AUDIT_TEXTS = {
   title: 'Audit Logs',
   count: 'Records',
@@ -10,7 +10,7 @@ export const AUDIT_TEXTS = {
   system: 'System',
 } as const;
 
-/** The record counts of the select (02 section 2.18), among those the server accepts. */
+/** The record counts of the select, among those the server accepts. */
 export const AUDIT_LOG_COUNTS = [
   { value: '25', label: '25 records' },
   { value: '50', label: '50 records' },

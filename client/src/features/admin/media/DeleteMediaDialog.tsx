@@ -11,7 +11,7 @@ interface DeleteMediaDialogProps {
   onDeleted: (item: AdminMedia) => void;
 }
 
-/** Deleting a media item after a confirmation (02 sections 2.19 and 8.2); a failure keeps the dialog open. */
+/** Deleting a media item after a confirmation; a failure keeps the dialog open. */
 export function DeleteMediaDialog({ item, onClose, onDeleted }: DeleteMediaDialogProps) {
   const remove = trpc.admin.media.delete.useMutation();
   const close = () => {

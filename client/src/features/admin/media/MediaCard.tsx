@@ -1,7 +1,7 @@
 import { Button, Card, Group, Stack, Text } from '@mantine/core';
 import { formatDate } from '../../../lib/format';
 import type { RouterOutputs } from '../../../lib/trpc';
-import { ADMIN_TEXTS } from '../texts';
+import { ADMIN_TEXTS } from '../shared/texts';
 import { formatFileSize, mediaTypeOf } from './media-files';
 import { MediaTypeIcon } from './MediaTypeIcon';
 import { MEDIA_TEXTS } from './texts';
@@ -15,7 +15,7 @@ interface MediaCardProps {
   onDelete: (item: AdminMedia) => void;
 }
 
-/** One file of the library (02 section 2.19): its type, name, size, church and uploader; View for images. */
+/** One file of the library: its type, name, size, church and uploader; View for images. */
 export function MediaCard({ item, onDetails, onDelete }: MediaCardProps) {
   const type = mediaTypeOf(item.file_type);
   return (

@@ -2,10 +2,10 @@ import { Button, Group, Modal, SimpleGrid, Stack } from '@mantine/core';
 import { departmentLabel } from '../../../../../common/media-limits';
 import { ErrorState } from '../../../components/ErrorState';
 import { trpc } from '../../../lib/trpc';
-import { localTimestamp } from '../church-dates';
-import { failureText } from '../console-errors';
-import { ConsoleField as Field } from '../ConsoleField';
-import { ADMIN_TEXTS } from '../texts';
+import { localTimestamp } from '../shared/church-dates';
+import { failureText } from '../shared/console-errors';
+import { ConsoleField as Field } from '../shared/ConsoleField';
+import { ADMIN_TEXTS } from '../shared/texts';
 import type { AdminMedia } from './MediaCard';
 import { formatFileSize, mediaTypeOf } from './media-files';
 import { MediaPreview } from './MediaPreview';
@@ -19,7 +19,7 @@ interface MediaDetailsModalProps {
 }
 
 /**
- * 'Media Details' (02 section 2.19): a preview and every field of the item. The card's item shows at
+ * 'Media Details': a preview and every field of the item. The card's item shows at
  * once; the details call (audited as a view) then brings the current values and a fresh signed URL.
  */
 export function MediaDetailsModal({ item, onClose, onDelete }: MediaDetailsModalProps) {

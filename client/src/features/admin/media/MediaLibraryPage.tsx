@@ -2,25 +2,23 @@ import { useState } from 'react';
 import { Card, SimpleGrid, Skeleton, Stack, Title } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import { IconPhoto } from '@tabler/icons-react';
-import { QueryErrorState } from '../../../components/ErrorState';
+import { PagedTable } from '../../../components/PagedTable';
 import { trpc } from '../../../lib/trpc';
 import { useAddressParams } from '../../../lib/useAddressParams';
-import { ChurchFilters } from '../ChurchFilterSelect';
-import { ConsoleEmptyState } from '../ConsoleEmptyState';
-import { ConsolePagination } from '../ConsolePagination';
-import { choiceParam, pageParam, pageValue } from '../console-params';
-import { useClampedPage } from '../useClampedPage';
+import { ChurchFilters } from '../shared/ChurchFilterSelect';
+import { choiceParam, pageParam, pageValue } from '../shared/console-params';
+import { useClampedPage } from '../shared/useClampedPage';
 import { DeleteMediaDialog } from './DeleteMediaDialog';
 import { MediaCard, type AdminMedia } from './MediaCard';
 import { MediaDetailsModal } from './MediaDetailsModal';
 import { MEDIA_TEXTS, MEDIA_TYPES, TYPE_FILTER } from './texts';
 
-/** Media items on a page (02 section 9). */
+/** Media items on a page. */
 const PAGE_SIZE = 20;
 const GRID_COLS = { base: 1, xs: 2, md: 3, xl: 4 };
 
 /**
- * Media Library (02 section 2.19): church and type filters (kept in the address; a change goes back
+ * Media Library: church and type filters (kept in the address; a change goes back
  * to page 1), a grid of cards, an item's details, and deleting one after a confirmation.
  */
 export function MediaLibraryPage() {
@@ -40,7 +38,7 @@ export function MediaLibraryPage() {
   useClampedPage(page, data?.pagination, update);
 
   const removed = (item: AdminMedia) => {
-    // 02 section 4.8: the card goes at once; the page is then asked again so that it fills up.
+    // The card goes at once; the page is then asked again so that it fills up.
     utils.admin.media.list.setData(input, (previous) => previous && {
       items: previous.items.filter((other) => other.id !== item.id),
       pagination: { ...previous.pagination, total: Math.max(0, previous.pagination.total - 1) },
@@ -63,38 +61,35 @@ export function MediaLibraryPage() {
             second={{ label: 'Type', data: TYPE_FILTER, value: type ?? '', onChange: (value) => update({ type: value || null, page: null }, { push: true }) }}
           />
 
-          {media.isPending ? (
-            <SimpleGrid cols={GRID_COLS} aria-busy="true" aria-label="Loading media" role="status">
-              {Array.from({ length: 8 }, (_, i) => <Skeleton key={i} height={170} radius="md" />)}
-            </SimpleGrid>
-          ) : null}
-          {media.isError ? <QueryErrorState query={media} title={MEDIA_TEXTS.listFailed} /> : null}
-          {data && data.items.length === 0 ? (
-            <ConsoleEmptyState
-              icon={<IconPhoto size={28} stroke={1.5} aria-hidden />}
-              title={MEDIA_TEXTS.noMedia}
-              hint={filtered ? MEDIA_TEXTS.noMediaFiltered : MEDIA_TEXTS.noMediaYet}
-              testId="media-empty"
-            />
-          ) : null}
-          {data && data.items.length > 0 ? (
-            <SimpleGrid
-              cols={GRID_COLS}
-              data-testid="media-grid"
-              style={{ opacity: media.isPlaceholderData ? 0.6 : 1 }}
-              aria-busy={media.isPlaceholderData || undefined}
-            >
-              {data.items.map((item) => <MediaCard key={item.id} item={item} onDetails={setViewing} onDelete={setDeleting} />)}
-            </SimpleGrid>
-          ) : null}
-          {data ? (
-            <ConsolePagination
-              pagination={data.pagination}
-              pageSize={PAGE_SIZE}
-              onPage={(next) => update({ page: pageValue(next) }, { push: true })}
-              testId="media-pagination"
-            />
-          ) : null}
+          <PagedTable
+            query={media}
+            items={data?.items}
+            loadingLabel="Loading media"
+            skeleton={(
+              <SimpleGrid cols={GRID_COLS}>
+                {Array.from({ length: 8 }, (_, i) => <Skeleton key={i} height={170} radius="md" />)}
+              </SimpleGrid>
+            )}
+            errorTitle={MEDIA_TEXTS.listFailed}
+            empty={{
+              icon: <IconPhoto size={28} stroke={1.5} aria-hidden />,
+              title: MEDIA_TEXTS.noMedia,
+              hint: filtered ? MEDIA_TEXTS.noMediaFiltered : MEDIA_TEXTS.noMediaYet,
+              testId: 'media-empty',
+            }}
+            pagination={data && {
+              ...data.pagination,
+              pageSize: PAGE_SIZE,
+              onPage: (next) => update({ page: pageValue(next) }, { push: true }),
+              testId: 'media-pagination',
+            }}
+          >
+            {(items) => (
+              <SimpleGrid cols={GRID_COLS} data-testid="media-grid">
+                {items.map((item) => <MediaCard key={item.id} item={item} onDetails={setViewing} onDelete={setDeleting} />)}
+              </SimpleGrid>
+            )}
+          </PagedTable>
         </Stack>
       </Card>
 

@@ -4,7 +4,7 @@ import { MEDIA_TEXTS } from './texts';
 
 const FRAME = { minHeight: 160, borderRadius: 'var(--mantine-radius-md)', background: 'var(--mantine-color-gray-1)' } as const;
 
-/** The preview of Media Details (02 section 2.19): an image itself; other types say none is shown. */
+/** The preview of Media Details: an image itself; other types say none is shown. */
 export function MediaPreview({ item }: { item: { file_type: string; file_url: string | null; filename: string } }) {
   if (mediaTypeOf(item.file_type) !== 'image') {
     return <Center style={FRAME}><Text size="sm" c="dimmed">{MEDIA_TEXTS.previewUnsupported}</Text></Center>;

@@ -10,7 +10,7 @@ interface ViewImageButtonProps extends ButtonProps {
 }
 
 /**
- * Opens an image in a new tab (02 section 2.19). The address is the server's signed one: it works
+ * Opens an image in a new tab. The address is the server's signed one: it works
  * for a few minutes without a session, so nothing lasting or guessable is opened.
  */
 export function ViewImageButton({ fileUrl, label, ...props }: ViewImageButtonProps) {

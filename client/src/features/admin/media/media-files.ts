@@ -7,7 +7,7 @@ export const mediaTypeOf = (mime: string): AdminMediaType =>
 const SIZE_UNITS = ['Bytes', 'KB', 'MB', 'GB'] as const;
 
 /**
- * A size as the console shows it (02 section 9): steps of 1024, units Bytes to GB, at most two
+ * A size as the console shows it: steps of 1024, units Bytes to GB, at most two
  * decimals (1.5 MB, 820.31 KB); zero is '0 Bytes'. The gallery's own formatter (gallery/file-checks)
  * writes sizes differently (one decimal, KB and MB only), so it is not reused here.
  */

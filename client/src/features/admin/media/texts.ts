@@ -1,6 +1,6 @@
 import type { AdminMediaType } from '../../../../../common/schemas/admin-people';
 
-/** Media Library's texts (02 sections 2.19 and 8.2), in one place for the screen and its tests. */
+/** Media Library's texts, in one place for the screen and its tests. */
 export const MEDIA_TEXTS = {
   title: 'Media Library',
   listFailed: 'The media could not be loaded.',

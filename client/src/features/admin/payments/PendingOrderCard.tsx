@@ -4,7 +4,7 @@ import { ADMIN_PAYMENT_MESSAGES, utrSchema } from '../../../../../common/schemas
 import { formatDate, formatRupees } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { trpc, type RouterOutputs } from '../../../lib/trpc';
-import { failureText } from '../console-errors';
+import { failureText } from '../shared/console-errors';
 import { PAYMENTS_TEXTS as T } from './texts';
 
 export type PendingOrder = RouterOutputs['admin']['payments']['pending']['items'][number];

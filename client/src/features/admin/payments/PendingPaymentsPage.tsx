@@ -1,14 +1,12 @@
-import { Card, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Skeleton, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import { IconCash } from '@tabler/icons-react';
 import { PENDING_PAYMENTS_PAGE_SIZE } from '../../../../../common/schemas/admin-payments';
-import { QueryErrorState } from '../../../components/ErrorState';
+import { PagedTable } from '../../../components/PagedTable';
 import { trpc } from '../../../lib/trpc';
 import { useAddressParams } from '../../../lib/useAddressParams';
-import { ConsoleEmptyState } from '../ConsoleEmptyState';
-import { ConsolePagination } from '../ConsolePagination';
-import { pageParam, pageValue } from '../console-params';
-import { useClampedPage } from '../useClampedPage';
+import { pageParam, pageValue } from '../shared/console-params';
+import { useClampedPage } from '../shared/useClampedPage';
 import { PendingOrderCard } from './PendingOrderCard';
 import { PAYMENTS_TEXTS as T } from './texts';
 
@@ -37,30 +35,30 @@ export function PendingPaymentsPage() {
         <Title order={1} size="h2">{T.title}</Title>
         <Text c="dimmed" size="sm">{T.intro}</Text>
       </Stack>
-      {pending.isPending ? (
-        <Stack gap="sm" aria-busy="true" aria-label="Loading the pending payments" role="status">
-          {Array.from({ length: 3 }, (_, i) => <Skeleton key={i} height={140} radius="md" />)}
-        </Stack>
-      ) : null}
-      {pending.isError ? <QueryErrorState query={pending} title={T.listFailed} /> : null}
-      {data && data.items.length === 0 ? (
-        <Card withBorder padding="lg">
-          <ConsoleEmptyState icon={<IconCash size={28} stroke={1.5} aria-hidden />} title={T.empty} hint={T.emptyHint} testId="payments-empty" />
-        </Card>
-      ) : null}
-      {data && data.items.length > 0 ? (
-        <Stack gap="sm" style={{ opacity: pending.isPlaceholderData ? 0.6 : 1 }} aria-busy={pending.isPlaceholderData || undefined}>
-          {data.items.map((order) => <PendingOrderCard key={`${order.church_id}/${order.order_id}`} order={order} onConfirmed={confirmed} />)}
-        </Stack>
-      ) : null}
-      {data ? (
-        <ConsolePagination
-          pagination={data.pagination}
-          pageSize={PENDING_PAYMENTS_PAGE_SIZE}
-          onPage={(next) => update({ page: pageValue(next) }, { push: true })}
-          testId="payments-pagination"
-        />
-      ) : null}
+      <PagedTable
+        query={pending}
+        items={data?.items}
+        loadingLabel="Loading the pending payments"
+        skeleton={(
+          <Stack gap="sm">
+            {Array.from({ length: 3 }, (_, i) => <Skeleton key={i} height={140} radius="md" />)}
+          </Stack>
+        )}
+        errorTitle={T.listFailed}
+        empty={{ icon: <IconCash size={28} stroke={1.5} aria-hidden />, title: T.empty, hint: T.emptyHint, testId: 'payments-empty' }}
+        pagination={data && {
+          ...data.pagination,
+          pageSize: PENDING_PAYMENTS_PAGE_SIZE,
+          onPage: (next) => update({ page: pageValue(next) }, { push: true }),
+          testId: 'payments-pagination',
+        }}
+      >
+        {(orders) => (
+          <Stack gap="sm">
+            {orders.map((order) => <PendingOrderCard key={`${order.church_id}/${order.order_id}`} order={order} onConfirmed={confirmed} />)}
+          </Stack>
+        )}
+      </PagedTable>
     </Stack>
   );
 }

@@ -6,7 +6,7 @@ import { reasonOf } from '../../../lib/errors';
 import { formatRupees } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { trpc, type RouterOutputs } from '../../../lib/trpc';
-import { failureText } from '../console-errors';
+import { failureText } from '../shared/console-errors';
 import { PLANS_TEXTS as T } from './texts';
 
 export type AdminPlan = RouterOutputs['admin']['plans']['list']['items'][number];

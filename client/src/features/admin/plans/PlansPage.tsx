@@ -1,10 +1,11 @@
-import { Card, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconTags } from '@tabler/icons-react';
-import { QueryErrorState } from '../../../components/ErrorState';
+import { PagedTable } from '../../../components/PagedTable';
 import { trpc } from '../../../lib/trpc';
-import { ConsoleEmptyState } from '../ConsoleEmptyState';
 import { PlanForm } from './PlanForm';
 import { PLANS_TEXTS as T } from './texts';
+
+const PLAN_COLS = { base: 1, lg: 2 };
 
 /**
  * Plans: price, limits, description and features of the four plans (the tiers are fixed: edited,
@@ -17,7 +18,6 @@ export function PlansPage() {
     void utils.admin.plans.list.invalidate();
     void utils.admin.auditLogs.invalidate();
   };
-  const items = plans.data?.items;
 
   return (
     <Stack gap="lg" maw={1200}>
@@ -25,22 +25,24 @@ export function PlansPage() {
         <Title order={1} size="h2">{T.title}</Title>
         <Text c="dimmed" size="sm">{T.intro}</Text>
       </Stack>
-      {plans.isPending ? (
-        <SimpleGrid cols={{ base: 1, lg: 2 }} aria-busy="true" aria-label="Loading the plans" role="status">
-          {Array.from({ length: 4 }, (_, i) => <Skeleton key={i} height={420} radius="md" />)}
-        </SimpleGrid>
-      ) : null}
-      {plans.isError ? <QueryErrorState query={plans} title={T.listFailed} /> : null}
-      {items && items.length === 0 ? (
-        <Card withBorder padding="lg">
-          <ConsoleEmptyState icon={<IconTags size={28} stroke={1.5} aria-hidden />} title={T.empty} hint={T.emptyHint} testId="plans-empty" />
-        </Card>
-      ) : null}
-      {items && items.length > 0 ? (
-        <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
-          {items.map((plan) => <PlanForm key={`${plan.tier}/${plan.version}`} plan={plan} onSaved={reload} onReload={reload} />)}
-        </SimpleGrid>
-      ) : null}
+      <PagedTable
+        query={plans}
+        items={plans.data?.items}
+        loadingLabel="Loading the plans"
+        skeleton={(
+          <SimpleGrid cols={PLAN_COLS}>
+            {Array.from({ length: 4 }, (_, i) => <Skeleton key={i} height={420} radius="md" />)}
+          </SimpleGrid>
+        )}
+        errorTitle={T.listFailed}
+        empty={{ icon: <IconTags size={28} stroke={1.5} aria-hidden />, title: T.empty, hint: T.emptyHint, testId: 'plans-empty' }}
+      >
+        {(items) => (
+          <SimpleGrid cols={PLAN_COLS} spacing="md">
+            {items.map((plan) => <PlanForm key={`${plan.tier}/${plan.version}`} plan={plan} onSaved={reload} onReload={reload} />)}
+          </SimpleGrid>
+        )}
+      </PagedTable>
     </Stack>
   );
 }

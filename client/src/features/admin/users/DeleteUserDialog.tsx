@@ -1,9 +1,9 @@
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { notify } from '../../../lib/notify';
 import { trpc } from '../../../lib/trpc';
-import { failureText } from '../console-errors';
+import { failureText } from '../shared/console-errors';
 import { USERS_TEXTS } from './texts';
-import type { AdminUser } from './UsersTable';
+import type { AdminUser } from './UserRow';
 
 interface DeleteUserDialogProps {
   user: AdminUser | null;
@@ -12,7 +12,7 @@ interface DeleteUserDialogProps {
 }
 
 /**
- * Deleting a user after a confirmation (02 sections 2.16 and 8.2). A refusal (a church's last active
+ * Deleting a user after a confirmation. A refusal (a church's last active
  * super admin: 409) keeps the dialog open with the server's reason.
  */
 export function DeleteUserDialog({ user, onClose, onDeleted }: DeleteUserDialogProps) {

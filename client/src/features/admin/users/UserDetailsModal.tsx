@@ -1,18 +1,18 @@
 import { Badge, Button, Group, Modal, SimpleGrid, Stack } from '@mantine/core';
 import { ErrorState } from '../../../components/ErrorState';
 import { trpc } from '../../../lib/trpc';
-import { daysSince, localTimestamp } from '../church-dates';
-import { failureText } from '../console-errors';
-import { ConsoleField as Field } from '../ConsoleField';
-import { ADMIN_TEXTS } from '../texts';
+import { daysSince, localTimestamp } from '../shared/church-dates';
+import { failureText } from '../shared/console-errors';
+import { ConsoleField as Field } from '../shared/ConsoleField';
+import { ADMIN_TEXTS } from '../shared/texts';
 import { PermissionsPanel } from './PermissionsPanel';
 import { consoleRole, roleBadge, USERS_TEXTS } from './texts';
-import type { AdminUser } from './UsersTable';
+import type { AdminUser } from './UserRow';
 
 const orNA = (value: string | null | undefined) => (value ? value : ADMIN_TEXTS.notAvailable);
 
 /**
- * 'User Details' (02 section 2.16). The list's row shows at once; the details call (audited as a
+ * 'User Details'. The list's row shows at once; the details call (audited as a
  * view) then brings the statistics: classes taught and the students in them.
  */
 export function UserDetailsModal({ user, onClose }: { user: AdminUser | null; onClose: () => void }) {

@@ -1,25 +1,24 @@
 import { useState } from 'react';
-import { Card, Skeleton, Stack, Title } from '@mantine/core';
+import { Card, Stack, Title } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import { IconUsers } from '@tabler/icons-react';
-import { QueryErrorState } from '../../../components/ErrorState';
+import { DataTable } from '../../../components/DataTable';
+import { PagedTable } from '../../../components/PagedTable';
 import { trpc } from '../../../lib/trpc';
 import { useAddressParams } from '../../../lib/useAddressParams';
-import { ChurchFilters } from '../ChurchFilterSelect';
-import { ConsoleEmptyState } from '../ConsoleEmptyState';
-import { ConsolePagination } from '../ConsolePagination';
-import { choiceParam, pageParam, pageValue } from '../console-params';
-import { useClampedPage } from '../useClampedPage';
+import { ChurchFilters } from '../shared/ChurchFilterSelect';
+import { choiceParam, pageParam, pageValue } from '../shared/console-params';
+import { useClampedPage } from '../shared/useClampedPage';
 import { DeleteUserDialog } from './DeleteUserDialog';
 import { CONSOLE_ROLES, ROLE_FILTER, USERS_TEXTS } from './texts';
 import { UserDetailsModal } from './UserDetailsModal';
-import { UsersTable, type AdminUser } from './UsersTable';
+import { USER_COLUMNS, UserRow, type AdminUser } from './UserRow';
 
-/** Users on a page (02 section 9). */
+/** Users on a page. */
 const PAGE_SIZE = 10;
 
 /**
- * User Management (02 section 2.16): church and role filters (kept in the address; a change goes
+ * User Management: church and role filters (kept in the address; a change goes
  * back to page 1), a page of users, their details, and deleting one after a confirmation.
  */
 export function UsersPage() {
@@ -51,33 +50,35 @@ export function UsersPage() {
             second={{ label: 'Role', data: ROLE_FILTER, value: role ?? '', onChange: (value) => update({ role: value || null, page: null }, { push: true }) }}
           />
 
-          {users.isPending ? (
-            <Stack gap="xs" aria-busy="true" aria-label="Loading users" role="status">
-              {Array.from({ length: 6 }, (_, i) => <Skeleton key={i} height={i === 0 ? 32 : 48} radius="sm" />)}
-            </Stack>
-          ) : null}
-          {users.isError ? <QueryErrorState query={users} title={USERS_TEXTS.listFailed} /> : null}
-          {data && data.items.length === 0 ? (
-            <ConsoleEmptyState
-              icon={<IconUsers size={28} stroke={1.5} aria-hidden />}
-              title={USERS_TEXTS.noUsers}
-              hint={filtered ? USERS_TEXTS.noUsersFiltered : USERS_TEXTS.noUsersYet}
-              testId="users-empty"
-            />
-          ) : null}
-          {data && data.items.length > 0 ? (
-            <div style={{ opacity: users.isPlaceholderData ? 0.6 : 1 }} aria-busy={users.isPlaceholderData || undefined}>
-              <UsersTable users={data.items} onView={setViewing} onDelete={setDeleting} />
-            </div>
-          ) : null}
-          {data ? (
-            <ConsolePagination
-              pagination={data.pagination}
-              pageSize={PAGE_SIZE}
-              onPage={(next) => update({ page: pageValue(next) }, { push: true })}
-              testId="users-pagination"
-            />
-          ) : null}
+          <PagedTable
+            query={users}
+            items={data?.items}
+            loadingLabel="Loading users"
+            errorTitle={USERS_TEXTS.listFailed}
+            empty={{
+              icon: <IconUsers size={28} stroke={1.5} aria-hidden />,
+              title: USERS_TEXTS.noUsers,
+              hint: filtered ? USERS_TEXTS.noUsersFiltered : USERS_TEXTS.noUsersYet,
+              testId: 'users-empty',
+            }}
+            pagination={data && {
+              ...data.pagination,
+              pageSize: PAGE_SIZE,
+              onPage: (next) => update({ page: pageValue(next) }, { push: true }),
+              testId: 'users-pagination',
+            }}
+          >
+            {(items) => (
+              <DataTable
+                items={items}
+                testId="users-table"
+                minWidth={720}
+                columns={USER_COLUMNS}
+                hover
+                row={(user) => <UserRow key={user.id} user={user} onView={setViewing} onDelete={setDeleting} />}
+              />
+            )}
+          </PagedTable>
         </Stack>
       </Card>
 
@@ -86,7 +87,7 @@ export function UsersPage() {
         user={deleting}
         onClose={() => setDeleting(null)}
         onDeleted={() => {
-          // 02 section 4.8: the details close and the list is asked again; so are the figures that count users.
+          // The details close and the list is asked again; so are the figures that count users.
           setDeleting(null);
           setViewing(null);
           void utils.admin.users.list.invalidate();

@@ -1,6 +1,6 @@
 import type { ChurchRole } from '../../../../../common/constants';
 
-/** User Management's texts (02 sections 2.16 and 8.2), in one place for the screen and its tests. */
+/** User Management's texts, in one place for the screen and its tests. */
 export const USERS_TEXTS = {
   title: 'User Management',
   listFailed: 'The users could not be loaded.',
@@ -31,7 +31,7 @@ export const USERS_TEXTS = {
   deleteFailedGeneric: 'Error deleting user. Check console for details.',
 } as const;
 
-/** Role badges (02 section 4.8): an unknown role is shown as guest. */
+/** Role badges: an unknown role is shown as guest. */
 const ROLE_LABELS: Record<ChurchRole, string> = {
   super_admin: 'Super Admin', principal: 'Principal', teacher: 'Teacher', guest: 'Guest',
 };

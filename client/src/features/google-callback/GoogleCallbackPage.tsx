@@ -1,0 +1,124 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Alert, Button, Center, Container, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconAlertCircle, IconArrowLeft } from '@tabler/icons-react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { MESSAGES } from '../../../../common/constants';
+import { serverMessage } from '../../lib/errors';
+import { trpc } from '../../lib/trpc';
+import { Registered, REGISTRATION_TEXTS, paidChurchOf, useRegistrationPayment } from '../registration';
+import { forgetGoogleFlow, pendingGoogleFlow, type GoogleReturnState, type PendingGoogleFlow } from '../auth';
+import { saveCredentials } from '../../lib/session-store';
+
+const TEXTS = {
+  signingIn: 'Signing you in with Google…',
+  failedTitle: 'Google sign-in did not complete',
+  flowLost: 'This Google sign-in was not started in this browser tab, or it has already been used. Please start again.',
+  backToLogin: 'Back to sign in',
+  backToRegistration: 'Back to registration',
+} as const;
+
+/** Where each kind of flow goes back to. */
+const originOf = (flow: PendingGoogleFlow | null) => (flow?.intent === 'register' ? '/register' : '/login');
+
+function Frame({ children }: { children: ReactNode }) {
+  return (
+    <Center component="main" mih="100dvh" p="md" bg="gray.0">
+      <Container size={520} w="100%" px={0}>{children}</Container>
+    </Center>
+  );
+}
+
+/**
+ * The address Google sends the browser back to (`/auth/google/callback?code=...&state=...`, or
+ * `?error=access_denied` when the person cancelled). It posts the code and state to the server,
+ * which checks them against the flow's cookie: sign-in then stores the session exactly as password
+ * sign-in does and goes home; registration shows the new church's code, or goes to payment for a
+ * paid plan. A cancelled consent goes back to the screen it came from with the spec's message for a
+ * missing credential; any other failure is shown here with the way back.
+ */
+export function GoogleCallbackPage() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [flow] = useState(pendingGoogleFlow);
+  const [lost, setLost] = useState(false);
+  const [registeredCode, setRegisteredCode] = useState<string | null>(null);
+  const utils = trpc.useUtils();
+  const payment = useRegistrationPayment();
+
+  const googleLogin = trpc.auth.googleLogin.useMutation({
+    onSuccess: (data) => {
+      forgetGoogleFlow();
+      // The answer is the verified session, as after password sign-in.
+      utils.auth.verify.setData(undefined, { user: data.user, church: data.church });
+      saveCredentials({ token: data.token, churchCode: data.church.code });
+      void navigate('/', { replace: true });
+    },
+  });
+  const register = trpc.churches.register.useMutation({
+    onSuccess: (answer) => {
+      forgetGoogleFlow();
+      const church = paidChurchOf(answer);
+      if (church) payment.start(church);
+      else setRegisteredCode(answer.church.code);
+    },
+  });
+
+  // Runs once: the code is good for one exchange (React may run an effect twice in development).
+  const completed = useRef(false);
+  useEffect(() => {
+    if (completed.current) return;
+    completed.current = true;
+    const code = params.get('code');
+    const state = params.get('state');
+    if (params.get('error') || !code || !state) {
+      const back: GoogleReturnState = { googleError: MESSAGES.googleLoginFailed };
+      void navigate(originOf(flow), { replace: true, state: back });
+      return;
+    }
+    // The code must not stay in the address bar or the history.
+    void navigate('.', { replace: true });
+    if (!flow) setLost(true);
+    else if (flow.intent === 'login') googleLogin.mutate({ church_code: flow.churchCode, token: code, state });
+    else register.mutate({ ...flow.draft, auth_provider: 'google', google_token: code, state });
+  }, [flow, params, navigate, googleLogin, register]);
+
+  if (registeredCode) {
+    return <Frame><Registered code={registeredCode} /></Frame>;
+  }
+
+  const failure = lost ? TEXTS.flowLost
+    : googleLogin.isError ? serverMessage(googleLogin.error, MESSAGES.googleFailedFallback)
+      : register.isError ? serverMessage(register.error, REGISTRATION_TEXTS.googleRegistrationFailed)
+        : payment.createOrder.isError ? serverMessage(payment.createOrder.error, REGISTRATION_TEXTS.paymentStartFailed)
+          : null;
+  const back = originOf(flow);
+
+  return (
+    <Frame>
+      <Paper withBorder shadow="sm" p={{ base: 'md', xs: 'xl' }} radius="md">
+        {failure ? (
+          <Stack gap="md">
+            <Title order={1} size="h3">{TEXTS.failedTitle}</Title>
+            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">{failure}</Alert>
+            {payment.awaiting && payment.createOrder.isError ? (
+              <>
+                <Text size="sm">{REGISTRATION_TEXTS.registeredAwaitingPayment(payment.awaiting.code)}</Text>
+                <Button onClick={() => payment.start(payment.awaiting!)} loading={payment.createOrder.isPending}>Retry</Button>
+              </>
+            ) : (
+              // Back with the message, so the screen there keeps the church code or the registration form.
+              <Button component={Link} to={back} state={{ googleError: failure } satisfies GoogleReturnState} variant="default" leftSection={<IconArrowLeft size={16} />}>
+                {back === '/register' ? TEXTS.backToRegistration : TEXTS.backToLogin}
+              </Button>
+            )}
+          </Stack>
+        ) : (
+          <Stack align="center" gap="sm" role="status" aria-live="polite">
+            <Loader />
+            <Text c="dimmed">{flow?.intent === 'register' ? REGISTRATION_TEXTS.googleFinishing : TEXTS.signingIn}</Text>
+          </Stack>
+        )}
+      </Paper>
+    </Frame>
+  );
+}

@@ -1,8 +1,0 @@
-/** The twelve months as the record form and list show them: value '01'…'12', label 'January'… */
-const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September',
-  'October', 'November', 'December'] as const;
-
-export const MONTH_OPTIONS = MONTH_NAMES.map((label, i) => ({ value: String(i + 1).padStart(2, '0'), label }));
-
-/** 'September' for '09' (the value itself when it is not a month). */
-export const monthName = (month: string) => MONTH_NAMES[Number(month) - 1] ?? month;

@@ -1,0 +1,4 @@
+/** What the Google callback needs to finish a registration started with Google. */
+export { Registered } from './Registered';
+export { REGISTRATION_TEXTS } from './texts';
+export { paidChurchOf, useRegistrationPayment } from './useRegistrationPayment';
