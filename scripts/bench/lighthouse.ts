@@ -13,7 +13,7 @@
  * - /attendance, Mark Attendance of the demo teacher (with ?class=<id> of one of the teacher's
  *   classes when the teacher has several; with one class the screen chooses it itself).
  * The signed-in screens are loaded as a returning teacher's: the session in localStorage (client/src/
- * features/auth/session-store.ts) and one earlier visit of the dashboard in another tab before
+ * lib/session-store.ts) and one earlier visit of the dashboard in another tab before
  * Lighthouse loads them cold, and the run fails when the screen shown was not the signed-in one.
  * Prints scores, metrics and bytes per page and, for a category under its target, the failing audits;
  * the full reports go to test-results/lighthouse/<page>-<http1|h2>.json. Each page is audited as the
@@ -67,7 +67,7 @@ const CHROME_FLAGS = [
 /** The demo church of `npm start` (server/prepare-database.ts). */
 const DEMO_CODE = 'DEMO01';
 const DEMO_PASSWORD = 'demo-password-123';
-/** The stored sign-in of client/src/features/auth/session-store.ts. */
+/** The stored sign-in of client/src/lib/session-store.ts. */
 const TOKEN_KEY = 'sundayschool.session.token';
 const CODE_KEY = 'sundayschool.session.churchCode';
 
