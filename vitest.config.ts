@@ -8,8 +8,8 @@ const BACKEND_AGNOSTIC = ['tests/integration/demo-server.test.ts', 'tests/integr
 // DATABASE_URL is set), browser (Chromium through playwright-core, needs the built client).
 //
 // Speed on a 2-core machine: vitest's default is one worker there (cores - 1), and most test time is
-// spent waiting (HTTP round trips, the database server, Chromium drawing), so two workers run side by
-// side; `isolate: false` loads the server's module graph (and PGlite's WASM) once per worker instead of
+// spent waiting (HTTP round trips, the database server, Chromium drawing, timers), so three workers
+// run side by side; `isolate: false` loads the server's module graph (and PGlite's WASM) once per worker instead of
 // once per file. Each file still opens its own database copy (or its own churches on PostgreSQL) and
 // its own app, and no test changes module state (no mocks, no writes to process.env).
 const integration = (name: 'pglite' | 'postgres') => ({
@@ -27,7 +27,7 @@ const integration = (name: 'pglite' | 'postgres') => ({
 
 export default defineConfig({
   test: {
-    maxWorkers: 2,
+    maxWorkers: 3,
     projects: [
       { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], isolate: false } },
       integration('pglite'),
