@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
+import { compiledCatalogues } from './scripts/vite-catalogues';
 import { SIGNED_IN_CHUNK, SIGNED_IN_SCREENS, SIGNED_IN_SHARED, TABLE_CHUNK, TABLE_FILES } from './scripts/client-chunks';
 
 const clientRoot = fileURLToPath(new URL('./client', import.meta.url));
@@ -50,7 +51,7 @@ export default defineConfig({
   root: clientRoot,
   // Every text asset is also written as .br and .gz at build time, so the server sends compressed
   // files without spending CPU per request (server/app.ts serves them with preCompressed).
-  plugins: [react(), mantineStylesPerComponent(), compression({ algorithms: ['brotliCompress', 'gzip'], logLevel: 'silent' })],
+  plugins: [react(), mantineStylesPerComponent(), compiledCatalogues(), compression({ algorithms: ['brotliCompress', 'gzip'], logLevel: 'silent' })],
   build: {
     outDir: fileURLToPath(new URL('./client/dist', import.meta.url)),
     emptyOutDir: true,

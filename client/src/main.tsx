@@ -9,6 +9,7 @@ import { AppProviders, createAppClients, queryUtilsOf } from './app/AppProviders
 import { AppRoutes, preloadSignedInScreen } from './app/AppRoutes';
 import { getCredentials } from './lib/session-store';
 import { prefetchSession } from './features/auth';
+import { initialLanguage, setLanguage } from './lib/i18n';
 
 const clients = createAppClients();
 
@@ -20,7 +21,10 @@ setTimeout(() => {
     const utils = queryUtilsOf(clients);
     preloadSignedInScreen(window.location, utils, prefetchSession(utils));
   }
-  setTimeout(renderApp, 0);
+  // In a language other than English, the first screen waits for its texts (and starts the font).
+  const language = initialLanguage();
+  if (language === 'en') setTimeout(renderApp, 0);
+  else void setLanguage(language).catch(() => undefined).finally(renderApp);
 }, 0);
 
 function renderApp() {
