@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { SIGNED_IN_CHUNK, SIGNED_IN_SCREENS } from './client-chunks.js';
 
@@ -11,6 +11,11 @@ import { SIGNED_IN_CHUNK, SIGNED_IN_SCREENS } from './client-chunks.js';
  */
 
 const DIST = path.resolve(import.meta.dirname, '../client/dist');
+const CATALOGUES = path.resolve(import.meta.dirname, '../common/i18n/catalogues');
+/** The languages fetched on demand (English comes inside each screen's own chunks). */
+const TRANSLATED = ['ml', 'ta', 'hi'] as const;
+/** The font each translated language fetches (its script's Noto, regular and bold). */
+const FONT_OF: Record<(typeof TRANSLATED)[number], string> = { ml: 'malayalam', ta: 'tamil', hi: 'devanagari' };
 const MANIFEST = path.join(DIST, '.vite/manifest.json');
 const KB = 1000;
 
@@ -42,6 +47,8 @@ const BUDGETS: { screen: string; what: 'js' | 'total'; limit: number }[] = [
   { screen: '/login', what: 'js', limit: 150 * KB },
   { screen: '/attendance (Mark Attendance)', what: 'total', limit: 250 * KB },
 ];
+/** What a language other than English may add to a screen's JavaScript (its texts), fonts apart. */
+const LANGUAGE_BUDGET = 25 * KB;
 
 function gzippedSize(file: string): number {
   const compressed = path.join(DIST, `${file}.gz`);
@@ -91,7 +98,41 @@ for (const screen of SCREENS) {
   console.log(`  ${screen.name.padEnd(32)} JS ${kb(js).padStart(9)} in ${String(files.js.size).padStart(2)} files, CSS ${kb(css).padStart(8)}, total ${kb(js + css).padStart(9)}`);
 }
 
+/**
+ * The catalogue areas a screen shows: those whose compiled English texts (`"area.id":[`) are in its
+ * JavaScript. In another language the screen also fetches those areas' translations.
+ */
+const AREAS = readdirSync(CATALOGUES, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+function areasOf(js: Set<string>): string[] {
+  const code = [...js].map((file) => readFileSync(path.join(DIST, file), 'utf8')).join('\n');
+  return AREAS.filter((area) => code.includes(`"${area}.`));
+}
+const translationFile = (area: string, language: string) => {
+  const chunk = manifest[`../common/i18n/catalogues/${area}/${language}.json`];
+  if (!chunk) throw new Error(`The ${language} catalogue of ${area} is not in the build`);
+  return chunk.file;
+};
+/** The gzipped bytes of a language's font files (as the stylesheet names them). */
+function fontBytes(language: (typeof TRANSLATED)[number]): number {
+  const sheet = manifest[`src/lib/i18n/fonts/${FONT_OF[language]}.css`];
+  if (!sheet) throw new Error(`The ${language} font stylesheet is not in the build`);
+  const files = Object.values(manifest).filter((chunk) => chunk.file.endsWith('.woff2') && chunk.file.includes(`-${FONT_OF[language]}-`));
+  return files.reduce((total, chunk) => total + gzippedSize(chunk.file), 0) + gzippedSize(sheet.file);
+}
+
 let exceeded = 0;
+console.log(`Each language's texts on each screen (gzipped JavaScript added to the English figures; budget ${kb(LANGUAGE_BUDGET)}):`);
+for (const screen of SCREENS) {
+  const areas = areasOf(filesOf(manifest, screen.chunks).js);
+  const added = TRANSLATED.map((language) => {
+    const bytes = areas.reduce((total, area) => total + gzippedSize(translationFile(area, language)), 0);
+    if (bytes > LANGUAGE_BUDGET) exceeded++;
+    return `${language} ${kb(bytes).padStart(8)}${bytes > LANGUAGE_BUDGET ? ' OVER' : ''}`;
+  });
+  console.log(`  ${screen.name.padEnd(32)} ${added.join(', ')}  (areas: ${areas.join(', ') || 'none'})`);
+}
+console.log(`Fonts, fetched once when the language is chosen (regular and bold): ${TRANSLATED.map((language) => `${language} ${kb(fontBytes(language))}`).join(', ')}`);
+
 for (const budget of BUDGETS) {
   const measured = totals.get(budget.screen)![budget.what];
   const label = `${budget.screen} ${budget.what === 'js' ? 'JavaScript' : 'JavaScript and CSS'}`;
