@@ -20,6 +20,7 @@ export const STUDENT_MESSAGES = {
   classInvalid: CLASS_MESSAGES.classIdInvalid,
   academicYearMismatch: (classYear: string) => `The chosen class belongs to academic year ${classYear}.`,
   searchTooLong: 'Search text must be at most 100 characters',
+  sortInvalid: 'Sort must be roll_number or name',
   notFound: 'Student not found.',
   idInvalid: 'Invalid student id.',
   deleted: 'Student deleted successfully.',
@@ -89,6 +90,9 @@ export const studentUpdateInput = z.object({
 
 export const studentIdInput = z.object({ id: idSchema(STUDENT_MESSAGES.idInvalid) });
 
+/** The orders of the student list: the school's (year, class, roll number; the default) or by name. */
+export const STUDENT_SORTS = ['roll_number', 'name'] as const;
+
 /** GET /api/students: every filter optional; '' means "all". */
 export const studentListInput = z.object({
   academic_year: academicYearFilter,
@@ -102,6 +106,7 @@ export const studentListInput = z.object({
     .max(100, STUDENT_MESSAGES.searchTooLong)
     .transform((v) => v || undefined)
     .optional(),
+  sort: z.enum(STUDENT_SORTS, { error: STUDENT_MESSAGES.sortInvalid }).optional(),
 }).optional();
 
 /** GET /api/students/classes/available */
