@@ -99,6 +99,8 @@ const TRANSLATED_CLIENT_CODE = ['client/src/components/LanguagePicker.tsx'];
 const TEXT_ATTRIBUTE = String.raw`JSXAttribute[name.name=/^(label|placeholder|title|aria-label|alt|description|error)$/]`;
 /** A string with a letter in any script: punctuation, digits and spaces alone are not a text to translate. */
 const HAS_LETTER = String.raw`/\p{L}/u`;
+/** A catalogue id given to a component that translates it (`label="reports.present"`): not a text. */
+const NOT_AN_ID = String.raw`:not([value=/^[a-z][a-z-]*(\.[A-Za-z0-9]+)+$/])`;
 const UI_TEXT_MESSAGE = 'Literal UI text: add it to the area\'s catalogue and show it with t(\'<area>.<id>\') (docs/TRANSLATION.md).';
 /** Where a string is shown as it is: braces among an element's children or in a text attribute, or a
  * branch of a condition in them (`{busy ? 'Saving' : label}`). */
@@ -106,9 +108,9 @@ const SHOWN_VALUE = [`:matches(JSXElement, JSXFragment) > JSXExpressionContainer
   .flatMap((braces) => [braces, `${braces} > :matches(ConditionalExpression, LogicalExpression)`]);
 const LITERAL_UI_TEXT = [
   `JSXText[value=${HAS_LETTER}]`,
-  `${TEXT_ATTRIBUTE} > Literal[value=${HAS_LETTER}]`,
+  `${TEXT_ATTRIBUTE} > Literal[value=${HAS_LETTER}]${NOT_AN_ID}`,
   ...SHOWN_VALUE.flatMap((value) => [
-    `${value} > Literal[value=${HAS_LETTER}]`,
+    `${value} > Literal[value=${HAS_LETTER}]${NOT_AN_ID}`,
     `${value} > TemplateLiteral > TemplateElement[value.raw=${HAS_LETTER}]`,
   ]),
 ].map((selector) => ({ selector, message: UI_TEXT_MESSAGE }));

@@ -116,11 +116,6 @@ describe('the catalogues', () => {
     expect(problemsOf(area)).toEqual([]);
   });
 
-  it('gives no id to two areas', () => {
-    const ids = AREA_FOLDERS.flatMap((area) => Object.keys(messagesOf(readArb(area, SOURCE_LOCALE))));
-    expect(ids.filter((id, index) => ids.indexOf(id) !== index)).toEqual([]);
-  });
-
   it('keeps the English of each message equal to the common/ constant the server sends', () => {
     const english = allMessages(SOURCE_LOCALE);
     const differing = CATALOGUE_CONSTANTS.filter(({ id, constant }) => english[id] !== constant)
