@@ -27,8 +27,12 @@ export const STUDENT_MESSAGES = {
   empty: 'No students found. Add your first student above.',
 } as const;
 
+/** Names and searches are kept in Unicode's composed form (NFC), so that a name typed on one keyboard
+ * is found by a search typed on another: some Indic keyboards send a letter with a nukta as one code
+ * point (U+095B ज़), others as the letter and the sign (ज + ़); NFC makes both the same text. */
 const nameSchema = textField(STUDENT_MESSAGES.nameRequired, STUDENT_MESSAGES.nameInvalid)
   .trim()
+  .normalize('NFC')
   .min(1, STUDENT_MESSAGES.nameRequired)
   .max(100, STUDENT_MESSAGES.nameTooLong);
 
@@ -103,6 +107,7 @@ export const studentListInput = z.object({
     .optional(),
   search: plainString({ error: STUDENT_MESSAGES.searchTooLong })
     .trim()
+    .normalize('NFC')
     .max(100, STUDENT_MESSAGES.searchTooLong)
     .transform((v) => v || undefined)
     .optional(),

@@ -77,4 +77,15 @@ describe('students named in any script', () => {
     expect(await search('ANIL')).toEqual(['anil Kumar']);
     expect(await search('ब')).toEqual([]); // Devanagari's ba: only Malayalam's ബ is in a name
   });
+
+  it('finds a name whatever the keyboard sent for a letter with a nukta (kept in composed form, NFC)', async () => {
+    const zoya = '\u095Bोया'; // ज़ as one code point, as some keyboards send it
+    const otherClass = (await addClass(admin, { class_name: '6th' })).id; // apart from the list above
+    const res = await admin.post('/api/students', { name: zoya, parent_phone: '+91 98470 12345', date_of_birth: '2015-06-01', class_id: otherClass });
+    expect(res.status, res.body.message).toBe(201);
+    expect(res.body.data.name).toBe(zoya.normalize('NFC')); // ज + ़ + ोया
+    const search = async (text: string) => names(await admin.get(`/api/students?class_id=${otherClass}&search=${encodeURIComponent(text)}`));
+    expect(await search('\u091C\u093Cो')).toEqual([zoya.normalize('NFC')]);
+    expect(await search('\u095Bो')).toEqual([zoya.normalize('NFC')]);
+  });
 });
