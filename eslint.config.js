@@ -11,6 +11,8 @@
 //     exports a screen only as a lazy screen (lib/lazy-screen.ts), never statically. The one exception:
 //     app/'s route tables import() the screen file of a feature whose index.ts also shares code with
 //     other features, since a static import of that index would put the shared code in the first chunk.
+// (f) the church area's converted client code writes no UI text in its JSX: its texts come from the
+//     catalogue (docs/TRANSLATION.md); the console (features/admin) stays English-only.
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
@@ -87,6 +89,32 @@ const FEATURE_ZONES = [
     message: 'lib/ and components/ are shared by the features and import none of them.',
   },
 ];
+/**
+ * (f) The church area's client code that speaks the user's language: its texts come from the catalogue
+ * through `t('area.id')`, so a text written in the code would show in English whatever the language.
+ * A screen joins this list once it is converted; the console (features/admin) never does.
+ */
+const TRANSLATED_CLIENT_CODE = ['client/src/components/LanguagePicker.tsx'];
+/** The attributes that show text to the user (Mantine's label, description and error included). */
+const TEXT_ATTRIBUTE = String.raw`JSXAttribute[name.name=/^(label|placeholder|title|aria-label|alt|description|error)$/]`;
+/** A string with a letter in any script: punctuation, digits and spaces alone are not a text to translate. */
+const HAS_LETTER = String.raw`/\p{L}/u`;
+/** A catalogue id given to a component that translates it (`label="reports.present"`): not a text. */
+const NOT_AN_ID = String.raw`:not([value=/^[a-z][a-z-]*(\.[A-Za-z0-9]+)+$/])`;
+const UI_TEXT_MESSAGE = 'Literal UI text: add it to the area\'s catalogue and show it with t(\'<area>.<id>\') (docs/TRANSLATION.md).';
+/** Where a string is shown as it is: braces among an element's children or in a text attribute, or a
+ * branch of a condition in them (`{busy ? 'Saving' : label}`). */
+const SHOWN_VALUE = [`:matches(JSXElement, JSXFragment) > JSXExpressionContainer`, `${TEXT_ATTRIBUTE} > JSXExpressionContainer`]
+  .flatMap((braces) => [braces, `${braces} > :matches(ConditionalExpression, LogicalExpression)`]);
+const LITERAL_UI_TEXT = [
+  `JSXText[value=${HAS_LETTER}]`,
+  `${TEXT_ATTRIBUTE} > Literal[value=${HAS_LETTER}]${NOT_AN_ID}`,
+  ...SHOWN_VALUE.flatMap((value) => [
+    `${value} > Literal[value=${HAS_LETTER}]${NOT_AN_ID}`,
+    `${value} > TemplateLiteral > TemplateElement[value.raw=${HAS_LETTER}]`,
+  ]),
+].map((selector) => ({ selector, message: UI_TEXT_MESSAGE }));
+
 /** A screen file imported statically: `…/SomePage`, `…/DashboardLayout`, `…/AdminConsole`. */
 const SCREEN_FILE = String.raw`(Page|Layout|Console)$`;
 
@@ -211,6 +239,12 @@ export default tseslint.config(
         message: 'A screen is fetched when first opened: import() it through lazyScreen, never statically.',
       }),
     },
+  },
+  {
+    // (f) No UI text written in the converted church screens' JSX.
+    files: TRANSLATED_CLIENT_CODE,
+    ignores: [`${FEATURES_DIR}/admin/**`],
+    rules: { 'no-restricted-syntax': ['error', ...LITERAL_UI_TEXT] },
   },
   {
     files: ['**/*.js', '**/*.cjs'],

@@ -20,14 +20,19 @@ export const STUDENT_MESSAGES = {
   classInvalid: CLASS_MESSAGES.classIdInvalid,
   academicYearMismatch: (classYear: string) => `The chosen class belongs to academic year ${classYear}.`,
   searchTooLong: 'Search text must be at most 100 characters',
+  sortInvalid: 'Sort must be roll_number or name',
   notFound: 'Student not found.',
   idInvalid: 'Invalid student id.',
   deleted: 'Student deleted successfully.',
   empty: 'No students found. Add your first student above.',
 } as const;
 
+/** Names and searches are kept in Unicode's composed form (NFC), so that a name typed on one keyboard
+ * is found by a search typed on another: some Indic keyboards send a letter with a nukta as one code
+ * point (U+095B ज़), others as the letter and the sign (ज + ़); NFC makes both the same text. */
 const nameSchema = textField(STUDENT_MESSAGES.nameRequired, STUDENT_MESSAGES.nameInvalid)
   .trim()
+  .normalize('NFC')
   .min(1, STUDENT_MESSAGES.nameRequired)
   .max(100, STUDENT_MESSAGES.nameTooLong);
 
@@ -89,6 +94,9 @@ export const studentUpdateInput = z.object({
 
 export const studentIdInput = z.object({ id: idSchema(STUDENT_MESSAGES.idInvalid) });
 
+/** The orders of the student list: the school's (year, class, roll number; the default) or by name. */
+export const STUDENT_SORTS = ['roll_number', 'name'] as const;
+
 /** GET /api/students: every filter optional; '' means "all". */
 export const studentListInput = z.object({
   academic_year: academicYearFilter,
@@ -99,9 +107,11 @@ export const studentListInput = z.object({
     .optional(),
   search: plainString({ error: STUDENT_MESSAGES.searchTooLong })
     .trim()
+    .normalize('NFC')
     .max(100, STUDENT_MESSAGES.searchTooLong)
     .transform((v) => v || undefined)
     .optional(),
+  sort: z.enum(STUDENT_SORTS, { error: STUDENT_MESSAGES.sortInvalid }).optional(),
 }).optional();
 
 /** GET /api/students/classes/available */

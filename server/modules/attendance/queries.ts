@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 import { attendance, classes, students } from '../../../drizzle/schema/index.js';
 import type { AttendanceStatus } from '../../../common/constants.js';
-import type { Tx } from '../../db/index.js';
+import { byName, type Tx } from '../../db/index.js';
 import { fixedStatement } from '../../db/fixed-statement.js';
 import { classAccessibleTo } from '../classes/index.js';
 
@@ -138,7 +138,7 @@ export function monthlySummaryRows(tx: Tx, churchId: string, classId: string, fi
     .from(students)
     .leftJoin(marks, eq(marks.studentId, students.id))
     .where(and(eq(students.churchId, churchId), eq(students.classId, classId)))
-    .orderBy(asc(students.rollNumber), asc(students.name));
+    .orderBy(asc(students.rollNumber), asc(byName(students.name)));
 }
 
 /** Calendar view in one statement: per date of [first, next) that has marks for the class. */

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { attendance, classes, students, users } from '../../../drizzle/schema/index.js';
 import { CLASS_NAMES } from '../../../common/school.js';
-import type { Tx } from '../../db/index.js';
+import { byName, type Tx } from '../../db/index.js';
 
 /** Orders class names as the school does (LKG, UKG, 1st ... 10th), not alphabetically. */
 export const classNameOrder = (column: SQL | typeof classes.className = classes.className) =>
@@ -62,7 +62,7 @@ export async function findActiveTeacher(tx: Tx, id: string) {
 export function selectAvailableTeachers(tx: Tx) {
   return tx.select({ id: users.id, name: users.name, email: users.email, phone: users.phone }).from(users)
     .where(and(eq(users.role, 'teacher'), eq(users.isActive, true)))
-    .orderBy(asc(sql`lower(${users.name})`), asc(users.id));
+    .orderBy(asc(byName(users.name)), asc(users.id));
 }
 
 /**

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import { classes, students } from '../../../drizzle/schema/index.js';
-import type { Tx } from '../../db/index.js';
+import { byName, type Tx } from '../../db/index.js';
+import type { STUDENT_SORTS } from '../../../common/schemas/students.js';
 import { classNameOrder } from '../classes/index.js';
 
 const studentColumns = {
@@ -21,13 +22,18 @@ export type StudentListRow = {
   className: string; classSection: string; classTeacherId: string | null; rollNumber: number; academicYear: string;
 };
 
-/** Students with their class, newest academic year first, then school order of classes, then roll number.
- * `where` may use columns of classes (the teacher rule is `classes.teacher_id = me`). */
-export function selectStudents(tx: Tx, where: SQL | undefined): Promise<StudentListRow[]> {
+type StudentSort = (typeof STUDENT_SORTS)[number];
+
+/** The school's order: newest academic year first, then school order of classes, then roll number. */
+const schoolOrder = () => [desc(students.academicYear), classNameOrder(), asc(classes.section), asc(students.rollNumber)];
+
+/** Students with their class, in the school's order, or by name (in any script: `byName`) and then the
+ * school's order. `where` may use columns of classes (the teacher rule is `classes.teacher_id = me`). */
+export function selectStudents(tx: Tx, where: SQL | undefined, sort: StudentSort = 'roll_number'): Promise<StudentListRow[]> {
   return tx.select(studentColumns).from(students)
     .innerJoin(classes, and(eq(classes.churchId, students.churchId), eq(classes.id, students.classId)))
     .where(where)
-    .orderBy(desc(students.academicYear), classNameOrder(), asc(classes.section), asc(students.rollNumber));
+    .orderBy(...(sort === 'name' ? [asc(byName(students.name)), ...schoolOrder()] : schoolOrder()));
 }
 
 export async function findStudentRow(tx: Tx, id: string): Promise<StudentListRow | undefined> {

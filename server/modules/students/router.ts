@@ -12,7 +12,8 @@ const staff = capabilityProcedure('manageStudents');
 export const studentsRouter = router({
   list: staff
     .meta(rest('GET', '/api/students', 'Students (all for super_admin and principal, of own classes for a teacher); optional query '
-      + 'academic_year, class_id, search (name, parent phone or parent email, any case)'))
+      + 'academic_year, class_id, search (name, parent phone or parent email, any case), sort (roll_number: year, class and roll number, '
+      + 'the default; name: by name in any script, then that order)'))
     .input(studentListInput).query(({ ctx, input }) => listStudents(ctx, input ?? {})),
   availableClasses: staff
     .meta(rest('GET', '/api/students/classes/available', 'Classes the signed-in user may put students in; optional query academic_year'))

@@ -30,7 +30,7 @@ export async function listStudents(scope: TenantScope, filter: ListFilter = {}):
     filter.academic_year ? eq(students.academicYear, filter.academic_year) : undefined,
     filter.class_id ? eq(students.classId, filter.class_id) : undefined,
     filter.search ? studentSearchWhere(filter.search) : undefined,
-  ));
+  ), filter.sort);
   const today = churchToday(church);
   return rows.map((row) => toStudentDto(row, today));
 }

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { classes, users } from '../../../drizzle/schema/index.js';
 import type { ChurchRole } from '../../../common/constants.js';
-import type { Tx } from '../../db/index.js';
+import { byName, type Tx } from '../../db/index.js';
 import { classNameOrder } from '../classes/index.js';
 import type { UserClassRow, UserRow } from './dto.js';
 
@@ -13,7 +13,7 @@ const ROLE_ORDER = sql`array_position(array['super_admin', 'principal', 'teacher
 /** Users of the church, super admins first, then by name. */
 export function selectUsers(tx: Tx, role?: ChurchRole): Promise<UserRow[]> {
   return tx.select().from(users).where(role ? eq(users.role, role) : undefined)
-    .orderBy(ROLE_ORDER, asc(sql`lower(${users.name})`), asc(users.id));
+    .orderBy(ROLE_ORDER, asc(byName(users.name)), asc(users.id));
 }
 
 /** The classes of some teachers, newest academic year first, in school order. */
