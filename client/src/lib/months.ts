@@ -1,7 +1,7 @@
 import { INTL_LOCALE, SOURCE_LOCALE, type Locale } from '../../../common/i18n/locales';
 
 /** The twelve months by name, January first. */
-export const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September',
+const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September',
   'October', 'November', 'December'] as const;
 
 /** The months as pickers offer them: value '01'…'12', label 'January'… */
