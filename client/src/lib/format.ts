@@ -1,4 +1,6 @@
 /** Display helpers shared by the screens. */
+import { SOURCE_LOCALE, type Locale } from '../../../common/i18n/locales';
+import { formatDateIn } from './months';
 
 /**
  * A whole number with Indian digit grouping (12,34,567), as `toLocaleString('en-IN')` writes it but
@@ -35,6 +37,11 @@ export function formatCalendarDate(date: string): string {
   const weekday = new Date(Date.UTC(year, month - 1, day)).getUTCDay();
   return `${WEEKDAYS[weekday]}, ${day} ${MONTHS[month - 1]} ${year}`;
 }
+
+/** A calendar date in the language: English as formatCalendarDate writes it, another language with its own names and order. */
+export const formatCalendarDateIn = (locale: Locale, date: string) => (locale === SOURCE_LOCALE
+  ? formatCalendarDate(date)
+  : formatDateIn(locale, date, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' }));
 
 /** A calendar month ('YYYY-MM') as 'Nov 2026'. */
 export function formatMonth(month: string): string {

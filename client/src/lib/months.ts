@@ -1,5 +1,7 @@
+import { INTL_LOCALE, SOURCE_LOCALE, type Locale } from '../../../common/i18n/locales';
+
 /** The twelve months by name, January first. */
-export const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September',
+const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September',
   'October', 'November', 'December'] as const;
 
 /** The months as pickers offer them: value '01'…'12', label 'January'… */
@@ -7,3 +9,45 @@ export const MONTH_OPTIONS = MONTH_NAMES.map((label, i) => ({ value: String(i + 
 
 /** 'September' for '09' (the value itself when it is not a month). */
 export const monthName = (month: string) => MONTH_NAMES[Number(month) - 1] ?? month;
+
+/**
+ * Intl's formatter of `options` in a language, made once: building one (and the first use of Intl
+ * at all, which loads the browser's locale data) is the slow part. English never comes here: its
+ * names are the constants of this file, so an English screen loads no locale data for them.
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function dateFormat(locale: Locale, options: Intl.DateTimeFormatOptions) {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let format = formatters.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(INTL_LOCALE[locale], { ...options, timeZone: 'UTC' });
+    formatters.set(key, format);
+  }
+  return format;
+}
+
+/** A calendar date ('YYYY-MM-DD') in the language, with the given parts (weekday, month, ...). */
+export const formatDateIn = (locale: Locale, date: string, options: Intl.DateTimeFormatOptions) =>
+  dateFormat(locale, options).format(Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))));
+
+/** A month of a year: 'November 2026' in English, the language's own order and name otherwise ('2026 നവംബർ'). */
+export function monthYearLabel(locale: Locale, year: number, month: number): string {
+  if (locale === SOURCE_LOCALE) return `${MONTH_NAMES[month - 1]} ${year}`;
+  return dateFormat(locale, { month: 'long', year: 'numeric' }).format(Date.UTC(year, month - 1, 1));
+}
+
+const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+
+/** The days of the week, Sunday first, each in full and shortened ('Sun') and to a letter or two ('S'). */
+export function weekdayNames(locale: Locale): { full: string; short: string; narrow: string }[] {
+  if (locale === SOURCE_LOCALE) return WEEKDAY_NAMES.map((full) => ({ full, short: full.slice(0, 3), narrow: full.slice(0, 1) }));
+  // 2023-01-01 was a Sunday.
+  return WEEKDAY_NAMES.map((_, i) => {
+    const day = `2023-01-0${i + 1}`;
+    return {
+      full: formatDateIn(locale, day, { weekday: 'long' }),
+      short: formatDateIn(locale, day, { weekday: 'short' }),
+      narrow: formatDateIn(locale, day, { weekday: 'narrow' }),
+    };
+  });
+}

@@ -1,7 +1,11 @@
 import '@mantine/dates/styles.css';
 import { useEffect, useRef } from 'react';
-import { DatePickerInput } from '@mantine/dates';
+import { DatePickerInput, DatesProvider } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
+import { useT } from '../../lib/i18n';
+import { formatCalendarDateIn } from '../../lib/format';
+import { useCalendarLocale } from './calendar-locale';
+import './messages';
 
 export interface AttendanceDatePickerProps {
   value: string;
@@ -14,26 +18,31 @@ export interface AttendanceDatePickerProps {
 
 /** The calendar of Mark Attendance (with dayjs and Mantine's popover), in a chunk of its own. */
 export function AttendanceDatePicker({ value, onChange, maxDate, disabled, openOnMount }: AttendanceDatePickerProps) {
+  const t = useT();
+  const locale = useCalendarLocale();
   const input = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (openOnMount) input.current?.click();
   }, [openOnMount]);
 
   return (
-    <DatePickerInput
-      ref={input}
-      label="Date"
-      value={value}
-      onChange={onChange}
-      maxDate={maxDate}
-      valueFormat="ddd, D MMM YYYY"
-      size="md"
-      leftSection={<IconCalendar size={18} />}
-      leftSectionPointerEvents="none"
-      firstDayOfWeek={0}
-      previousLabel="Previous month"
-      nextLabel="Next month"
-      disabled={disabled}
-    />
+    <DatesProvider settings={{ locale }}>
+      <DatePickerInput
+        ref={input}
+        label={t('attendance.dateLabel')}
+        value={value}
+        onChange={onChange}
+        maxDate={maxDate}
+        // The field reads as the button shown before the calendar's code came (DateField).
+        valueFormatter={({ date }) => (typeof date === 'string' ? formatCalendarDateIn(locale, date) : '')}
+        size="md"
+        leftSection={<IconCalendar size={18} />}
+        leftSectionPointerEvents="none"
+        firstDayOfWeek={0}
+        previousLabel={t('attendance.previousMonth')}
+        nextLabel={t('attendance.nextMonth')}
+        disabled={disabled}
+      />
+    </DatesProvider>
   );
 }

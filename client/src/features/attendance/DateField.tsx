@@ -2,19 +2,28 @@ import { useState } from 'react';
 import { InputBase, Loader } from '@mantine/core';
 import { IconCalendar } from '@tabler/icons-react';
 import { ScreenBoundary } from '../../components/ScreenBoundary';
-import { formatCalendarDate } from '../../lib/format';
+import { formatCalendarDateIn } from '../../lib/format';
+import { useLanguage, useT } from '../../lib/i18n';
 import { lazyScreen } from '../../lib/lazy-screen';
 import type { AttendanceDatePickerProps } from './AttendanceDatePicker';
+import { loadActiveCalendarLocale } from './calendar-locale';
+import './messages';
 
-const AttendanceDatePicker = lazyScreen(() => import('./AttendanceDatePicker').then((m) => m.AttendanceDatePicker));
+// The calendar comes with its month and weekday names in the page's language.
+const AttendanceDatePicker = lazyScreen(async () => {
+  const [{ AttendanceDatePicker: picker }] = await Promise.all([import('./AttendanceDatePicker'), loadActiveCalendarLocale()]);
+  return picker;
+});
 
 /** What the picker looks like before its code is there: the same field, showing the date. */
 function DateButton({ value, disabled, loading, onOpen }: { value: string; disabled: boolean; loading?: boolean; onOpen?: () => void }) {
+  const t = useT();
+  const language = useLanguage();
   return (
     <InputBase
       component="button"
       type="button"
-      label="Date"
+      label={t('attendance.dateLabel')}
       size="md"
       leftSection={<IconCalendar size={18} />}
       leftSectionPointerEvents="none"
@@ -24,7 +33,7 @@ function DateButton({ value, disabled, loading, onOpen }: { value: string; disab
       onPointerEnter={() => void AttendanceDatePicker.preload().catch(() => undefined)}
       aria-busy={loading}
     >
-      {formatCalendarDate(value)}
+      {formatCalendarDateIn(language, value)}
     </InputBase>
   );
 }

@@ -4,18 +4,20 @@ import {
   IconAlertTriangle, IconCheck, IconChecks, IconDeviceFloppy, IconInfoCircle, IconPencil, IconRefresh,
 } from '@tabler/icons-react';
 import { skipToken } from '@tanstack/react-query';
-import type { AttendanceStatus } from '../../../../common/constants';
+import { MESSAGES, type AttendanceStatus } from '../../../../common/constants';
 import { attendanceDateProblem } from '../../../../common/attendance';
 import { churchToday, useSignedInSession } from '../auth';
 import { ErrorState, QueryErrorState } from '../../components/ErrorState';
-import { serverMessage } from '../../lib/errors';
+import { reasonOf, serverMessage } from '../../lib/errors';
+import { useT, type MessageId } from '../../lib/i18n';
 import { trpc } from '../../lib/trpc';
 import { useAddressParams } from '../../lib/useAddressParams';
 import { classOptions } from '../../lib/class-label';
 import { useMarkableClasses } from './classes';
 import { DateField } from './DateField';
 import { StudentMarkRow } from './StudentMarkRow';
-import { ATTENDANCE_TEXTS, SUCCESS_MESSAGE_MS } from './texts';
+import { SUCCESS_MESSAGE_MS } from './texts';
+import './messages';
 import { draftKey, useAttendanceDraft } from './useAttendanceDraft';
 import { sheetClassId, sheetDate } from './sheet-selection';
 
@@ -31,6 +33,28 @@ const NO_ROSTER = { classId: null, date: '', students: undefined };
  */
 const STORED_MARKS_STALE_MS = 15_000;
 
+/**
+ * The server's refusals of a save, by the machine reason it gives with them: shown in the page's
+ * language (the server's own message is the English of the same catalogue entry).
+ */
+const SAVE_REFUSALS: Readonly<Record<string, MessageId>> = {
+  attendance_too_old: 'attendance.tooOld',
+  attendance_future_date: 'attendance.futureDate',
+  student_not_in_class: 'attendance.studentNotInClass',
+  no_students: 'attendance.noStudents',
+};
+
+/**
+ * The Save button's label, with its counts, runs longer in Malayalam or Tamil than a phone is wide:
+ * it wraps onto a second line (the button grows) rather than being cut. One line keeps the button's
+ * own height, its label centred.
+ */
+const SAVE_BUTTON_STYLES = {
+  root: { height: 'auto', minHeight: 'var(--button-height)', display: 'flex', flexDirection: 'column', justifyContent: 'center' },
+  inner: { height: 'auto', paddingBlock: 6 },
+  label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.3 },
+} as const;
+
 /** The class and date of the screen live in the address (?class=…&date=…), so a reload keeps them. */
 function useSelection() {
   const { params, update } = useAddressParams();
@@ -38,8 +62,9 @@ function useSelection() {
 }
 
 function StudentListSkeleton() {
+  const t = useT();
   return (
-    <Stack gap="xs" aria-busy="true" aria-label="Loading students">
+    <Stack gap="xs" aria-busy="true" aria-label={t('attendance.loadingStudents')}>
       {Array.from({ length: 6 }, (_, i) => <Skeleton key={i} height={62} radius="md" />)}
     </Stack>
   );
@@ -52,6 +77,7 @@ function StudentListSkeleton() {
  * a Save button that stays at the bottom of the screen.
  */
 export function MarkAttendancePage() {
+  const t = useT();
   const { user, church } = useSignedInSession();
   const today = churchToday(church);
   const utils = trpc.useUtils();
@@ -90,7 +116,7 @@ export function MarkAttendancePage() {
   const storedStatusOf = (studentId: string): AttendanceStatus => storedMarks.get(studentId) ?? 'present';
   const statusOf = (studentId: string): AttendanceStatus => draft.marks[studentId] ?? storedStatusOf(studentId);
 
-  const [dateProblem, setDateProblem] = useState<string | null>(null);
+  const [dateProblem, setDateProblem] = useState<MessageId | null>(null);
   const [feedback, setFeedback] = useState<Feedback | null>(null);
 
   // 'Attendance marked successfully!' stays 3 seconds.
@@ -112,7 +138,7 @@ export function MarkAttendancePage() {
     if (!value) return;
     const problem = attendanceDateProblem(value, today);
     if (problem) {
-      setDateProblem(problem);
+      setDateProblem(problem === MESSAGES.attendanceTooOld ? 'attendance.tooOld' : 'attendance.futureDate');
       return;
     }
     setDateProblem(null);
@@ -147,11 +173,13 @@ export function MarkAttendancePage() {
         draft.discard(savedKey);
         void utils.attendance.monthly.invalidate();
         void utils.attendance.calendar.invalidate();
-        setFeedback({ kind: 'success', text: ATTENDANCE_TEXTS.marked, at: Date.now() });
+        setFeedback({ kind: 'success', text: t('attendance.marked'), at: Date.now() });
       },
       // The marks stay on screen and in the draft; Retry sends what the screen shows.
       onError: (error) => {
-        setFeedback({ kind: 'error', text: serverMessage(error, ATTENDANCE_TEXTS.markUnreachable), at: Date.now() });
+        const refusal = SAVE_REFUSALS[reasonOf(error) ?? ''];
+        const text = refusal ? t(refusal) : serverMessage(error, t('attendance.markUnreachable'));
+        setFeedback({ kind: 'error', text, at: Date.now() });
       },
       onSettled: () => {
         saving.current = false;
@@ -160,25 +188,25 @@ export function MarkAttendancePage() {
   };
 
   const selectors = classes.isPending ? (
-    <SimpleGrid cols={{ base: 1, xs: 2 }} aria-busy="true" aria-label="Loading classes">
+    <SimpleGrid cols={{ base: 1, xs: 2 }} aria-busy="true" aria-label={t('attendance.loadingClasses')}>
       <Skeleton height={66} radius="md" />
       <Skeleton height={66} radius="md" />
     </SimpleGrid>
   ) : classes.error ? (
     <ErrorState
-      title={ATTENDANCE_TEXTS.loadClassesFailed}
+      title={t('attendance.loadClassesFailed')}
       message={serverMessage(classes.error, '')}
       onRetry={classes.retry}
       retrying={classes.retrying}
     />
   ) : classes.data && classes.data.length === 0 ? (
-    <Alert color="gray" variant="light" icon={<IconInfoCircle size={18} />}>{ATTENDANCE_TEXTS.noClasses}</Alert>
+    <Alert color="gray" variant="light" icon={<IconInfoCircle size={18} />}>{t('attendance.noClasses')}</Alert>
   ) : (
     <SimpleGrid cols={{ base: 1, xs: 2 }}>
       {/* The phone's own picker: large, familiar, and no dropdown code to download. */}
       <NativeSelect
-        label="Class"
-        data={[{ value: '', label: ATTENDANCE_TEXTS.chooseClassOption, disabled: true }, ...classOptions(classes.data ?? [])]}
+        label={t('attendance.classLabel')}
+        data={[{ value: '', label: t('attendance.chooseClassOption'), disabled: true }, ...classOptions(classes.data ?? [])]}
         value={classId ?? ''}
         onChange={(event) => chooseClass(event.currentTarget.value || null)}
         size="md"
@@ -193,7 +221,7 @@ export function MarkAttendancePage() {
     if (students.isError) {
       sheet = (
         <ErrorState
-          title={ATTENDANCE_TEXTS.loadStudentsFailed}
+          title={t('attendance.loadStudentsFailed')}
           message={serverMessage(students.error, '')}
           onRetry={() => {
             void students.refetch();
@@ -203,26 +231,26 @@ export function MarkAttendancePage() {
         />
       );
     } else if (students.data && students.data.length === 0) {
-      sheet = <Alert color="gray" variant="light" icon={<IconInfoCircle size={18} />}>{ATTENDANCE_TEXTS.noStudents}</Alert>;
+      sheet = <Alert color="gray" variant="light" icon={<IconInfoCircle size={18} />}>{t('attendance.noStudents')}</Alert>;
     } else if (stored.isError) {
-      sheet = <QueryErrorState query={stored} title={ATTENDANCE_TEXTS.loadMarksFailed} />;
+      sheet = <QueryErrorState query={stored} title={t('attendance.loadMarksFailed')} />;
     } else if (!rosterReady || stored.isPending) {
       sheet = <StudentListSkeleton />;
     } else {
       sheet = (
         <>
           <Group justify="space-between" gap="sm">
-            <Text size="sm" c="dimmed">{roster.length} {roster.length === 1 ? 'student' : 'students'}</Text>
+            <Text size="sm" c="dimmed">{t('attendance.studentCount', { count: roster.length })}</Text>
             <Button
               variant="light"
               leftSection={<IconChecks size={18} />}
               onClick={markAllPresent}
               disabled={mark.isPending || absent === 0}
             >
-              Mark all present
+              {t('attendance.markAllPresent')}
             </Button>
           </Group>
-          <Stack component="ul" gap="xs" m={0} p={0} aria-label="Students">
+          <Stack component="ul" gap="xs" m={0} p={0} aria-label={t('attendance.students')}>
             {roster.map((s) => (
               <StudentMarkRow
                 key={s.id}
@@ -232,6 +260,7 @@ export function MarkAttendancePage() {
                 status={statusOf(s.id)}
                 disabled={mark.isPending}
                 onChange={draft.setMark}
+                t={t}
               />
             ))}
           </Stack>
@@ -260,7 +289,7 @@ export function MarkAttendancePage() {
                   role="alert"
                   py="xs"
                   withCloseButton
-                  closeButtonLabel="Dismiss"
+                  closeButtonLabel={t('attendance.dismiss')}
                   onClose={() => setFeedback(null)}
                 >
                   <Group justify="space-between" wrap="nowrap" gap="sm">
@@ -273,7 +302,7 @@ export function MarkAttendancePage() {
                       onClick={save}
                       style={{ flexShrink: 0 }}
                     >
-                      {ATTENDANCE_TEXTS.retry}
+                      {t('attendance.retry')}
                     </Button>
                   </Group>
                 </Alert>
@@ -281,7 +310,7 @@ export function MarkAttendancePage() {
               {hasUnsavedMarks ? (
                 <Group gap={6} wrap="nowrap" c="dimmed" data-testid="unsaved-note">
                   <IconPencil size={16} aria-hidden />
-                  <Text size="sm">{ATTENDANCE_TEXTS.unsaved}</Text>
+                  <Text size="sm">{t('attendance.unsaved')}</Text>
                 </Group>
               ) : null}
               <Button
@@ -292,8 +321,9 @@ export function MarkAttendancePage() {
                 loading={mark.isPending}
                 aria-busy={mark.isPending}
                 data-testid="save-attendance"
+                styles={SAVE_BUTTON_STYLES}
               >
-                Save ({present} present, {absent} absent)
+                {t('attendance.save', { present, absent })}
               </Button>
             </Stack>
           </Box>
@@ -301,12 +331,12 @@ export function MarkAttendancePage() {
       );
     }
   } else if (classes.data && classes.data.length > 0) {
-    sheet = <Text c="dimmed">{ATTENDANCE_TEXTS.chooseClass}</Text>;
+    sheet = <Text c="dimmed">{t('attendance.chooseClass')}</Text>;
   }
 
   return (
     <Stack gap="md" maw={720}>
-      <Title order={1} size="h2">{ATTENDANCE_TEXTS.title}</Title>
+      <Title order={1} size="h2">{t('attendance.title')}</Title>
       {selectors}
       {dateProblem ? (
         <Alert
@@ -315,10 +345,10 @@ export function MarkAttendancePage() {
           icon={<IconAlertTriangle size={18} />}
           role="alert"
           withCloseButton
-          closeButtonLabel="Dismiss"
+          closeButtonLabel={t('attendance.dismiss')}
           onClose={() => setDateProblem(null)}
         >
-          {dateProblem}
+          {t(dateProblem)}
         </Alert>
       ) : null}
       {sheet}

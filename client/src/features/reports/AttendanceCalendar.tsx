@@ -5,13 +5,14 @@ import { MOBILE_BREAKPOINT_PX } from '../../../../common/constants';
 import { addDays, dayOfWeek } from '../../../../common/dates';
 import { QueryErrorState } from '../../components/ErrorState';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
+import { useLanguage, useT, type MessageId } from '../../lib/i18n';
+import { weekdayNames } from '../../lib/months';
 import { NoReportData, ReportSkeleton, type ReportSelection } from './MonthlySummary';
-import { REPORT_TEXTS } from './texts';
+import './messages';
 
 type CalendarRow = RouterOutputs['attendance']['calendar'][number];
 
 const MOBILE_QUERY = `(max-width: ${em(MOBILE_BREAKPOINT_PX - 0.02)})`;
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
 
 /** The weeks of a month, Sunday first; days of other months are null. */
 function monthWeeks(year: number, month: number): (string | null)[][] {
@@ -22,21 +23,24 @@ function monthWeeks(year: number, month: number): (string | null)[][] {
   return Array.from({ length: cells.length / 7 }, (_, week) => cells.slice(week * 7, week * 7 + 7));
 }
 
-function Count({ value, label, short, color, compact }: { value: number; label: string; short: string; color: string; compact: boolean }) {
+function Count({ value, label: labelId, short, color, compact }: { value: number; label: MessageId; short: MessageId; color: string; compact: boolean }) {
+  const t = useT();
+  const label = t(labelId);
   return (
     <Text size="xs" c={color} fw={600} lh={1.3} style={{ whiteSpace: 'nowrap' }}>
-      {compact ? <abbr title={label} style={{ textDecoration: 'none' }}>{short}</abbr> : label} {value}
+      {compact ? <abbr title={label} style={{ textDecoration: 'none' }}>{t(short)}</abbr> : label} {value}
     </Text>
   );
 }
 
 function DayCell({ date, entry, compact }: { date: string; entry: CalendarRow | undefined; compact: boolean }) {
+  const t = useT();
   const day = Number(date.slice(8, 10));
   return (
     <Table.Td
       data-date={date}
       data-has-data={entry ? 'true' : undefined}
-      title={entry ? `${entry.present_count} present, ${entry.absent_count} absent` : undefined}
+      title={entry ? t('reports.dayCounts', { present: entry.present_count, absent: entry.absent_count }) : undefined}
       style={{
         verticalAlign: 'top',
         height: compact ? 58 : 84,
@@ -48,8 +52,8 @@ function DayCell({ date, entry, compact }: { date: string; entry: CalendarRow | 
         <Text size={compact ? 'xs' : 'sm'} fw={entry ? 700 : 400} c={entry ? undefined : 'dimmed'}>{day}</Text>
         {entry ? (
           <>
-            <Count value={entry.present_count} label="Present" short="P" color="teal.9" compact={compact} />
-            <Count value={entry.absent_count} label="Absent" short="A" color="red.8" compact={compact} />
+            <Count value={entry.present_count} label="reports.present" short="reports.presentShort" color="teal.9" compact={compact} />
+            <Count value={entry.absent_count} label="reports.absent" short="reports.absentShort" color="red.8" compact={compact} />
           </>
         ) : null}
       </Stack>
@@ -59,12 +63,14 @@ function DayCell({ date, entry, compact }: { date: string; entry: CalendarRow | 
 
 /** Calendar View: the month as weeks of days; days with attendance show their present and absent counts. */
 export function AttendanceCalendar({ classId, year, month, monthLabel }: ReportSelection) {
+  const t = useT();
+  const language = useLanguage();
   const calendar = trpc.attendance.calendar.useQuery({ classId, year, month });
   const compact = useMediaQuery(MOBILE_QUERY, false, { getInitialValueInEffect: false });
 
-  if (calendar.isPending) return <ReportSkeleton label="Loading calendar" />;
+  if (calendar.isPending) return <ReportSkeleton label="reports.loadingCalendar" />;
   if (calendar.isError) {
-    return <QueryErrorState query={calendar} title={REPORT_TEXTS.loadReportFailed} />;
+    return <QueryErrorState query={calendar} title={t('reports.loadReportFailed')} />;
   }
   if (calendar.data.length === 0) return <NoReportData monthLabel={monthLabel} />;
 
@@ -76,13 +82,13 @@ export function AttendanceCalendar({ classId, year, month, monthLabel }: ReportS
         withColumnBorders
         layout="fixed"
         data-testid="attendance-calendar"
-        aria-label={`Attendance calendar, ${monthLabel}`}
+        aria-label={t('reports.calendarLabel', { month: monthLabel })}
       >
         <Table.Thead>
           <Table.Tr>
-            {WEEKDAYS.map((name) => (
-              <Table.Th key={name} ta="center" p={compact ? 4 : 8} fz="xs">
-                <abbr title={name} style={{ textDecoration: 'none' }}>{compact ? name.slice(0, 1) : name.slice(0, 3)}</abbr>
+            {weekdayNames(language).map((name) => (
+              <Table.Th key={name.full} ta="center" p={compact ? 4 : 8} fz="xs">
+                <abbr title={name.full} style={{ textDecoration: 'none' }}>{compact ? name.narrow : name.short}</abbr>
               </Table.Th>
             ))}
           </Table.Tr>
@@ -99,8 +105,8 @@ export function AttendanceCalendar({ classId, year, month, monthLabel }: ReportS
       </Table>
       {compact ? (
         <Group gap="md">
-          <Text size="xs" c="dimmed">P = present</Text>
-          <Text size="xs" c="dimmed">A = absent</Text>
+          <Text size="xs" c="dimmed">{t('reports.presentLegend')}</Text>
+          <Text size="xs" c="dimmed">{t('reports.absentLegend')}</Text>
         </Group>
       ) : null}
     </Stack>

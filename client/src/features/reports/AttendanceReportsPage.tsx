@@ -9,19 +9,21 @@ import { trpc } from '../../lib/trpc';
 import { useAddressParams } from '../../lib/useAddressParams';
 import { classLabel, classOptions } from '../../lib/class-label';
 import { clearCredentials, getCredentials } from '../../lib/session-store';
+import { useLanguage, useT } from '../../lib/i18n';
 import { AttendanceCalendar } from './AttendanceCalendar';
 import { CsvDownloadError, downloadMonthlyCsv } from './download-csv';
 import { academicYearMonths } from './months';
 import { MonthlySummary, type ReportSelection } from './MonthlySummary';
-import { REPORT_TEXTS } from './texts';
+import './messages';
 
 type View = 'monthly' | 'calendar';
 
 const MOBILE_QUERY = `(max-width: ${em(MOBILE_BREAKPOINT_PX - 0.02)})`;
 
 function SelectorsSkeleton() {
+  const t = useT();
   return (
-    <SimpleGrid cols={{ base: 1, sm: 3 }} aria-busy="true" aria-label="Loading academic years">
+    <SimpleGrid cols={{ base: 1, sm: 3 }} aria-busy="true" aria-label={t('reports.loadingYears')}>
       {[0, 1, 2].map((i) => <Skeleton key={i} height={60} radius="md" />)}
     </SimpleGrid>
   );
@@ -33,6 +35,8 @@ function SelectorsSkeleton() {
  * as a CSV file. Teachers reach only their own classes (the server answers only those).
  */
 export function AttendanceReportsPage() {
+  const t = useT();
+  const language = useLanguage();
   const queryClient = useQueryClient();
   const { params, update } = useAddressParams();
   const config = trpc.academicYear.config.useQuery();
@@ -42,7 +46,7 @@ export function AttendanceReportsPage() {
   const year = requestedYear && config.data?.choices.includes(requestedYear) ? requestedYear : null;
   const classes = trpc.classes.list.useQuery(year ? { academic_year: year } : skipToken);
   const cls = classes.data?.find((c) => c.id === params.get('class'));
-  const months = year && config.data ? academicYearMonths(year, config.data.start_month) : [];
+  const months = year && config.data ? academicYearMonths(year, config.data.start_month, language) : [];
   const month = cls ? months.find((m) => m.value === params.get('month')) : undefined;
   const view: View = params.get('view') === 'calendar' ? 'calendar' : 'monthly';
 
@@ -59,7 +63,7 @@ export function AttendanceReportsPage() {
     setDownloading(true);
     setDownloadError(null);
     try {
-      await downloadMonthlyCsv(selection, REPORT_TEXTS.downloadFailed);
+      await downloadMonthlyCsv(selection, t('reports.downloadFailed'));
     } catch (error) {
       if (error instanceof CsvDownloadError && error.status === 401 && getCredentials()) {
         // The session is gone: forget it, as for any other call (app/query-client.ts).
@@ -69,26 +73,26 @@ export function AttendanceReportsPage() {
       }
       setDownloadError({
         key: selectionKey,
-        message: error instanceof CsvDownloadError ? error.message : REPORT_TEXTS.downloadFailed,
+        message: error instanceof CsvDownloadError ? error.message : t('reports.downloadFailed'),
       });
     } finally {
       setDownloading(false);
     }
   };
 
-  const hint = <Text c="dimmed" py="md">{REPORT_TEXTS.chooseSelection}</Text>;
+  const hint = <Text c="dimmed" py="md">{t('reports.chooseSelection')}</Text>;
 
   return (
     <Stack gap="md" maw={1100}>
-      <Title order={1} size="h2">{REPORT_TEXTS.title}</Title>
+      <Title order={1} size="h2">{t('reports.title')}</Title>
 
       {config.isPending ? <SelectorsSkeleton /> : null}
-      {config.isError ? <QueryErrorState query={config} title={REPORT_TEXTS.loadYearsFailed} /> : null}
+      {config.isError ? <QueryErrorState query={config} title={t('reports.loadYearsFailed')} /> : null}
       {config.data ? (
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           <Select
-            label="Academic Year"
-            placeholder="Choose academic year"
+            label={t('reports.academicYear')}
+            placeholder={t('reports.chooseAcademicYear')}
             data={config.data.choices}
             value={year}
             onChange={(value) => update({ year: value, class: null, month: null })}
@@ -96,19 +100,19 @@ export function AttendanceReportsPage() {
             size="md"
           />
           <Select
-            label="Class"
-            placeholder={year ? 'Choose class' : 'Choose academic year first'}
+            label={t('reports.class')}
+            placeholder={t(year ? 'reports.chooseClass' : 'reports.chooseAcademicYearFirst')}
             data={classOptions(classes.data ?? [])}
             value={cls?.id ?? null}
             onChange={(value) => update({ class: value })}
             allowDeselect={false}
             size="md"
             disabled={!year || !classes.data || classes.data.length === 0}
-            rightSection={year && classes.isPending ? <Loader size="xs" aria-label="Loading classes" /> : undefined}
+            rightSection={year && classes.isPending ? <Loader size="xs" aria-label={t('reports.loadingClasses')} /> : undefined}
           />
           <Select
-            label="Month"
-            placeholder={cls ? 'Choose month' : 'Choose class first'}
+            label={t('reports.month')}
+            placeholder={t(cls ? 'reports.chooseMonth' : 'reports.chooseClassFirst')}
             data={months.map((m) => ({ value: m.value, label: m.label }))}
             value={month?.value ?? null}
             onChange={(value) => update({ month: value })}
@@ -120,9 +124,9 @@ export function AttendanceReportsPage() {
         </SimpleGrid>
       ) : null}
 
-      {year && classes.isError ? <QueryErrorState query={classes} title={REPORT_TEXTS.loadClassesFailed} /> : null}
+      {year && classes.isError ? <QueryErrorState query={classes} title={t('reports.loadClassesFailed')} /> : null}
       {year && classes.data?.length === 0 ? (
-        <Alert color="gray" variant="light" icon={<IconInfoCircle size={18} />}>{REPORT_TEXTS.noClasses}</Alert>
+        <Alert color="gray" variant="light" icon={<IconInfoCircle size={18} />}>{t('reports.noClasses')}</Alert>
       ) : null}
 
       {selection && cls ? (
@@ -134,7 +138,7 @@ export function AttendanceReportsPage() {
             onClick={() => void download()}
             loading={downloading}
           >
-            Download CSV
+            {t('reports.downloadCsv')}
           </Button>
         </Group>
       ) : null}
@@ -145,7 +149,7 @@ export function AttendanceReportsPage() {
           icon={<IconAlertTriangle size={18} />}
           role="alert"
           withCloseButton
-          closeButtonLabel="Dismiss"
+          closeButtonLabel={t('reports.dismiss')}
           onClose={() => setDownloadError(null)}
         >
           {downloadError.message}
@@ -155,10 +159,10 @@ export function AttendanceReportsPage() {
       <Tabs value={view} onChange={(value) => update({ view: value === 'calendar' ? 'calendar' : null })} keepMounted={false}>
         <Tabs.List grow={compact}>
           <Tabs.Tab value="monthly" leftSection={compact ? undefined : <IconTable size={16} />}>
-            {REPORT_TEXTS.monthlyTab}
+            {t('reports.monthlyTab')}
           </Tabs.Tab>
           <Tabs.Tab value="calendar" leftSection={compact ? undefined : <IconCalendarMonth size={16} />}>
-            {REPORT_TEXTS.calendarTab}
+            {t('reports.calendarTab')}
           </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="monthly" pt="md">

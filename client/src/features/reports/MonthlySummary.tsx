@@ -3,7 +3,9 @@ import { useMediaQuery } from '@mantine/hooks';
 import { MOBILE_BREAKPOINT_PX } from '../../../../common/constants';
 import { QueryErrorState } from '../../components/ErrorState';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
-import { formatPercentage, percentageColor, REPORT_TEXTS } from './texts';
+import { useLanguage, useT, type MessageId } from '../../lib/i18n';
+import { formatPercentage, percentageColor } from './percentage';
+import './messages';
 
 type MonthlyRow = RouterOutputs['attendance']['monthly'][number];
 
@@ -11,37 +13,43 @@ export interface ReportSelection {
   classId: string;
   year: number;
   month: number;
-  /** 'November 2026' */
+  /** 'November 2026', in the page's language */
   monthLabel: string;
 }
 
 const MOBILE_QUERY = `(max-width: ${em(MOBILE_BREAKPOINT_PX - 0.02)})`;
 
-export function ReportSkeleton({ label }: { label: string }) {
+export function ReportSkeleton({ label }: { label: MessageId }) {
+  const t = useT();
   return (
-    <Stack gap="xs" aria-busy="true" aria-label={label}>
+    <Stack gap="xs" aria-busy="true" aria-label={t(label)}>
       {Array.from({ length: 6 }, (_, i) => <Skeleton key={i} height={34} />)}
     </Stack>
   );
 }
 
 export function NoReportData({ monthLabel }: { monthLabel: string }) {
-  return <Text c="dimmed" py="md" data-testid="report-empty">{REPORT_TEXTS.noData(monthLabel)}</Text>;
+  const t = useT();
+  return <Text c="dimmed" py="md" data-testid="report-empty">{t('reports.noData', { month: monthLabel })}</Text>;
 }
 
 /** A column heading, shortened on a phone (the full text stays for screen readers). */
-function Heading({ full, short, compact }: { full: string; short: string; compact: boolean }) {
+function Heading({ full: fullId, short: shortId, compact }: { full: MessageId; short: MessageId; compact: boolean }) {
+  const t = useT();
+  const full = t(fullId);
   if (!compact) return full;
   return (
     <>
       <VisuallyHidden>{full}</VisuallyHidden>
-      <abbr title={full} aria-hidden style={{ textDecoration: 'none' }}>{short}</abbr>
+      <abbr title={full} aria-hidden style={{ textDecoration: 'none' }}>{t(shortId)}</abbr>
     </>
   );
 }
 
 function Percentage({ row, compact }: { row: MonthlyRow; compact: boolean }) {
-  if (row.percentage === null) return <Text span c="dimmed" aria-label="No days marked">–</Text>;
+  const t = useT();
+  const language = useLanguage();
+  if (row.percentage === null) return <Text span c="dimmed" aria-label={t('reports.noDaysMarked')}>–</Text>;
   return (
     <Badge
       color={percentageColor(row.percentage)}
@@ -51,19 +59,20 @@ function Percentage({ row, compact }: { row: MonthlyRow; compact: boolean }) {
       px={compact ? 4 : undefined}
       style={{ textTransform: 'none' }}
     >
-      {formatPercentage(row.percentage)}
+      {formatPercentage(row.percentage, language)}
     </Badge>
   );
 }
 
 /** Monthly Summary: per student present, absent and total days and the percentage present. */
 export function MonthlySummary({ classId, year, month, monthLabel }: ReportSelection) {
+  const t = useT();
   const report = trpc.attendance.monthly.useQuery({ classId, year, month });
   const compact = useMediaQuery(MOBILE_QUERY, false, { getInitialValueInEffect: false });
 
-  if (report.isPending) return <ReportSkeleton label="Loading monthly summary" />;
+  if (report.isPending) return <ReportSkeleton label="reports.loadingSummary" />;
   if (report.isError) {
-    return <QueryErrorState query={report} title={REPORT_TEXTS.loadReportFailed} />;
+    return <QueryErrorState query={report} title={t('reports.loadReportFailed')} />;
   }
   if (report.data.length === 0) return <NoReportData monthLabel={monthLabel} />;
 
@@ -78,16 +87,16 @@ export function MonthlySummary({ classId, year, month, monthLabel }: ReportSelec
           horizontalSpacing={compact ? 6 : 'md'}
           fz={compact ? 'xs' : 'sm'}
           data-testid="monthly-summary"
-          aria-label={`Monthly summary, ${monthLabel}`}
+          aria-label={t('reports.summaryLabel', { month: monthLabel })}
         >
           <Table.Thead>
             <Table.Tr>
-              <Table.Th {...numeric}><Heading full="Roll No" short="No." compact={compact} /></Table.Th>
-              <Table.Th>Student</Table.Th>
-              <Table.Th {...numeric}><Heading full="Present" short="P" compact={compact} /></Table.Th>
-              <Table.Th {...numeric}><Heading full="Absent" short="A" compact={compact} /></Table.Th>
-              <Table.Th {...numeric}><Heading full="Total Days" short="Total" compact={compact} /></Table.Th>
-              <Table.Th ta="right"><Heading full="Percentage" short="%" compact={compact} /></Table.Th>
+              <Table.Th {...numeric}><Heading full="reports.rollNo" short="reports.rollNoShort" compact={compact} /></Table.Th>
+              <Table.Th>{t('reports.student')}</Table.Th>
+              <Table.Th {...numeric}><Heading full="reports.present" short="reports.presentShort" compact={compact} /></Table.Th>
+              <Table.Th {...numeric}><Heading full="reports.absent" short="reports.absentShort" compact={compact} /></Table.Th>
+              <Table.Th {...numeric}><Heading full="reports.totalDays" short="reports.totalDaysShort" compact={compact} /></Table.Th>
+              <Table.Th ta="right"><Heading full="reports.percentage" short="reports.percentageShort" compact={compact} /></Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -104,7 +113,7 @@ export function MonthlySummary({ classId, year, month, monthLabel }: ReportSelec
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      {compact ? <Text size="xs" c="dimmed">P = present · A = absent · % = percentage present</Text> : null}
+      {compact ? <Text size="xs" c="dimmed">{t('reports.summaryLegend')}</Text> : null}
     </Stack>
   );
 }

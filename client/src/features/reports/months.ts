@@ -1,4 +1,5 @@
-import { MONTH_NAMES } from '../../lib/months';
+import { SOURCE_LOCALE, type Locale } from '../../../../common/i18n/locales';
+import { monthYearLabel } from '../../lib/months';
 
 /** One month of an academic year, as the report's month picker offers it. */
 export interface ReportMonth {
@@ -6,19 +7,20 @@ export interface ReportMonth {
   value: string;
   year: number;
   month: number;
-  /** 'November 2026' */
+  /** 'November 2026', in the language */
   label: string;
 }
 
-export const monthLabel = (year: number, month: number) => `${MONTH_NAMES[month - 1]} ${year}`;
+/** 'November 2026' (English unless another language is given). */
+export const monthLabel = (year: number, month: number, locale: Locale = SOURCE_LOCALE) => monthYearLabel(locale, year, month);
 
 /** Twelve months from the start month of the academic year '2026-2027': June 2026 … May 2027 for start month 6. */
-export function academicYearMonths(academicYear: string, startMonth: number): ReportMonth[] {
+export function academicYearMonths(academicYear: string, startMonth: number, locale: Locale = SOURCE_LOCALE): ReportMonth[] {
   const startYear = Number(academicYear.slice(0, 4));
   return Array.from({ length: 12 }, (_, i) => {
     const index = startMonth - 1 + i;
     const year = startYear + Math.floor(index / 12);
     const month = (index % 12) + 1;
-    return { value: `${year}-${String(month).padStart(2, '0')}`, year, month, label: monthLabel(year, month) };
+    return { value: `${year}-${String(month).padStart(2, '0')}`, year, month, label: monthLabel(year, month, locale) };
   });
 }

@@ -1,0 +1,154 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { setupI18n } from '@lingui/core';
+import { demoEmail } from '../../server/modules/demo/index.js';
+import { compileCatalogue, type ArbFile } from '../../common/i18n/compile.js';
+import { INTL_LOCALE, type Locale } from '../../common/i18n/locales.js';
+import { academicYearOf, DEFAULT_ACADEMIC_YEAR_CONFIG } from '../../common/academic-year.js';
+import { todayIn } from '../../common/dates.js';
+import { DEMO_CODE, DEMO_PASSWORD, PHONE, fitsViewportWidth, onPage, pathOf, useAppAndBrowser } from '../helpers/browser.js';
+
+const env = useAppAndBrowser();
+
+/** The key client/src/lib/i18n/stored-language.ts keeps the browser's language in. */
+const LANGUAGE_KEY = 'sundayschool.language';
+const AREAS = ['attendance', 'reports'] as const;
+
+const arbOf = (area: string, locale: Locale) =>
+  JSON.parse(readFileSync(new URL(`../../common/i18n/catalogues/${area}/${locale}.json`, import.meta.url), 'utf8')) as ArbFile;
+
+/** `t(id, values)` of a language, from its catalogue files (as the client formats them). */
+function translatorOf(locale: Locale) {
+  const messages = Object.assign({}, ...AREAS.map((area) => compileCatalogue(arbOf(area, locale)))) as Record<string, string>;
+  const i18n = setupI18n({ locale, locales: [INTL_LOCALE[locale]], messages: { [locale]: messages } });
+  return (id: string, values?: Record<string, unknown>) => i18n._(id, values);
+}
+const english = translatorOf('en');
+
+/** English texts of these screens that must not show on a page in another language. */
+const ENGLISH_IDS = [
+  'attendance.title', 'attendance.markAllPresent', 'attendance.present', 'attendance.absent', 'attendance.marked',
+  'attendance.classLabel', 'reports.title', 'reports.monthlyTab', 'reports.calendarTab', 'reports.downloadCsv',
+  'reports.academicYear', 'reports.student', 'reports.summaryLegend',
+];
+
+/** The demo church keeps Asia/Kolkata time (server/modules/demo/seed.ts). */
+const today = () => todayIn('Asia/Kolkata');
+
+/** Signs in from /login by the inputs' types, not their labels (which follow the language). */
+async function signInAsTeacher(page: Page) {
+  await page.goto('/login');
+  const form = page.locator('form').filter({ has: page.locator('input[type="password"]') });
+  await form.locator('input:not([type="email"]):not([type="password"]):not([type="hidden"])').first().fill(DEMO_CODE);
+  await form.locator('input[type="email"]').fill(demoEmail('teacher', DEMO_CODE));
+  await form.locator('input[type="password"]').fill(DEMO_PASSWORD);
+  await form.locator('button[type="submit"]').click();
+  await page.waitForURL((url) => url.pathname === '/');
+}
+
+/** No English text of these screens' catalogues in the page's main content. */
+async function expectNoEnglish(main: Locator) {
+  for (const id of ENGLISH_IDS) expect(await main.getByText(english(id), { exact: true }).count(), id).toBe(0);
+}
+
+/** Every button's text fits the button: no button, nor anything inside one, is wider than its box. */
+const overflowingButtons = (page: Page) => page.evaluate(() => [...document.querySelectorAll('main button')]
+  .filter((button) => [button, ...button.querySelectorAll('*')].some((el) => el.clientWidth > 0 && el.scrollWidth > el.clientWidth + 1))
+  .map((button) => button.textContent));
+
+async function expectFitsPhone(page: Page) {
+  expect(await fitsViewportWidth(page)).toBe(true);
+  expect(await overflowingButtons(page)).toEqual([]);
+}
+
+describe.each(['ml', 'ta', 'hi'] as const)('attendance in %s', (locale) => {
+  const t = translatorOf(locale);
+  const monthName = (date: string) => new Intl.DateTimeFormat(INTL_LOCALE[locale], { month: 'long', timeZone: 'UTC' })
+    .format(Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, 1));
+
+  it('a teacher on a phone marks attendance and reads the monthly report in the language, kept after a reload', async () => {
+    await onPage(env, PHONE, async (page) => {
+      // Before the app's first load only: after that the page keeps the language itself.
+      await page.addInitScript(([key, value]) => {
+        if (localStorage.getItem(key) === null) localStorage.setItem(key, value);
+      }, [LANGUAGE_KEY, locale]);
+      await signInAsTeacher(page);
+      const main = page.locator('main');
+
+      // Mark Attendance: the class's students, every text in the language.
+      await page.goto('/attendance');
+      await page.getByRole('heading', { name: t('attendance.title'), exact: true }).waitFor();
+      await main.locator('select').selectOption({ label: '3rd A' });
+      const rows = page.getByTestId('attendance-row');
+      await expect.poll(() => rows.count()).toBe(8);
+      await main.getByText(t('attendance.studentCount', { count: 8 }), { exact: true }).waitFor();
+      // The first student's mark flips (each language's run saves the same sheet of today).
+      const first = rows.first();
+      const next = (await first.getAttribute('data-status')) === 'present' ? 'absent' : 'present';
+      await first.getByText(t(`attendance.${next}`), { exact: true }).click();
+      await expect.poll(() => first.getAttribute('data-status')).toBe(next);
+      await main.getByText(t('attendance.unsaved'), { exact: true }).waitFor();
+      const statuses = await rows.evaluateAll((els) => els.map((el) => el.getAttribute('data-status')));
+      const present = statuses.filter((s) => s === 'present').length;
+      const save = page.getByRole('button', { name: t('attendance.save', { present, absent: 8 - present }), exact: true });
+      await save.waitFor();
+      await expectFitsPhone(page);
+
+      // The calendar names the month and the weekdays in the language.
+      await page.getByRole('button', { name: t('attendance.dateLabel'), exact: true }).click();
+      await page.getByRole('button', { name: t('attendance.previousMonth'), exact: true }).waitFor();
+      const calendar = page.locator('.mantine-DatePickerInput-dropdown, [class*="Popover-dropdown"]').first();
+      expect(await calendar.innerText()).not.toMatch(/January|February|March|April|May|June|July|August|September|October|November|December|\bSu\b|\bMo\b/);
+      await page.keyboard.press('Escape');
+
+      await save.click();
+      await page.getByRole('status').filter({ hasText: t('attendance.marked') }).waitFor();
+      await expectNoEnglish(main);
+
+      // The monthly report of this month, every text and the month's name in the language.
+      const date = today();
+      await page.goto('/reports');
+      await page.getByRole('heading', { name: t('reports.title'), exact: true }).waitFor();
+      await main.getByText(t('reports.chooseSelection'), { exact: true }).waitFor();
+      const choose = async (label: string, option: (name: string) => boolean) => {
+        await page.getByRole('combobox', { name: t(label), exact: true }).click();
+        const options = page.getByRole('option');
+        await options.first().waitFor();
+        const names = await options.allTextContents();
+        const wanted = names.find(option);
+        expect(wanted, `${label}: ${names.join(', ')}`).toBeDefined();
+        await page.getByRole('option', { name: wanted, exact: true }).click();
+      };
+      await choose('reports.academicYear', (name) => name === academicYearOf(date, DEFAULT_ACADEMIC_YEAR_CONFIG.start_month));
+      await choose('reports.class', (name) => name === '3rd A');
+      await choose('reports.month', (name) => name.includes(monthName(date)) && name.includes(date.slice(0, 4)));
+
+      const table = page.getByTestId('monthly-summary');
+      await table.waitFor();
+      for (const id of ['reports.rollNo', 'reports.student', 'reports.present', 'reports.absent', 'reports.totalDays', 'reports.percentage']) {
+        expect(await table.getByRole('columnheader', { name: t(id), exact: true }).count(), id).toBe(1);
+      }
+      expect(await table.locator('tbody tr').count()).toBe(8);
+      await main.getByText(t('reports.summaryLegend'), { exact: true }).waitFor();
+      expect(await main.innerText()).toContain(monthName(date));
+      await page.getByRole('tab', { name: t('reports.monthlyTab'), exact: true }).waitFor();
+      await expectFitsPhone(page);
+      await expectNoEnglish(main);
+
+      // The calendar's weekdays are the language's own.
+      await page.getByRole('tab', { name: t('reports.calendarTab'), exact: true }).click();
+      const sunday = new Intl.DateTimeFormat(INTL_LOCALE[locale], { weekday: 'long', timeZone: 'UTC' }).format(Date.UTC(2023, 0, 1));
+      await page.getByTestId('attendance-calendar').locator(`th abbr[title="${sunday}"]`).waitFor();
+      await expectFitsPhone(page);
+
+      // A reload keeps the language.
+      await page.reload();
+      await page.getByRole('heading', { name: t('reports.title'), exact: true }).waitFor();
+      expect(pathOf(page)).toBe('/reports');
+      expect(await page.evaluate((key) => localStorage.getItem(key), LANGUAGE_KEY)).toBe(locale);
+      await page.getByTestId('attendance-calendar').waitFor();
+      await expectNoEnglish(main);
+    });
+  });
+});
