@@ -1,4 +1,6 @@
 import type { MessageId } from '../../common/i18n/areas.js';
+import { MESSAGES } from '../../common/constants.js';
+import { CLASS_MESSAGES } from '../../common/class-messages.js';
 
 /**
  * Catalogue messages whose English is also a constant of common/ (`MESSAGES`, `*_MESSAGES`): the
@@ -9,4 +11,12 @@ import type { MessageId } from '../../common/i18n/areas.js';
  */
 export type CataloguePair = { id: MessageId; constant: string; where: string };
 
-export const CATALOGUE_CONSTANTS: CataloguePair[] = [];
+export const CATALOGUE_CONSTANTS: CataloguePair[] = [
+  { id: 'attendance.marked', constant: MESSAGES.attendanceMarked, where: 'MESSAGES.attendanceMarked' },
+  { id: 'attendance.tooOld', constant: MESSAGES.attendanceTooOld, where: 'MESSAGES.attendanceTooOld' },
+  { id: 'attendance.futureDate', constant: MESSAGES.attendanceFutureDate, where: 'MESSAGES.attendanceFutureDate' },
+  { id: 'attendance.studentNotInClass', constant: MESSAGES.attendanceStudentNotInClass, where: 'MESSAGES.attendanceStudentNotInClass' },
+  { id: 'attendance.noStudents', constant: MESSAGES.attendanceNoStudents, where: 'MESSAGES.attendanceNoStudents' },
+  { id: 'attendance.noClasses', constant: CLASS_MESSAGES.empty, where: 'CLASS_MESSAGES.empty' },
+  { id: 'reports.noClasses', constant: CLASS_MESSAGES.empty, where: 'CLASS_MESSAGES.empty' },
+];
