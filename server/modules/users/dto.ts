@@ -5,7 +5,7 @@ import type { Locale } from '../../../common/i18n/locales.js';
 export type UserRow = typeof users.$inferSelect;
 export interface UserClassRow { id: string; teacherId: string | null; className: string; section: string; academicYear: string }
 
-export function toUserDto(user: Pick<UserRow, 'id' | 'name' | 'email' | 'phone' | 'role' | 'isActive' | 'isChurchOwner'>) {
+function toUserDto(user: Pick<UserRow, 'id' | 'name' | 'email' | 'phone' | 'role' | 'isActive' | 'isChurchOwner'>) {
   return {
     id: user.id,
     name: user.name,
