@@ -43,6 +43,8 @@ export const CAPABILITIES = {
   manageRecords: MANAGERS,
   /** Change the academic-year setting. */
   configureAcademicYear: MANAGERS,
+  /** Set the church's default language (its users who chose none, and their mails). */
+  configureLanguage: SUPER_ADMIN,
   /** Choose, pay for and upgrade the church's plan. */
   managePlan: SUPER_ADMIN,
 } as const satisfies Record<string, readonly ChurchRole[]>;

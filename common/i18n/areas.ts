@@ -1,17 +1,24 @@
 import type common from './catalogues/common/en.json';
 import type attendance from './catalogues/attendance/en.json';
 import type reports from './catalogues/reports/en.json';
+import type configuration from './catalogues/configuration/en.json';
+import type mail from './catalogues/mail/en.json';
 
 /**
  * The catalogue's areas: one folder each under catalogues/, with one ARB file per language. An area
  * is what one part of the client loads at once (its screens' texts), so that a language adds only
  * the texts of the screen being shown. Every id starts with its area's name and a dot.
  */
-export const AREAS = ['common', 'attendance', 'reports'] as const;
+export const AREAS = ['common', 'attendance', 'reports', 'configuration', 'mail'] as const;
 export type Area = (typeof AREAS)[number];
 
 /** The ids of an ARB file's messages (its `@` entries are metadata). */
 type IdsOf<File> = Exclude<keyof File, `@${string}`>;
 
 /** Every message id of the English reference catalogue: a call with any other id does not compile. */
-export type MessageId = IdsOf<typeof common> | IdsOf<typeof attendance> | IdsOf<typeof reports>;
+export type MessageId =
+  | IdsOf<typeof common>
+  | IdsOf<typeof attendance>
+  | IdsOf<typeof reports>
+  | IdsOf<typeof configuration>
+  | IdsOf<typeof mail>;

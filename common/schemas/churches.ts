@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { plainString } from './text.js';
 import { emailSchema, googleCodeSchema, googleStateSchema } from './auth.js';
 import { newPasswordSchema, PASSWORD_MESSAGES } from './password.js';
+import { languageSchema } from './language.js';
 
 /** Plans a church can register on; lifetime is granted by the platform, never chosen. */
 const REGISTRABLE_TIERS = ['free', 'basic', 'premium'] as const;
@@ -34,6 +35,8 @@ const churchDetails = {
     .min(1, REGISTRATION_MESSAGES.adminNameRequired).max(200, 'Admin name is too long'),
   subscription_tier: z.enum(REGISTRABLE_TIERS, { error: REGISTRATION_MESSAGES.planRequired }),
   subscription_plan: z.enum(REGISTRABLE_TIERS, { error: REGISTRATION_MESSAGES.planRequired }).optional(),
+  /** The language the registering browser shows: the welcome mail is written in it (English without it). */
+  language: languageSchema.optional(),
 };
 
 /**

@@ -3,6 +3,7 @@ import {
   bigint, boolean, check, date, foreignKey, index, integer, pgTable, primaryKey, text, timestamp,
   uniqueIndex, uuid, type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+import { LOCALES } from '../../common/i18n/locales.js';
 import { churches } from './platform.js';
 import { churchIdColumn, tenantIsolation } from './tenancy.js';
 
@@ -30,6 +31,8 @@ export const users = pgTable('users', {
   googleSubject: text('google_subject'),
   isActive: boolean('is_active').notNull().default(true),
   isChurchOwner: boolean('is_church_owner').notNull().default(false),
+  /** The language the user chose (one of LOCALES); null follows the church's default_language. */
+  language: text('language', { enum: LOCALES }),
   ...timestamps,
 }, (t) => [
   primaryKey({ columns: [t.churchId, t.id] }),
@@ -42,6 +45,7 @@ export const users = pgTable('users', {
   index('users_id_idx').on(t.id),
   index('users_created_idx').on(t.createdAt, t.id),
   check('users_role_check', sql`${t.role} in ('super_admin', 'principal', 'teacher', 'guest')`),
+  check('users_language_check', sql`${t.language} in ('en', 'ml', 'ta', 'hi')`),
   tenantIsolation(),
 ]);
 

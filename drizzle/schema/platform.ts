@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid, uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { LOCALES } from '../../common/i18n/locales.js';
 import { tenantIsolation } from './tenancy.js';
 
 const timestamps = {
@@ -40,6 +41,8 @@ export const churches = pgTable('churches', {
   pincode: text('pincode'),
   ownerEmail: text('owner_email'),
   timeZone: text('time_zone').notNull().default('Asia/Kolkata'),
+  /** The language of its users who chose none (one of LOCALES); its super admin sets it. */
+  defaultLanguage: text('default_language', { enum: LOCALES }).notNull().default('en'),
   subscriptionTier: text('subscription_tier').notNull().references(() => plans.tier),
   subscriptionStatus: text('subscription_status').notNull(),
   subscriptionEndDate: timestamp('subscription_end_date', { withTimezone: true }),
@@ -55,6 +58,7 @@ export const churches = pgTable('churches', {
   check('churches_status_check',
     sql`${t.subscriptionStatus} in ('active', 'pending_payment', 'inactive', 'suspended', 'trial')`),
   check('churches_trial_extensions_check', sql`${t.trialExtensions} >= 0`),
+  check('churches_default_language_check', sql`${t.defaultLanguage} in ('en', 'ml', 'ta', 'hi')`),
   tenantIsolation('id'),
 ]);
 

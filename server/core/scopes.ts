@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import type { Database, Tx } from '../db/index.js';
 import type { ChurchDto } from '../modules/churches/index.js';
-import type { UserDto } from '../modules/users/index.js';
+import type { SessionUserDto } from '../modules/users/index.js';
 
 /**
  * What services receive from a request, whatever transport served it: one scope per kind of caller.
@@ -40,7 +40,7 @@ export interface PublicScope<Services = object> {
  * limits it to the member's church), the user, the church, and work for after the commit. */
 export interface TenantScope {
   tx: Tx;
-  user: UserDto;
+  user: SessionUserDto;
   church: ChurchDto;
   afterCommit: AfterCommit;
 }

@@ -7,7 +7,7 @@ import type { Tx } from '../../db/index.js';
 import type { PublicScope } from '../../core/scopes.js';
 import { forbidden, unauthorized } from '../../core/errors.js';
 import { loadChurch } from '../churches/index.js';
-import { toUserDto } from '../users/index.js';
+import { toSessionUserDto } from '../users/index.js';
 import { googleLinkedMail, type Mailer } from '../mail/index.js';
 import { takeGoogleFlow, type GoogleFlowServices } from './google-flow.js';
 import type { GoogleIdentity } from './google-provider.js';
@@ -88,11 +88,11 @@ export async function loginWithGoogle(scope: PublicScope<SignInServices & Google
     }, scope.config);
     const church = await loadChurch(tx, churchId);
     scope.log.info({ churchId, userId: user.id }, 'church user signed in with Google');
-    return { token, user: toUserDto(user), church };
+    return { token, user: toSessionUserDto(user, church.default_language), church };
   });
   // Told once the link is committed: the account's owner learns of a new way into it.
   if (linking) {
-    scope.services.mailer.send(googleLinkedMail(scope.config.PUBLIC_URL, user, answer.church, identity.email), scope.log);
+    scope.services.mailer.send(googleLinkedMail(scope.config.PUBLIC_URL, answer.user, answer.church, identity.email), scope.log);
   }
   return answer;
 }

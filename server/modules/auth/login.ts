@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import type { PublicScope } from '../../core/scopes.js';
 import { badRequest, forbidden, unauthorized } from '../../core/errors.js';
 import { loadChurch, type ChurchDirectory } from '../churches/index.js';
-import { toUserDto } from '../users/index.js';
+import { toSessionUserDto } from '../users/index.js';
 import { verifyPassword } from './password.js';
 import { tooManyAttempts, type LoginThrottle } from './throttle.js';
 import { googleOnly, type GoogleSignIn } from './sign-in-options.js';
@@ -53,7 +53,7 @@ export async function loginWithPassword(scope: PublicScope<SignInServices>, inpu
     }, scope.config);
     const church = await loadChurch(tx, churchId);
     scope.log.info({ churchId, userId: user.id }, 'church user signed in');
-    return { token, user: toUserDto(user), church };
+    return { token, user: toSessionUserDto(user, church.default_language), church };
   });
 }
 

@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { churches, passwordResetTokens, users } from '../../../drizzle/schema/index.js';
 import { PASSWORD_MESSAGES } from '../../../common/schemas/password.js';
+import type { Locale } from '../../../common/i18n/locales.js';
 import type { BackgroundTasks } from '../../background-tasks.js';
 import type { PublicScope } from '../../core/scopes.js';
 import { badRequest } from '../../core/errors.js';
@@ -45,7 +46,11 @@ export async function requestPasswordReset(scope: ResetScope, email: string) {
 async function issueResetTokens(scope: ResetScope, address: string) {
   const issued = await scope.db.withPlatform(async (tx) => {
     const matches = await tx
-      .select({ churchId: users.churchId, userId: users.id, name: users.name, email: users.email, code: churches.code, churchName: churches.name })
+      .select({
+        churchId: users.churchId, userId: users.id, name: users.name, email: users.email, code: churches.code, churchName: churches.name,
+        // The mail speaks the user's language: their own, else their church's default.
+        language: sql<Locale>`coalesce(${users.language}, ${churches.defaultLanguage})`,
+      })
       .from(users)
       .innerJoin(churches, eq(churches.id, users.churchId))
       .where(and(sql`lower(${users.email}) = ${address}`, eq(users.isActive, true)))
@@ -77,7 +82,7 @@ async function issueResetTokens(scope: ResetScope, address: string) {
   for (const { match, token } of issued) {
     scope.services.mailer.send(passwordResetMail(
       scope.config.PUBLIC_URL,
-      { email: match.email, name: match.name },
+      { email: match.email, name: match.name, language: match.language },
       { name: match.churchName, code: match.code },
       token,
     ), scope.log);

@@ -1,6 +1,7 @@
 import { forgotPasswordInput, googleLoginInput, googleStartInput, loginInput } from '../../../common/schemas/auth.js';
 import { MESSAGES } from '../../../common/constants.js';
 import { resetPasswordInput } from '../../../common/schemas/password.js';
+import { setLanguageInput } from '../../../common/schemas/language.js';
 import { churchSessionProcedure, publicProcedure, router, unbatchedProcedure } from '../../trpc/init.js';
 import { rest } from '../../rest/meta.js';
 import { loginWithPassword } from './login.js';
@@ -9,6 +10,7 @@ import { startGoogleFlow } from './google-flow.js';
 import { revokeChurchSession } from './session.js';
 import { requestPasswordReset, resetPassword } from './password-reset.js';
 import { signInOptions } from './sign-in-options.js';
+import { setOwnLanguage } from './language.js';
 
 export const authRouter = router({
   login: unbatchedProcedure
@@ -39,6 +41,13 @@ export const authRouter = router({
   verify: churchSessionProcedure
     .meta(rest('GET', '/api/auth/verify', 'Verify the session: the signed-in user and the church with its subscription validity'))
     .query(({ ctx }) => ({ user: ctx.user, church: ctx.church })),
+
+  /** The signed-in user's own language (any role, guests too; a lapsed subscription too, so its
+   * screens speak it). */
+  setLanguage: churchSessionProcedure
+    .meta(rest('PUT', '/api/auth/language', 'Set the signed-in user\'s own language: language "en", "ml", "ta" or "hi"; answers data.language'))
+    .input(setLanguageInput)
+    .mutation(({ ctx, input }) => setOwnLanguage(ctx, input.language)),
 
   logout: churchSessionProcedure
     .meta(rest('POST', '/api/auth/logout', 'Revoke the session token'))

@@ -4,7 +4,8 @@ import type { Config } from '../../config.js';
 import type { Tx } from '../../db/index.js';
 import { fixedStatement } from '../../db/fixed-statement.js';
 import { toChurchDto } from '../churches/index.js';
-import { toUserDto } from '../users/index.js';
+import type { Locale } from '../../../common/i18n/locales.js';
+import { toSessionUserDto } from '../users/index.js';
 import { hashToken, newOpaqueToken } from './tokens.js';
 
 /** Sliding expiry is written at most this often per session, not on every request. */
@@ -20,9 +21,9 @@ const maxAgeMs = (config: SessionConfig) => config.SESSION_MAX_AGE_HOURS * 3_600
 interface SessionLookupRow {
   session_id: string; last_seen_ms: number;
   user_id: string; user_name: string; user_email: string; user_phone: string | null; user_role: string;
-  user_is_active: boolean; user_is_church_owner: boolean;
+  user_is_active: boolean; user_is_church_owner: boolean; user_language: Locale | null;
   church_id: string; code: string; church_name: string; church_email: string | null; church_phone: string | null;
-  address: string | null; pincode: string | null; time_zone: string; subscription_tier: string;
+  address: string | null; pincode: string | null; time_zone: string; default_language: Locale; subscription_tier: string;
   subscription_status: string; subscription_end_ms: number | null; is_lifetime: boolean;
 }
 
@@ -30,9 +31,9 @@ const sessionLookup = fixedStatement<SessionLookupRow, { tokenHash: string; sign
   sql`
     select s.id as session_id, (extract(epoch from s.last_seen_at) * 1000)::float8 as last_seen_ms,
       u.id as user_id, u.name as user_name, u.email as user_email, u.phone as user_phone, u.role as user_role,
-      u.is_active as user_is_active, u.is_church_owner as user_is_church_owner,
+      u.is_active as user_is_active, u.is_church_owner as user_is_church_owner, u.language as user_language,
       c.id as church_id, c.code, c.name as church_name, c.email as church_email, c.phone as church_phone,
-      c.address, c.pincode, c.time_zone, c.subscription_tier, c.subscription_status,
+      c.address, c.pincode, c.time_zone, c.default_language, c.subscription_tier, c.subscription_status,
       (extract(epoch from c.subscription_end_date) * 1000)::float8 as subscription_end_ms, c.is_lifetime
     from ${userSessions} s
     join ${users} u on u.church_id = s.church_id and u.id = s.user_id
@@ -58,13 +59,13 @@ export async function authenticateChurchSession(tx: Tx, token: string, config: S
       .set({ lastSeenAt: now, expiresAt: new Date(now.getTime() + ttlMs(config)) })
       .where(and(eq(userSessions.churchId, row.church_id), eq(userSessions.id, row.session_id)));
   }
-  const user = toUserDto({
+  const user = toSessionUserDto({
     id: row.user_id, name: row.user_name, email: row.user_email, phone: row.user_phone, role: row.user_role,
-    isActive: row.user_is_active, isChurchOwner: row.user_is_church_owner,
-  });
+    isActive: row.user_is_active, isChurchOwner: row.user_is_church_owner, language: row.user_language,
+  }, row.default_language);
   const church = toChurchDto({
     id: row.church_id, code: row.code, name: row.church_name, email: row.church_email, phone: row.church_phone,
-    address: row.address, pincode: row.pincode, timeZone: row.time_zone, subscriptionTier: row.subscription_tier,
+    address: row.address, pincode: row.pincode, timeZone: row.time_zone, defaultLanguage: row.default_language, subscriptionTier: row.subscription_tier,
     subscriptionStatus: row.subscription_status, isLifetime: row.is_lifetime,
     subscriptionEndDate: row.subscription_end_ms === null ? null : new Date(row.subscription_end_ms),
   }, now);

@@ -8,7 +8,7 @@ type ChurchRow = typeof churches.$inferSelect;
  * The church as church users see it, with its subscription validity and its current
  * calendar day (so a browser knows the church's today without loading time-zone data).
  */
-export type ChurchFields = Pick<ChurchRow, 'id' | 'code' | 'name' | 'email' | 'phone' | 'address' | 'pincode' | 'timeZone'
+export type ChurchFields = Pick<ChurchRow, 'id' | 'code' | 'name' | 'email' | 'phone' | 'address' | 'pincode' | 'timeZone' | 'defaultLanguage'
   | 'subscriptionTier' | 'subscriptionStatus' | 'subscriptionEndDate' | 'isLifetime'>;
 
 export function toChurchDto(church: ChurchFields, now = new Date()) {
@@ -22,6 +22,8 @@ export function toChurchDto(church: ChurchFields, now = new Date()) {
     pincode: church.pincode,
     time_zone: church.timeZone,
     calendar_day: calendarDayIn(church.timeZone, now),
+    /** The language of its users who chose none. */
+    default_language: church.defaultLanguage,
     subscription_tier: church.subscriptionTier,
     subscription_status: church.subscriptionStatus,
     subscription_end_date: church.subscriptionEndDate?.toISOString() ?? null,

@@ -1,6 +1,7 @@
 import { academicYearConfigs, auditLog, churches, users } from '../../../drizzle/schema/index.js';
 import { DEFAULT_ACADEMIC_YEAR_CONFIG } from '../../../common/academic-year.js';
 import { MESSAGES } from '../../../common/constants.js';
+import { SOURCE_LOCALE } from '../../../common/i18n/locales.js';
 import { REGISTRATION_MESSAGES, type RegisterChurchInput } from '../../../common/schemas/churches.js';
 import type { Tx } from '../../db/index.js';
 import type { PublicScope } from '../../core/scopes.js';
@@ -92,7 +93,7 @@ export async function registerChurch(scope: RegisterScope, input: RegisterChurch
   scope.log.info({ churchId: church.id, tier: church.subscriptionTier }, 'church registered');
   // After the commit and without waiting for it: a mail that cannot be sent never undoes a registration.
   if (welcomes.count <= scope.config.REGISTER_MAX_PER_IP) {
-    scope.services.mailer.send(welcomeMail(scope.config.PUBLIC_URL, { email: admin.email }, { code: church.code, pendingPayment: !free }), scope.log);
+    scope.services.mailer.send(welcomeMail(scope.config.PUBLIC_URL, { email: admin.email, language: input.language ?? SOURCE_LOCALE }, { code: church.code, pendingPayment: !free }), scope.log);
   }
   return {
     church: {

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import { auditLog, churches, paymentOrders, paymentReferences, users } from '../../../drizzle/schema/index.js';
+import type { Locale } from '../../../common/i18n/locales.js';
 import { PAYMENT_MESSAGES } from '../../../common/payment-messages.js';
 import { isOperatorStatus, SUBSCRIPTION_MESSAGES } from '../../../common/subscription-messages.js';
 import { type createOrderInput, type orderStatusInput, type retryPaymentInput, type testCheckoutInput, type verifyPaymentInput } from '../../../common/schemas/payments.js';
@@ -260,7 +261,7 @@ export function sendReceipt({ mailer, log, publicUrl }: ReceiptSender, receipt: 
 }
 
 /** A completed order's receipt: its facts and whom to mail them to. */
-type Receipt = { facts: ReceiptFacts; recipients: Array<{ email: string; name: string }> };
+type Receipt = { facts: ReceiptFacts; recipients: Array<{ email: string; name: string; language: Locale }> };
 
 /** The church's order with this provider id, locked until the transaction ends: a verify and a
  * webhook of the same order wait for each other, and the second finds it paid. */
@@ -344,8 +345,10 @@ async function completeLockedOrder(
     },
     description: `Church ${church.code} paid for the ${plan.name}`,
   });
-  const recipients = await tx.select({ email: users.email, name: users.name }).from(users)
+  const superAdmins = await tx.select({ email: users.email, name: users.name, language: users.language }).from(users)
     .where(and(eq(users.churchId, church.id), eq(users.role, 'super_admin'), eq(users.isActive, true)));
+  // Each receipt speaks its recipient's language: their own, else the church's default.
+  const recipients = superAdmins.map((admin) => ({ ...admin, language: admin.language ?? church.defaultLanguage }));
   const receiptFacts: ReceiptFacts = {
     church: { name: church.name, code: church.code, timeZone: church.timeZone },
     planName: plan.name,

@@ -1,10 +1,11 @@
 import type { users } from '../../../drizzle/schema/index.js';
 import type { ChurchRole } from '../../../common/constants.js';
+import type { Locale } from '../../../common/i18n/locales.js';
 
 export type UserRow = typeof users.$inferSelect;
 export interface UserClassRow { id: string; teacherId: string | null; className: string; section: string; academicYear: string }
 
-export function toUserDto(user: Pick<UserRow, 'id' | 'name' | 'email' | 'phone' | 'role' | 'isActive' | 'isChurchOwner'>) {
+function toUserDto(user: Pick<UserRow, 'id' | 'name' | 'email' | 'phone' | 'role' | 'isActive' | 'isChurchOwner'>) {
   return {
     id: user.id,
     name: user.name,
@@ -16,6 +17,14 @@ export function toUserDto(user: Pick<UserRow, 'id' | 'name' | 'email' | 'phone' 
   };
 }
 export type UserDto = ReturnType<typeof toUserDto>;
+
+/** The signed-in user as the session answers (sign-in, verify): with the language the church area
+ * speaks to them, their own choice or else their church's default. */
+export const toSessionUserDto = (
+  user: Pick<UserRow, 'id' | 'name' | 'email' | 'phone' | 'role' | 'isActive' | 'isChurchOwner' | 'language'>,
+  churchLanguage: Locale,
+) => ({ ...toUserDto(user), language: user.language ?? churchLanguage });
+export type SessionUserDto = ReturnType<typeof toSessionUserDto>;
 
 /** A class as the user screens list it (id, class_name, section), with its year. */
 export const toUserClassDto = (row: UserClassRow) => ({

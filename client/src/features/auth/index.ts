@@ -12,6 +12,7 @@ export {
   type Session, type SessionChurch, type SessionData,
 } from './useSession';
 export { useCan } from './useCan';
+export { useSaveLanguage } from './useSaveLanguage';
 export { churchToday } from './church-today';
 export {
   forgetGoogleFlow, googleErrorOf, leaveForGoogle, pendingGoogleFlow, rememberGoogleFlow,

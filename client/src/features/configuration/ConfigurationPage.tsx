@@ -12,6 +12,7 @@ import { trpc } from '../../lib/trpc';
 import { churchToday, useCan, useSignedInSession } from '../auth';
 import { CLASS_TEXT, useAcademicYears } from '../classes';
 import { MONTH_OPTIONS, monthName } from '../../lib/months';
+import { ChurchLanguageCard } from './ChurchLanguageCard';
 
 const validate = schemaResolver(academicYearConfigInput, { sync: true });
 
@@ -27,7 +28,7 @@ function exampleSentence(today: string, config: { start_month: number; years_ahe
 /**
  * Academic Year Configuration: start month, years ahead and years back
  * (1 to 10 each), with a live example. Only principals and super admins edit it; for other roles
- * the panel is not there. After a save every academic-year choice (classes, students, reports,
+ * the panel is not there. Below it, for the super admin only, the church's default language. After a save every academic-year choice (classes, students, reports,
  * attendance) is refetched, so the new years are offered at once.
  */
 export function ConfigurationPage() {
@@ -129,6 +130,7 @@ export function ConfigurationPage() {
           </form>
         ) : null}
       </Card>
+      <ChurchLanguageCard />
     </Stack>
   );
 }

@@ -4,6 +4,7 @@ import { IconAlertCircle, IconArrowLeft } from '@tabler/icons-react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { MESSAGES } from '../../../../common/constants';
 import { serverMessage } from '../../lib/errors';
+import { activeLanguage } from '../../lib/i18n';
 import { trpc } from '../../lib/trpc';
 import { Registered, REGISTRATION_TEXTS, paidChurchOf, useRegistrationPayment } from '../registration';
 import { forgetGoogleFlow, pendingGoogleFlow, type GoogleReturnState, type PendingGoogleFlow } from '../auth';
@@ -79,7 +80,7 @@ export function GoogleCallbackPage() {
     void navigate('.', { replace: true });
     if (!flow) setLost(true);
     else if (flow.intent === 'login') googleLogin.mutate({ church_code: flow.churchCode, token: code, state });
-    else register.mutate({ ...flow.draft, auth_provider: 'google', google_token: code, state });
+    else register.mutate({ ...flow.draft, auth_provider: 'google', google_token: code, state, language: activeLanguage() });
   }, [flow, params, navigate, googleLogin, register]);
 
   if (registeredCode) {

@@ -9,6 +9,7 @@ import { useSignsInWithGoogleOnly, GoogleAlerts } from '../auth';
 import { emailSchema } from '../../../../common/schemas/auth';
 import { googleRegistrationDraft, registerChurchInput, type RegisterChurchInput } from '../../../../common/schemas/churches';
 import { serverMessage } from '../../lib/errors';
+import { activeLanguage } from '../../lib/i18n';
 import { formatRupees } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
 import { fieldErrors } from '../../lib/field-errors';
@@ -103,8 +104,9 @@ export function RegisterChurchPage() {
       registerWithGoogle();
       return;
     }
+    // The welcome mail is written in the language this page shows.
     const parsed = registerChurchInput.safeParse({
-      ...values, auth_provider: 'local', subscription_tier: tier, ...(paid ? { subscription_plan: tier } : {}),
+      ...values, auth_provider: 'local', subscription_tier: tier, ...(paid ? { subscription_plan: tier } : {}), language: activeLanguage(),
     });
     if (!parsed.success) {
       setErrors(fieldErrors<Field>(parsed.error));

@@ -19,9 +19,10 @@ export type { Locale } from '../../../../common/i18n/locales';
  */
 export const i18n = setupI18n({ locale: SOURCE_LOCALE, locales: [INTL_LOCALE.en], messages: { [SOURCE_LOCALE]: {} } });
 
-/** The translations of every area, each fetched on demand (the English ones are registered, not fetched). */
+/** The translations of every area, each fetched on demand (the English ones are registered, not
+ * fetched). The mails' area is the server's alone: the page never shows it. */
 const TRANSLATIONS = import.meta.glob<Messages>(
-  ['../../../../common/i18n/catalogues/*/*.json', '!../../../../common/i18n/catalogues/*/en.json'],
+  ['../../../../common/i18n/catalogues/*/*.json', '!../../../../common/i18n/catalogues/*/en.json', '!../../../../common/i18n/catalogues/mail/*.json'],
   { import: 'default' },
 );
 const translationOf = (area: string, locale: Locale) => TRANSLATIONS[`../../../../common/i18n/catalogues/${area}/${locale}.json`];
