@@ -24,7 +24,7 @@ setTimeout(() => {
   // In a language other than English, the first screen waits for its texts (and starts the font).
   const language = initialLanguage();
   if (language === 'en') setTimeout(renderApp, 0);
-  else void setLanguage(language).catch(() => undefined).finally(renderApp);
+  else void setLanguage(language, { remember: false }).catch(() => undefined).finally(renderApp);
 }, 0);
 
 function renderApp() {

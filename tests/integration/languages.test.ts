@@ -109,9 +109,11 @@ describe("the church's default language", () => {
     // The effective language: the user's own, else the church's.
     const principal = (await s.principal.get('/api/auth/verify')).body.data;
     expect(principal.user.language).toBe('ta');
+    expect(principal.user.has_own_language).toBe(false);
     expect(principal.church.default_language).toBe('ta');
     const teacher = (await s.teacher.get('/api/auth/verify')).body.data;
     expect(teacher.user.language).toBe('hi');
+    expect(teacher.user.has_own_language).toBe(true);
     expect(teacher.church.default_language).toBe('ta');
     expect((await signIn(app.url, code, people.guest.email)).user.language).toBe('ta');
 

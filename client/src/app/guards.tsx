@@ -6,7 +6,7 @@ import { MESSAGES } from '../../../common/constants';
 import { FullPageLoader } from '../components/FullPageLoader';
 import { ErrorState } from '../components/ErrorState';
 import { clearCredentials } from '../lib/session-store';
-import { SignedInSessionContext, useSession, useSignedInSession, type Session } from '../features/auth';
+import { SignedInSessionContext, useSession, useSessionLanguage, useSignedInSession, type Session, type SignedInSession } from '../features/auth';
 
 const VERIFYING_LABEL = 'Checking your session…';
 
@@ -35,6 +35,12 @@ export function RequireSession() {
   const pending = pendingSessionScreen(session);
   if (pending) return pending;
   if (session.status !== 'signed_in') return <Navigate to="/login" replace />;
+  return <SignedIn session={session} />;
+}
+
+/** Everything behind the sign-in, in the signed-in user's language. */
+function SignedIn({ session }: { session: SignedInSession }) {
+  useSessionLanguage(session);
   return (
     <SignedInSessionContext.Provider value={session}>
       <Outlet />

@@ -19,11 +19,12 @@ function toUserDto(user: Pick<UserRow, 'id' | 'name' | 'email' | 'phone' | 'role
 export type UserDto = ReturnType<typeof toUserDto>;
 
 /** The signed-in user as the session answers (sign-in, verify): with the language the church area
- * speaks to them, their own choice or else their church's default. */
+ * speaks to them, their own choice or else their church's default, and whether it is their own (a
+ * user who chose none yet keeps the language their browser chose: the client saves it as theirs). */
 export const toSessionUserDto = (
   user: Pick<UserRow, 'id' | 'name' | 'email' | 'phone' | 'role' | 'isActive' | 'isChurchOwner' | 'language'>,
   churchLanguage: Locale,
-) => ({ ...toUserDto(user), language: user.language ?? churchLanguage });
+) => ({ ...toUserDto(user), language: user.language ?? churchLanguage, has_own_language: user.language !== null });
 export type SessionUserDto = ReturnType<typeof toSessionUserDto>;
 
 /** A class as the user screens list it (id, class_name, section), with its year. */

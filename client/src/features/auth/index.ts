@@ -9,10 +9,11 @@ export const ResetPasswordPage = lazyScreen(() => import('./ResetPasswordPage').
 
 export {
   prefetchSession, SignedInSessionContext, useSession, useSignedInSession,
-  type Session, type SessionChurch, type SessionData,
+  type Session, type SessionChurch, type SessionData, type SignedInSession,
 } from './useSession';
 export { useCan } from './useCan';
 export { useSaveLanguage } from './useSaveLanguage';
+export { useSessionLanguage } from './useSessionLanguage';
 export { churchToday } from './church-today';
 export {
   forgetGoogleFlow, googleErrorOf, leaveForGoogle, pendingGoogleFlow, rememberGoogleFlow,

@@ -16,7 +16,7 @@ export function useSaveLanguage(): (locale: Locale) => void {
     },
   });
   return useCallback((locale: Locale) => {
-    setLanguage(locale).catch(() => undefined);
+    setLanguage(locale, { remember: true }).catch(() => undefined);
     if (getCredentials()) mutate({ language: locale });
   }, [mutate]);
 }

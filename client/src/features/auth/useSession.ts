@@ -3,7 +3,6 @@ import type { AppQueryUtils } from '../../app/AppProviders';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
 import { isUnauthorized, shouldRetry } from '../../lib/errors';
 import { getCredentials, rememberChurchDay, subscribeCredentials, type StoredCredentials } from '../../lib/session-store';
-import { activeLanguage, setLanguage } from '../../lib/i18n';
 
 export type SessionData = RouterOutputs['auth']['verify'];
 type SessionUser = SessionData['user'];
@@ -50,13 +49,6 @@ export function useSession(): Session {
   useEffect(() => {
     if (churchDay) rememberChurchDay(churchDay);
   }, [churchDay]);
-  // The signed-in user's language (their own, else their church's) is kept on the server and wins
-  // over this browser's: applied whenever the verified session names another one (at sign-in, on a
-  // page load, after the church's default changes).
-  const language = verified?.user.language;
-  useEffect(() => {
-    if (language && language !== activeLanguage()) setLanguage(language).catch(() => undefined);
-  }, [language]);
   const signedIn = useMemo<Session | null>(
     () => (credentials && verified ? { status: 'signed_in', credentials, user: verified.user, church: verified.church } : null),
     [credentials, verified],

@@ -56,13 +56,15 @@ export const loadActiveTexts = () => loadAreas(i18n.locale as Locale);
 
 /**
  * Switches the page to `locale` once its texts are here: every mounted component that translates
- * renders again. The choice is kept in this browser; the signed-in user's is also saved on the server
- * (by the caller).
+ * renders again. `remember`: a person chose it (the picker), so this browser keeps it as its choice,
+ * which the sign-in screen opens in and which a signed-in user who has chosen none takes as theirs. A
+ * language applied for them (their own from the server, their church's default, the browser's first
+ * guess) is not a choice made in this browser and is not kept as one.
  */
-export async function setLanguage(locale: Locale) {
+export async function setLanguage(locale: Locale, { remember }: { remember: boolean }) {
   loadFontOf(locale);
   await loadAreas(locale);
-  storeLanguage(locale);
+  if (remember) storeLanguage(locale);
   if (i18n.locale === locale) return;
   i18n.activate(locale, [INTL_LOCALE[locale]]);
   document.documentElement.lang = locale;
