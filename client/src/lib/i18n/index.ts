@@ -54,6 +54,19 @@ async function loadAreas(locale: Locale) {
 /** Brings the active language's texts of every registered area (a screen just fetched registers its own). */
 export const loadActiveTexts = () => loadAreas(i18n.locale as Locale);
 
+/** Whether someone chose a language with the picker since this page loaded. */
+let chosenOnThisPage = false;
+
+/**
+ * Whether a language was chosen with the picker since the page loaded (on the sign-in screen: the
+ * person signing in wants it, over what their account holds). Asking forgets it.
+ */
+export function takeChoiceMadeOnThisPage(): boolean {
+  const chosen = chosenOnThisPage;
+  chosenOnThisPage = false;
+  return chosen;
+}
+
 /**
  * Switches the page to `locale` once its texts are here: every mounted component that translates
  * renders again. `remember`: a person chose it (the picker), so this browser keeps it as its choice,
@@ -64,7 +77,10 @@ export const loadActiveTexts = () => loadAreas(i18n.locale as Locale);
 export async function setLanguage(locale: Locale, { remember }: { remember: boolean }) {
   loadFontOf(locale);
   await loadAreas(locale);
-  if (remember) storeLanguage(locale);
+  if (remember) {
+    storeLanguage(locale);
+    chosenOnThisPage = true;
+  }
   if (i18n.locale === locale) return;
   i18n.activate(locale, [INTL_LOCALE[locale]]);
   document.documentElement.lang = locale;
