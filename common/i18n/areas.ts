@@ -1,15 +1,17 @@
+import type auth from './catalogues/auth/en.json';
 import type common from './catalogues/common/en.json';
+import type dashboard from './catalogues/dashboard/en.json';
 
 /**
  * The catalogue's areas: one folder each under catalogues/, with one ARB file per language. An area
  * is what one part of the client loads at once (its screens' texts), so that a language adds only
  * the texts of the screen being shown. Every id starts with its area's name and a dot.
  */
-export const AREAS = ['common'] as const;
+export const AREAS = ['common', 'auth', 'dashboard'] as const;
 export type Area = (typeof AREAS)[number];
 
 /** The ids of an ARB file's messages (its `@` entries are metadata). */
 type IdsOf<File> = Exclude<keyof File, `@${string}`>;
 
 /** Every message id of the English reference catalogue: a call with any other id does not compile. */
-export type MessageId = IdsOf<typeof common>;
+export type MessageId = IdsOf<typeof common> | IdsOf<typeof auth> | IdsOf<typeof dashboard>;
