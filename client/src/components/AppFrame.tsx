@@ -32,8 +32,9 @@ interface AppFrameProps {
   wideTitleExtra?: ReactNode;
   /** Before Logout: at every width, and only while the sidebar is shown. */
   account?: ReactNode;
-  /** The language picker, at every width (the church area's; the console speaks English only). */
-  languagePicker?: ReactNode;
+  /** The language picker, at every width, compact while the sidebar is hidden (the church area's;
+   * the console speaks English only). */
+  languagePicker?: (compact: boolean) => ReactNode;
   wideAccount?: ReactNode;
   /** At the top of the drawer on a narrow screen: what the header then leaves out. */
   drawerHeader?: ReactNode;
@@ -101,7 +102,7 @@ export function AppFrame(props: AppFrameProps) {
         <div className={classes.account}>
           {sidebarShown ? props.wideAccount : null}
           {props.account}
-          {props.languagePicker}
+          {props.languagePicker?.(!sidebarShown)}
           <Button variant="light" size="sm" leftSection={<IconLogout size={16} />} onClick={() => void onLogout()} loading={loggingOut}>
             {t('common.logout')}
           </Button>

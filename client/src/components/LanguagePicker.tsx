@@ -2,20 +2,23 @@ import { NativeSelect } from '@mantine/core';
 import { IconLanguage } from '@tabler/icons-react';
 import { LOCALES, LOCALE_NAMES, isLocale } from '../../../common/i18n/locales';
 import { setLanguage, useLanguage, useT, type Locale } from '../lib/i18n';
+import classes from './LanguagePicker.module.css';
 
 const OPTIONS = LOCALES.map((locale) => ({ value: locale, label: LOCALE_NAMES[locale] }));
 
 interface LanguagePickerProps {
   /** What a choice does; by default the page switches to it (and this browser keeps it). */
   onChange?: (locale: Locale) => void;
+  /** An icon instead of the language's name (a phone's header, beside the church's name and Logout). */
+  compact?: boolean;
 }
 
 /**
  * The church area's language: each language by its own name, so a reader finds theirs whatever the
  * page speaks now. A native select: no menu code to download, and a phone shows its own picker.
- * Compact, to sit in the header of a 375 px phone beside Logout.
+ * Compact, it fits the header of a 375 px phone beside the church's name and Logout.
  */
-export function LanguagePicker({ onChange }: LanguagePickerProps) {
+export function LanguagePicker({ onChange, compact = false }: LanguagePickerProps) {
   const t = useT();
   const language = useLanguage();
   const choose = (value: string) => {
@@ -31,8 +34,9 @@ export function LanguagePicker({ onChange }: LanguagePickerProps) {
       value={language}
       onChange={(event) => choose(event.currentTarget.value)}
       size="xs"
-      w={112}
-      leftSection={<IconLanguage size={14} aria-hidden />}
+      w={compact ? 52 : 112}
+      leftSection={<IconLanguage size={16} aria-hidden />}
+      className={compact ? classes.compact : undefined}
       data-testid="language-picker"
     />
   );

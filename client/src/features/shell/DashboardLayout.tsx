@@ -39,7 +39,7 @@ export function DashboardLayout({ items, onLanguageChange }: DashboardLayoutProp
       wideTitleExtra={<SubscriptionBadge church={church} />}
       wideAccount={<span data-testid="greeting">{greeting}</span>}
       drawerHeader={<><span>{greeting}</span><SubscriptionBadge church={church} /></>}
-      languagePicker={<LanguagePicker onChange={onLanguageChange} />}
+      languagePicker={(compact) => <LanguagePicker onChange={onLanguageChange} compact={compact} />}
       onLogout={logout}
       loggingOut={pending}
     >
