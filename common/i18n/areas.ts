@@ -1,4 +1,6 @@
 import type common from './catalogues/common/en.json';
+import type auth from './catalogues/auth/en.json';
+import type dashboard from './catalogues/dashboard/en.json';
 import type attendance from './catalogues/attendance/en.json';
 import type reports from './catalogues/reports/en.json';
 import type configuration from './catalogues/configuration/en.json';
@@ -9,7 +11,7 @@ import type mail from './catalogues/mail/en.json';
  * is what one part of the client loads at once (its screens' texts), so that a language adds only
  * the texts of the screen being shown. Every id starts with its area's name and a dot.
  */
-export const AREAS = ['common', 'attendance', 'reports', 'configuration', 'mail'] as const;
+export const AREAS = ['common', 'auth', 'dashboard', 'attendance', 'reports', 'configuration', 'mail'] as const;
 export type Area = (typeof AREAS)[number];
 
 /** The ids of an ARB file's messages (its `@` entries are metadata). */
@@ -18,6 +20,8 @@ type IdsOf<File> = Exclude<keyof File, `@${string}`>;
 /** Every message id of the English reference catalogue: a call with any other id does not compile. */
 export type MessageId =
   | IdsOf<typeof common>
+  | IdsOf<typeof auth>
+  | IdsOf<typeof dashboard>
   | IdsOf<typeof attendance>
   | IdsOf<typeof reports>
   | IdsOf<typeof configuration>

@@ -14,7 +14,8 @@ const TODAY = todayIn('Asia/Kolkata');
 async function classFormYears(page: Page) {
   const form = page.getByTestId('class-form');
   await form.getByRole('combobox', { name: 'Academic Year', exact: true }).click();
-  const options = await page.getByRole('option').allTextContents();
+  // The form's list only: the header's language picker is a select with options of its own.
+  const options = await page.getByRole('listbox').getByRole('option').allTextContents();
   await page.keyboard.press('Escape');
   return options;
 }

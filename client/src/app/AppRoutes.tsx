@@ -7,6 +7,8 @@ import { LoginPage, ResetPasswordPage, type SessionData } from '../features/auth
 import { GoogleCallbackPage } from '../features/google-callback';
 import { PaymentPage, PAYMENT_PATH } from '../features/payments';
 import { DashboardLayout } from '../features/shell';
+import { useT } from '../lib/i18n';
+import { EnglishOnly } from '../lib/i18n/EnglishOnly';
 import { lazyScreen, type LazyScreen } from '../lib/lazy-screen';
 import type { ScreenPrefetch } from '../lib/screen-prefetch';
 import type { AppQueryUtils } from './AppProviders';
@@ -16,8 +18,6 @@ import { NAV_ITEMS } from './navigation';
 // Routed from their files, as in navigation.ts: these features' index.ts also shares code.
 const SubscriptionPage = lazyScreen(() => import('../features/subscription/SubscriptionPage').then((m) => m.SubscriptionPage));
 const RegisterChurchPage = lazyScreen(() => import('../features/registration/RegisterChurchPage').then((m) => m.RegisterChurchPage));
-
-const LOADING_LABEL = 'Loading…';
 
 /** Screens reachable from the sidebar. Entries of several roles may share a path (and its screen):
  * it is routed once, for the union of their roles. */
@@ -46,8 +46,9 @@ export function preloadSignedInScreen(address: Pick<Location, 'pathname' | 'sear
 
 /** The app's routes: the signed-out pages, the church's dashboard behind its guards, and the console's. */
 export function AppRoutes() {
+  const t = useT();
   return (
-    <ScreenBoundary fallback={<FullPageLoader label={LOADING_LABEL} />}>
+    <ScreenBoundary fallback={<FullPageLoader label={t('common.loading')} />}>
       <Routes>
         <Route element={<RequireSignedOut />}>
           <Route path="/login" element={<LoginPage />} />
@@ -60,8 +61,8 @@ export function AppRoutes() {
         {/* Where Google sends the browser back, for a sign-in or a registration. */}
         <Route path={GOOGLE_CALLBACK_PATH} element={<GoogleCallbackPage />} />
         {/* The admin area: its guard is in the console's chunk; any other /admin path goes to its sign-in. */}
-        <Route path="/admin-login" element={<AdminLoginPage />} />
-        <Route path="/admin/dashboard/*" element={<AdminConsole />} />
+        <Route path="/admin-login" element={<EnglishOnly><AdminLoginPage /></EnglishOnly>} />
+        <Route path="/admin/dashboard/*" element={<EnglishOnly><AdminConsole /></EnglishOnly>} />
         <Route path="/admin/*" element={<Navigate to="/admin-login" replace />} />
         <Route element={<RequireSession />}>
           <Route path="/subscription" element={<SubscriptionPage />} />

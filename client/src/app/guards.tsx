@@ -2,29 +2,33 @@ import type { ReactNode } from 'react';
 import { Button, Center, Container } from '@mantine/core';
 import { Navigate, Outlet } from 'react-router-dom';
 import type { ChurchRole } from '../../../common/constants';
-import { MESSAGES } from '../../../common/constants';
 import { FullPageLoader } from '../components/FullPageLoader';
 import { ErrorState } from '../components/ErrorState';
 import { clearCredentials } from '../lib/session-store';
+import { useT } from '../lib/i18n';
 import { SignedInSessionContext, useSession, useSessionLanguage, useSignedInSession, type Session, type SignedInSession } from '../features/auth';
 
-const VERIFYING_LABEL = 'Checking your session…';
-
 function SessionUnreachable({ retry, retrying }: { retry: () => void; retrying: boolean }) {
+  const t = useT();
   return (
     <Center component="main" mih="100dvh" p="md">
       <Container size="xs" w="100%">
-        <ErrorState title={MESSAGES.sessionCheckFailed} onRetry={retry} retrying={retrying}>
-          <Button size="xs" variant="subtle" color="red" onClick={clearCredentials}>Sign in again</Button>
+        <ErrorState title={t('common.sessionCheckFailed')} onRetry={retry} retrying={retrying}>
+          <Button size="xs" variant="subtle" color="red" onClick={clearCredentials}>{t('common.signInAgain')}</Button>
         </ErrorState>
       </Container>
     </Center>
   );
 }
 
+function VerifyingSession() {
+  const t = useT();
+  return <FullPageLoader label={t('common.checkingSession')} />;
+}
+
 /** Loader or error while the stored session is checked; null once it is known. */
 function pendingSessionScreen(session: Session): ReactNode | null {
-  if (session.status === 'verifying') return <FullPageLoader label={VERIFYING_LABEL} />;
+  if (session.status === 'verifying') return <VerifyingSession />;
   if (session.status === 'unreachable') return <SessionUnreachable retry={session.retry} retrying={session.retrying} />;
   return null;
 }

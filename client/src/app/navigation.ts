@@ -25,34 +25,34 @@ const ALL = ['super_admin', 'principal', 'teacher', 'guest'] as const;
  * built yet stays `ready: false` and is neither shown nor routed.
  */
 export const NAV_ITEMS: readonly NavItem[] = [
-  { id: 'overview', label: 'Overview', path: '/', icon: IconHome, roles: ALL, ready: true, screen: DashboardHome, prefetch: prefetchDashboard },
+  { id: 'overview', label: 'dashboard.nav.overview', path: '/', icon: IconHome, roles: ALL, ready: true, screen: DashboardHome, prefetch: prefetchDashboard },
 
   // teacher
-  { id: 'classes', label: 'Classes', path: '/classes', icon: IconSchool, roles: ['teacher', 'principal'], ready: true, screen: ClassesPage },
-  { id: 'students', label: 'Students', path: '/students', icon: IconUsers, roles: ['teacher', 'principal'], ready: true, screen: StudentsPage },
+  { id: 'classes', label: 'dashboard.nav.classes', path: '/classes', icon: IconSchool, roles: ['teacher', 'principal'], ready: true, screen: ClassesPage },
+  { id: 'students', label: 'dashboard.nav.students', path: '/students', icon: IconUsers, roles: ['teacher', 'principal'], ready: true, screen: StudentsPage },
   // principal only: the principal's order is Classes, Students, Teachers, Attendance Reports
-  { id: 'teachers', label: 'Teachers', path: '/teachers', icon: IconChalkboard, roles: ['principal'], ready: true, screen: TeachersPage },
-  { id: 'mark-attendance', label: 'Mark Attendance', path: '/attendance', icon: IconCalendarCheck, roles: ['teacher'], ready: true, screen: MarkAttendancePage, prefetch: prefetchMarkAttendance },
-  { id: 'attendance-reports', label: 'Attendance Reports', path: '/reports', icon: IconReportAnalytics, roles: ['teacher', 'principal'], ready: true, screen: AttendanceReportsPage },
-  { id: 'student-view', label: 'Student View', path: '/student-view', icon: IconEye, roles: ['teacher'], ready: true, screen: StudentViewPage },
+  { id: 'teachers', label: 'dashboard.nav.teachers', path: '/teachers', icon: IconChalkboard, roles: ['principal'], ready: true, screen: TeachersPage },
+  { id: 'mark-attendance', label: 'dashboard.nav.markAttendance', path: '/attendance', icon: IconCalendarCheck, roles: ['teacher'], ready: true, screen: MarkAttendancePage, prefetch: prefetchMarkAttendance },
+  { id: 'attendance-reports', label: 'dashboard.nav.attendanceReports', path: '/reports', icon: IconReportAnalytics, roles: ['teacher', 'principal'], ready: true, screen: AttendanceReportsPage },
+  { id: 'student-view', label: 'dashboard.nav.studentView', path: '/student-view', icon: IconEye, roles: ['teacher'], ready: true, screen: StudentViewPage },
 
   // principal
-  { id: 'gallery', label: 'Gallery', path: '/gallery', icon: IconPhoto, roles: ['principal'], ready: true, screen: GalleryPage },
-  { id: 'records', label: 'Records', path: '/records', icon: IconNotebook, roles: ['principal'], ready: true, screen: RecordsPage },
-  { id: 'configuration', label: 'Configuration', path: '/configuration', icon: IconSettings, roles: ['principal'], ready: true, screen: ConfigurationPage },
+  { id: 'gallery', label: 'dashboard.nav.gallery', path: '/gallery', icon: IconPhoto, roles: ['principal'], ready: true, screen: GalleryPage },
+  { id: 'records', label: 'dashboard.nav.records', path: '/records', icon: IconNotebook, roles: ['principal'], ready: true, screen: RecordsPage },
+  { id: 'configuration', label: 'dashboard.nav.configuration', path: '/configuration', icon: IconSettings, roles: ['principal'], ready: true, screen: ConfigurationPage },
 
   // super_admin
-  { id: 'class-management', label: 'Class Management', path: '/classes', icon: IconSchool, roles: ['super_admin'], ready: true, screen: ClassesPage },
-  { id: 'student-management', label: 'Student Management', path: '/students', icon: IconChecklist, roles: ['super_admin'], ready: true, screen: StudentsPage },
-  { id: 'user-management', label: 'User Management', path: '/users', icon: IconUserCog, roles: ['super_admin'], ready: true, screen: UsersPage },
-  { id: 'attendance-reports-admin', label: 'Attendance Reports', path: '/reports', icon: IconReportAnalytics, roles: ['super_admin'], ready: true, screen: AttendanceReportsPage },
+  { id: 'class-management', label: 'dashboard.nav.classManagement', path: '/classes', icon: IconSchool, roles: ['super_admin'], ready: true, screen: ClassesPage },
+  { id: 'student-management', label: 'dashboard.nav.studentManagement', path: '/students', icon: IconChecklist, roles: ['super_admin'], ready: true, screen: StudentsPage },
+  { id: 'user-management', label: 'dashboard.nav.userManagement', path: '/users', icon: IconUserCog, roles: ['super_admin'], ready: true, screen: UsersPage },
+  { id: 'attendance-reports-admin', label: 'dashboard.nav.attendanceReports', path: '/reports', icon: IconReportAnalytics, roles: ['super_admin'], ready: true, screen: AttendanceReportsPage },
   // The gallery is a super admin's as much as a principal's: upload, download, delete.
-  { id: 'gallery-admin', label: 'Gallery', path: '/gallery', icon: IconPhoto, roles: ['super_admin'], ready: true, screen: GalleryPage },
+  { id: 'gallery-admin', label: 'dashboard.nav.gallery', path: '/gallery', icon: IconPhoto, roles: ['super_admin'], ready: true, screen: GalleryPage },
   // A super admin may do all a principal does (keep the session records, edit the academic year
   // configuration), so the principal's two screens are offered after the super admin's own entries.
-  { id: 'records-admin', label: 'Records', path: '/records', icon: IconNotebook, roles: ['super_admin'], ready: true, screen: RecordsPage },
-  { id: 'configuration-admin', label: 'Configuration', path: '/configuration', icon: IconSettings, roles: ['super_admin'], ready: true, screen: ConfigurationPage },
+  { id: 'records-admin', label: 'dashboard.nav.records', path: '/records', icon: IconNotebook, roles: ['super_admin'], ready: true, screen: RecordsPage },
+  { id: 'configuration-admin', label: 'dashboard.nav.configuration', path: '/configuration', icon: IconSettings, roles: ['super_admin'], ready: true, screen: ConfigurationPage },
 
   // guest: the gallery, read-only.
-  { id: 'gallery-guest', label: 'Gallery', path: '/gallery', icon: IconPhoto, roles: ['guest'], ready: true, screen: GalleryPage },
+  { id: 'gallery-guest', label: 'dashboard.nav.gallery', path: '/gallery', icon: IconPhoto, roles: ['guest'], ready: true, screen: GalleryPage },
 ];

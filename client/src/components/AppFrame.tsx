@@ -6,6 +6,7 @@ import { Link, useLocation } from 'react-router-dom';
 import classes from './AppFrame.module.css';
 import { NotificationsHost } from './NotificationsHost';
 import { ScreenBoundary } from './ScreenBoundary';
+import { useT } from '../lib/i18n';
 
 /** One entry of the frame's navigation. */
 interface FrameEntry {
@@ -31,6 +32,9 @@ interface AppFrameProps {
   wideTitleExtra?: ReactNode;
   /** Before Logout: at every width, and only while the sidebar is shown. */
   account?: ReactNode;
+  /** The language picker, at every width, compact while the sidebar is hidden (the church area's;
+   * the console speaks English only). */
+  languagePicker?: (compact: boolean) => ReactNode;
   wideAccount?: ReactNode;
   /** At the top of the drawer on a narrow screen: what the header then leaves out. */
   drawerHeader?: ReactNode;
@@ -42,8 +46,9 @@ interface AppFrameProps {
 
 /** The content area while a screen's chunk downloads; the frame around it stays usable. */
 function ScreenLoader() {
+  const t = useT();
   return (
-    <Center py="xl" role="status" aria-label="Loading the screen">
+    <Center py="xl" role="status" aria-label={t('common.loadingScreen')}>
       <Loader />
     </Center>
   );
@@ -60,6 +65,7 @@ const withoutTrailingSlash = (path: string) => path.replace(/(.)\/+$/, '$1');
  */
 export function AppFrame(props: AppFrameProps) {
   const { navigation, icon: Icon, title, onLogout, loggingOut } = props;
+  const t = useT();
   const { pathname } = useLocation();
   const current = withoutTrailingSlash(pathname);
   const [drawerOpened, setDrawerOpened] = useState(false);
@@ -83,7 +89,7 @@ export function AppFrame(props: AppFrameProps) {
               setDrawerUsed(true);
               setDrawerOpened((opened) => !opened);
             }}
-            aria-label={drawerOpened ? 'Close navigation' : 'Open navigation'}
+            aria-label={drawerOpened ? t('common.closeNavigation') : t('common.openNavigation')}
             aria-expanded={drawerOpened}
             aria-controls={navigation.id}
           >
@@ -96,8 +102,9 @@ export function AppFrame(props: AppFrameProps) {
         <div className={classes.account}>
           {sidebarShown ? props.wideAccount : null}
           {props.account}
+          {props.languagePicker?.(!sidebarShown)}
           <Button variant="light" size="sm" leftSection={<IconLogout size={16} />} onClick={() => void onLogout()} loading={loggingOut}>
-            Logout
+            {t('common.logout')}
           </Button>
         </div>
       </header>

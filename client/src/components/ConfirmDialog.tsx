@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
+import { useT } from '../lib/i18n';
 
 interface ConfirmDialogProps {
   opened: boolean;
@@ -18,6 +19,7 @@ interface ConfirmDialogProps {
 
 /** The confirmation every delete asks for before it runs. */
 export function ConfirmDialog({ opened, title, children, confirmLabel, onConfirm, onClose, pending, error }: ConfirmDialogProps) {
+  const t = useT();
   const close = () => {
     if (!pending) onClose();
   };
@@ -29,7 +31,7 @@ export function ConfirmDialog({ opened, title, children, confirmLabel, onConfirm
           <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">{error}</Alert>
         ) : null}
         <Group justify="flex-end">
-          <Button variant="default" onClick={close} disabled={pending}>Cancel</Button>
+          <Button variant="default" onClick={close} disabled={pending}>{t('common.cancel')}</Button>
           <Button color="red" onClick={onConfirm} loading={pending}>{confirmLabel}</Button>
         </Group>
       </Stack>

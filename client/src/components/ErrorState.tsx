@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Alert, Button, Group } from '@mantine/core';
 import { IconAlertCircle, IconRefresh } from '@tabler/icons-react';
 import { serverMessage } from '../lib/errors';
+import { useT } from '../lib/i18n';
 
 interface ErrorStateProps {
   title: string;
@@ -15,12 +16,13 @@ interface ErrorStateProps {
 
 /** The error state of a screen or card: what failed, and a way to try again. */
 export function ErrorState({ title, message, onRetry, retrying, children }: ErrorStateProps) {
+  const t = useT();
   return (
     <Alert color="red" variant="light" title={title} icon={<IconAlertCircle size={18} />} role="alert">
       {message && message !== title ? message : null}
       <Group gap="sm" mt="sm">
         <Button size="xs" variant="white" color="red" leftSection={<IconRefresh size={14} />} onClick={onRetry} loading={retrying}>
-          Retry
+          {t('common.retry')}
         </Button>
         {children}
       </Group>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { serverMessage } from '../lib/errors';
+import { useT } from '../lib/i18n';
 import { ErrorState } from './ErrorState';
 import { TableSkeleton } from './TableSkeleton';
 
@@ -43,19 +44,20 @@ interface PagedTableProps<Item> {
   pagination?: Pagination;
 }
 
-/** "Showing X to Y of Z results" under a page of the list. */
-const showingText = (page: number, pageSize: number, total: number) =>
-  `Showing ${Math.min((page - 1) * pageSize + 1, total)} to ${Math.min(page * pageSize, total)} of ${total} results`;
-
 /** Previous and Next, disabled at the ends, with where the page is; nothing when everything fits on one page. */
 function PageFooter({ page, pages, total, pageSize, onPage, testId }: Pagination) {
+  const t = useT();
   if (pages <= 1) return null;
+  // "Showing X to Y of Z results"; the figures as text, as they were written before (no digit grouping).
+  const showing = t('common.showing', {
+    from: String(Math.min((page - 1) * pageSize + 1, total)), to: String(Math.min(page * pageSize, total)), total: String(total),
+  });
   return (
     <Group justify="space-between" gap="sm" data-testid={testId}>
-      <Text size="sm" c="dimmed">{showingText(page, pageSize, total)}</Text>
+      <Text size="sm" c="dimmed">{showing}</Text>
       <Group gap="xs">
-        <Button variant="default" size="xs" disabled={page <= 1} onClick={() => onPage(page - 1)}>Previous</Button>
-        <Button variant="default" size="xs" disabled={page >= pages} onClick={() => onPage(page + 1)}>Next</Button>
+        <Button variant="default" size="xs" disabled={page <= 1} onClick={() => onPage(page - 1)}>{t('common.previous')}</Button>
+        <Button variant="default" size="xs" disabled={page >= pages} onClick={() => onPage(page + 1)}>{t('common.next')}</Button>
       </Group>
     </Group>
   );

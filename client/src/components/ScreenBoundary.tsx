@@ -1,7 +1,7 @@
 import { Suspense, type ReactNode } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
 import { ErrorState } from './ErrorState';
-import { SCREEN_LOAD_FAILED } from './texts';
+import { useT } from '../lib/i18n';
 
 /**
  * Where a lazily loaded screen appears: `fallback` while its chunk downloads, and an error with a
@@ -10,10 +10,13 @@ import { SCREEN_LOAD_FAILED } from './texts';
  */
 export function ScreenBoundary({ fallback, children }: { fallback: ReactNode; children: ReactNode }) {
   return (
-    <ErrorBoundary
-      fallbackRender={() => <ErrorState title={SCREEN_LOAD_FAILED} onRetry={() => window.location.reload()} />}
-    >
+    <ErrorBoundary fallbackRender={() => <ScreenLoadFailed />}>
       <Suspense fallback={fallback}>{children}</Suspense>
     </ErrorBoundary>
   );
+}
+
+function ScreenLoadFailed() {
+  const t = useT();
+  return <ErrorState title={t('common.screenLoadFailed')} onRetry={() => window.location.reload()} />;
 }

@@ -6,6 +6,8 @@ import { forgotPasswordInput } from '../../../../common/schemas/auth';
 import { serverMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { fieldErrors } from '../../lib/field-errors';
+import { localized, useT } from '../../lib/i18n';
+import './messages';
 
 interface ForgotPasswordDialogProps {
   opened: boolean;
@@ -16,6 +18,7 @@ interface ForgotPasswordDialogProps {
 
 /** Forgot password: asks for the email only (POST /api/auth/forgot-password). */
 export function ForgotPasswordDialog({ opened, onClose, initialEmail }: ForgotPasswordDialogProps) {
+  const t = useT();
   const [email, setEmail] = useState(initialEmail);
   const [emailError, setEmailError] = useState<string | undefined>();
   const request = trpc.auth.forgotPassword.useMutation();
@@ -39,22 +42,22 @@ export function ForgotPasswordDialog({ opened, onClose, initialEmail }: ForgotPa
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Reset your password" centered>
+    <Modal opened={opened} onClose={onClose} title={t('auth.resetTitle')} centered>
       {request.isSuccess ? (
         <Stack>
           <Alert color="teal" variant="light" icon={<IconCheck size={18} />} role="status">
-            {request.data.message || MESSAGES.resetLinkSent}
+            {localized(t, request.data.message || MESSAGES.resetLinkSent)}
           </Alert>
           <Group justify="flex-end">
-            <Button onClick={onClose}>Back to sign in</Button>
+            <Button onClick={onClose}>{t('auth.backToSignIn')}</Button>
           </Group>
         </Stack>
       ) : (
         <form onSubmit={submit} noValidate>
           <Stack>
-            <Text size="sm" c="dimmed">Enter your email and we will send you a link to set a new password.</Text>
+            <Text size="sm" c="dimmed">{t('auth.forgotIntro')}</Text>
             <TextInput
-              label="Email"
+              label={t('auth.email')}
               type="email"
               autoComplete="email"
               withAsterisk
@@ -64,16 +67,16 @@ export function ForgotPasswordDialog({ opened, onClose, initialEmail }: ForgotPa
                 setEmail(event.currentTarget.value);
                 setEmailError(undefined);
               }}
-              error={emailError}
+              error={localized(t, emailError)}
             />
             {request.isError ? (
               <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-                {serverMessage(request.error, MESSAGES.resetEmailFailed)}
+                {localized(t, serverMessage(request.error, MESSAGES.resetEmailFailed))}
               </Alert>
             ) : null}
             <Group justify="flex-end">
-              <Button variant="default" onClick={onClose}>Cancel</Button>
-              <Button type="submit" loading={request.isPending}>Send reset link</Button>
+              <Button variant="default" onClick={onClose}>{t('common.cancel')}</Button>
+              <Button type="submit" loading={request.isPending}>{t('auth.sendResetLink')}</Button>
             </Group>
           </Stack>
         </form>

@@ -5,20 +5,27 @@ import {
 import { useDisclosure } from '@mantine/hooks';
 import { IconAlertCircle, IconBrandGoogle, IconBuildingChurch } from '@tabler/icons-react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { CHURCH_CODE_LENGTH, MESSAGES, SUPPORT_EMAIL } from '../../../../common/constants';
+import { CHURCH_CODE_LENGTH, MESSAGES } from '../../../../common/constants';
 import { serverMessage } from '../../lib/errors';
 import { lazyScreen } from '../../lib/lazy-screen';
 import { trpc } from '../../lib/trpc';
 import { ScreenBoundary } from '../../components/ScreenBoundary';
-import { SCREEN_LOAD_FAILED } from '../../components/texts';
+import { LanguagePicker } from '../../components/LanguagePicker';
+import { localized, useT } from '../../lib/i18n';
 import { loadAuthSchemas } from './auth-schemas';
 import { saveCredentials } from '../../lib/session-store';
 import { GoogleAlerts } from './GoogleAlerts';
 import { googleErrorOf, leaveForGoogle, pendingGoogleFlow, rememberGoogleFlow } from './google-flow';
 import { fieldErrors } from '../../lib/field-errors';
 import { useSignsInWithGoogleOnly } from './sign-in-options';
+import { SupportLine } from './SupportLine';
+import './messages';
 
 type Field = 'church_code' | 'email' | 'password';
+
+/** Examples in the empty fields: the same in every language. */
+const CHURCH_CODE_EXAMPLE = 'ABC123';
+const EMAIL_EXAMPLE = 'you@example.org';
 type Errors = Partial<Record<Field, string>>;
 
 /** The dialog (and Mantine's modal machinery) is fetched when first asked for, not with the form. */
@@ -26,6 +33,7 @@ const ForgotPasswordDialog = lazyScreen(() => import('./ForgotPasswordDialog').t
 
 /** The sign-in screen: church code, email and password, or Google. */
 export function LoginPage() {
+  const t = useT();
   const navigate = useNavigate();
   const utils = trpc.useUtils();
   // "Sign in now" after a registration brings the new church's code along (?code=); a cancelled or
@@ -123,18 +131,21 @@ export function LoginPage() {
   return (
     <Center component="main" mih="100dvh" p="md" bg="gray.0">
       <Container size={440} w="100%" px={0}>
+        <Group justify="flex-end" mb="xs">
+          <LanguagePicker />
+        </Group>
         <Stack align="center" gap={4} mb="lg">
           <IconBuildingChurch size={40} stroke={1.5} aria-hidden />
-          <Title order={1} size="h2" ta="center">Sunday School</Title>
-          <Text c="dimmed" ta="center">Sign in to your church account</Text>
+          <Title order={1} size="h2" ta="center">{t('auth.appName')}</Title>
+          <Text c="dimmed" ta="center">{t('auth.signInSubtitle')}</Text>
         </Stack>
 
         <Paper withBorder shadow="sm" p={{ base: 'md', xs: 'xl' }} radius="md">
-          <form onSubmit={(event) => void submit(event)} onFocus={fetchSchemas} noValidate aria-label="Sign in">
+          <form onSubmit={(event) => void submit(event)} onFocus={fetchSchemas} noValidate aria-label={t('auth.signInForm')}>
             <Stack gap="md">
               <TextInput
-                label="Church Code"
-                placeholder="ABC123"
+                label={t('auth.churchCode')}
+                placeholder={CHURCH_CODE_EXAMPLE}
                 withAsterisk
                 maxLength={CHURCH_CODE_LENGTH}
                 autoCapitalize="characters"
@@ -145,12 +156,12 @@ export function LoginPage() {
                   setChurchCode(event.currentTarget.value.toUpperCase());
                   clearFieldError('church_code');
                 }}
-                error={errors.church_code}
+                error={localized(t, errors.church_code)}
               />
               <TextInput
-                label="Email"
+                label={t('auth.email')}
                 type="email"
-                placeholder="you@example.org"
+                placeholder={EMAIL_EXAMPLE}
                 withAsterisk
                 autoComplete="username"
                 value={email}
@@ -158,12 +169,12 @@ export function LoginPage() {
                   setEmail(event.currentTarget.value);
                   clearFieldError('email');
                 }}
-                error={errors.email}
+                error={localized(t, errors.email)}
               />
 
               {consumerMail ? (
                 <Stack gap="xs">
-                  <Text size="sm" c="dimmed">{MESSAGES.useGoogleSignIn}</Text>
+                  <Text size="sm" c="dimmed">{t('auth.useGoogleSignIn')}</Text>
                   <Button
                     variant="default"
                     type="submit"
@@ -172,12 +183,12 @@ export function LoginPage() {
                     // Stays busy once the address is here: the page is leaving for Google.
                     loading={googleStart.isPending || googleStart.isSuccess}
                   >
-                    Sign in with Google
+                    {t('auth.signInWithGoogle')}
                   </Button>
                 </Stack>
               ) : (
                 <PasswordInput
-                  label="Password"
+                  label={t('auth.password')}
                   withAsterisk
                   autoComplete="current-password"
                   value={password}
@@ -185,7 +196,7 @@ export function LoginPage() {
                     setPassword(event.currentTarget.value);
                     clearFieldError('password');
                   }}
-                  error={errors.password}
+                  error={localized(t, errors.password)}
                 />
               )}
 
@@ -197,39 +208,36 @@ export function LoginPage() {
                   onClick={openForgot}
                   onPointerEnter={() => void ForgotPasswordDialog.preload().catch(() => undefined)}
                 >
-                  Forgot password?
+                  {t('auth.forgotPassword')}
                 </Anchor>
               </Group>
 
               <GoogleAlerts startError={googleStart.error} returned={googleReturn} />
               {schemasFailed ? (
                 <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-                  {SCREEN_LOAD_FAILED}
+                  {t('common.screenLoadFailed')}
                 </Alert>
               ) : null}
               {login.isError ? (
                 <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-                  {serverMessage(login.error, MESSAGES.loginFailed)}
+                  {localized(t, serverMessage(login.error, MESSAGES.loginFailed))}
                 </Alert>
               ) : null}
 
               {consumerMail ? null : (
-                <Button type="submit" fullWidth loading={login.isPending}>Sign In</Button>
+                <Button type="submit" fullWidth loading={login.isPending}>{t('auth.signIn')}</Button>
               )}
             </Stack>
           </form>
 
           <Divider my="lg" />
           <Text size="sm" ta="center">
-            New church?{' '}
-            <Anchor component={Link} to="/register">Register a new church</Anchor>
+            {t('auth.newChurch')}{' '}
+            <Anchor component={Link} to="/register">{t('auth.registerChurch')}</Anchor>
           </Text>
         </Paper>
 
-        <Text size="sm" c="dimmed" ta="center" mt="lg">
-          Need help? Contact support at{' '}
-          <Anchor href={`mailto:${SUPPORT_EMAIL}`} size="sm">{SUPPORT_EMAIL}</Anchor>
-        </Text>
+        <SupportLine />
       </Container>
 
       {forgotRequested ? (

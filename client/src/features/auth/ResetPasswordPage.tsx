@@ -6,10 +6,11 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { PASSWORD_MESSAGES, resetPasswordForm } from '../../../../common/schemas/password';
 import { serverMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
+import { localized, useT } from '../../lib/i18n';
+import './messages';
 
 /** How long the success message shows before the sign-in screen. */
 const REDIRECT_AFTER_MS = 2500;
-const RESET_FAILED = 'Failed to reset password. Please try again.';
 
 /**
  * The password reset page, opened from the mailed link /reset-password/{token}:
@@ -19,6 +20,7 @@ const RESET_FAILED = 'Failed to reset password. Please try again.';
  * instead of the form, with the way back to sign in (where a new link can be asked for).
  */
 export function ResetPasswordPage() {
+  const t = useT();
   const { token = '' } = useParams<{ token: string }>();
   const navigate = useNavigate();
   const reset = trpc.auth.resetPassword.useMutation();
@@ -37,57 +39,61 @@ export function ResetPasswordPage() {
     return () => clearTimeout(timer);
   }, [reset.isSuccess, navigate]);
 
-  const failure = reset.isError ? serverMessage(reset.error, RESET_FAILED) : null;
+  const failure = reset.isError ? serverMessage(reset.error, t('auth.resetFailed')) : null;
   const linkInvalid = failure === PASSWORD_MESSAGES.invalidResetLink;
+  const shownFailure = failure === null ? null : localized(t, failure);
+  // The shared schema's messages are English: shown in the active language.
+  const passwordProps = (field: 'newPassword' | 'confirmPassword') => {
+    const props = form.getInputProps(field);
+    return { ...props, error: localized(t, props.error as string | undefined) };
+  };
 
   let content;
   if (reset.isSuccess) {
     content = (
       <Stack gap="md" align="center" ta="center">
         <IconCircleCheck size={40} color="var(--mantine-color-teal-7)" aria-hidden />
-        <Alert color="teal" variant="light" role="status" w="100%">{reset.data.message || PASSWORD_MESSAGES.resetSuccessful}</Alert>
-        <Text size="sm" c="dimmed">Taking you to sign in…</Text>
-        <Button component={Link} to="/login" replace fullWidth>Sign in now</Button>
+        <Alert color="teal" variant="light" role="status" w="100%">{localized(t, reset.data.message || PASSWORD_MESSAGES.resetSuccessful)}</Alert>
+        <Text size="sm" c="dimmed">{t('auth.takingYouToSignIn')}</Text>
+        <Button component={Link} to="/login" replace fullWidth>{t('auth.signInNow')}</Button>
       </Stack>
     );
   } else if (linkInvalid) {
     content = (
       <Stack gap="md">
-        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">{failure}</Alert>
-        <Text size="sm">
-          A reset link works once, for one hour. Ask for a new one with “Forgot password?” on the sign-in screen.
-        </Text>
-        <Button component={Link} to="/login" replace fullWidth>Back to sign in</Button>
+        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">{shownFailure}</Alert>
+        <Text size="sm">{t('auth.resetLinkRule')}</Text>
+        <Button component={Link} to="/login" replace fullWidth>{t('auth.backToSignIn')}</Button>
       </Stack>
     );
   } else {
     content = (
       <form
         noValidate
-        aria-label="Set a new password"
+        aria-label={t('auth.newPasswordForm')}
         onSubmit={form.onSubmit(({ newPassword }) => reset.mutate({ token, newPassword }))}
       >
         <Stack gap="md">
           <PasswordInput
-            label="New Password"
+            label={t('auth.newPassword')}
             withAsterisk
             autoComplete="new-password"
             key={form.key('newPassword')}
-            {...form.getInputProps('newPassword')}
+            {...passwordProps('newPassword')}
           />
           <PasswordInput
-            label="Confirm Password"
+            label={t('auth.confirmPassword')}
             withAsterisk
             autoComplete="new-password"
             key={form.key('confirmPassword')}
-            {...form.getInputProps('confirmPassword')}
+            {...passwordProps('confirmPassword')}
           />
-          {failure ? (
-            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">{failure}</Alert>
+          {shownFailure ? (
+            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">{shownFailure}</Alert>
           ) : null}
-          <Button type="submit" fullWidth loading={reset.isPending}>Reset Password</Button>
+          <Button type="submit" fullWidth loading={reset.isPending}>{t('auth.resetPassword')}</Button>
           <Text size="sm" ta="center">
-            <Anchor component={Link} to="/login">Back to sign in</Anchor>
+            <Anchor component={Link} to="/login">{t('auth.backToSignIn')}</Anchor>
           </Text>
         </Stack>
       </form>
@@ -99,8 +105,8 @@ export function ResetPasswordPage() {
       <Container size={440} w="100%" px={0}>
         <Stack align="center" gap={4} mb="lg">
           <IconBuildingChurch size={40} stroke={1.5} aria-hidden />
-          <Title order={1} size="h2" ta="center">Reset your password</Title>
-          <Text c="dimmed" ta="center">Choose a new password for your church account</Text>
+          <Title order={1} size="h2" ta="center">{t('auth.resetTitle')}</Title>
+          <Text c="dimmed" ta="center">{t('auth.resetSubtitle')}</Text>
         </Stack>
         <Paper withBorder shadow="sm" p={{ base: 'md', xs: 'xl' }} radius="md">
           {content}

@@ -3,13 +3,16 @@ import { Button, Code, Group, Stack, Text, Title } from '@mantine/core';
 import { IconArrowUpRight, IconReceipt } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { ScreenBoundary } from '../../components/ScreenBoundary';
+import { useT } from '../../lib/i18n';
 import { useCan, useSignedInSession } from '../auth';
 import { ROLE_DASHBOARDS } from './role-dashboards';
 import { UsageCard } from './UsageCard';
 import { hasPaidPlan, MANAGE_PLAN_STATE, UpgradeDialog } from '../subscription';
+import './messages';
 
 /** Overview, the home of every role at /. */
 export function DashboardHome() {
+  const t = useT();
   const { user, church } = useSignedInSession();
   const dashboard = ROLE_DASHBOARDS[user.role];
   const [upgradeOpened, setUpgradeOpened] = useState(false);
@@ -24,11 +27,11 @@ export function DashboardHome() {
   return (
     <Stack gap="lg" maw={960}>
       <Stack gap={4}>
-        <Title order={1} size="h2">{dashboard.title}</Title>
+        <Title order={1} size="h2">{t(dashboard.title)}</Title>
         <Text c="dimmed">
-          {church.name} · Church code <Code data-testid="church-code">{church.code}</Code>
+          {church.name} · {t('dashboard.churchCode')} <Code data-testid="church-code">{church.code}</Code>
         </Text>
-        <Text size="sm" c="dimmed">Signed in as {user.name} ({dashboard.roleLabel})</Text>
+        <Text size="sm" c="dimmed">{t('dashboard.signedInAs', { name: user.name, role: t(dashboard.roleLabel) })}</Text>
       </Stack>
       {canUpgrade || canManage ? (
         <Group>
@@ -40,10 +43,10 @@ export function DashboardHome() {
               setUpgradeOpened(true);
             }}
           >
-            Upgrade plan
+            {t('dashboard.upgradePlan')}
           </Button> : null}
           {canManage ? (
-            <Button component={Link} to="/subscription" state={MANAGE_PLAN_STATE} variant="default" leftSection={<IconReceipt size={16} />}>Manage plan</Button>
+            <Button component={Link} to="/subscription" state={MANAGE_PLAN_STATE} variant="default" leftSection={<IconReceipt size={16} />}>{t('dashboard.managePlan')}</Button>
           ) : null}
         </Group>
       ) : null}

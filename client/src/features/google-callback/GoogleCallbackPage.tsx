@@ -9,14 +9,7 @@ import { trpc } from '../../lib/trpc';
 import { Registered, REGISTRATION_TEXTS, paidChurchOf, useRegistrationPayment } from '../registration';
 import { forgetGoogleFlow, pendingGoogleFlow, type GoogleReturnState, type PendingGoogleFlow } from '../auth';
 import { saveCredentials } from '../../lib/session-store';
-
-const TEXTS = {
-  signingIn: 'Signing you in with Google…',
-  failedTitle: 'Google sign-in did not complete',
-  flowLost: 'This Google sign-in was not started in this browser tab, or it has already been used. Please start again.',
-  backToLogin: 'Back to sign in',
-  backToRegistration: 'Back to registration',
-} as const;
+import { localized, useT } from '../../lib/i18n';
 
 /** Where each kind of flow goes back to. */
 const originOf = (flow: PendingGoogleFlow | null) => (flow?.intent === 'register' ? '/register' : '/login');
@@ -38,6 +31,8 @@ function Frame({ children }: { children: ReactNode }) {
  * missing credential; any other failure is shown here with the way back.
  */
 export function GoogleCallbackPage() {
+  // The texts are the auth area's (registered by the auth feature, which this screen imports).
+  const t = useT();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [flow] = useState(pendingGoogleFlow);
@@ -87,8 +82,8 @@ export function GoogleCallbackPage() {
     return <Frame><Registered code={registeredCode} /></Frame>;
   }
 
-  const failure = lost ? TEXTS.flowLost
-    : googleLogin.isError ? serverMessage(googleLogin.error, MESSAGES.googleFailedFallback)
+  const failure = lost ? t('auth.googleFlowLost')
+    : googleLogin.isError ? localized(t, serverMessage(googleLogin.error, MESSAGES.googleFailedFallback))
       : register.isError ? serverMessage(register.error, REGISTRATION_TEXTS.googleRegistrationFailed)
         : payment.createOrder.isError ? serverMessage(payment.createOrder.error, REGISTRATION_TEXTS.paymentStartFailed)
           : null;
@@ -99,24 +94,24 @@ export function GoogleCallbackPage() {
       <Paper withBorder shadow="sm" p={{ base: 'md', xs: 'xl' }} radius="md">
         {failure ? (
           <Stack gap="md">
-            <Title order={1} size="h3">{TEXTS.failedTitle}</Title>
+            <Title order={1} size="h3">{t('auth.googleFailedTitle')}</Title>
             <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">{failure}</Alert>
             {payment.awaiting && payment.createOrder.isError ? (
               <>
                 <Text size="sm">{REGISTRATION_TEXTS.registeredAwaitingPayment(payment.awaiting.code)}</Text>
-                <Button onClick={() => payment.start(payment.awaiting!)} loading={payment.createOrder.isPending}>Retry</Button>
+                <Button onClick={() => payment.start(payment.awaiting!)} loading={payment.createOrder.isPending}>{t('common.retry')}</Button>
               </>
             ) : (
               // Back with the message, so the screen there keeps the church code or the registration form.
               <Button component={Link} to={back} state={{ googleError: failure } satisfies GoogleReturnState} variant="default" leftSection={<IconArrowLeft size={16} />}>
-                {back === '/register' ? TEXTS.backToRegistration : TEXTS.backToLogin}
+                {back === '/register' ? t('auth.backToRegistration') : t('auth.backToSignIn')}
               </Button>
             )}
           </Stack>
         ) : (
           <Stack align="center" gap="sm" role="status" aria-live="polite">
             <Loader />
-            <Text c="dimmed">{flow?.intent === 'register' ? REGISTRATION_TEXTS.googleFinishing : TEXTS.signingIn}</Text>
+            <Text c="dimmed">{flow?.intent === 'register' ? REGISTRATION_TEXTS.googleFinishing : t('auth.signingInWithGoogle')}</Text>
           </Stack>
         )}
       </Paper>

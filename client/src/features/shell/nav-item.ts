@@ -2,11 +2,13 @@ import type { ComponentType } from 'react';
 import type { LazyScreen } from '../../lib/lazy-screen';
 import type { ScreenPrefetch } from '../../lib/screen-prefetch';
 import type { ChurchRole } from '../../../../common/constants';
+import type { MessageId } from '../../lib/i18n';
 
 /** One sidebar entry of the dashboard. */
 export interface NavItem {
   id: string;
-  label: string;
+  /** The entry's name in the catalogue (the dashboard's area). */
+  label: MessageId;
   path: string;
   icon: ComponentType<{ size?: number; stroke?: number }>;
   roles: readonly ChurchRole[];

@@ -31,10 +31,24 @@ const translationOf = (area: string, locale: Locale) => TRANSLATIONS[`../../../.
 const registered = new Set<string>();
 const present = new Map<Locale, Set<string>>([[SOURCE_LOCALE, registered]]);
 
+/**
+ * The operator console's texts: English whatever the church area's language (the console wraps its
+ * tree in `<I18nProvider i18n={englishOnly}>`, so the shared components it uses stay English).
+ */
+export const englishOnly = setupI18n({ locale: SOURCE_LOCALE, locales: [INTL_LOCALE.en], messages: { [SOURCE_LOCALE]: {} } });
+
+/** Each plain English text (no placeholder) by its id: a text that reaches a screen in English finds its id. */
+const idsByEnglish = new Map<string, MessageId>();
+
 /** Makes an area's English texts known; called once by the module that imports them. */
 export function registerArea(area: string, english: unknown) {
   i18n.load(SOURCE_LOCALE, english as Messages);
+  englishOnly.load(SOURCE_LOCALE, english as Messages);
   registered.add(area);
+  // A compiled plain text is a one-string array (common/i18n/compile.ts).
+  for (const [id, message] of Object.entries(english as Messages)) {
+    if (Array.isArray(message) && message.length === 1 && typeof message[0] === 'string') idsByEnglish.set(message[0], id as MessageId);
+  }
 }
 
 registerArea('common', commonEnglish);
@@ -100,6 +114,17 @@ export function useT() {
   // The active language is part of the identity: a memoised child given `t` renders again on a switch.
   const locale = active.locale;
   return useCallback((id: MessageId, values?: MessageValues) => active._(id, values), [active, locale]);
+}
+
+/**
+ * A text that arrives in English (a validation message of a shared schema, a message the server sent,
+ * a fallback constant) in the active language when the catalogue holds it; any other text as it is.
+ */
+export function localized(t: (id: MessageId) => string, text: string): string;
+export function localized(t: (id: MessageId) => string, text: string | undefined): string | undefined;
+export function localized(t: (id: MessageId) => string, text: string | undefined) {
+  const id = text === undefined ? undefined : idsByEnglish.get(text);
+  return id ? t(id) : text;
 }
 
 /** The active language; the component renders again when it changes. */
