@@ -94,7 +94,17 @@ const FEATURE_ZONES = [
  * through `t('area.id')`, so a text written in the code would show in English whatever the language.
  * A screen joins this list once it is converted; the console (features/admin) never does.
  */
-const TRANSLATED_CLIENT_CODE = ['client/src/components/LanguagePicker.tsx'];
+const TRANSLATED_CLIENT_CODE = [
+  'client/src/components/**/*.tsx',
+  'client/src/app/**/*.tsx',
+  'client/src/features/auth/**/*.tsx',
+  'client/src/features/google-callback/**/*.tsx',
+  'client/src/features/shell/**/*.tsx',
+  'client/src/features/dashboard/**/*.tsx',
+  'client/src/features/attendance/**/*.tsx',
+  'client/src/features/reports/**/*.tsx',
+  'client/src/features/configuration/ChurchLanguageCard.tsx',
+];
 /** The attributes that show text to the user (Mantine's label, description and error included). */
 const TEXT_ATTRIBUTE = String.raw`JSXAttribute[name.name=/^(label|placeholder|title|aria-label|alt|description|error)$/]`;
 /** A string with a letter in any script: punctuation, digits and spaces alone are not a text to translate. */

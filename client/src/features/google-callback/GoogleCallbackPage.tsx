@@ -4,12 +4,11 @@ import { IconAlertCircle, IconArrowLeft } from '@tabler/icons-react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { MESSAGES } from '../../../../common/constants';
 import { serverMessage } from '../../lib/errors';
-import { activeLanguage } from '../../lib/i18n';
+import { activeLanguage, localized, useT } from '../../lib/i18n';
 import { trpc } from '../../lib/trpc';
 import { Registered, REGISTRATION_TEXTS, paidChurchOf, useRegistrationPayment } from '../registration';
 import { forgetGoogleFlow, pendingGoogleFlow, type GoogleReturnState, type PendingGoogleFlow } from '../auth';
 import { saveCredentials } from '../../lib/session-store';
-import { localized, useT } from '../../lib/i18n';
 
 /** Where each kind of flow goes back to. */
 const originOf = (flow: PendingGoogleFlow | null) => (flow?.intent === 'register' ? '/register' : '/login');
