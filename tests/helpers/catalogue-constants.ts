@@ -1,6 +1,12 @@
 import type { MessageId } from '../../common/i18n/areas.js';
 import { MESSAGES } from '../../common/constants.js';
 import { CLASS_MESSAGES } from '../../common/class-messages.js';
+import { PASSWORD_MESSAGES } from '../../common/schemas/password.js';
+import { SCREEN_LOAD_FAILED } from '../../client/src/components/texts.js';
+
+/** Pairs whose catalogue id is `<area>.<name>` and whose constant is `<object>.<name>`. */
+const sameNames = <T extends Record<string, string>>(area: string, object: T, objectName: string, names: Array<keyof T & string>) =>
+  names.map((name) => ({ id: `${area}.${name}` as MessageId, constant: object[name], where: `${objectName}.${name}` }));
 
 /**
  * Catalogue messages whose English is also a constant of common/ (`MESSAGES`, `*_MESSAGES`): the
@@ -19,4 +25,19 @@ export const CATALOGUE_CONSTANTS: CataloguePair[] = [
   { id: 'attendance.noStudents', constant: MESSAGES.attendanceNoStudents, where: 'MESSAGES.attendanceNoStudents' },
   { id: 'attendance.noClasses', constant: CLASS_MESSAGES.empty, where: 'CLASS_MESSAGES.empty' },
   { id: 'reports.noClasses', constant: CLASS_MESSAGES.empty, where: 'CLASS_MESSAGES.empty' },
+  { id: 'common.screenLoadFailed', constant: SCREEN_LOAD_FAILED, where: 'SCREEN_LOAD_FAILED (client/src/components/texts.ts)' },
+  { id: 'common.sessionCheckFailed', constant: MESSAGES.sessionCheckFailed, where: 'MESSAGES.sessionCheckFailed' },
+  ...sameNames('auth', MESSAGES, 'MESSAGES', [
+    'useGoogleSignIn', 'loginFailed', 'invalidCredentials', 'accountInactive', 'limitsUnavailable', 'googleNotConfigured',
+    'googleLoginFailed', 'googleFailedFallback', 'googleEmailUnverified', 'googleUnavailable', 'googleLinkRefused',
+    'resetLinkSent', 'resetEmailFailed',
+  ]),
+  ...sameNames('auth', PASSWORD_MESSAGES, 'PASSWORD_MESSAGES', ['confirmRequired', 'invalidResetLink', 'resetSuccessful']),
+  { id: 'auth.passwordRequired', constant: PASSWORD_MESSAGES.required, where: 'PASSWORD_MESSAGES.required' },
+  { id: 'auth.passwordTooShort', constant: PASSWORD_MESSAGES.tooShort, where: 'PASSWORD_MESSAGES.tooShort' },
+  { id: 'auth.passwordTooLong', constant: PASSWORD_MESSAGES.tooLong, where: 'PASSWORD_MESSAGES.tooLong' },
+  { id: 'auth.passwordMismatch', constant: PASSWORD_MESSAGES.mismatch, where: 'PASSWORD_MESSAGES.mismatch' },
+  { id: 'dashboard.usage.loadFailed', constant: MESSAGES.usageLoadFailed, where: 'MESSAGES.usageLoadFailed' },
+  { id: 'dashboard.usage.limitsMissing', constant: MESSAGES.usageLimitsMissing, where: 'MESSAGES.usageLimitsMissing' },
+  { id: 'dashboard.usage.nothingYet', constant: MESSAGES.usageNothingYet, where: 'MESSAGES.usageNothingYet' },
 ];
