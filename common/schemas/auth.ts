@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { plainString } from './text.js';
 import { CHURCH_CODE_LENGTH, MESSAGES } from '../constants.js';
+import { languageSchema } from './language.js';
 
 const churchCodeSchema = plainString({ error: 'Church code is required' })
   .trim()
@@ -18,6 +19,8 @@ export const loginInput = z.object({
   church_code: churchCodeSchema,
   email: emailSchema,
   password: plainString({ error: 'Password is required' }).min(1, 'Password is required').max(1024, 'Password is too long'),
+  /** The language picked on the sign-in screen, if one was: it becomes the user's own. */
+  language: languageSchema.optional(),
 });
 
 /** The operator console's sign-in (no church code: operators belong to no church). */

@@ -7,12 +7,10 @@ import { compileCatalogue, type ArbFile } from '../../common/i18n/compile.js';
 import { INTL_LOCALE, type Locale } from '../../common/i18n/locales.js';
 import { academicYearOf, DEFAULT_ACADEMIC_YEAR_CONFIG } from '../../common/academic-year.js';
 import { todayIn } from '../../common/dates.js';
-import { DEMO_CODE, DEMO_PASSWORD, PHONE, fitsViewportWidth, onPage, pathOf, useAppAndBrowser } from '../helpers/browser.js';
+import { DEMO_CODE, DEMO_PASSWORD, PHONE, SESSION_KEYS, fitsViewportWidth, onPage, pathOf, useAppAndBrowser } from '../helpers/browser.js';
 
 const env = useAppAndBrowser();
 
-/** The key client/src/lib/i18n/stored-language.ts keeps the browser's language in. */
-const LANGUAGE_KEY = 'sundayschool.language';
 const AREAS = ['attendance', 'reports'] as const;
 
 const arbOf = (area: string, locale: Locale) =>
@@ -36,9 +34,12 @@ const ENGLISH_IDS = [
 /** The demo church keeps Asia/Kolkata time (server/modules/demo/seed.ts). */
 const today = () => todayIn('Asia/Kolkata');
 
-/** Signs in from /login by the inputs' types, not their labels (which follow the language). */
-async function signInAsTeacher(page: Page) {
+/** Chooses the language with the sign-in screen's picker, then signs in by the inputs' types, not their
+ * labels (which follow the language). The choice becomes the teacher's own. */
+async function signInAsTeacher(page: Page, locale: Locale) {
   await page.goto('/login');
+  await page.getByTestId('language-picker').selectOption(locale);
+  await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(locale);
   const form = page.locator('form').filter({ has: page.locator('input[type="password"]') });
   await form.locator('input:not([type="email"]):not([type="password"]):not([type="hidden"])').first().fill(DEMO_CODE);
   await form.locator('input[type="email"]').fill(demoEmail('teacher', DEMO_CODE));
@@ -69,11 +70,7 @@ describe.each(['ml', 'ta', 'hi'] as const)('attendance in %s', (locale) => {
 
   it('a teacher on a phone marks attendance and reads the monthly report in the language, kept after a reload', async () => {
     await onPage(env, PHONE, async (page) => {
-      // Before the app's first load only: after that the page keeps the language itself.
-      await page.addInitScript(([key, value]) => {
-        if (localStorage.getItem(key) === null) localStorage.setItem(key, value);
-      }, [LANGUAGE_KEY, locale]);
-      await signInAsTeacher(page);
+      await signInAsTeacher(page, locale);
       const main = page.locator('main');
 
       // Mark Attendance: the class's students, every text in the language.
@@ -113,12 +110,12 @@ describe.each(['ml', 'ta', 'hi'] as const)('attendance in %s', (locale) => {
       await main.getByText(t('reports.chooseSelection'), { exact: true }).waitFor();
       const choose = async (label: string, option: (name: string) => boolean) => {
         await page.getByRole('combobox', { name: t(label), exact: true }).click();
-        const options = page.getByRole('option');
+        const options = page.getByRole('listbox').getByRole('option');
         await options.first().waitFor();
         const names = await options.allTextContents();
         const wanted = names.find(option);
         expect(wanted, `${label}: ${names.join(', ')}`).toBeDefined();
-        await page.getByRole('option', { name: wanted, exact: true }).click();
+        await page.getByRole('listbox').getByRole('option', { name: wanted, exact: true }).click();
       };
       await choose('reports.academicYear', (name) => name === academicYearOf(date, DEFAULT_ACADEMIC_YEAR_CONFIG.start_month));
       await choose('reports.class', (name) => name === '3rd A');
@@ -146,7 +143,13 @@ describe.each(['ml', 'ta', 'hi'] as const)('attendance in %s', (locale) => {
       await page.reload();
       await page.getByRole('heading', { name: t('reports.title'), exact: true }).waitFor();
       expect(pathOf(page)).toBe('/reports');
-      expect(await page.evaluate((key) => localStorage.getItem(key), LANGUAGE_KEY)).toBe(locale);
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe(locale);
+      // The choice made on the sign-in screen is the teacher's own, kept on the server.
+      const verified = await page.evaluate(async ([tokenKey, codeKey]) => {
+        const headers = { Authorization: `Bearer ${localStorage.getItem(tokenKey)}`, 'X-Church-Code': localStorage.getItem(codeKey) ?? '' };
+        return (await (await fetch('/api/auth/verify', { headers })).json()) as { data: { user: { language: string; has_own_language: boolean } } };
+      }, SESSION_KEYS);
+      expect(verified.data.user).toMatchObject({ language: locale, has_own_language: true });
       await page.getByTestId('attendance-calendar').waitFor();
       await expectNoEnglish(main);
     });

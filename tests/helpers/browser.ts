@@ -119,10 +119,11 @@ export async function signInAsDemo(page: Page, role: keyof typeof DASHBOARD_TITL
 
 export const pathOf = (page: Page) => new URL(page.url()).pathname;
 
-/** Opens a Mantine Select and picks an option by its exact label. */
+/** Opens a Mantine Select and picks an option by its exact label (in its list: the header's language
+ * picker is a native select whose options are on the page too). */
 export async function choose(page: Page, select: Locator, option: string) {
   await select.click();
-  await page.getByRole('option', { name: option, exact: true }).click();
+  await page.getByRole('listbox').getByRole('option', { name: option, exact: true }).click();
 }
 
 /** On a phone the sidebar is a drawer: open it, then follow the entry. */

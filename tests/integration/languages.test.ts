@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { startTestApp, type TestApp } from '../helpers/app.js';
-import { api, createChurch } from '../helpers/fixtures.js';
+import { api, createChurch, TEST_PASSWORD } from '../helpers/fixtures.js';
 import { churchWithSessions, signIn } from '../helpers/church-session.js';
 import { auditOf } from '../helpers/audit.js';
 import { resetLinkIn, startSmtpServer, type TestSmtpServer } from '../helpers/smtp.js';
@@ -55,6 +55,26 @@ describe("a user's own language", () => {
     const signedIn = await signIn(app.url, church.code, people.guest.email);
     expect(signedIn.user.language).toBe('hi');
     expect(signedIn.church.default_language).toBe('en');
+  });
+
+  it('is the language picked on the sign-in screen, sent with the sign-in, over the one the account held', async () => {
+    const { code, church, users: people } = await createChurch(app.db);
+    const login = (language?: string) => api(app.url, 'POST', '/api/auth/login', {
+      body: { church_code: code, email: people.teacher.email, password: TEST_PASSWORD, ...(language ? { language } : {}) },
+    });
+    const first = await login('ml');
+    expect(first.status).toBe(200);
+    expect(first.body.data.user).toMatchObject({ language: 'ml', has_own_language: true });
+    expect(await languageOf(app.db, church.id, people.teacher.id)).toBe('ml');
+    // A sign-in without one leaves the user's own as it is; another pick replaces it.
+    expect((await login()).body.data.user.language).toBe('ml');
+    expect((await login('ta')).body.data.user.language).toBe('ta');
+    expect(await languageOf(app.db, church.id, people.teacher.id)).toBe('ta');
+    // A language we do not speak refuses the sign-in, and stores nothing.
+    const bad = await login('fr');
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toContain(LANGUAGE_MESSAGES.invalid);
+    expect(await languageOf(app.db, church.id, people.teacher.id)).toBe('ta');
   });
 
   it('changes only the caller: nobody else of the church, nobody of another church', async () => {

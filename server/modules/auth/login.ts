@@ -11,6 +11,7 @@ import { verifyPassword } from './password.js';
 import { tooManyAttempts, type LoginThrottle } from './throttle.js';
 import { googleOnly, type GoogleSignIn } from './sign-in-options.js';
 import { createChurchSession } from './session.js';
+import { saveOwnLanguage } from './language.js';
 
 type LoginInput = z.output<typeof loginInput>;
 
@@ -51,9 +52,12 @@ export async function loginWithPassword(scope: PublicScope<SignInServices>, inpu
     const token = await createChurchSession(tx, {
       churchId, userId: user.id, ip: scope.ip, userAgent: scope.userAgent,
     }, scope.config);
+    // A language picked on the sign-in screen is the user's own from now on (in the same transaction
+    // as the session, so the first page after the sign-in already speaks it).
+    if (input.language) await saveOwnLanguage(tx, churchId, user.id, input.language);
     const church = await loadChurch(tx, churchId);
     scope.log.info({ churchId, userId: user.id }, 'church user signed in');
-    return { token, user: toSessionUserDto(user, church.default_language), church };
+    return { token, user: toSessionUserDto({ ...user, language: input.language ?? user.language }, church.default_language), church };
   });
 }
 

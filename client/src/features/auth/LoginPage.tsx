@@ -11,7 +11,7 @@ import { lazyScreen } from '../../lib/lazy-screen';
 import { trpc } from '../../lib/trpc';
 import { ScreenBoundary } from '../../components/ScreenBoundary';
 import { LanguagePicker } from '../../components/LanguagePicker';
-import { localized, useT } from '../../lib/i18n';
+import { languageChosenOnThisPage, localized, useT } from '../../lib/i18n';
 import { loadAuthSchemas } from './auth-schemas';
 import { saveCredentials } from '../../lib/session-store';
 import { GoogleAlerts } from './GoogleAlerts';
@@ -125,7 +125,7 @@ export function LoginPage() {
       return;
     }
     setErrors({});
-    login.mutate(parsed.data);
+    login.mutate({ ...parsed.data, language: languageChosenOnThisPage() });
   };
 
   return (

@@ -72,14 +72,10 @@ export const loadActiveTexts = () => loadAreas(i18n.locale as Locale);
 let chosenOnThisPage = false;
 
 /**
- * Whether a language was chosen with the picker since the page loaded (on the sign-in screen: the
- * person signing in wants it, over what their account holds). Asking forgets it.
+ * The language chosen with the picker since the page loaded, if one was: on the sign-in screen the
+ * person signing in wants it, over what their account holds (the sign-in sends it).
  */
-export function takeChoiceMadeOnThisPage(): boolean {
-  const chosen = chosenOnThisPage;
-  chosenOnThisPage = false;
-  return chosen;
-}
+export const languageChosenOnThisPage = (): Locale | undefined => (chosenOnThisPage ? activeLanguage() : undefined);
 
 /**
  * Switches the page to `locale` once its texts are here: every mounted component that translates
