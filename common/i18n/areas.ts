@@ -12,7 +12,6 @@ import type mail from './catalogues/mail/en.json';
  * the texts of the screen being shown. Every id starts with its area's name and a dot.
  */
 export const AREAS = ['common', 'auth', 'dashboard', 'attendance', 'reports', 'configuration', 'mail'] as const;
-export type Area = (typeof AREAS)[number];
 
 /** The ids of an ARB file's messages (its `@` entries are metadata). */
 type IdsOf<File> = Exclude<keyof File, `@${string}`>;

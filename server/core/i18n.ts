@@ -10,7 +10,7 @@ export type { Locale } from '../../common/i18n/locales.js';
 const CATALOGUES = path.resolve(import.meta.dirname, '../../common/i18n/catalogues');
 
 /** Values of a message's placeholders. */
-export type MessageValues = Record<string, string | number | Date>;
+type MessageValues = Record<string, string | number | Date>;
 export type Translate = (id: MessageId, values?: MessageValues) => string;
 
 let translators: Map<Locale, I18n> | undefined;
