@@ -11,7 +11,8 @@
  * - /login, signed out;
  * - /, the dashboard of the demo teacher;
  * - /attendance, Mark Attendance of the demo teacher (with ?class=<id> of one of the teacher's
- *   classes when the teacher has several; with one class the screen chooses it itself).
+ *   classes when the teacher has several; with one class the screen chooses it itself);
+ * - the same Mark Attendance in Malayalam (the teacher's own language set through the API first).
  * The signed-in screens are loaded as a returning teacher's: the session in localStorage (client/src/
  * lib/session-store.ts) and one earlier visit of the dashboard in another tab before
  * Lighthouse loads them cold, and the run fails when the screen shown was not the signed-in one.
@@ -41,6 +42,8 @@ import * as chromeLauncher from 'chrome-launcher';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
 import { demoEmail } from '../../server/modules/demo/index.js';
+import type { Locale } from '../../common/i18n/locales.js';
+import attendanceMl from '../../common/i18n/catalogues/attendance/ml.json';
 import { ensureClientBuilt } from '../client-build.js';
 import { startTlsFront, type TlsFront } from './tls-front.js';
 
@@ -95,6 +98,8 @@ interface PageSpec {
   session: Session | null;
   /** The heading a signed-in screen must show (proof that it was not the sign-in screen). */
   heading?: string;
+  /** The signed-in teacher's language for this page (their own, set through the API first): English by default. */
+  language?: Locale;
 }
 
 interface Audited {
@@ -230,7 +235,7 @@ function tail(file: string, lines = 30): string {
 
 interface Envelope<T> { success: boolean; data?: T; message?: string }
 
-async function api<T>(baseUrl: string, method: 'GET' | 'POST', urlPath: string, options: { session?: Session; body?: unknown } = {}): Promise<T> {
+async function api<T>(baseUrl: string, method: 'GET' | 'POST' | 'PUT', urlPath: string, options: { session?: Session; body?: unknown } = {}): Promise<T> {
   const headers: Record<string, string> = {};
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (options.session) {
@@ -317,6 +322,8 @@ async function headingsOf(page: Page, expected: string): Promise<string[]> {
 async function audit(browser: Browser, baseUrl: string, spec: PageSpec): Promise<Audited> {
   const page = await browser.newPage();
   try {
+    // The teacher's own language, which the session answers and the page then speaks.
+    if (spec.session) await api(baseUrl, 'PUT', '/api/auth/language', { session: spec.session, body: { language: spec.language ?? 'en' } });
     await prepareStorage(page, baseUrl, spec.session);
     const flags: Flags = {
       output: 'json',
@@ -536,6 +543,8 @@ async function main(): Promise<number> {
       { name: 'login', path: '/login', session: null },
       { name: 'dashboard', path: '/', session, heading: 'Teacher Dashboard' },
       { name: 'attendance', path: await attendancePath(server.url, session), session, heading: 'Mark Attendance' },
+      // Mark Attendance in Malayalam: its texts (and the Malayalam font) fetched beside the screen.
+      { name: 'attendance-ml', path: await attendancePath(server.url, session), session, heading: attendanceMl['attendance.title'], language: 'ml' },
     ];
 
     chrome = await chromeLauncher.launch({
