@@ -9,7 +9,7 @@ import { PHONE, fitsViewportWidth, onPage, pathOf, useAppAndBrowser } from '../h
 
 // Register New Church and the payment screen in Malayalam, Tamil and Hindi: nobody is signed in, so
 // the language is chosen with the registration screen's own picker.
-const env = useAppAndBrowser(() => startTestApp({ REGISTER_MAX_PER_IP: '1000' }));
+const env = useAppAndBrowser(() => startTestApp({ REGISTER_MAX_PER_IP: '1000', UPI_VPA: 'sundayschool@okbank' }));
 
 const AREAS = ['common', 'registration', 'payments'] as const;
 
@@ -29,7 +29,7 @@ const ENGLISH_IDS = [
   'registration.title', 'registration.subtitle', 'registration.churchDetails', 'registration.adminAccount',
   'registration.startFreeTrial', 'registration.backToLogin', 'registration.nameRequired', 'registration.registeredTitle',
   'registration.trialStarted', 'registration.basicPlan', 'registration.feature.tenTeachers', 'common.tier.free',
-  'payments.title', 'payments.testMode', 'payments.verified', 'payments.back', 'payments.cancel',
+  'payments.title', 'payments.testMode', 'payments.verified', 'payments.back', 'payments.cancel', 'payments.copy', 'payments.waiting',
 ];
 
 async function expectNoEnglish(main: Locator) {
@@ -121,6 +121,10 @@ describe.each(['ml', 'ta', 'hi'] as const)('registering a church in %s', (locale
       await main.getByText(t('payments.basicFor30Days'), { exact: true }).waitFor();
       await page.getByRole('heading', { name: t('payments.payByCard', { amount: '₹299' }), exact: true }).waitFor();
       await page.getByRole('button', { name: t('payments.back'), exact: true }).waitFor();
+      const upi = page.getByTestId('upi-payment');
+      await upi.getByRole('heading', { name: t('payments.payByUpi', { amount: '₹299' }), exact: true }).waitFor();
+      await upi.getByText(t('payments.orUpiId'), { exact: true }).waitFor();
+      await upi.getByText(t('payments.waiting'), { exact: true }).waitFor();
       await expectFitsPhone(page);
       await expectNoEnglish(main);
 

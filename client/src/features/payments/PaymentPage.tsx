@@ -7,6 +7,7 @@ import { serverMessage } from '../../lib/errors';
 import { formatRupees } from '../../lib/format';
 import { localized, useT } from '../../lib/i18n';
 import { trpc } from '../../lib/trpc';
+import { WRAPPING_BUTTON_STYLES } from '../../components/wrapping-button';
 import { payByCard, type CheckoutPayment } from './card-checkout';
 import { paymentStateOf, type PaymentState } from './payment-state';
 import { UpiPayment } from './UpiPayment';
@@ -28,8 +29,8 @@ function TestCheckout({ opened, amount, onPay, onFail, onClose, paying }: {
         <Badge color="orange" variant="light" leftSection={<IconFlask size={12} />} w="fit-content">{t('payments.testNoMoney')}</Badge>
         <Text>{t('payments.testPayQuestion', { amount })}</Text>
         <Group justify="flex-end">
-          <Button variant="default" color="red" onClick={onFail} disabled={paying}>{t('payments.fail')}</Button>
-          <Button onClick={onPay} loading={paying}>{t('payments.pay')}</Button>
+          <Button styles={WRAPPING_BUTTON_STYLES} variant="default" color="red" onClick={onFail} disabled={paying}>{t('payments.fail')}</Button>
+          <Button styles={WRAPPING_BUTTON_STYLES} onClick={onPay} loading={paying}>{t('payments.pay')}</Button>
         </Group>
       </Stack>
     </Modal>
@@ -138,7 +139,7 @@ function PaymentScreen({ state }: { state: PaymentState }) {
           <>
             <Stack gap="sm">
               <Title order={2} size="h4">{t('payments.payByCard', { amount })}</Title>
-              <Button leftSection={<IconCreditCard size={18} />} onClick={() => void startCard()} loading={starting || verify.isPending} size="md">
+              <Button styles={WRAPPING_BUTTON_STYLES} leftSection={<IconCreditCard size={18} />} onClick={() => void startCard()} loading={starting || verify.isPending} size="md">
                 {t('payments.payAmount', { amount })}
               </Button>
             </Stack>
@@ -158,8 +159,8 @@ function PaymentScreen({ state }: { state: PaymentState }) {
         )}
 
         <Group justify="space-between">
-          <Button variant="subtle" leftSection={<IconArrowLeft size={16} />} onClick={() => void navigate(state.from)} disabled={verified}>{t('payments.back')}</Button>
-          <Button variant="default" onClick={cancel.open} disabled={verified}>{t('payments.cancel')}</Button>
+          <Button styles={WRAPPING_BUTTON_STYLES} variant="subtle" leftSection={<IconArrowLeft size={16} />} onClick={() => void navigate(state.from)} disabled={verified}>{t('payments.back')}</Button>
+          <Button styles={WRAPPING_BUTTON_STYLES} variant="default" onClick={cancel.open} disabled={verified}>{t('payments.cancel')}</Button>
         </Group>
       </Stack>
 
@@ -180,8 +181,8 @@ function PaymentScreen({ state }: { state: PaymentState }) {
             {payment ? t('payments.cancelRegistered', { code: church.code }) : t('payments.cancelSignedIn')}
           </Text>
           <Group justify="flex-end">
-            <Button variant="default" onClick={cancel.close}>{t('payments.keepPaying')}</Button>
-            <Button color="red" onClick={() => void navigate(payment ? '/login' : '/subscription', { replace: true })}>{t('payments.cancelTitle')}</Button>
+            <Button styles={WRAPPING_BUTTON_STYLES} variant="default" onClick={cancel.close}>{t('payments.keepPaying')}</Button>
+            <Button styles={WRAPPING_BUTTON_STYLES} color="red" onClick={() => void navigate(payment ? '/login' : '/subscription', { replace: true })}>{t('payments.cancelTitle')}</Button>
           </Group>
         </Stack>
       </Modal>

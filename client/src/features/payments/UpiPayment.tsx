@@ -3,6 +3,7 @@ import { Alert, Button, CopyButton, Flex, Group, Image, Skeleton, Stack, Text, T
 import { IconCheck, IconClock, IconCopy } from '@tabler/icons-react';
 import { toDataURL } from 'qrcode';
 import { useT } from '../../lib/i18n';
+import { WRAPPING_BUTTON_STYLES } from '../../components/wrapping-button';
 import type { PaymentOrder } from './payment-state';
 import './messages';
 
@@ -40,14 +41,14 @@ export function UpiPayment({ upi, amount }: { upi: Upi; amount: string }) {
             <Text fw={600} ff="monospace" style={{ wordBreak: 'break-all' }} data-testid="upi-id">{upi.vpa}</Text>
             <CopyButton value={upi.vpa}>
               {({ copied, copy }) => (
-                <Button size="compact-sm" variant="light" onClick={copy} leftSection={copied ? <IconCheck size={14} /> : <IconCopy size={14} />}>
+                <Button styles={WRAPPING_BUTTON_STYLES} size="compact-sm" variant="light" onClick={copy} leftSection={copied ? <IconCheck size={14} /> : <IconCopy size={14} />}>
                   {copied ? t('payments.copied') : t('payments.copy')}
                 </Button>
               )}
             </CopyButton>
           </Group>
           <Text size="sm">{t('payments.payee', { name: upi.payee_name })}</Text>
-          <Button component="a" href={upi.link} variant="default" size="sm" w="fit-content" hiddenFrom="sm">{t('payments.openUpiApp')}</Button>
+          <Button styles={WRAPPING_BUTTON_STYLES} component="a" href={upi.link} variant="default" size="sm" w="fit-content" hiddenFrom="sm">{t('payments.openUpiApp')}</Button>
         </Stack>
       </Flex>
       <Alert color="blue" variant="light" icon={<IconClock size={18} />} role="status">

@@ -13,6 +13,7 @@ import { activeLanguage, localized, useT } from '../../lib/i18n';
 import { formatRupees } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
 import { fieldErrors } from '../../lib/field-errors';
+import { WRAPPING_BUTTON_STYLES } from '../../components/wrapping-button';
 import {
   googleErrorOf, leaveForGoogle, pendingGoogleFlow, rememberGoogleFlow, type RegistrationDraft,
 } from '../auth';
@@ -209,18 +210,18 @@ export function RegisterChurchPage() {
               <Text size="sm">{t('registration.registeredAwaitingPayment', { code: awaitingPayment.code })}</Text>
             ) : null}
             {consumerMail && !awaitingPayment ? (
-              <Button type="submit" variant="default" leftSection={<IconBrandGoogle size={18} />} fullWidth loading={leavingForGoogle} disabled={!plan}>
+              <Button styles={WRAPPING_BUTTON_STYLES} type="submit" variant="default" leftSection={<IconBrandGoogle size={18} />} fullWidth loading={leavingForGoogle} disabled={!plan}>
                 {t('registration.googleRegistration')}
               </Button>
             ) : (
               <>
-                <Button type="submit" fullWidth size="md" loading={register.isPending || createOrder.isPending} disabled={!plan || leavingForGoogle}>
+                <Button styles={WRAPPING_BUTTON_STYLES} type="submit" fullWidth size="md" loading={register.isPending || createOrder.isPending} disabled={!plan || leavingForGoogle}>
                   {paid && plan ? t('registration.continueToPayment', { amount: formatRupees(plan.price) }) : t('registration.startFreeTrial')}
                 </Button>
                 {awaitingPayment ? null : (
                   <>
                     <Divider label={t('registration.or')} labelPosition="center" />
-                    <Button
+                    <Button styles={WRAPPING_BUTTON_STYLES}
                       type="button" variant="default" leftSection={<IconBrandGoogle size={18} />} fullWidth
                       onClick={registerWithGoogle} loading={leavingForGoogle} disabled={!plan || register.isPending}
                     >

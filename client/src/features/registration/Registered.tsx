@@ -2,6 +2,7 @@ import { Alert, Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { useT } from '../../lib/i18n';
+import { WRAPPING_BUTTON_STYLES } from '../../components/wrapping-button';
 import './messages';
 
 /** A free church registered (by form or with Google): its code, the trial, and the way to sign in. */
@@ -18,7 +19,7 @@ export function Registered({ code }: { code: string }) {
         </Stack>
         <Text size="sm">{t('registration.codeHint')}</Text>
         <Alert color="teal" variant="light" role="status" w="100%">{t('registration.trialStarted')}</Alert>
-        <Button component={Link} to={`/login?code=${encodeURIComponent(code)}`} fullWidth>{t('registration.signInNow')}</Button>
+        <Button styles={WRAPPING_BUTTON_STYLES} component={Link} to={`/login?code=${encodeURIComponent(code)}`} fullWidth>{t('registration.signInNow')}</Button>
       </Stack>
     </Paper>
   );
