@@ -40,6 +40,8 @@ const SCREENS: { name: string; chunks: string[] }[] = [
   { name: '/reports', chunks: [FRAME, 'src/features/reports/AttendanceReportsPage.tsx'] },
   { name: '/student-view', chunks: [FRAME, 'src/features/student-view/StudentViewPage.tsx'] },
   { name: '/subscription', chunks: ['src/features/subscription/SubscriptionPage.tsx'] },
+  { name: '/register', chunks: ['src/features/registration/RegisterChurchPage.tsx'] },
+  { name: '/payment', chunks: ['src/features/payments/PaymentPage.tsx'] },
 ];
 
 /** Budgets in gzipped bytes: the JavaScript of the sign-in screen, and all of Mark Attendance. */

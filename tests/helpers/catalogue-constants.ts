@@ -2,11 +2,17 @@ import type { MessageId } from '../../common/i18n/areas.js';
 import { MESSAGES } from '../../common/constants.js';
 import { CLASS_MESSAGES } from '../../common/class-messages.js';
 import { PASSWORD_MESSAGES } from '../../common/schemas/password.js';
+import { REGISTRATION_MESSAGES } from '../../common/schemas/churches.js';
+import { PAYMENT_MESSAGES } from '../../common/payment-messages.js';
+import { SUBSCRIPTION_MESSAGES } from '../../common/subscription-messages.js';
 import { SCREEN_LOAD_FAILED } from '../../client/src/components/texts.js';
 
+/** The names of an object's plain texts (a message made by a function has no single English). */
+type TextNames<T> = { [K in keyof T]: T[K] extends string ? K : never }[keyof T] & string;
+
 /** Pairs whose catalogue id is `<area>.<name>` and whose constant is `<object>.<name>`. */
-const sameNames = <T extends Record<string, string>>(area: string, object: T, objectName: string, names: Array<keyof T & string>) =>
-  names.map((name) => ({ id: `${area}.${name}` as MessageId, constant: object[name], where: `${objectName}.${name}` }));
+const sameNames = <T extends object>(area: string, object: T, objectName: string, names: Array<TextNames<T>>) =>
+  names.map((name) => ({ id: `${area}.${name}` as MessageId, constant: object[name] as string, where: `${objectName}.${name}` }));
 
 /**
  * Catalogue messages whose English is also a constant of common/ (`MESSAGES`, `*_MESSAGES`): the
@@ -40,4 +46,17 @@ export const CATALOGUE_CONSTANTS: CataloguePair[] = [
   { id: 'dashboard.usage.loadFailed', constant: MESSAGES.usageLoadFailed, where: 'MESSAGES.usageLoadFailed' },
   { id: 'dashboard.usage.limitsMissing', constant: MESSAGES.usageLimitsMissing, where: 'MESSAGES.usageLimitsMissing' },
   { id: 'dashboard.usage.nothingYet', constant: MESSAGES.usageNothingYet, where: 'MESSAGES.usageNothingYet' },
+  ...sameNames('registration', REGISTRATION_MESSAGES, 'REGISTRATION_MESSAGES', [
+    'nameRequired', 'pincodeRequired', 'pincodeFormat', 'adminNameRequired', 'planRequired', 'planMismatch',
+  ]),
+  { id: 'registration.registrationFailed', constant: REGISTRATION_MESSAGES.failed, where: 'REGISTRATION_MESSAGES.failed' },
+  { id: 'registration.paymentStartFailed', constant: PAYMENT_MESSAGES.initFailed, where: 'PAYMENT_MESSAGES.initFailed' },
+  { id: 'registration.orderFailed', constant: PAYMENT_MESSAGES.orderFailed, where: 'PAYMENT_MESSAGES.orderFailed' },
+  { id: 'registration.paymentNotConfigured', constant: PAYMENT_MESSAGES.notConfigured, where: 'PAYMENT_MESSAGES.notConfigured' },
+  { id: 'registration.paymentTokenSpent', constant: PAYMENT_MESSAGES.tokenSpent, where: 'PAYMENT_MESSAGES.tokenSpent' },
+  ...sameNames('payments', PAYMENT_MESSAGES, 'PAYMENT_MESSAGES', [
+    'choosePaidPlan', 'orderFailed', 'initFailed', 'verifyFailed', 'orderNotFound', 'verified', 'notConfigured', 'notTestMode',
+    'tokenSpent', 'alreadyPaid', 'referenceUsed',
+  ]),
+  ...sameNames('payments', SUBSCRIPTION_MESSAGES, 'SUBSCRIPTION_MESSAGES', ['paymentHeld', 'upgraded']),
 ];

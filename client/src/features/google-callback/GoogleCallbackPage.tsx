@@ -6,7 +6,7 @@ import { MESSAGES } from '../../../../common/constants';
 import { serverMessage } from '../../lib/errors';
 import { activeLanguage, localized, useT } from '../../lib/i18n';
 import { trpc } from '../../lib/trpc';
-import { Registered, REGISTRATION_TEXTS, paidChurchOf, useRegistrationPayment } from '../registration';
+import { Registered, paidChurchOf, useRegistrationPayment } from '../registration';
 import { forgetGoogleFlow, pendingGoogleFlow, type GoogleReturnState, type PendingGoogleFlow } from '../auth';
 import { saveCredentials } from '../../lib/session-store';
 
@@ -83,8 +83,8 @@ export function GoogleCallbackPage() {
 
   const failure = lost ? t('auth.googleFlowLost')
     : googleLogin.isError ? localized(t, serverMessage(googleLogin.error, MESSAGES.googleFailedFallback))
-      : register.isError ? serverMessage(register.error, REGISTRATION_TEXTS.googleRegistrationFailed)
-        : payment.createOrder.isError ? serverMessage(payment.createOrder.error, REGISTRATION_TEXTS.paymentStartFailed)
+      : register.isError ? localized(t, serverMessage(register.error, t('registration.googleRegistrationFailed')))
+        : payment.createOrder.isError ? localized(t, serverMessage(payment.createOrder.error, t('registration.paymentStartFailed')))
           : null;
   const back = originOf(flow);
 
@@ -97,7 +97,7 @@ export function GoogleCallbackPage() {
             <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">{failure}</Alert>
             {payment.awaiting && payment.createOrder.isError ? (
               <>
-                <Text size="sm">{REGISTRATION_TEXTS.registeredAwaitingPayment(payment.awaiting.code)}</Text>
+                <Text size="sm">{t('registration.registeredAwaitingPayment', { code: payment.awaiting.code })}</Text>
                 <Button onClick={() => payment.start(payment.awaiting!)} loading={payment.createOrder.isPending}>{t('common.retry')}</Button>
               </>
             ) : (
@@ -110,7 +110,7 @@ export function GoogleCallbackPage() {
         ) : (
           <Stack align="center" gap="sm" role="status" aria-live="polite">
             <Loader />
-            <Text c="dimmed">{flow?.intent === 'register' ? REGISTRATION_TEXTS.googleFinishing : t('auth.signingInWithGoogle')}</Text>
+            <Text c="dimmed">{flow?.intent === 'register' ? t('registration.googleFinishing') : t('auth.signingInWithGoogle')}</Text>
           </Stack>
         )}
       </Paper>

@@ -3,33 +3,34 @@ import { Alert, Anchor, Badge, Button, Card, Container, Divider, Group, Modal, S
 import { useDisclosure } from '@mantine/hooks';
 import { IconAlertCircle, IconArrowLeft, IconCircleCheck, IconCreditCard, IconFlask } from '@tabler/icons-react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { PAYMENT_MESSAGES } from '../../../../common/payment-messages';
-import { SUBSCRIPTION_MESSAGES } from '../../../../common/subscription-messages';
 import { serverMessage } from '../../lib/errors';
 import { formatRupees } from '../../lib/format';
+import { localized, useT } from '../../lib/i18n';
 import { trpc } from '../../lib/trpc';
+import { WRAPPING_BUTTON_STYLES } from '../../components/wrapping-button';
 import { payByCard, type CheckoutPayment } from './card-checkout';
 import { paymentStateOf, type PaymentState } from './payment-state';
 import { UpiPayment } from './UpiPayment';
+import './messages';
 
 /** How long the verified notice stays before the screen moves on. */
 const REDIRECT_AFTER_MS = 2500;
 /** How often the screen asks whether a UPI payment has been confirmed (by the webhook or the platform). */
 const UPI_POLL_MS = 5000;
-const PAYMENT_FAILED = 'The payment did not go through. You can try again.';
 
 /** Test mode's stand-in for the card checkout: Pay makes a signed test payment, Fail does not pay. */
 function TestCheckout({ opened, amount, onPay, onFail, onClose, paying }: {
   opened: boolean; amount: string; onPay: () => void; onFail: () => void; onClose: () => void; paying: boolean;
 }) {
+  const t = useT();
   return (
-    <Modal opened={opened} onClose={onClose} title="Test checkout" centered>
+    <Modal opened={opened} onClose={onClose} title={t('payments.testCheckout')} centered>
       <Stack>
-        <Badge color="orange" variant="light" leftSection={<IconFlask size={12} />} w="fit-content">Test mode: no money moves</Badge>
-        <Text>Pay {amount} with a test card?</Text>
+        <Badge color="orange" variant="light" leftSection={<IconFlask size={12} />} w="fit-content">{t('payments.testNoMoney')}</Badge>
+        <Text>{t('payments.testPayQuestion', { amount })}</Text>
         <Group justify="flex-end">
-          <Button variant="default" color="red" onClick={onFail} disabled={paying}>Fail</Button>
-          <Button onClick={onPay} loading={paying}>Pay</Button>
+          <Button styles={WRAPPING_BUTTON_STYLES} variant="default" color="red" onClick={onFail} disabled={paying}>{t('payments.fail')}</Button>
+          <Button styles={WRAPPING_BUTTON_STYLES} onClick={onPay} loading={paying}>{t('payments.pay')}</Button>
         </Group>
       </Stack>
     </Modal>
@@ -37,6 +38,7 @@ function TestCheckout({ opened, amount, onPay, onFail, onClose, paying }: {
 }
 
 function PaymentScreen({ state }: { state: PaymentState }) {
+  const t = useT();
   const navigate = useNavigate();
   const utils = trpc.useUtils();
   const { order, church, payment } = state;
@@ -91,7 +93,7 @@ function PaymentScreen({ state }: { state: PaymentState }) {
       });
       verifyPayment(paid);
     } catch (error) {
-      setFailure(error instanceof Error ? error.message : PAYMENT_FAILED);
+      setFailure(error instanceof Error ? error.message : t('payments.failed'));
     } finally {
       setStarting(false);
     }
@@ -103,7 +105,7 @@ function PaymentScreen({ state }: { state: PaymentState }) {
         checkout.close();
         verifyPayment(paid);
       },
-      onError: (error) => setFailure(serverMessage(error, PAYMENT_FAILED)),
+      onError: (error) => setFailure(serverMessage(error, t('payments.failed'))),
     });
   };
 
@@ -111,45 +113,45 @@ function PaymentScreen({ state }: { state: PaymentState }) {
     <Container component="main" size={640} py="xl" px="md">
       <Stack gap="lg">
         <Group justify="space-between" wrap="nowrap">
-          <Title order={1} size="h2">Payment</Title>
-          {testMode ? <Badge color="orange" variant="light" leftSection={<IconFlask size={12} />}>Test mode</Badge> : null}
+          <Title order={1} size="h2">{t('payments.title')}</Title>
+          {testMode ? <Badge color="orange" variant="light" leftSection={<IconFlask size={12} />}>{t('payments.testMode')}</Badge> : null}
         </Group>
         <Card withBorder padding="lg">
           <Stack gap={4}>
-            <Text size="sm" c="dimmed">{church.name} · Church code {church.code}</Text>
+            <Text size="sm" c="dimmed">{t('payments.churchLine', { name: church.name, code: church.code })}</Text>
             <Group gap="xs" align="baseline">
               <Text fz={28} fw={700} data-testid="payment-amount">{amount}</Text>
-              <Text c="dimmed" size="sm">{order.plan_type === 'premium' ? 'Premium Plan' : 'Basic Plan'}, 30 days</Text>
+              <Text c="dimmed" size="sm">{order.plan_type === 'premium' ? t('payments.premiumFor30Days') : t('payments.basicFor30Days')}</Text>
             </Group>
           </Stack>
         </Card>
 
         {held ? (
-          <Alert color="orange" variant="light" icon={<IconAlertCircle size={18} />} role="alert">{SUBSCRIPTION_MESSAGES.paymentHeld}</Alert>
+          <Alert color="orange" variant="light" icon={<IconAlertCircle size={18} />} role="alert">{t('payments.paymentHeld')}</Alert>
         ) : verified ? (
           <Alert
             color="teal" variant="light" icon={<IconCircleCheck size={18} />} role="status"
-            title={order.is_upgrade ? SUBSCRIPTION_MESSAGES.upgraded : PAYMENT_MESSAGES.verified}
+            title={order.is_upgrade ? t('payments.upgraded') : t('payments.verified')}
           >
-            {payment ? 'Taking you to sign in…' : 'Taking you to your dashboard…'}
+            {payment ? t('payments.toSignIn') : t('payments.toDashboard')}
           </Alert>
         ) : (
           <>
             <Stack gap="sm">
-              <Title order={2} size="h4">Pay {amount} by card</Title>
-              <Button leftSection={<IconCreditCard size={18} />} onClick={() => void startCard()} loading={starting || verify.isPending} size="md">
-                Pay {amount}
+              <Title order={2} size="h4">{t('payments.payByCard', { amount })}</Title>
+              <Button styles={WRAPPING_BUTTON_STYLES} leftSection={<IconCreditCard size={18} />} onClick={() => void startCard()} loading={starting || verify.isPending} size="md">
+                {t('payments.payAmount', { amount })}
               </Button>
             </Stack>
-            {failure ? <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">{failure}</Alert> : null}
+            {failure ? <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">{localized(t, failure)}</Alert> : null}
             {verify.isError ? (
               <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-                {serverMessage(verify.error, PAYMENT_MESSAGES.verifyFailed)}
+                {localized(t, serverMessage(verify.error, t('payments.verifyFailed')))}
               </Alert>
             ) : null}
             {order.upi ? (
               <>
-                <Divider label="or" />
+                <Divider label={t('payments.or')} />
                 <UpiPayment upi={order.upi} amount={amount} />
               </>
             ) : null}
@@ -157,8 +159,8 @@ function PaymentScreen({ state }: { state: PaymentState }) {
         )}
 
         <Group justify="space-between">
-          <Button variant="subtle" leftSection={<IconArrowLeft size={16} />} onClick={() => void navigate(state.from)} disabled={verified}>Back</Button>
-          <Button variant="default" onClick={cancel.open} disabled={verified}>Cancel</Button>
+          <Button styles={WRAPPING_BUTTON_STYLES} variant="subtle" leftSection={<IconArrowLeft size={16} />} onClick={() => void navigate(state.from)} disabled={verified}>{t('payments.back')}</Button>
+          <Button styles={WRAPPING_BUTTON_STYLES} variant="default" onClick={cancel.open} disabled={verified}>{t('payments.cancel')}</Button>
         </Group>
       </Stack>
 
@@ -170,19 +172,17 @@ function PaymentScreen({ state }: { state: PaymentState }) {
         onPay={payInTestMode}
         onFail={() => {
           checkout.close();
-          setFailure(PAYMENT_FAILED);
+          setFailure(t('payments.failed'));
         }}
       />
-      <Modal opened={cancelOpened} onClose={cancel.close} title="Cancel payment" centered>
+      <Modal opened={cancelOpened} onClose={cancel.close} title={t('payments.cancelTitle')} centered>
         <Stack>
           <Text>
-            {payment
-              ? `Church ${church.code} stays registered and waits for its payment. Sign in later to pay, or to switch to the Free Trial.`
-              : 'Your plan stays as it is. You can choose a plan again later.'}
+            {payment ? t('payments.cancelRegistered', { code: church.code }) : t('payments.cancelSignedIn')}
           </Text>
           <Group justify="flex-end">
-            <Button variant="default" onClick={cancel.close}>Keep paying</Button>
-            <Button color="red" onClick={() => void navigate(payment ? '/login' : '/subscription', { replace: true })}>Cancel payment</Button>
+            <Button styles={WRAPPING_BUTTON_STYLES} variant="default" onClick={cancel.close}>{t('payments.keepPaying')}</Button>
+            <Button styles={WRAPPING_BUTTON_STYLES} color="red" onClick={() => void navigate(payment ? '/login' : '/subscription', { replace: true })}>{t('payments.cancelTitle')}</Button>
           </Group>
         </Stack>
       </Modal>
@@ -192,15 +192,16 @@ function PaymentScreen({ state }: { state: PaymentState }) {
 
 /** The payment screen: reached with an order as navigation state, never directly. */
 export function PaymentPage() {
+  const t = useT();
   const location = useLocation();
   const state = paymentStateOf(location.state);
   if (!state) {
     return (
       <Container component="main" size={520} py="xl" px="md">
         <Stack gap="sm" align="center" ta="center">
-          <Title order={1} size="h2">Payment</Title>
-          <Text>There is no payment in progress here. Choose a plan first.</Text>
-          <Anchor component={Link} to="/">Go to the start page</Anchor>
+          <Title order={1} size="h2">{t('payments.title')}</Title>
+          <Text>{t('payments.noPayment')}</Text>
+          <Anchor component={Link} to="/">{t('payments.goToStart')}</Anchor>
         </Stack>
       </Container>
     );

@@ -2,7 +2,10 @@ import { useEffect, useState } from 'react';
 import { Alert, Button, CopyButton, Flex, Group, Image, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconCheck, IconClock, IconCopy } from '@tabler/icons-react';
 import { toDataURL } from 'qrcode';
+import { useT } from '../../lib/i18n';
+import { WRAPPING_BUTTON_STYLES } from '../../components/wrapping-button';
 import type { PaymentOrder } from './payment-state';
+import './messages';
 
 type Upi = NonNullable<PaymentOrder['upi']>;
 
@@ -12,6 +15,7 @@ type Upi = NonNullable<PaymentOrder['upi']>;
  * provider's webhook or by the platform, so the screen says it is waiting for that.
  */
 export function UpiPayment({ upi, amount }: { upi: Upi; amount: string }) {
+  const t = useT();
   const [qr, setQr] = useState<string | null>(null);
   const [qrFailed, setQrFailed] = useState(false);
   useEffect(() => {
@@ -24,31 +28,31 @@ export function UpiPayment({ upi, amount }: { upi: Upi; amount: string }) {
 
   return (
     <Stack gap="sm" data-testid="upi-payment">
-      <Title order={2} size="h4">Pay {amount} by UPI</Title>
+      <Title order={2} size="h4">{t('payments.payByUpi', { amount })}</Title>
       <Flex direction={{ base: 'column', xs: 'row' }} align="flex-start" gap="lg">
         {qr ? (
-          <Image src={qr} alt={`UPI QR code to pay ${amount} to ${upi.payee_name}`} w={180} h={180} radius="sm" />
+          <Image src={qr} alt={t('payments.qrAlt', { amount, payee: upi.payee_name })} w={180} h={180} radius="sm" />
         ) : qrFailed ? null : (
-          <Skeleton w={180} h={180} radius="sm" aria-label="Loading the QR code" />
+          <Skeleton w={180} h={180} radius="sm" aria-label={t('payments.loadingQr')} />
         )}
         <Stack gap={6} miw={0} style={{ flex: 1 }} w="100%">
-          <Text size="sm" c="dimmed">Or pay to this UPI ID</Text>
+          <Text size="sm" c="dimmed">{t('payments.orUpiId')}</Text>
           <Group gap="xs" wrap="nowrap">
             <Text fw={600} ff="monospace" style={{ wordBreak: 'break-all' }} data-testid="upi-id">{upi.vpa}</Text>
             <CopyButton value={upi.vpa}>
               {({ copied, copy }) => (
-                <Button size="compact-sm" variant="light" onClick={copy} leftSection={copied ? <IconCheck size={14} /> : <IconCopy size={14} />}>
-                  {copied ? 'Copied' : 'Copy'}
+                <Button styles={WRAPPING_BUTTON_STYLES} size="compact-sm" variant="light" onClick={copy} leftSection={copied ? <IconCheck size={14} /> : <IconCopy size={14} />}>
+                  {copied ? t('payments.copied') : t('payments.copy')}
                 </Button>
               )}
             </CopyButton>
           </Group>
-          <Text size="sm">Payee: {upi.payee_name}</Text>
-          <Button component="a" href={upi.link} variant="default" size="sm" w="fit-content" hiddenFrom="sm">Open in a UPI app</Button>
+          <Text size="sm">{t('payments.payee', { name: upi.payee_name })}</Text>
+          <Button styles={WRAPPING_BUTTON_STYLES} component="a" href={upi.link} variant="default" size="sm" w="fit-content" hiddenFrom="sm">{t('payments.openUpiApp')}</Button>
         </Stack>
       </Flex>
       <Alert color="blue" variant="light" icon={<IconClock size={18} />} role="status">
-        Waiting for confirmation. After you pay by UPI, your plan is activated as soon as the payment is confirmed.
+        {t('payments.waiting')}
       </Alert>
     </Stack>
   );

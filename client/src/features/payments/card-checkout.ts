@@ -1,4 +1,6 @@
+import { translate } from '../../lib/i18n';
 import { loadOnce } from '../../lib/load-once';
+import './messages';
 
 const RAZORPAY_CHECKOUT_URL = 'https://checkout.razorpay.com/v1/checkout.js';
 
@@ -23,11 +25,11 @@ const loadCheckoutScript = loadOnce(() => new Promise<RazorpayConstructor>((reso
   script.onload = () => {
     const constructor = (window as unknown as { Razorpay?: RazorpayConstructor }).Razorpay;
     if (constructor) resolve(constructor);
-    else reject(new Error('The card checkout did not load.'));
+    else reject(new Error(translate('payments.checkoutNotLoaded')));
   };
   script.onerror = () => {
     script.remove();
-    reject(new Error('The card checkout could not be loaded.'));
+    reject(new Error(translate('payments.checkoutLoadFailed')));
   };
   document.head.appendChild(script);
 }));
@@ -48,12 +50,12 @@ export async function payByCard(options: {
       order_id: options.orderId,
       amount: options.amountPaise,
       currency: options.currency,
-      name: 'Sunday School',
+      name: translate('payments.productName'),
       description: options.description,
       handler: (response: CheckoutPayment) => resolve(response),
       modal: { ondismiss: options.onDismiss },
     });
-    checkout.on('payment.failed', (response) => reject(new Error(response.error?.description ?? 'The payment failed.')));
+    checkout.on('payment.failed', (response) => reject(new Error(response.error?.description ?? translate('payments.cardFailed'))));
     checkout.open();
   });
 }

@@ -4,22 +4,23 @@ import {
 } from '@mantine/core';
 import { IconAlertCircle, IconArrowLeft, IconBrandGoogle, IconBuildingChurch, IconInfoCircle } from '@tabler/icons-react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { MESSAGES } from '../../../../common/constants';
 import { useSignsInWithGoogleOnly, GoogleAlerts } from '../auth';
 import { emailSchema } from '../../../../common/schemas/auth';
 import { googleRegistrationDraft, registerChurchInput, type RegisterChurchInput } from '../../../../common/schemas/churches';
 import { serverMessage } from '../../lib/errors';
-import { activeLanguage } from '../../lib/i18n';
+import { LanguagePicker } from '../../components/LanguagePicker';
+import { activeLanguage, localized, useT } from '../../lib/i18n';
 import { formatRupees } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
 import { fieldErrors } from '../../lib/field-errors';
+import { WRAPPING_BUTTON_STYLES } from '../../components/wrapping-button';
 import {
   googleErrorOf, leaveForGoogle, pendingGoogleFlow, rememberGoogleFlow, type RegistrationDraft,
 } from '../auth';
 import { usePlans } from '../subscription';
 import { Registered } from './Registered';
-import { REGISTRATION_TEXTS as T } from './texts';
 import { paidChurchOf, useRegistrationPayment } from './useRegistrationPayment';
+import './messages';
 
 type Field = 'name' | 'pincode' | 'address' | 'phone' | 'admin_name' | 'admin_email' | 'admin_password' | 'subscription_tier';
 type Values = Record<Exclude<Field, 'subscription_tier'>, string>;
@@ -39,6 +40,7 @@ function returnedDraft(cameBackFromGoogle: boolean): RegistrationDraft | null {
  * screen registers the church with the Google account as its super admin.
  */
 export function RegisterChurchPage() {
+  const t = useT();
   const navigate = useNavigate();
   const location = useLocation();
   const { plans, fallback, isPending: plansPending } = usePlans();
@@ -132,17 +134,20 @@ export function RegisterChurchPage() {
 
   return (
     <Container component="main" size={720} py="xl" px="md">
+      <Group justify="flex-end" mb="xs">
+        <LanguagePicker />
+      </Group>
       <Stack align="center" gap={4} mb="lg">
         <IconBuildingChurch size={40} stroke={1.5} aria-hidden />
-        <Title order={1} size="h2" ta="center">{T.title}</Title>
-        <Text c="dimmed" ta="center">{T.subtitle}</Text>
+        <Title order={1} size="h2" ta="center">{t('registration.title')}</Title>
+        <Text c="dimmed" ta="center">{t('registration.subtitle')}</Text>
       </Stack>
       <Paper withBorder shadow="sm" p={{ base: 'md', xs: 'xl' }} radius="md">
-        <form onSubmit={submit} noValidate aria-label={T.title}>
+        <form onSubmit={submit} noValidate aria-label={t('registration.title')}>
           <Stack gap="lg">
-            <Radio.Group label={T.plan} value={tier} onChange={(value) => setTier(value)} error={errors.subscription_tier}>
+            <Radio.Group label={t('registration.plan')} value={tier} onChange={(value) => setTier(value)} error={localized(t, errors.subscription_tier)}>
               {plansPending || !plans ? (
-                <SimpleGrid cols={{ base: 1, sm: 3 }} mt="xs" aria-busy="true" aria-label="Loading plans">
+                <SimpleGrid cols={{ base: 1, sm: 3 }} mt="xs" aria-busy="true" aria-label={t('registration.loadingPlans')}>
                   {[0, 1, 2].map((i) => <Skeleton key={i} height={96} radius="md" />)}
                 </SimpleGrid>
               ) : (
@@ -152,9 +157,9 @@ export function RegisterChurchPage() {
                       <Group wrap="nowrap" align="flex-start" gap="sm">
                         <Radio.Indicator />
                         <Stack gap={2}>
-                          <Text fw={600}>{p.name}</Text>
-                          <Text size="sm">{formatRupees(p.price)} / {p.duration_days} days</Text>
-                          <Text size="xs" c="dimmed">{p.features.join(' · ')}</Text>
+                          <Text fw={600}>{localized(t, p.name)}</Text>
+                          <Text size="sm">{t('registration.planPrice', { price: formatRupees(p.price), days: p.duration_days })}</Text>
+                          <Text size="xs" c="dimmed">{p.features.map((feature) => localized(t, feature)).join(' · ')}</Text>
                         </Stack>
                       </Group>
                     </Radio.Card>
@@ -162,65 +167,65 @@ export function RegisterChurchPage() {
                 </SimpleGrid>
               )}
             </Radio.Group>
-            {fallback ? <Text size="sm" c="dimmed">{T.plansFallback}</Text> : null}
+            {fallback ? <Text size="sm" c="dimmed">{t('registration.plansFallback')}</Text> : null}
 
             <Stack gap="sm">
-              <Title order={2} size="h4">{T.churchDetails}</Title>
-              <TextInput label="Church name" withAsterisk value={values.name} onChange={set('name')} error={errors.name} disabled={busy} />
+              <Title order={2} size="h4">{t('registration.churchDetails')}</Title>
+              <TextInput label={t('registration.churchName')} withAsterisk value={values.name} onChange={set('name')} error={localized(t, errors.name)} disabled={busy} />
               <SimpleGrid cols={{ base: 1, xs: 2 }}>
-                <TextInput label="Pincode" withAsterisk inputMode="numeric" maxLength={6} value={values.pincode} onChange={set('pincode')} error={errors.pincode} disabled={busy} />
-                <TextInput label="Phone" type="tel" value={values.phone} onChange={set('phone')} error={errors.phone} disabled={busy} />
+                <TextInput label={t('registration.pincode')} withAsterisk inputMode="numeric" maxLength={6} value={values.pincode} onChange={set('pincode')} error={localized(t, errors.pincode)} disabled={busy} />
+                <TextInput label={t('registration.phone')} type="tel" value={values.phone} onChange={set('phone')} error={localized(t, errors.phone)} disabled={busy} />
               </SimpleGrid>
-              <TextInput label="Address" value={values.address} onChange={set('address')} error={errors.address} disabled={busy} />
+              <TextInput label={t('registration.address')} value={values.address} onChange={set('address')} error={localized(t, errors.address)} disabled={busy} />
             </Stack>
 
             <Stack gap="sm">
-              <Title order={2} size="h4">{T.adminAccount}</Title>
-              <Text size="sm" c="dimmed">{consumerMail ? T.googleHint : T.adminAccountHint}</Text>
-              <TextInput label="Admin name" withAsterisk value={values.admin_name} onChange={set('admin_name')} error={errors.admin_name} disabled={busy} />
-              <TextInput label="Admin email" type="email" withAsterisk autoComplete="email" value={values.admin_email} onChange={set('admin_email')} error={errors.admin_email} disabled={busy} />
+              <Title order={2} size="h4">{t('registration.adminAccount')}</Title>
+              <Text size="sm" c="dimmed">{consumerMail ? t('registration.googleHint') : t('registration.adminAccountHint')}</Text>
+              <TextInput label={t('registration.adminName')} withAsterisk value={values.admin_name} onChange={set('admin_name')} error={localized(t, errors.admin_name)} disabled={busy} />
+              <TextInput label={t('registration.adminEmail')} type="email" withAsterisk autoComplete="email" value={values.admin_email} onChange={set('admin_email')} error={localized(t, errors.admin_email)} disabled={busy} />
               {consumerMail ? (
                 <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} />}>
-                  {MESSAGES.useGoogleSignIn}
+                  {t('auth.useGoogleSignIn')}
                 </Alert>
               ) : (
-                <PasswordInput label="Password" description="At least 8 characters" withAsterisk autoComplete="new-password" value={values.admin_password} onChange={set('admin_password')} error={errors.admin_password} disabled={busy} />
+                <PasswordInput label={t('registration.password')} description={t('registration.passwordHint')} withAsterisk autoComplete="new-password" value={values.admin_password} onChange={set('admin_password')} error={localized(t, errors.admin_password)} disabled={busy} />
               )}
             </Stack>
 
             {register.isError ? (
               <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-                {serverMessage(register.error, T.registrationFailed)}
+                {localized(t, serverMessage(register.error, t('registration.registrationFailed')))}
               </Alert>
             ) : null}
             {createOrder.isError ? (
               <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-                {serverMessage(createOrder.error, T.paymentStartFailed)}
+                {localized(t, serverMessage(createOrder.error, t('registration.paymentStartFailed')))}
               </Alert>
             ) : null}
 
             <GoogleAlerts startError={googleStart.error} returned={googleReturn} />
 
             {awaitingPayment && createOrder.isError ? (
-              <Text size="sm">{T.registeredAwaitingPayment(awaitingPayment.code)}</Text>
+              <Text size="sm">{t('registration.registeredAwaitingPayment', { code: awaitingPayment.code })}</Text>
             ) : null}
             {consumerMail && !awaitingPayment ? (
-              <Button type="submit" variant="default" leftSection={<IconBrandGoogle size={18} />} fullWidth loading={leavingForGoogle} disabled={!plan}>
-                {T.googleRegistration}
+              <Button styles={WRAPPING_BUTTON_STYLES} type="submit" variant="default" leftSection={<IconBrandGoogle size={18} />} fullWidth loading={leavingForGoogle} disabled={!plan}>
+                {t('registration.googleRegistration')}
               </Button>
             ) : (
               <>
-                <Button type="submit" fullWidth size="md" loading={register.isPending || createOrder.isPending} disabled={!plan || leavingForGoogle}>
-                  {paid && plan ? T.continueToPayment(formatRupees(plan.price)) : T.startFreeTrial}
+                <Button styles={WRAPPING_BUTTON_STYLES} type="submit" fullWidth size="md" loading={register.isPending || createOrder.isPending} disabled={!plan || leavingForGoogle}>
+                  {paid && plan ? t('registration.continueToPayment', { amount: formatRupees(plan.price) }) : t('registration.startFreeTrial')}
                 </Button>
                 {awaitingPayment ? null : (
                   <>
-                    <Divider label={T.or} labelPosition="center" />
-                    <Button
+                    <Divider label={t('registration.or')} labelPosition="center" />
+                    <Button styles={WRAPPING_BUTTON_STYLES}
                       type="button" variant="default" leftSection={<IconBrandGoogle size={18} />} fullWidth
                       onClick={registerWithGoogle} loading={leavingForGoogle} disabled={!plan || register.isPending}
                     >
-                      {T.googleRegistration}
+                      {t('registration.googleRegistration')}
                     </Button>
                   </>
                 )}
@@ -231,7 +236,7 @@ export function RegisterChurchPage() {
       </Paper>
       <Group justify="center" mt="lg">
         <Anchor component={Link} to="/login" size="sm">
-          <Group gap={4} component="span"><IconArrowLeft size={14} aria-hidden />{T.backToLogin}</Group>
+          <Group gap={4} component="span"><IconArrowLeft size={14} aria-hidden />{t('registration.backToLogin')}</Group>
         </Anchor>
       </Group>
     </Container>

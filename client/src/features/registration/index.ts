@@ -1,4 +1,3 @@
 /** What the Google callback needs to finish a registration started with Google. */
 export { Registered } from './Registered';
-export { REGISTRATION_TEXTS } from './texts';
 export { paidChurchOf, useRegistrationPayment } from './useRegistrationPayment';
