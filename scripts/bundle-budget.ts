@@ -40,6 +40,10 @@ const SCREENS: { name: string; chunks: string[] }[] = [
   { name: '/reports', chunks: [FRAME, 'src/features/reports/AttendanceReportsPage.tsx'] },
   { name: '/student-view', chunks: [FRAME, 'src/features/student-view/StudentViewPage.tsx'] },
   { name: '/subscription', chunks: ['src/features/subscription/SubscriptionPage.tsx'] },
+  { name: '/teachers', chunks: [FRAME, 'src/features/users/TeachersPage.tsx'] },
+  { name: '/users', chunks: [FRAME, 'src/features/users/UsersPage.tsx'] },
+  { name: '/records', chunks: [FRAME, 'src/features/records/RecordsPage.tsx'] },
+  { name: '/configuration', chunks: [FRAME, 'src/features/configuration/ConfigurationPage.tsx'] },
 ];
 
 /** Budgets in gzipped bytes: the JavaScript of the sign-in screen, and all of Mark Attendance. */

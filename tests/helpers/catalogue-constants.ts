@@ -2,6 +2,9 @@ import type { MessageId } from '../../common/i18n/areas.js';
 import { MESSAGES } from '../../common/constants.js';
 import { CLASS_MESSAGES } from '../../common/class-messages.js';
 import { PASSWORD_MESSAGES } from '../../common/schemas/password.js';
+import { USER_MESSAGES } from '../../common/schemas/users.js';
+import { ACADEMIC_YEAR_CONFIG_MESSAGES, RECORD_MESSAGES } from '../../common/record-messages.js';
+import { CLASS_TEXT } from '../../client/src/features/classes/text.js';
 import { SCREEN_LOAD_FAILED } from '../../client/src/components/texts.js';
 
 /** Pairs whose catalogue id is `<area>.<name>` and whose constant is `<object>.<name>`. */
@@ -40,4 +43,29 @@ export const CATALOGUE_CONSTANTS: CataloguePair[] = [
   { id: 'dashboard.usage.loadFailed', constant: MESSAGES.usageLoadFailed, where: 'MESSAGES.usageLoadFailed' },
   { id: 'dashboard.usage.limitsMissing', constant: MESSAGES.usageLimitsMissing, where: 'MESSAGES.usageLimitsMissing' },
   { id: 'dashboard.usage.nothingYet', constant: MESSAGES.usageNothingYet, where: 'MESSAGES.usageNothingYet' },
+  ...sameNames('users', USER_MESSAGES as unknown as Record<string, string>, 'USER_MESSAGES', [
+    'nameRequired', 'nameTooLong', 'phoneTooLong', 'roleInvalid', 'notFound', 'emailTaken', 'onlySuperAdminEdits',
+    'onlySuperAdminDeletes', 'roleNotAllowed', 'superAdminRoleNotAssignable', 'superAdminFixed', 'cannotDeleteSuperAdmin',
+    'cannotDeactivateSelf', 'cannotDeleteSelf', 'cannotChangeOwnRole', 'noPasswordForGoogle', 'googleSignInNote',
+    'teacherCreated', 'teacherUpdated', 'teacherDeleted', 'userCreated', 'userUpdated', 'userDeleted', 'userActivated',
+    'userDeactivated', 'createTeacherFailed', 'deleteTeacherFailed', 'loadUsersFailed', 'updateStatusFailed', 'saveUserFailed',
+    'deleteUserFailed', 'confirmDeleteTeacher', 'confirmDeleteUser',
+  ]),
+  { id: 'users.notAllowed', constant: MESSAGES.notAllowed, where: 'MESSAGES.notAllowed' },
+  { id: 'users.passwordRequired', constant: PASSWORD_MESSAGES.required, where: 'PASSWORD_MESSAGES.required' },
+  { id: 'users.passwordTooShort', constant: PASSWORD_MESSAGES.tooShort, where: 'PASSWORD_MESSAGES.tooShort' },
+  { id: 'users.passwordTooLong', constant: PASSWORD_MESSAGES.tooLong, where: 'PASSWORD_MESSAGES.tooLong' },
+  { id: 'users.unreachable', constant: CLASS_TEXT.unreachable, where: 'CLASS_TEXT.unreachable (client/src/features/classes/text.ts)' },
+  ...sameNames('records', RECORD_MESSAGES, 'RECORD_MESSAGES', [
+    'academicYearRequired', 'monthRequired', 'monthInvalid', 'dateRequired', 'dateInvalid', 'notesRequired', 'notesTooLong',
+    'idInvalid', 'notFound', 'saved', 'updated', 'deleted', 'loadFailed', 'saveFailed', 'deleteFailed', 'confirmDelete', 'empty',
+  ]),
+  { id: 'records.academicYearInvalid', constant: CLASS_MESSAGES.academicYearInvalid, where: 'CLASS_MESSAGES.academicYearInvalid' },
+  { id: 'records.academicYearsLoadFailed', constant: CLASS_TEXT.academicYearsLoadFailed, where: 'CLASS_TEXT.academicYearsLoadFailed (client/src/features/classes/text.ts)' },
+  { id: 'records.unreachable', constant: CLASS_TEXT.unreachable, where: 'CLASS_TEXT.unreachable (client/src/features/classes/text.ts)' },
+  ...sameNames('configuration', ACADEMIC_YEAR_CONFIG_MESSAGES, 'ACADEMIC_YEAR_CONFIG_MESSAGES', [
+    'startMonthInvalid', 'yearsAheadInvalid', 'yearsBackInvalid', 'updated', 'updateFailed',
+  ]),
+  { id: 'configuration.academicYearsLoadFailed', constant: CLASS_TEXT.academicYearsLoadFailed, where: 'CLASS_TEXT.academicYearsLoadFailed (client/src/features/classes/text.ts)' },
+  { id: 'configuration.unreachable', constant: CLASS_TEXT.unreachable, where: 'CLASS_TEXT.unreachable (client/src/features/classes/text.ts)' },
 ];
