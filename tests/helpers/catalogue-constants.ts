@@ -7,9 +7,10 @@ import { ACADEMIC_YEAR_CONFIG_MESSAGES, RECORD_MESSAGES } from '../../common/rec
 import { CLASS_TEXT } from '../../client/src/features/classes/text.js';
 import { SCREEN_LOAD_FAILED } from '../../client/src/components/texts.js';
 
-/** Pairs whose catalogue id is `<area>.<name>` and whose constant is `<object>.<name>`. */
-const sameNames = <T extends Record<string, string>>(area: string, object: T, objectName: string, names: Array<keyof T & string>) =>
-  names.map((name) => ({ id: `${area}.${name}` as MessageId, constant: object[name], where: `${objectName}.${name}` }));
+/** Pairs whose catalogue id is `<area>.<name>` and whose constant is `<object>.<name>` (a text, not a function of the object). */
+type TextName<T> = { [K in keyof T]: T[K] extends string ? K : never }[keyof T] & string;
+const sameNames = <T extends Record<string, unknown>>(area: string, object: T, objectName: string, names: Array<TextName<T>>) =>
+  names.map((name) => ({ id: `${area}.${name}` as MessageId, constant: object[name] as string, where: `${objectName}.${name}` }));
 
 /**
  * Catalogue messages whose English is also a constant of common/ (`MESSAGES`, `*_MESSAGES`): the
@@ -43,7 +44,7 @@ export const CATALOGUE_CONSTANTS: CataloguePair[] = [
   { id: 'dashboard.usage.loadFailed', constant: MESSAGES.usageLoadFailed, where: 'MESSAGES.usageLoadFailed' },
   { id: 'dashboard.usage.limitsMissing', constant: MESSAGES.usageLimitsMissing, where: 'MESSAGES.usageLimitsMissing' },
   { id: 'dashboard.usage.nothingYet', constant: MESSAGES.usageNothingYet, where: 'MESSAGES.usageNothingYet' },
-  ...sameNames('users', USER_MESSAGES as unknown as Record<string, string>, 'USER_MESSAGES', [
+  ...sameNames('users', USER_MESSAGES, 'USER_MESSAGES', [
     'nameRequired', 'nameTooLong', 'phoneTooLong', 'roleInvalid', 'notFound', 'emailTaken', 'onlySuperAdminEdits',
     'onlySuperAdminDeletes', 'roleNotAllowed', 'superAdminRoleNotAssignable', 'superAdminFixed', 'cannotDeleteSuperAdmin',
     'cannotDeactivateSelf', 'cannotDeleteSelf', 'cannotChangeOwnRole', 'noPasswordForGoogle', 'googleSignInNote',
