@@ -103,9 +103,11 @@ const TRANSLATED_CLIENT_CODE = [
   'client/src/features/dashboard/**/*.tsx',
   'client/src/features/attendance/**/*.tsx',
   'client/src/features/reports/**/*.tsx',
-  'client/src/features/configuration/ChurchLanguageCard.tsx',
   'client/src/features/registration/**/*.tsx',
   'client/src/features/payments/**/*.tsx',
+  'client/src/features/configuration/**/*.tsx',
+  'client/src/features/users/**/*.tsx',
+  'client/src/features/records/**/*.tsx',
 ];
 /** The attributes that show text to the user (Mantine's label, description and error included). */
 const TEXT_ATTRIBUTE = String.raw`JSXAttribute[name.name=/^(label|placeholder|title|aria-label|alt|description|error)$/]`;

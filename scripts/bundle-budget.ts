@@ -42,6 +42,10 @@ const SCREENS: { name: string; chunks: string[] }[] = [
   { name: '/subscription', chunks: ['src/features/subscription/SubscriptionPage.tsx'] },
   { name: '/register', chunks: ['src/features/registration/RegisterChurchPage.tsx'] },
   { name: '/payment', chunks: ['src/features/payments/PaymentPage.tsx'] },
+  { name: '/teachers', chunks: [FRAME, 'src/features/users/TeachersPage.tsx'] },
+  { name: '/users', chunks: [FRAME, 'src/features/users/UsersPage.tsx'] },
+  { name: '/records', chunks: [FRAME, 'src/features/records/RecordsPage.tsx'] },
+  { name: '/configuration', chunks: [FRAME, 'src/features/configuration/ConfigurationPage.tsx'] },
 ];
 
 /** Budgets in gzipped bytes: the JavaScript of the sign-in screen, and all of Mark Attendance. */

@@ -6,6 +6,8 @@ import type reports from './catalogues/reports/en.json';
 import type configuration from './catalogues/configuration/en.json';
 import type registration from './catalogues/registration/en.json';
 import type payments from './catalogues/payments/en.json';
+import type users from './catalogues/users/en.json';
+import type records from './catalogues/records/en.json';
 import type mail from './catalogues/mail/en.json';
 
 /**
@@ -13,7 +15,7 @@ import type mail from './catalogues/mail/en.json';
  * is what one part of the client loads at once (its screens' texts), so that a language adds only
  * the texts of the screen being shown. Every id starts with its area's name and a dot.
  */
-export const AREAS = ['common', 'auth', 'dashboard', 'attendance', 'reports', 'configuration', 'registration', 'payments', 'mail'] as const;
+export const AREAS = ['common', 'auth', 'dashboard', 'attendance', 'reports', 'configuration', 'registration', 'payments', 'users', 'records', 'mail'] as const;
 
 /** The ids of an ARB file's messages (its `@` entries are metadata). */
 type IdsOf<File> = Exclude<keyof File, `@${string}`>;
@@ -28,4 +30,6 @@ export type MessageId =
   | IdsOf<typeof configuration>
   | IdsOf<typeof registration>
   | IdsOf<typeof payments>
+  | IdsOf<typeof users>
+  | IdsOf<typeof records>
   | IdsOf<typeof mail>;

@@ -40,7 +40,7 @@ describe("the church's default language", () => {
       await page.getByRole('heading', { name: dashboardMl['dashboard.title.principal'] }).waitFor();
       expect(await pageLanguage(page)).toBe('ml');
       await page.goto('/configuration');
-      await page.getByRole('heading', { name: 'Academic Year Configuration' }).waitFor();
+      await page.getByRole('heading', { name: configurationMl['configuration.title'], exact: true }).waitFor();
       // The church's language is the super admin's to set.
       expect(await page.getByRole('form', { name: configurationMl['configuration.language.title'] }).count()).toBe(0);
       expect(await page.getByRole('form', { name: 'Church Language' }).count()).toBe(0);

@@ -6,6 +6,9 @@ import { REGISTRATION_MESSAGES } from '../../common/schemas/churches.js';
 import { PAYMENT_MESSAGES } from '../../common/payment-messages.js';
 import { SUBSCRIPTION_MESSAGES } from '../../common/subscription-messages.js';
 import { SCREEN_LOAD_FAILED } from '../../client/src/components/texts.js';
+import { USER_MESSAGES } from '../../common/schemas/users.js';
+import { ACADEMIC_YEAR_CONFIG_MESSAGES, RECORD_MESSAGES } from '../../common/record-messages.js';
+import { CLASS_TEXT } from '../../client/src/features/classes/text.js';
 
 /** The names of an object's plain texts (a message made by a function has no single English). */
 type TextNames<T> = { [K in keyof T]: T[K] extends string ? K : never }[keyof T] & string;
@@ -59,4 +62,29 @@ export const CATALOGUE_CONSTANTS: CataloguePair[] = [
     'tokenSpent', 'alreadyPaid', 'referenceUsed',
   ]),
   ...sameNames('payments', SUBSCRIPTION_MESSAGES, 'SUBSCRIPTION_MESSAGES', ['paymentHeld', 'upgraded']),
+  ...sameNames('users', USER_MESSAGES, 'USER_MESSAGES', [
+    'nameRequired', 'nameTooLong', 'phoneTooLong', 'roleInvalid', 'notFound', 'emailTaken', 'onlySuperAdminEdits',
+    'onlySuperAdminDeletes', 'roleNotAllowed', 'superAdminRoleNotAssignable', 'superAdminFixed', 'cannotDeleteSuperAdmin',
+    'cannotDeactivateSelf', 'cannotDeleteSelf', 'cannotChangeOwnRole', 'noPasswordForGoogle', 'googleSignInNote',
+    'teacherCreated', 'teacherUpdated', 'teacherDeleted', 'userCreated', 'userUpdated', 'userDeleted', 'userActivated',
+    'userDeactivated', 'createTeacherFailed', 'deleteTeacherFailed', 'loadUsersFailed', 'updateStatusFailed', 'saveUserFailed',
+    'deleteUserFailed', 'confirmDeleteTeacher', 'confirmDeleteUser',
+  ]),
+  { id: 'users.notAllowed', constant: MESSAGES.notAllowed, where: 'MESSAGES.notAllowed' },
+  { id: 'users.passwordRequired', constant: PASSWORD_MESSAGES.required, where: 'PASSWORD_MESSAGES.required' },
+  { id: 'users.passwordTooShort', constant: PASSWORD_MESSAGES.tooShort, where: 'PASSWORD_MESSAGES.tooShort' },
+  { id: 'users.passwordTooLong', constant: PASSWORD_MESSAGES.tooLong, where: 'PASSWORD_MESSAGES.tooLong' },
+  { id: 'users.unreachable', constant: CLASS_TEXT.unreachable, where: 'CLASS_TEXT.unreachable (client/src/features/classes/text.ts)' },
+  ...sameNames('records', RECORD_MESSAGES, 'RECORD_MESSAGES', [
+    'academicYearRequired', 'monthRequired', 'monthInvalid', 'dateRequired', 'dateInvalid', 'notesRequired', 'notesTooLong',
+    'idInvalid', 'notFound', 'saved', 'updated', 'deleted', 'loadFailed', 'saveFailed', 'deleteFailed', 'confirmDelete', 'empty',
+  ]),
+  { id: 'records.academicYearInvalid', constant: CLASS_MESSAGES.academicYearInvalid, where: 'CLASS_MESSAGES.academicYearInvalid' },
+  { id: 'records.academicYearsLoadFailed', constant: CLASS_TEXT.academicYearsLoadFailed, where: 'CLASS_TEXT.academicYearsLoadFailed (client/src/features/classes/text.ts)' },
+  { id: 'records.unreachable', constant: CLASS_TEXT.unreachable, where: 'CLASS_TEXT.unreachable (client/src/features/classes/text.ts)' },
+  ...sameNames('configuration', ACADEMIC_YEAR_CONFIG_MESSAGES, 'ACADEMIC_YEAR_CONFIG_MESSAGES', [
+    'startMonthInvalid', 'yearsAheadInvalid', 'yearsBackInvalid', 'updated', 'updateFailed',
+  ]),
+  { id: 'configuration.academicYearsLoadFailed', constant: CLASS_TEXT.academicYearsLoadFailed, where: 'CLASS_TEXT.academicYearsLoadFailed (client/src/features/classes/text.ts)' },
+  { id: 'configuration.unreachable', constant: CLASS_TEXT.unreachable, where: 'CLASS_TEXT.unreachable (client/src/features/classes/text.ts)' },
 ];

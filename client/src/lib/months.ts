@@ -26,6 +26,18 @@ function dateFormat(locale: Locale, options: Intl.DateTimeFormatOptions) {
   return format;
 }
 
+/** The months as pickers offer them in the language: English as MONTH_OPTIONS, another language with its own names. */
+export const monthOptionsIn = (locale: Locale) => (locale === SOURCE_LOCALE
+  ? MONTH_OPTIONS
+  : MONTH_OPTIONS.map(({ value }) => ({ value, label: monthNameIn(locale, value) })));
+
+/** A month's name ('09' or '9') in the language: English as monthName writes it. */
+export function monthNameIn(locale: Locale, month: string): string {
+  const number = Number(month);
+  if (locale === SOURCE_LOCALE || !(number >= 1 && number <= 12)) return monthName(month);
+  return dateFormat(locale, { month: 'long' }).format(Date.UTC(2023, number - 1, 1));
+}
+
 /** A calendar date ('YYYY-MM-DD') in the language, with the given parts (weekday, month, ...). */
 export const formatDateIn = (locale: Locale, date: string, options: Intl.DateTimeFormatOptions) =>
   dateFormat(locale, options).format(Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))));

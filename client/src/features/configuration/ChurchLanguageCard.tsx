@@ -2,14 +2,12 @@ import { useState } from 'react';
 import { Alert, Button, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { LOCALES, LOCALE_NAMES, isLocale, type Locale } from '../../../../common/i18n/locales';
-import { registerArea, useT } from '../../lib/i18n';
+import { useT } from '../../lib/i18n';
 import { serverMessage } from '../../lib/errors';
 import { notify } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import { useCan, useSignedInSession } from '../auth';
-import configurationEnglish from '../../../../common/i18n/catalogues/configuration/en.json';
-
-registerArea('configuration', configurationEnglish);
+import './messages';
 
 /** Each language by its own name, as the picker shows them. */
 const LANGUAGE_OPTIONS = LOCALES.map((locale) => ({ value: locale, label: LOCALE_NAMES[locale] }));

@@ -3,26 +3,34 @@ import { Alert, Button, Card, Group, NumberInput, Select, SimpleGrid, Skeleton, 
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { academicYearChoices, academicYearOf } from '../../../../common/academic-year';
-import { ACADEMIC_YEAR_CONFIG_LIMITS as LIMITS, ACADEMIC_YEAR_CONFIG_MESSAGES as M } from '../../../../common/record-messages';
+import { ACADEMIC_YEAR_CONFIG_LIMITS as LIMITS } from '../../../../common/record-messages';
+import type { Locale } from '../../../../common/i18n/locales';
 import { academicYearConfigInput } from '../../../../common/schemas/academic-year';
-import { QueryErrorState } from '../../components/ErrorState';
+import { ErrorState } from '../../components/ErrorState';
 import { serverMessage } from '../../lib/errors';
+import { localized, useLanguage, useT, type MessageId, type MessageValues } from '../../lib/i18n';
 import { notify } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import { churchToday, useCan, useSignedInSession } from '../auth';
-import { CLASS_TEXT, useAcademicYears } from '../classes';
-import { MONTH_OPTIONS, monthName } from '../../lib/months';
+import { useAcademicYears } from '../classes';
+import { monthNameIn, monthOptionsIn } from '../../lib/months';
 import { ChurchLanguageCard } from './ChurchLanguageCard';
+import './messages';
+
+type Field = 'start_month' | 'years_ahead' | 'years_back';
+type Translate = (id: MessageId, values?: MessageValues) => string;
 
 const validate = schemaResolver(academicYearConfigInput, { sync: true });
 
 /** The sentence under the fields: what the settings mean, today, for this church. */
-function exampleSentence(today: string, config: { start_month: number; years_ahead: number; years_back: number }) {
+function exampleSentence(t: Translate, locale: Locale, today: string, config: { start_month: number; years_ahead: number; years_back: number }) {
   const current = academicYearOf(today, config.start_month);
   const choices = academicYearChoices(current, config);
   const endMonth = ((config.start_month + 10) % 12) + 1;
-  return `An academic year runs from ${monthName(String(config.start_month))} to ${monthName(String(endMonth))}. `
-    + `Today is in ${current}, and the years offered are ${choices[0]} to ${choices.at(-1)}.`;
+  return t('configuration.example', {
+    start: monthNameIn(locale, String(config.start_month)), end: monthNameIn(locale, String(endMonth)),
+    current, first: choices[0] ?? current, last: choices.at(-1) ?? current,
+  });
 }
 
 /**
@@ -32,13 +40,15 @@ function exampleSentence(today: string, config: { start_month: number; years_ahe
  * attendance) is refetched, so the new years are offered at once.
  */
 export function ConfigurationPage() {
+  const t = useT();
+  const language = useLanguage();
   const { church } = useSignedInSession();
   const allowed = useCan('configureAcademicYear');
   const config = useAcademicYears();
   const utils = trpc.useUtils();
   const save = trpc.academicYear.updateConfig.useMutation({
     onSuccess: async (settings) => {
-      notify({ color: 'green', message: M.updated });
+      notify({ color: 'green', message: t('configuration.updated') });
       utils.academicYear.config.setData(undefined, settings);
       await utils.academicYear.invalidate();
     },
@@ -62,69 +72,81 @@ export function ConfigurationPage() {
   if (!allowed) return null;
 
   const values = form.getValues();
+  /** A field's props, its validation message (the shared schema's English) in the page's language. */
+  const inputProps = (field: Field) => {
+    const props = form.getInputProps(field);
+    return { ...props, error: localized(t, props.error as string | undefined) };
+  };
   const valid = academicYearConfigInput.safeParse(values);
   const today = churchToday(church);
 
   return (
     <Stack gap="lg" maw={900}>
       <Stack gap={4}>
-        <Title order={1} size="h2">Academic Year Configuration</Title>
-        <Text c="dimmed">When the academic year starts, and which years are offered when choosing one.</Text>
+        <Title order={1} size="h2">{t('configuration.title')}</Title>
+        <Text c="dimmed">{t('configuration.intro')}</Text>
       </Stack>
       <Card withBorder padding="lg">
         {config.isPending ? (
-          <Stack gap="md" aria-label="Loading configuration">
+          <Stack gap="md" aria-label={t('configuration.loading')}>
             <Skeleton height={36} />
             <Skeleton height={36} />
             <Skeleton height={36} />
           </Stack>
         ) : null}
-        {config.isError ? <QueryErrorState query={config} title={CLASS_TEXT.academicYearsLoadFailed} fallback={CLASS_TEXT.unreachable} /> : null}
+        {config.isError ? (
+          <ErrorState
+            title={t('configuration.academicYearsLoadFailed')}
+            message={localized(t, serverMessage(config.error, t('configuration.unreachable')))}
+            onRetry={() => void config.refetch()}
+            retrying={config.isFetching}
+          />
+        ) : null}
         {config.data ? (
-          <form noValidate aria-label="Academic Year Configuration" onSubmit={form.onSubmit((v) => save.mutate(v))}>
+          <form noValidate aria-label={t('configuration.title')} onSubmit={form.onSubmit((v) => save.mutate(v))}>
             <Stack gap="md">
               <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
                 <Select
-                  label="Start Month"
+                  label={t('configuration.startMonth')}
                   withAsterisk
-                  data={MONTH_OPTIONS.map((m) => ({ value: String(Number(m.value)), label: m.label }))}
+                  data={monthOptionsIn(language).map((m) => ({ value: String(Number(m.value)), label: m.label }))}
                   allowDeselect={false}
                   key={form.key('start_month')}
-                  {...form.getInputProps('start_month')}
+                  {...inputProps('start_month')}
                   value={String(values.start_month)}
                   onChange={(v) => form.setFieldValue('start_month', Number(v))}
                 />
                 <NumberInput
-                  label="Years Ahead"
+                  label={t('configuration.yearsAhead')}
                   withAsterisk
                   min={LIMITS.minYears}
                   max={LIMITS.maxYears}
                   allowDecimal={false}
                   allowNegative={false}
                   key={form.key('years_ahead')}
-                  {...form.getInputProps('years_ahead')}
+                  {...inputProps('years_ahead')}
                 />
                 <NumberInput
-                  label="Years Back"
+                  label={t('configuration.yearsBack')}
                   withAsterisk
                   min={LIMITS.minYears}
                   max={LIMITS.maxYears}
                   allowDecimal={false}
                   allowNegative={false}
                   key={form.key('years_back')}
-                  {...form.getInputProps('years_back')}
+                  {...inputProps('years_back')}
                 />
               </SimpleGrid>
               <Text size="sm" data-testid="config-example" aria-live="polite">
-                {valid.success ? exampleSentence(today, valid.data) : 'Choose a start month and 1 to 10 years ahead and back.'}
+                {valid.success ? exampleSentence(t, language, today, valid.data) : t('configuration.chooseValues')}
               </Text>
               {save.isError ? (
                 <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-                  {serverMessage(save.error, M.updateFailed)}
+                  {localized(t, serverMessage(save.error, t('configuration.updateFailed')))}
                 </Alert>
               ) : null}
               <Group gap="sm">
-                <Button type="submit" loading={save.isPending}>Save Configuration</Button>
+                <Button type="submit" loading={save.isPending}>{t('configuration.save')}</Button>
               </Group>
             </Stack>
           </form>

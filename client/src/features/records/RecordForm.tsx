@@ -3,14 +3,18 @@ import { useRef } from 'react';
 import { Alert, Button, Card, Group, Select, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { NOTES_MAX_LENGTH, RECORD_MESSAGES } from '../../../../common/record-messages';
+import { NOTES_MAX_LENGTH } from '../../../../common/record-messages';
 import { recordCreateInput } from '../../../../common/schemas/records';
-import { QueryErrorState } from '../../components/ErrorState';
+import { ErrorState } from '../../components/ErrorState';
 import { serverMessage } from '../../lib/errors';
+import { localized, useLanguage, useT } from '../../lib/i18n';
 import { notify } from '../../lib/notify';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
-import { useAcademicYears, yearOptions, CLASS_TEXT } from '../classes';
-import { MONTH_OPTIONS } from '../../lib/months';
+import { useAcademicYears, yearOptions } from '../classes';
+import { monthOptionsIn } from '../../lib/months';
+import './messages';
+
+type Field = 'academic_year' | 'month' | 'date' | 'notes';
 
 const checkRecord = schemaResolver(recordCreateInput, { sync: true });
 
@@ -26,9 +30,12 @@ interface RecordFormProps {
 /**
  * The session record form: academic year from the church's
  * choices (the current one by default), month, date and notes, all required; create and edit
- * mode, with Cancel Edit. Checked with the server's own schema, so the messages match.
+ * mode, with Cancel Edit. Checked with the server's own schema, so the messages match (shown in the
+ * page's language: the catalogue holds their English).
  */
 export function RecordForm({ editing, onDone }: RecordFormProps) {
+  const t = useT();
+  const language = useLanguage();
   const years = useAcademicYears();
   const currentYear = useRef('');
   currentYear.current = years.data?.current ?? '';
@@ -58,13 +65,18 @@ export function RecordForm({ editing, onDone }: RecordFormProps) {
 
   const submit = form.onSubmit((values) => {
     const input = { ...values, academic_year: academicYear };
-    if (editing) update.mutate({ id: editing.id, ...input }, { onSuccess: saved(RECORD_MESSAGES.updated) });
-    else create.mutate(input, { onSuccess: saved(RECORD_MESSAGES.saved) });
+    if (editing) update.mutate({ id: editing.id, ...input }, { onSuccess: saved(t('records.updated')) });
+    else create.mutate(input, { onSuccess: saved(t('records.saved')) });
   });
 
   const saving = create.isPending || update.isPending;
   const saveError = create.error ?? update.error;
-  const title = editing ? 'Edit Session Record' : 'Add Session Record';
+  const title = t(editing ? 'records.editTitle' : 'records.addTitle');
+  /** A field's props, its validation message in the page's language. */
+  const inputProps = (field: Field) => {
+    const props = form.getInputProps(field);
+    return { ...props, error: localized(t, props.error as string | undefined) };
+  };
 
   return (
     <Card withBorder padding="lg" data-testid="record-form">
@@ -74,31 +86,31 @@ export function RecordForm({ editing, onDone }: RecordFormProps) {
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
             {years.isPending ? <FieldSkeleton /> : (
               <Select
-                label="Academic Year"
+                label={t('records.academicYear')}
                 withAsterisk
                 data={yearOptions(years.data?.choices, editing?.academic_year, academicYear)}
                 allowDeselect={false}
                 key={form.key('academic_year')}
-                {...form.getInputProps('academic_year')}
+                {...inputProps('academic_year')}
                 value={academicYear || null}
               />
             )}
             <Select
-              label="Month"
-              placeholder="Choose a month"
+              label={t('records.month')}
+              placeholder={t('records.chooseMonth')}
               withAsterisk
-              data={MONTH_OPTIONS}
+              data={monthOptionsIn(language)}
               allowDeselect={false}
               key={form.key('month')}
-              {...form.getInputProps('month')}
+              {...inputProps('month')}
               value={form.values.month || null}
             />
             <TextInput
-              label="Date"
+              label={t('records.date')}
               type="date"
               withAsterisk
               key={form.key('date')}
-              {...form.getInputProps('date')}
+              {...inputProps('date')}
               onChange={(event) => {
                 const date = event.currentTarget.value;
                 form.setFieldValue('date', date);
@@ -108,27 +120,34 @@ export function RecordForm({ editing, onDone }: RecordFormProps) {
             />
           </SimpleGrid>
           <Textarea
-            label="Notes"
-            placeholder="What happened in the session"
+            label={t('records.notes')}
+            placeholder={t('records.notesPlaceholder')}
             withAsterisk
             autosize
             minRows={3}
             maxRows={10}
             maxLength={NOTES_MAX_LENGTH}
             key={form.key('notes')}
-            {...form.getInputProps('notes')}
+            {...inputProps('notes')}
           />
 
-          {years.isError ? <QueryErrorState query={years} title={CLASS_TEXT.academicYearsLoadFailed} fallback={CLASS_TEXT.unreachable} /> : null}
+          {years.isError ? (
+            <ErrorState
+              title={t('records.academicYearsLoadFailed')}
+              message={localized(t, serverMessage(years.error, t('records.unreachable')))}
+              onRetry={() => void years.refetch()}
+              retrying={years.isFetching}
+            />
+          ) : null}
           {saveError ? (
             <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-              {serverMessage(saveError, RECORD_MESSAGES.saveFailed)}
+              {localized(t, serverMessage(saveError, t('records.saveFailed')))}
             </Alert>
           ) : null}
 
           <Group gap="sm">
-            <Button type="submit" loading={saving}>{editing ? 'Update Record' : 'Save Record'}</Button>
-            {editing ? <Button variant="default" onClick={onDone} disabled={saving}>Cancel Edit</Button> : null}
+            <Button type="submit" loading={saving}>{t(editing ? 'records.update' : 'records.save')}</Button>
+            {editing ? <Button variant="default" onClick={onDone} disabled={saving}>{t('records.cancelEdit')}</Button> : null}
           </Group>
         </Stack>
       </form>

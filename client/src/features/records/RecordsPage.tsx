@@ -1,18 +1,22 @@
 import { useEffect, useRef, useState } from 'react';
 import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconNotebook } from '@tabler/icons-react';
-import { RECORD_MESSAGES } from '../../../../common/record-messages';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { RowActions } from '../../components/RowActions';
 import { PagedTable } from '../../components/PagedTable';
 import { serverMessage } from '../../lib/errors';
+import { localized, useLanguage, useT } from '../../lib/i18n';
 import { notify } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
-import { CLASS_TEXT } from '../classes';
-import { monthName } from '../../lib/months';
+import { formatDateIn, monthNameIn } from '../../lib/months';
+import { SOURCE_LOCALE, type Locale } from '../../../../common/i18n/locales';
 import { RecordForm, type SessionRecord } from './RecordForm';
+import './messages';
 
-const recordLabel = (r: SessionRecord) => `record of ${r.date.slice(0, 10)}`;
+/** A record's date: 'YYYY-MM-DD' in English, the language's own day, month name and year otherwise. */
+const recordDate = (locale: Locale, r: SessionRecord) => (locale === SOURCE_LOCALE
+  ? r.date.slice(0, 10)
+  : formatDateIn(locale, r.date.slice(0, 10), { day: 'numeric', month: 'long', year: 'numeric' }));
 
 /**
  * Session Records (for those who manage records): the form, in create or
@@ -20,6 +24,8 @@ const recordLabel = (r: SessionRecord) => `record of ${r.date.slice(0, 10)}`;
  * confirmation). Records are cards, so the list reads on a phone without scrolling sideways.
  */
 export function RecordsPage() {
+  const t = useT();
+  const language = useLanguage();
   const utils = trpc.useUtils();
   const records = trpc.records.list.useQuery();
   const [editing, setEditing] = useState<SessionRecord | null>(null);
@@ -34,7 +40,7 @@ export function RecordsPage() {
 
   const remove = trpc.records.delete.useMutation({
     onSuccess: async (result) => {
-      notify({ color: 'green', message: RECORD_MESSAGES.deleted });
+      notify({ color: 'green', message: t('records.deleted') });
       if (editing?.id === result.id) setEditing(null);
       setConfirmOpened(false);
       await utils.records.list.invalidate();
@@ -49,8 +55,8 @@ export function RecordsPage() {
   return (
     <Stack gap="lg" maw={1200}>
       <Stack gap={4}>
-        <Title order={1} size="h2">Session Records</Title>
-        <Text c="dimmed">Notes of each Sunday School session, by academic year and month.</Text>
+        <Title order={1} size="h2">{t('records.title')}</Title>
+        <Text c="dimmed">{t('records.intro')}</Text>
       </Stack>
 
       <div ref={formRef} style={{ scrollMarginTop: 76 }}>
@@ -59,31 +65,31 @@ export function RecordsPage() {
 
       <Card withBorder padding="lg">
         <Stack gap="md">
-          <Title order={2} size="h4">Saved Records</Title>
+          <Title order={2} size="h4">{t('records.savedRecords')}</Title>
           <PagedTable
             query={records}
             items={records.data}
-            loadingLabel="Loading records"
-            errorTitle={RECORD_MESSAGES.loadFailed}
-            errorFallback={CLASS_TEXT.unreachable}
-            empty={{ icon: <IconNotebook size={28} />, title: RECORD_MESSAGES.empty, testId: 'records-empty' }}
+            loadingLabel={t('records.loading')}
+            errorTitle={t('records.loadFailed')}
+            errorFallback={t('records.unreachable')}
+            empty={{ icon: <IconNotebook size={28} />, title: t('records.empty'), testId: 'records-empty' }}
           >
             {(items) => (
-              <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Saved records">
+              <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label={t('records.savedRecordsList')}>
                 {items.map((record) => (
                   <Card key={record.id} component="li" withBorder padding="md" data-testid="record-item"
                     bg={editing?.id === record.id ? 'var(--mantine-color-blue-light)' : undefined}>
                     <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
                       <Stack gap={4} miw={0}>
                         <Group gap="xs">
-                          <Text fw={600}>{record.date.slice(0, 10)}</Text>
-                          <Badge variant="light">{monthName(record.month)}</Badge>
+                          <Text fw={600}>{recordDate(language, record)}</Text>
+                          <Badge variant="light">{monthNameIn(language, record.month)}</Badge>
                           <Badge variant="outline" color="gray">{record.academic_year}</Badge>
                         </Group>
                         <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{record.notes}</Text>
                       </Stack>
                       <RowActions
-                        subject={recordLabel(record)}
+                        subject={t('records.subject', { date: recordDate(language, record) })}
                         onEdit={() => { remove.reset(); setEditing(record); }}
                         onDelete={() => { remove.reset(); setDeleting(record); setConfirmOpened(true); }}
                       />
@@ -98,14 +104,14 @@ export function RecordsPage() {
 
       <ConfirmDialog
         opened={confirmOpened}
-        title="Delete record"
-        confirmLabel="Delete"
+        title={t('records.deleteTitle')}
+        confirmLabel={t('common.delete')}
         onConfirm={() => deleting && remove.mutate({ id: deleting.id })}
         onClose={() => setConfirmOpened(false)}
         pending={remove.isPending}
-        error={remove.isError ? serverMessage(remove.error, RECORD_MESSAGES.deleteFailed) : null}
+        error={remove.isError ? localized(t, serverMessage(remove.error, t('records.deleteFailed'))) : null}
       >
-        {deleting ? `${RECORD_MESSAGES.confirmDelete} (${deleting.date.slice(0, 10)}) This cannot be undone.` : ''}
+        {deleting ? `${t('records.confirmDelete')} (${recordDate(language, deleting)}) ${t('records.cannotBeUndone')}` : ''}
       </ConfirmDialog>
     </Stack>
   );

@@ -4,6 +4,8 @@ import { useCan, useSignedInSession } from '../auth';
 import { TeachersSection } from './TeachersSection';
 import { UserForm } from './UserForm';
 import { useUserActions } from './useUserActions';
+import { useT } from '../../lib/i18n';
+import './messages';
 import type { ManagedUser } from './roles';
 
 /**
@@ -11,6 +13,7 @@ import type { ManagedUser } from './roles';
  * teacher. Only a super admin edits and deletes (the action column).
  */
 export function TeachersPage() {
+  const t = useT();
   const { user } = useSignedInSession();
   const admin = useCan('manageAllUsers');
   const [editing, setEditing] = useState<ManagedUser | null>(null);
@@ -21,8 +24,8 @@ export function TeachersPage() {
   return (
     <Stack gap="lg" maw={1200}>
       <Stack gap={4}>
-        <Title order={1} size="h2">Teacher Management</Title>
-        <Text c="dimmed">The church&apos;s teachers and the classes they teach.</Text>
+        <Title order={1} size="h2">{t('users.teachersTitle')}</Title>
+        <Text c="dimmed">{t('users.teachersIntro')}</Text>
       </Stack>
       <UserForm key={editing ? `edit-${editing.id}` : `new-${formVersion}`} actorRole={user.role} editing={editing} onDone={closeForm} />
       <TeachersSection onEdit={admin ? setEditing : undefined} onDelete={admin ? actions.askDelete : undefined} />

@@ -3,12 +3,16 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { signsInWithGoogleOnly, type ChurchRole } from '../../../../common/constants';
 import { useGoogleConfigured } from '../auth';
-import { USER_MESSAGES, userFormSchema } from '../../../../common/schemas/users';
+import { userFormSchema } from '../../../../common/schemas/users';
 import { assignableRoles } from '../../../../common/permissions';
 import { notify } from '../../lib/notify';
 import { serverMessage } from '../../lib/errors';
+import { localized, useT } from '../../lib/i18n';
 import { trpc } from '../../lib/trpc';
 import { ROLE_LABELS, type ManagedUser } from './roles';
+import './messages';
+
+type Field = 'name' | 'email' | 'password' | 'phone' | 'role';
 
 interface UserFormProps {
   /** The signed-in user's role: which roles the form offers (a principal adds teachers only). */
@@ -22,9 +26,11 @@ interface UserFormProps {
 /**
  * Add or edit a user: name, email, password, phone and, for a super
  * admin, the role. On edit a blank password keeps the old one. While the server has Google sign-in
- * configured a Gmail address signs in with Google and gets no password. Validated with the schema the server shares, so the messages match.
+ * configured a Gmail address signs in with Google and gets no password. Validated with the schema the server shares, so the messages match
+ * (shown in the page's language: the catalogue holds their English).
  */
 export function UserForm({ actorRole, editing, onDone }: UserFormProps) {
+  const t = useT();
   const utils = trpc.useUtils();
   const roles = assignableRoles(actorRole);
   const mode = editing ? 'edit' : 'create';
@@ -50,7 +56,7 @@ export function UserForm({ actorRole, editing, onDone }: UserFormProps) {
   const failed = create.error ?? update.error;
 
   const saved = (result: { message: string }) => {
-    notify({ color: 'green', message: result.message });
+    notify({ color: 'green', message: localized(t, result.message) });
     form.reset();
     void Promise.all([
       utils.users.invalidate(), utils.classes.invalidate(), utils.subscription.usage.invalidate(),
@@ -63,7 +69,12 @@ export function UserForm({ actorRole, editing, onDone }: UserFormProps) {
     else create.mutate({ ...values, role }, { onSuccess: saved });
   });
 
-  const title = editing ? `Edit ${editing.name}` : roles.length > 1 ? 'Add User' : 'Add Teacher';
+  const title = editing ? t('users.editTitle', { name: editing.name }) : t(roles.length > 1 ? 'users.addUser' : 'users.addTeacher');
+  /** A field's props, its validation message in the page's language. */
+  const inputProps = (field: Field) => {
+    const props = form.getInputProps(field);
+    return { ...props, error: localized(t, props.error as string | undefined) };
+  };
   const showRole = roles.length > 1 && editing?.role !== 'super_admin';
 
   return (
@@ -72,38 +83,38 @@ export function UserForm({ actorRole, editing, onDone }: UserFormProps) {
         <Stack gap="md">
           <Title order={2} size="h4">{title}</Title>
           <SimpleGrid cols={{ base: 1, sm: 2, lg: showRole ? 5 : 4 }} spacing="md">
-            <TextInput label="Name" withAsterisk autoComplete="off" key={form.key('name')} {...form.getInputProps('name')} />
-            <TextInput label="Email" type="email" withAsterisk autoComplete="off" key={form.key('email')} {...form.getInputProps('email')} />
+            <TextInput label={t('users.name')} withAsterisk autoComplete="off" key={form.key('name')} {...inputProps('name')} />
+            <TextInput label={t('users.email')} type="email" withAsterisk autoComplete="off" key={form.key('email')} {...inputProps('email')} />
             <PasswordInput
-              label={editing ? 'New Password' : 'Password'}
-              description={google ? USER_MESSAGES.googleSignInNote : editing ? 'Leave blank to keep the current password' : undefined}
+              label={t(editing ? 'users.newPassword' : 'users.password')}
+              description={google ? t('users.googleSignInNote') : editing ? t('users.keepPassword') : undefined}
               withAsterisk={!editing && !google}
               disabled={google}
               autoComplete="new-password"
               key={form.key('password')}
-              {...form.getInputProps('password')}
+              {...inputProps('password')}
             />
-            <TextInput label="Phone" type="tel" autoComplete="off" key={form.key('phone')} {...form.getInputProps('phone')} />
+            <TextInput label={t('users.phone')} type="tel" autoComplete="off" key={form.key('phone')} {...inputProps('phone')} />
             {showRole ? (
               <Select
-                label="Role"
+                label={t('users.role')}
                 withAsterisk
-                data={roles.map((r) => ({ value: r, label: ROLE_LABELS[r] }))}
+                data={roles.map((r) => ({ value: r, label: t(ROLE_LABELS[r]) }))}
                 allowDeselect={false}
                 key={form.key('role')}
-                {...form.getInputProps('role')}
+                {...inputProps('role')}
               />
             ) : null}
           </SimpleGrid>
-          {!showRole && !editing ? <Text size="sm" c="dimmed">The new user is added as a teacher.</Text> : null}
+          {!showRole && !editing ? <Text size="sm" c="dimmed">{t('users.addedAsTeacher')}</Text> : null}
           {failed ? (
             <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-              {serverMessage(failed, editing ? USER_MESSAGES.saveUserFailed : USER_MESSAGES.createTeacherFailed)}
+              {localized(t, serverMessage(failed, t(editing ? 'users.saveUserFailed' : 'users.createTeacherFailed')))}
             </Alert>
           ) : null}
           <Group justify="flex-end">
-            {editing ? <Button variant="default" onClick={onDone} disabled={saving}>Cancel</Button> : null}
-            <Button type="submit" loading={saving}>{editing ? 'Save Changes' : title}</Button>
+            {editing ? <Button variant="default" onClick={onDone} disabled={saving}>{t('common.cancel')}</Button> : null}
+            <Button type="submit" loading={saving}>{editing ? t('users.saveChanges') : title}</Button>
           </Group>
         </Stack>
       </form>

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { serverMessage } from '../../lib/errors';
+import { localized, useT } from '../../lib/i18n';
 import { notify } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
-import { USER_MESSAGES } from '../../../../common/schemas/users';
 import type { ManagedUser } from './roles';
+import './messages';
 
 type Pending = { kind: 'delete' | 'deactivate'; user: ManagedUser };
 
@@ -13,6 +14,7 @@ type Pending = { kind: 'delete' | 'deactivate'; user: ManagedUser };
  * Activating needs no confirmation. `dialog` is the one confirmation dialog to render.
  */
 export function useUserActions(options: { onDeleted?: (id: string) => void } = {}) {
+  const t = useT();
   const utils = trpc.useUtils();
   const [pending, setPending] = useState<Pending | null>(null);
   const [opened, setOpened] = useState(false);
@@ -20,7 +22,7 @@ export function useUserActions(options: { onDeleted?: (id: string) => void } = {
 
   const remove = trpc.users.delete.useMutation({
     onSuccess: async (result) => {
-      notify({ color: 'green', message: result.message });
+      notify({ color: 'green', message: localized(t, result.message) });
       setOpened(false);
       options.onDeleted?.(result.id);
       await refresh();
@@ -28,13 +30,13 @@ export function useUserActions(options: { onDeleted?: (id: string) => void } = {
   });
   const status = trpc.users.update.useMutation({
     onSuccess: async (result) => {
-      notify({ color: 'green', message: result.message });
+      notify({ color: 'green', message: localized(t, result.message) });
       setOpened(false);
       await refresh();
     },
     onError: (error, input) => {
       // Activation has no dialog to show the failure in.
-      if (input.is_active) notify({ color: 'red', message: serverMessage(error, USER_MESSAGES.updateStatusFailed) });
+      if (input.is_active) notify({ color: 'red', message: localized(t, serverMessage(error, t('users.updateStatusFailed'))) });
     },
   });
 
@@ -46,13 +48,14 @@ export function useUserActions(options: { onDeleted?: (id: string) => void } = {
   };
 
   const isDelete = pending?.kind === 'delete';
-  const deleteFallback = pending?.user.role === 'teacher' ? USER_MESSAGES.deleteTeacherFailed : USER_MESSAGES.deleteUserFailed;
+  const teacher = pending?.user.role === 'teacher';
+  const deleteFallback = t(teacher ? 'users.deleteTeacherFailed' : 'users.deleteUserFailed');
   const failure = isDelete ? remove.error : status.error;
   const dialog = (
     <ConfirmDialog
       opened={opened}
-      title={isDelete ? (pending?.user.role === 'teacher' ? 'Delete teacher' : 'Delete user') : 'Deactivate user'}
-      confirmLabel={isDelete ? 'Delete' : 'Deactivate'}
+      title={t(isDelete ? (teacher ? 'users.deleteTeacher' : 'users.deleteUser') : 'users.deactivateUser')}
+      confirmLabel={t(isDelete ? 'common.delete' : 'users.deactivate')}
       onConfirm={() => {
         if (!pending) return;
         if (isDelete) remove.mutate({ id: pending.user.id });
@@ -60,11 +63,11 @@ export function useUserActions(options: { onDeleted?: (id: string) => void } = {
       }}
       onClose={() => setOpened(false)}
       pending={remove.isPending || status.isPending}
-      error={failure ? serverMessage(failure, isDelete ? deleteFallback : USER_MESSAGES.updateStatusFailed) : null}
+      error={failure ? localized(t, serverMessage(failure, isDelete ? deleteFallback : t('users.updateStatusFailed'))) : null}
     >
       {pending ? (isDelete
-        ? `${pending.user.role === 'teacher' ? USER_MESSAGES.confirmDeleteTeacher : USER_MESSAGES.confirmDeleteUser} (${pending.user.name})`
-        : USER_MESSAGES.confirmDeactivate(pending.user.name)) : ''}
+        ? `${t(teacher ? 'users.confirmDeleteTeacher' : 'users.confirmDeleteUser')} (${pending.user.name})`
+        : t('users.confirmDeactivate', { name: pending.user.name })) : ''}
     </ConfirmDialog>
   );
 
