@@ -4,6 +4,8 @@ import type dashboard from './catalogues/dashboard/en.json';
 import type attendance from './catalogues/attendance/en.json';
 import type reports from './catalogues/reports/en.json';
 import type configuration from './catalogues/configuration/en.json';
+import type gallery from './catalogues/gallery/en.json';
+import type subscription from './catalogues/subscription/en.json';
 import type mail from './catalogues/mail/en.json';
 
 /**
@@ -11,7 +13,7 @@ import type mail from './catalogues/mail/en.json';
  * is what one part of the client loads at once (its screens' texts), so that a language adds only
  * the texts of the screen being shown. Every id starts with its area's name and a dot.
  */
-export const AREAS = ['common', 'auth', 'dashboard', 'attendance', 'reports', 'configuration', 'mail'] as const;
+export const AREAS = ['common', 'auth', 'dashboard', 'attendance', 'reports', 'configuration', 'gallery', 'subscription', 'mail'] as const;
 
 /** The ids of an ARB file's messages (its `@` entries are metadata). */
 type IdsOf<File> = Exclude<keyof File, `@${string}`>;
@@ -24,4 +26,6 @@ export type MessageId =
   | IdsOf<typeof attendance>
   | IdsOf<typeof reports>
   | IdsOf<typeof configuration>
+  | IdsOf<typeof gallery>
+  | IdsOf<typeof subscription>
   | IdsOf<typeof mail>;

@@ -3,10 +3,21 @@ import { MESSAGES } from '../../common/constants.js';
 import { CLASS_MESSAGES } from '../../common/class-messages.js';
 import { PASSWORD_MESSAGES } from '../../common/schemas/password.js';
 import { SCREEN_LOAD_FAILED } from '../../client/src/components/texts.js';
+import { GALLERY_MESSAGES, MEDIA_MESSAGES } from '../../common/media-limits.js';
+import { SUBSCRIPTION_MESSAGES } from '../../common/subscription-messages.js';
+import { UPGRADE_PATH_MESSAGES } from '../../common/upgrade-path.js';
 
 /** Pairs whose catalogue id is `<area>.<name>` and whose constant is `<object>.<name>`. */
-const sameNames = <T extends Record<string, string>>(area: string, object: T, objectName: string, names: Array<keyof T & string>) =>
-  names.map((name) => ({ id: `${area}.${name}` as MessageId, constant: object[name], where: `${objectName}.${name}` }));
+type TextNames<T> = { [K in keyof T]: T[K] extends string ? K : never }[keyof T] & string;
+const sameNames = <T extends object>(area: string, object: T, objectName: string, names: Array<TextNames<T>>) =>
+  names.map((name) => ({ id: `${area}.${name}` as MessageId, constant: object[name] as string, where: `${objectName}.${name}` }));
+
+/**
+ * A message function of common/ given its catalogue placeholders (`{fileName}`) for arguments, so its
+ * English is compared with the catalogue's: a number argument is given the placeholder's text too (the
+ * function only writes it into the text).
+ */
+const asPlaceholder = (name: string) => `{${name}}` as unknown as number;
 
 /**
  * Catalogue messages whose English is also a constant of common/ (`MESSAGES`, `*_MESSAGES`): the
@@ -39,5 +50,32 @@ export const CATALOGUE_CONSTANTS: CataloguePair[] = [
   { id: 'auth.passwordMismatch', constant: PASSWORD_MESSAGES.mismatch, where: 'PASSWORD_MESSAGES.mismatch' },
   { id: 'dashboard.usage.loadFailed', constant: MESSAGES.usageLoadFailed, where: 'MESSAGES.usageLoadFailed' },
   { id: 'dashboard.usage.limitsMissing', constant: MESSAGES.usageLimitsMissing, where: 'MESSAGES.usageLimitsMissing' },
+  ...sameNames('gallery', GALLERY_MESSAGES, 'GALLERY_MESSAGES', [
+    'titleRequired', 'titleTooLong', 'descriptionTooLong', 'departmentInvalid', 'notFound', 'tooManyFiles', 'malformedUpload',
+    'storageUnavailable', 'deleted', 'deleteFailed', 'confirmDelete', 'empty',
+  ]),
+  ...sameNames('gallery', MEDIA_MESSAGES, 'MEDIA_MESSAGES', ['selectFiles', 'busy', 'uploadFailed', 'processFailed', 'uploaded']),
+  { id: 'gallery.tooLarge', constant: MEDIA_MESSAGES.tooLarge('{fileName}', asPlaceholder('maxMb')), where: 'MEDIA_MESSAGES.tooLarge' },
+  {
+    id: 'gallery.tooLargeAfterCompression',
+    constant: MEDIA_MESSAGES.tooLargeAfterCompression('{fileName}', asPlaceholder('maxMb')),
+    where: 'MEDIA_MESSAGES.tooLargeAfterCompression',
+  },
+  { id: 'gallery.wrongType', constant: MEDIA_MESSAGES.wrongType('{fileName}'), where: 'MEDIA_MESSAGES.wrongType' },
+  { id: 'gallery.emptyFile', constant: MEDIA_MESSAGES.emptyFile('{fileName}'), where: 'MEDIA_MESSAGES.emptyFile' },
+  ...sameNames('subscription', MESSAGES, 'MESSAGES', ['plansEmpty', 'subscriptionLoadFailed', 'logoutConfirm']),
+  ...sameNames('subscription', SUBSCRIPTION_MESSAGES, 'SUBSCRIPTION_MESSAGES', [
+    'downgraded', 'upgradeFailed', 'paymentStartFailed', 'switchToFreeFailed', 'selectionFailed', 'downgradeFailed', 'alreadyFree',
+    'notOnFree', 'lifetime',
+  ]),
+  {
+    id: 'subscription.trialExtended', constant: SUBSCRIPTION_MESSAGES.trialExtended(asPlaceholder('days')),
+    where: 'SUBSCRIPTION_MESSAGES.trialExtended',
+  },
+  { id: 'subscription.lifetimePays', constant: UPGRADE_PATH_MESSAGES.lifetime, where: 'UPGRADE_PATH_MESSAGES.lifetime' },
+  {
+    id: 'subscription.premiumCannotUpgrade', constant: UPGRADE_PATH_MESSAGES.premiumCannotUpgrade,
+    where: 'UPGRADE_PATH_MESSAGES.premiumCannotUpgrade',
+  },
   { id: 'dashboard.usage.nothingYet', constant: MESSAGES.usageNothingYet, where: 'MESSAGES.usageNothingYet' },
 ];

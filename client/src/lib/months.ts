@@ -51,3 +51,13 @@ export function weekdayNames(locale: Locale): { full: string; short: string; nar
     };
   });
 }
+
+/** A month's name ('09': 'September') in the language: English's constant, Intl's otherwise. */
+export const monthNameIn = (locale: Locale, month: string) => (locale === SOURCE_LOCALE || !MONTH_NAMES[Number(month) - 1]
+  ? monthName(month)
+  : formatDateIn(locale, `2023-${month.padStart(2, '0')}-01`, { month: 'long' }));
+
+/** MONTH_OPTIONS in the language: the same values, the language's names. */
+export const monthOptionsIn = (locale: Locale) => (locale === SOURCE_LOCALE
+  ? MONTH_OPTIONS
+  : MONTH_OPTIONS.map(({ value }) => ({ value, label: monthNameIn(locale, value) })));
