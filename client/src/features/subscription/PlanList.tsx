@@ -1,4 +1,5 @@
 import { Badge, Button, Card, Group, List, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { WRAPPING_BUTTON_STYLES } from '../../components/button-styles';
 import { formatCount, formatRupees } from '../../lib/format';
 import { localized, useT, type MessageId } from '../../lib/i18n';
 import type { Plan } from './fallback-plans';
@@ -43,7 +44,7 @@ function PlanCard({ plan, current, action }: { plan: Plan; current: boolean; act
         </List>
         {action ? (
           <Stack gap={4} mt="auto">
-            <Button onClick={action.onClick} loading={action.loading} disabled={Boolean(action.disabledReason)} variant={plan.tier === 'free' ? 'default' : 'filled'}>
+            <Button styles={WRAPPING_BUTTON_STYLES} onClick={action.onClick} loading={action.loading} disabled={Boolean(action.disabledReason)} variant={plan.tier === 'free' ? 'default' : 'filled'}>
               {action.label}
             </Button>
             {action.disabledReason ? <Text size="xs" c="dimmed">{action.disabledReason}</Text> : null}

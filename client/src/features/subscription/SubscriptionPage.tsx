@@ -7,6 +7,7 @@ import { IconAlertCircle, IconAlertTriangle, IconBuildingChurch, IconCircleCheck
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import { MESSAGES, SUPPORT_EMAIL } from '../../../../common/constants';
 import { INTL_LOCALE, SOURCE_LOCALE, type Locale } from '../../../../common/i18n/locales';
+import { WRAPPING_BUTTON_STYLES } from '../../components/button-styles';
 import { LanguagePicker } from '../../components/LanguagePicker';
 import { QueryErrorState } from '../../components/ErrorState';
 import { FullPageLoader } from '../../components/FullPageLoader';
@@ -66,7 +67,7 @@ function PlanChanged({ current, message }: { current: Current | undefined; messa
         <Title order={1} size="h2">{t('subscription.title')}</Title>
         <Alert color="teal" variant="light" icon={<IconCircleCheck size={18} />} role="status" title={changeMessage(t, message)} />
         {current ? <CurrentPlan current={current} /> : <Skeleton height={120} radius="md" />}
-        <Button component={Link} to="/" replace size="md" w="fit-content">{t('subscription.goToDashboard')}</Button>
+        <Button styles={WRAPPING_BUTTON_STYLES} component={Link} to="/" replace size="md" w="fit-content">{t('subscription.goToDashboard')}</Button>
       </Stack>
     </Container>
   );
@@ -204,10 +205,15 @@ export function SubscriptionPage() {
               : canAct ? t(pending ? 'subscription.pendingPayment' : 'subscription.choosePlanBelow') : t('subscription.onlySuperAdmin')}
             {canAct && pending ? (
               <Group mt="sm" gap="sm">
-                <Button size="sm" onClick={() => pay(church.subscription_tier === 'premium' ? 'premium' : 'basic', 'retry')} loading={actions.paying.isPending}>
+                <Button
+                  styles={WRAPPING_BUTTON_STYLES}
+                  size="sm"
+                  onClick={() => pay(church.subscription_tier === 'premium' ? 'premium' : 'basic', 'retry')}
+                  loading={actions.paying.isPending}
+                >
                   {t('subscription.retryPayment')}
                 </Button>
-                <Button size="sm" variant="default" onClick={switchConfirm.open}>{t('subscription.switchToFree')}</Button>
+                <Button styles={WRAPPING_BUTTON_STYLES} size="sm" variant="default" onClick={switchConfirm.open}>{t('subscription.switchToFree')}</Button>
               </Group>
             ) : null}
           </Alert>
@@ -228,9 +234,9 @@ export function SubscriptionPage() {
           {t('subscription.questions')} <Anchor href={renewLink} size="sm"><IconMail size={14} aria-hidden /> {t('subscription.contactSupport')}</Anchor>
         </Text>
         {church.subscription.valid ? (
-          <Button component={Link} to="/" variant="default" w="fit-content">{t('subscription.backToDashboard')}</Button>
+          <Button styles={WRAPPING_BUTTON_STYLES} component={Link} to="/" variant="default" w="fit-content">{t('subscription.backToDashboard')}</Button>
         ) : (
-          <Button variant="default" leftSection={<IconLogout size={16} />} onClick={confirm.open} w="fit-content">
+          <Button styles={WRAPPING_BUTTON_STYLES} variant="default" leftSection={<IconLogout size={16} />} onClick={confirm.open} w="fit-content">
             {t('subscription.logoutLater')}
           </Button>
         )}
