@@ -108,6 +108,8 @@ const TRANSLATED_CLIENT_CODE = [
   'client/src/features/configuration/**/*.tsx',
   'client/src/features/users/**/*.tsx',
   'client/src/features/records/**/*.tsx',
+  'client/src/features/gallery/**/*.tsx',
+  'client/src/features/subscription/**/*.tsx',
 ];
 /** The attributes that show text to the user (Mantine's label, description and error included). */
 const TEXT_ATTRIBUTE = String.raw`JSXAttribute[name.name=/^(label|placeholder|title|aria-label|alt|description|error)$/]`;

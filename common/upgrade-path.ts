@@ -3,7 +3,7 @@
 export const PAID_TIERS = ['basic', 'premium'] as const;
 export type PaidTier = (typeof PAID_TIERS)[number];
 
-const UPGRADE_PATH_MESSAGES = {
+export const UPGRADE_PATH_MESSAGES = {
   lifetime: 'A lifetime church has nothing to pay.',
   premiumCannotUpgrade: 'The Premium plan cannot be upgraded. To move to a smaller plan, switch to the Free Trial first.',
 } as const;

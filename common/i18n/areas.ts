@@ -8,6 +8,8 @@ import type registration from './catalogues/registration/en.json';
 import type payments from './catalogues/payments/en.json';
 import type users from './catalogues/users/en.json';
 import type records from './catalogues/records/en.json';
+import type gallery from './catalogues/gallery/en.json';
+import type subscription from './catalogues/subscription/en.json';
 import type mail from './catalogues/mail/en.json';
 
 /**
@@ -15,7 +17,7 @@ import type mail from './catalogues/mail/en.json';
  * is what one part of the client loads at once (its screens' texts), so that a language adds only
  * the texts of the screen being shown. Every id starts with its area's name and a dot.
  */
-export const AREAS = ['common', 'auth', 'dashboard', 'attendance', 'reports', 'configuration', 'registration', 'payments', 'users', 'records', 'mail'] as const;
+export const AREAS = ['common', 'auth', 'dashboard', 'attendance', 'reports', 'configuration', 'registration', 'payments', 'users', 'records', 'gallery', 'subscription', 'mail'] as const;
 
 /** The ids of an ARB file's messages (its `@` entries are metadata). */
 type IdsOf<File> = Exclude<keyof File, `@${string}`>;
@@ -32,4 +34,6 @@ export type MessageId =
   | IdsOf<typeof payments>
   | IdsOf<typeof users>
   | IdsOf<typeof records>
+  | IdsOf<typeof gallery>
+  | IdsOf<typeof subscription>
   | IdsOf<typeof mail>;

@@ -6,6 +6,8 @@ import { REGISTRATION_MESSAGES } from '../../common/schemas/churches.js';
 import { PAYMENT_MESSAGES } from '../../common/payment-messages.js';
 import { SUBSCRIPTION_MESSAGES } from '../../common/subscription-messages.js';
 import { SCREEN_LOAD_FAILED } from '../../client/src/components/texts.js';
+import { GALLERY_MESSAGES, MEDIA_MESSAGES } from '../../common/media-limits.js';
+import { UPGRADE_PATH_MESSAGES } from '../../common/upgrade-path.js';
 import { USER_MESSAGES } from '../../common/schemas/users.js';
 import { ACADEMIC_YEAR_CONFIG_MESSAGES, RECORD_MESSAGES } from '../../common/record-messages.js';
 import { CLASS_TEXT } from '../../client/src/features/classes/text.js';
@@ -16,6 +18,13 @@ type TextNames<T> = { [K in keyof T]: T[K] extends string ? K : never }[keyof T]
 /** Pairs whose catalogue id is `<area>.<name>` and whose constant is `<object>.<name>`. */
 const sameNames = <T extends object>(area: string, object: T, objectName: string, names: Array<TextNames<T>>) =>
   names.map((name) => ({ id: `${area}.${name}` as MessageId, constant: object[name] as string, where: `${objectName}.${name}` }));
+
+/**
+ * A message function of common/ given its catalogue placeholders (`{fileName}`) for arguments, so its
+ * English is compared with the catalogue's: a number argument is given the placeholder's text too (the
+ * function only writes it into the text).
+ */
+const asPlaceholder = (name: string) => `{${name}}` as unknown as number;
 
 /**
  * Catalogue messages whose English is also a constant of common/ (`MESSAGES`, `*_MESSAGES`): the
@@ -87,4 +96,31 @@ export const CATALOGUE_CONSTANTS: CataloguePair[] = [
   ]),
   { id: 'configuration.academicYearsLoadFailed', constant: CLASS_TEXT.academicYearsLoadFailed, where: 'CLASS_TEXT.academicYearsLoadFailed (client/src/features/classes/text.ts)' },
   { id: 'configuration.unreachable', constant: CLASS_TEXT.unreachable, where: 'CLASS_TEXT.unreachable (client/src/features/classes/text.ts)' },
+  ...sameNames('gallery', GALLERY_MESSAGES, 'GALLERY_MESSAGES', [
+    'titleRequired', 'titleTooLong', 'descriptionTooLong', 'departmentInvalid', 'notFound', 'tooManyFiles', 'malformedUpload',
+    'storageUnavailable', 'deleted', 'deleteFailed', 'confirmDelete', 'empty',
+  ]),
+  ...sameNames('gallery', MEDIA_MESSAGES, 'MEDIA_MESSAGES', ['selectFiles', 'busy', 'uploadFailed', 'processFailed', 'uploaded']),
+  { id: 'gallery.tooLarge', constant: MEDIA_MESSAGES.tooLarge('{fileName}', asPlaceholder('maxMb')), where: 'MEDIA_MESSAGES.tooLarge' },
+  {
+    id: 'gallery.tooLargeAfterCompression',
+    constant: MEDIA_MESSAGES.tooLargeAfterCompression('{fileName}', asPlaceholder('maxMb')),
+    where: 'MEDIA_MESSAGES.tooLargeAfterCompression',
+  },
+  { id: 'gallery.wrongType', constant: MEDIA_MESSAGES.wrongType('{fileName}'), where: 'MEDIA_MESSAGES.wrongType' },
+  { id: 'gallery.emptyFile', constant: MEDIA_MESSAGES.emptyFile('{fileName}'), where: 'MEDIA_MESSAGES.emptyFile' },
+  ...sameNames('subscription', MESSAGES, 'MESSAGES', ['plansEmpty', 'subscriptionLoadFailed', 'logoutConfirm']),
+  ...sameNames('subscription', SUBSCRIPTION_MESSAGES, 'SUBSCRIPTION_MESSAGES', [
+    'downgraded', 'upgradeFailed', 'paymentStartFailed', 'switchToFreeFailed', 'selectionFailed', 'downgradeFailed', 'alreadyFree',
+    'notOnFree', 'lifetime',
+  ]),
+  {
+    id: 'subscription.trialExtended', constant: SUBSCRIPTION_MESSAGES.trialExtended(asPlaceholder('days')),
+    where: 'SUBSCRIPTION_MESSAGES.trialExtended',
+  },
+  { id: 'subscription.lifetimePays', constant: UPGRADE_PATH_MESSAGES.lifetime, where: 'UPGRADE_PATH_MESSAGES.lifetime' },
+  {
+    id: 'subscription.premiumCannotUpgrade', constant: UPGRADE_PATH_MESSAGES.premiumCannotUpgrade,
+    where: 'UPGRADE_PATH_MESSAGES.premiumCannotUpgrade',
+  },
 ];

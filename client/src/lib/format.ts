@@ -14,9 +14,6 @@ export function formatCount(count: number): string {
   return `${count < 0 ? '-' : ''}${rest ? `${rest},` : ''}${lastThree}`;
 }
 
-/** -1 means unlimited. */
-export const formatLimit = (limit: number) => (limit < 0 ? 'Unlimited' : formatCount(limit));
-
 /** Rupees with the ₹ sign (plan prices come from the server in rupees for display). */
 export const formatRupees = (rupees: number) =>
   `₹${rupees.toLocaleString('en-IN', { maximumFractionDigits: 2 })}`;

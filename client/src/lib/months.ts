@@ -63,3 +63,4 @@ export function weekdayNames(locale: Locale): { full: string; short: string; nar
     };
   });
 }
+

@@ -20,6 +20,7 @@ import { SUCCESS_MESSAGE_MS } from './texts';
 import './messages';
 import { draftKey, useAttendanceDraft } from './useAttendanceDraft';
 import { sheetClassId, sheetDate } from './sheet-selection';
+import { WRAPPING_BUTTON_STYLES } from '../../components/wrapping-button';
 
 type Feedback = { kind: 'success' | 'error'; text: string; at: number };
 
@@ -43,17 +44,6 @@ const SAVE_REFUSALS: Readonly<Record<string, MessageId>> = {
   student_not_in_class: 'attendance.studentNotInClass',
   no_students: 'attendance.noStudents',
 };
-
-/**
- * The Save button's label, with its counts, runs longer in Malayalam or Tamil than a phone is wide:
- * it wraps onto a second line (the button grows) rather than being cut. One line keeps the button's
- * own height, its label centred.
- */
-const SAVE_BUTTON_STYLES = {
-  root: { height: 'auto', minHeight: 'var(--button-height)', display: 'flex', flexDirection: 'column', justifyContent: 'center' },
-  inner: { height: 'auto', paddingBlock: 6 },
-  label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.3 },
-} as const;
 
 /** The class and date of the screen live in the address (?class=…&date=…), so a reload keeps them. */
 function useSelection() {
@@ -321,7 +311,7 @@ export function MarkAttendancePage() {
                 loading={mark.isPending}
                 aria-busy={mark.isPending}
                 data-testid="save-attendance"
-                styles={SAVE_BUTTON_STYLES}
+                styles={WRAPPING_BUTTON_STYLES}
               >
                 {t('attendance.save', { present, absent })}
               </Button>

@@ -4,10 +4,11 @@ import { departmentLabel } from '../../../../common/media-limits';
 import { FieldSkeleton } from '../../components/FieldSkeleton';
 import { QueryErrorState } from '../../components/ErrorState';
 import { trpc } from '../../lib/trpc';
-import { CLASS_TEXT, useAcademicYears, yearOptions } from '../classes';
-import { MONTH_OPTIONS } from '../../lib/months';
+import { useLanguage, useT } from '../../lib/i18n';
+import { monthOptionsIn } from '../../lib/months';
+import { useAcademicYears, yearOptions } from '../classes';
 import { hasFilters, type GalleryFilters as Filters } from './address-filters';
-import { GALLERY_TEXT } from './texts';
+import './messages';
 
 /** A filter changed (null: that filter cleared); a change starts again from the first page. */
 type FilterChange = Partial<Record<'year' | 'month' | 'department', string | null>>;
@@ -18,6 +19,8 @@ type FilterChange = Partial<Record<'year' | 'month' | 'department', string | nul
  * department needs it as much).
  */
 export function GalleryFilters({ filters, onChange }: { filters: Filters; onChange: (change: FilterChange) => void }) {
+  const t = useT();
+  const language = useLanguage();
   const years = useAcademicYears();
   const departments = trpc.gallery.departments.useQuery(undefined, { staleTime: 5 * 60_000 });
   const departmentValues = [...(departments.data ?? [])];
@@ -28,8 +31,8 @@ export function GalleryFilters({ filters, onChange }: { filters: Filters; onChan
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md" data-testid="gallery-filters">
         {years.isPending ? <FieldSkeleton /> : (
           <Select
-            label="Academic Year"
-            placeholder={GALLERY_TEXT.allYears}
+            label={t('gallery.academicYear')}
+            placeholder={t('gallery.allYears')}
             data={yearOptions(years.data?.choices, filters.academic_year)}
             value={filters.academic_year ?? null}
             onChange={(value) => onChange({ year: value })}
@@ -37,9 +40,9 @@ export function GalleryFilters({ filters, onChange }: { filters: Filters; onChan
           />
         )}
         <Select
-          label="Month"
-          placeholder={GALLERY_TEXT.allMonths}
-          data={MONTH_OPTIONS}
+          label={t('gallery.month')}
+          placeholder={t('gallery.allMonths')}
+          data={monthOptionsIn(language)}
           value={filters.month ?? null}
           onChange={(value) => onChange({ month: value })}
           clearable
@@ -47,8 +50,8 @@ export function GalleryFilters({ filters, onChange }: { filters: Filters; onChan
         />
         {departments.isPending ? <FieldSkeleton /> : (
           <Select
-            label="Department"
-            placeholder={GALLERY_TEXT.allDepartments}
+            label={t('gallery.department')}
+            placeholder={t('gallery.allDepartments')}
             data={departmentValues.map((value) => ({ value, label: departmentLabel(value) }))}
             value={filters.department ?? null}
             onChange={(value) => onChange({ department: value })}
@@ -62,11 +65,11 @@ export function GalleryFilters({ filters, onChange }: { filters: Filters; onChan
           disabled={!hasFilters(filters)}
           style={{ alignSelf: 'end' }}
         >
-          {GALLERY_TEXT.clearFilters}
+          {t('gallery.clearFilters')}
         </Button>
       </SimpleGrid>
-      {years.isError ? <QueryErrorState query={years} title={CLASS_TEXT.academicYearsLoadFailed} fallback={GALLERY_TEXT.unreachable} /> : null}
-      {departments.isError ? <QueryErrorState query={departments} title={GALLERY_TEXT.departmentsLoadFailed} fallback={GALLERY_TEXT.unreachable} /> : null}
+      {years.isError ? <QueryErrorState query={years} title={t('gallery.academicYearsLoadFailed')} fallback={t('gallery.unreachable')} /> : null}
+      {departments.isError ? <QueryErrorState query={departments} title={t('gallery.departmentsLoadFailed')} fallback={t('gallery.unreachable')} /> : null}
     </>
   );
 }

@@ -3,9 +3,10 @@ import Lightbox, { isImageSlide, type GenericSlide, type Slide } from 'yet-anoth
 import 'yet-another-react-lightbox/styles.css';
 import { IconDownload, IconExternalLink, IconFileTypePdf, IconMovie } from '@tabler/icons-react';
 import { departmentLabel } from '../../../../common/media-limits';
-import { monthName } from '../../lib/months';
+import { useLanguage, useT } from '../../lib/i18n';
+import { monthNameIn } from '../../lib/months';
 import type { MediaItem } from './MediaCard';
-import { GALLERY_TEXT } from './texts';
+import './messages';
 
 /** A video or a PDF: shown by this file's own slide (an image is the viewer's own kind). */
 interface FileSlide extends GenericSlide {
@@ -31,6 +32,7 @@ const CENTERED = { display: 'flex', flexDirection: 'column', alignItems: 'center
 const LINK = { color: 'inherit', display: 'inline-flex', alignItems: 'center', gap: 6, fontWeight: 600 } as const;
 
 function FileSlideView({ item, current, canDownload }: { item: MediaItem; current: boolean; canDownload: boolean }) {
+  const t = useT();
   if (item.kind === 'video') {
     // Only the slide on show has a player: a video swiped away stops.
     if (!current) return <IconMovie size={64} stroke={1.2} color="white" aria-hidden />;
@@ -51,9 +53,9 @@ function FileSlideView({ item, current, canDownload }: { item: MediaItem; curren
       <IconFileTypePdf size={72} stroke={1.2} aria-hidden />
       <div style={{ overflowWrap: 'anywhere' }}>{item.file_name}</div>
       {canDownload ? (
-        <a href={item.file_url} download={item.file_name} style={LINK}><IconDownload size={18} aria-hidden />Download</a>
+        <a href={item.file_url} download={item.file_name} style={LINK}><IconDownload size={18} aria-hidden />{t('gallery.download')}</a>
       ) : (
-        <a href={item.file_url} target="_blank" rel="noopener noreferrer" style={LINK}><IconExternalLink size={18} aria-hidden />{GALLERY_TEXT.openPdf}</a>
+        <a href={item.file_url} target="_blank" rel="noopener noreferrer" style={LINK}><IconExternalLink size={18} aria-hidden />{t('gallery.openPdf')}</a>
       )}
     </div>
   );
@@ -74,6 +76,8 @@ interface GalleryLightboxProps {
  * its stylesheet, fetched when a card is first opened.
  */
 export function GalleryLightbox({ items, index, canDownload, onClose }: GalleryLightboxProps) {
+  const t = useT();
+  const language = useLanguage();
   const [current, setCurrent] = useState(index);
   // The viewer goes back to `index` whenever it is given other slides: the same array while the
   // items are the same, and the slide on show as the index (a refetch brings new addresses).
@@ -82,7 +86,7 @@ export function GalleryLightbox({ items, index, canDownload, onClose }: GalleryL
   const shown = items[Math.min(current, items.length - 1)];
 
   const download = canDownload && shown ? (
-    <a key="download" className="yarl__button" href={shown.file_url} download={shown.file_name} aria-label={`Download ${shown.title}`} title="Download">
+    <a key="download" className="yarl__button" href={shown.file_url} download={shown.file_name} aria-label={t('gallery.downloadItem', { title: shown.title })} title={t('gallery.download')}>
       <IconDownload size={24} aria-hidden />
     </a>
   ) : null;
@@ -97,7 +101,7 @@ export function GalleryLightbox({ items, index, canDownload, onClose }: GalleryL
       carousel={{ finite: true, preload: 1 }}
       controller={{ closeOnBackdropClick: true }}
       toolbar={{ buttons: download ? [download, 'close'] : ['close'] }}
-      labels={{ Lightbox: 'Media viewer' }}
+      labels={{ Lightbox: t('gallery.viewer'), Previous: t('common.previous'), Next: t('common.next'), Close: t('gallery.close') }}
       render={{
         // One item: no previous or next.
         ...(items.length > 1 ? {} : { buttonPrev: () => null, buttonNext: () => null }),
@@ -116,7 +120,7 @@ export function GalleryLightbox({ items, index, canDownload, onClose }: GalleryL
             >
               <div style={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{item.title}</div>
               <div style={{ fontSize: 14, opacity: 0.85 }}>
-                {monthName(item.month)} {item.academic_year} · {departmentLabel(item.department)}
+                {t('gallery.monthOfYear', { month: monthNameIn(language, item.month), year: item.academic_year })} · {departmentLabel(item.department)}
               </div>
             </div>
           );

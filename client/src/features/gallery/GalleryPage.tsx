@@ -7,6 +7,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ErrorState } from '../../components/ErrorState';
 import { ScreenBoundary } from '../../components/ScreenBoundary';
 import { serverMessage } from '../../lib/errors';
+import { localized, useT } from '../../lib/i18n';
 import { lazyScreen } from '../../lib/lazy-screen';
 import { notify } from '../../lib/notify';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
@@ -15,7 +16,7 @@ import { useCan } from '../auth';
 import { readFilters } from './address-filters';
 import { GalleryFilters } from './GalleryFilters';
 import { MediaCard, MediaCardSkeleton, type MediaItem } from './MediaCard';
-import { GALLERY_TEXT } from './texts';
+import './messages';
 
 // The viewer and the upload form (with its drop zone and the photo compressor) are chunks of their
 // own, fetched when first opened: the grid is what every visit needs.
@@ -43,6 +44,7 @@ const LIST_RESET = { listStyle: 'none', padding: 0, margin: 0 } as const;
  * signed for a while, so the list is fetched again before they run out.
  */
 export function GalleryPage() {
+  const t = useT();
   const manager = useCan('manageMedia');
   const utils = trpc.useUtils();
   const { params, update } = useAddressParams();
@@ -74,7 +76,7 @@ export function GalleryPage() {
 
   const remove = trpc.gallery.delete.useMutation({
     onSuccess: async (result) => {
-      notify({ color: 'green', message: result.message || GALLERY_MESSAGES.deleted });
+      notify({ color: 'green', message: localized(t, result.message || GALLERY_MESSAGES.deleted) });
       setConfirmOpened(false);
       // The card goes at once; the page is then fetched again (an item of the next page moves up).
       utils.gallery.list.setData(input, (old) => old && {
@@ -111,8 +113,8 @@ export function GalleryPage() {
     <Stack gap="lg" maw={1200}>
       <Group justify="space-between" align="flex-end" gap="sm">
         <Stack gap={4}>
-          <Title order={1} size="h2">{GALLERY_TEXT.title}</Title>
-          <Text c="dimmed">{GALLERY_TEXT.intro}</Text>
+          <Title order={1} size="h2">{t('gallery.title')}</Title>
+          <Text c="dimmed">{t('gallery.intro')}</Text>
         </Stack>
         {manager ? (
           <Button
@@ -121,7 +123,7 @@ export function GalleryPage() {
             onPointerEnter={() => void UploadModal.preload().catch(() => undefined)}
             loading={preparingUpload}
           >
-            {GALLERY_TEXT.uploadMedia}
+            {t('gallery.uploadMedia')}
           </Button>
         ) : null}
       </Group>
@@ -130,27 +132,27 @@ export function GalleryPage() {
 
       <Box ref={gridRef} style={{ scrollMarginTop: 76 }}>
         {list.isPending ? (
-          <SimpleGrid cols={GRID_COLS} spacing="md" component="ul" style={LIST_RESET} role="status" aria-busy="true" aria-label={GALLERY_TEXT.loading}>
+          <SimpleGrid cols={GRID_COLS} spacing="md" component="ul" style={LIST_RESET} role="status" aria-busy="true" aria-label={t('gallery.loading')}>
             {Array.from({ length: SKELETON_CARDS }, (_, i) => <MediaCardSkeleton key={i} />)}
           </SimpleGrid>
         ) : null}
         {list.isError ? (
           <ErrorState
-            title={GALLERY_TEXT.loadFailed}
-            message={serverMessage(list.error, GALLERY_TEXT.unreachable)}
+            title={t('gallery.loadFailed')}
+            message={localized(t, serverMessage(list.error, t('gallery.unreachable')))}
             onRetry={() => void list.refetch()}
             retrying={list.isFetching}
           />
         ) : null}
         {page && items.length === 0 ? (
-          <EmptyState icon={<IconPhoto size={28} />} title={GALLERY_MESSAGES.empty} py="xl" data-testid="gallery-empty" />
+          <EmptyState icon={<IconPhoto size={28} />} title={t('gallery.empty')} py="xl" data-testid="gallery-empty" />
         ) : null}
         {items.length > 0 ? (
           <SimpleGrid
             cols={GRID_COLS}
             spacing="md"
             component="ul"
-            aria-label="Media"
+            aria-label={t('gallery.media')}
             aria-busy={list.isPlaceholderData || undefined}
             style={{ ...LIST_RESET, opacity: list.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}
             onPointerOver={() => void GalleryLightbox.preload().catch(() => undefined)}
@@ -170,8 +172,8 @@ export function GalleryPage() {
 
       {page && totalPages > 1 ? (
         <Group justify="space-between" gap="sm">
-          <Text size="sm" c="dimmed">{page.pagination.total} items</Text>
-          <Pagination total={totalPages} value={page.pagination.currentPage} onChange={goToPage} size="sm" aria-label="Gallery pages" />
+          <Text size="sm" c="dimmed">{t('gallery.itemCount', { count: page.pagination.total })}</Text>
+          <Pagination total={totalPages} value={page.pagination.currentPage} onChange={goToPage} size="sm" aria-label={t('gallery.pages')} />
         </Group>
       ) : null}
 
@@ -197,15 +199,15 @@ export function GalleryPage() {
 
       <ConfirmDialog
         opened={confirmOpened}
-        title={GALLERY_TEXT.deleteTitle}
-        confirmLabel="Delete"
+        title={t('gallery.deleteTitle')}
+        confirmLabel={t('gallery.delete')}
         onConfirm={() => deleting && remove.mutate({ id: deleting.id })}
         onClose={() => setConfirmOpened(false)}
         pending={remove.isPending}
-        error={remove.isError ? serverMessage(remove.error, GALLERY_MESSAGES.deleteFailed) : null}
+        error={remove.isError ? localized(t, serverMessage(remove.error, GALLERY_MESSAGES.deleteFailed)) : null}
       >
         <Stack gap={4}>
-          <Text>{GALLERY_MESSAGES.confirmDelete}</Text>
+          <Text>{t('gallery.confirmDelete')}</Text>
           {deleting ? <Text fw={600} style={{ overflowWrap: 'anywhere' }}>{deleting.title}</Text> : null}
         </Stack>
       </ConfirmDialog>

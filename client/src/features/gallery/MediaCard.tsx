@@ -3,8 +3,9 @@ import { ActionIcon, Badge, Card, Group, Skeleton, Stack, Text, Tooltip, Unstyle
 import { IconDownload, IconFileTypePdf, IconMovie, IconPhotoOff, IconTrash } from '@tabler/icons-react';
 import { departmentLabel } from '../../../../common/media-limits';
 import type { RouterOutputs } from '../../lib/trpc';
-import { monthName } from '../../lib/months';
-import { GALLERY_TEXT } from './texts';
+import { useLanguage, useT } from '../../lib/i18n';
+import { monthNameIn } from '../../lib/months';
+import './messages';
 
 export type MediaItem = RouterOutputs['gallery']['list']['items'][number];
 
@@ -25,11 +26,12 @@ function Placeholder({ icon, label }: { icon: ReactNode; label: string }) {
 
 /** A photo's thumbnail, or an icon for a video or a PDF; a photo that fails to load shows a placeholder. */
 function Preview({ item, onBroken }: { item: MediaItem; onBroken: () => void }) {
+  const t = useT();
   const [broken, setBroken] = useState<string | null>(null);
-  if (item.kind === 'video') return <Placeholder icon={<IconMovie size={40} stroke={1.4} />} label={GALLERY_TEXT.video} />;
-  if (item.kind === 'pdf') return <Placeholder icon={<IconFileTypePdf size={40} stroke={1.4} />} label={GALLERY_TEXT.pdf} />;
+  if (item.kind === 'video') return <Placeholder icon={<IconMovie size={40} stroke={1.4} />} label={t('gallery.video')} />;
+  if (item.kind === 'pdf') return <Placeholder icon={<IconFileTypePdf size={40} stroke={1.4} />} label={t('gallery.pdf')} />;
   // A new address (the list was fetched again) gets a new try.
-  if (!item.thumbnail_url || broken === item.thumbnail_url) return <Placeholder icon={<IconPhotoOff size={40} stroke={1.4} />} label={GALLERY_TEXT.imageUnavailable} />;
+  if (!item.thumbnail_url || broken === item.thumbnail_url) return <Placeholder icon={<IconPhotoOff size={40} stroke={1.4} />} label={t('gallery.imageUnavailable')} />;
   return (
     <img
       src={item.thumbnail_url}
@@ -58,11 +60,13 @@ interface MediaCardProps {
 
 /** One item of the grid: its picture (opens the viewer), title, month, academic year and department. */
 export function MediaCard({ item, onOpen, onBroken, onDelete }: MediaCardProps) {
-  const when = `${monthName(item.month)} ${item.academic_year}`;
+  const t = useT();
+  const language = useLanguage();
+  const when = t('gallery.monthOfYear', { month: monthNameIn(language, item.month), year: item.academic_year });
   return (
     <Card component="li" withBorder padding="sm" radius="md" data-testid="media-card">
       <Card.Section>
-        <UnstyledButton onClick={onOpen} aria-label={`Open ${item.title}`} style={{ display: 'block', width: '100%' }}>
+        <UnstyledButton onClick={onOpen} aria-label={t('gallery.openItem', { title: item.title })} style={{ display: 'block', width: '100%' }}>
           <Preview item={item} onBroken={onBroken} />
         </UnstyledButton>
       </Card.Section>
@@ -73,13 +77,13 @@ export function MediaCard({ item, onOpen, onBroken, onDelete }: MediaCardProps) 
           <Badge variant="light" style={{ minWidth: 0 }}>{departmentLabel(item.department)}</Badge>
           {onDelete ? (
             <Group gap={4} wrap="nowrap">
-              <Tooltip label="Download">
-                <ActionIcon component="a" href={item.file_url} download={item.file_name} variant="subtle" aria-label={`Download ${item.title}`}>
+              <Tooltip label={t('gallery.download')}>
+                <ActionIcon component="a" href={item.file_url} download={item.file_name} variant="subtle" aria-label={t('gallery.downloadItem', { title: item.title })}>
                   <IconDownload size={18} />
                 </ActionIcon>
               </Tooltip>
-              <Tooltip label="Delete">
-                <ActionIcon variant="subtle" color="red" aria-label={`Delete ${item.title}`} onClick={onDelete}>
+              <Tooltip label={t('gallery.delete')}>
+                <ActionIcon variant="subtle" color="red" aria-label={t('gallery.deleteItem', { title: item.title })} onClick={onDelete}>
                   <IconTrash size={18} />
                 </ActionIcon>
               </Tooltip>

@@ -8,20 +8,21 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { IconAlertCircle, IconCloudUpload, IconFileTypePdf, IconMovie, IconPhoto, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import {
-  DEFAULT_DEPARTMENT, GALLERY_MESSAGES, MEDIA_MAX_MB, MEDIA_MESSAGES, MEDIA_MIME_TYPES, departmentLabel, type MediaKind,
+  DEFAULT_DEPARTMENT, MEDIA_MAX_MB, MEDIA_MIME_TYPES, departmentLabel, type MediaKind,
 } from '../../../../common/media-limits';
 import { galleryUploadFields } from '../../../../common/schemas/gallery';
 import { FieldSkeleton } from '../../components/FieldSkeleton';
 import { QueryErrorState } from '../../components/ErrorState';
+import { localized, translate, useLanguage, useT } from '../../lib/i18n';
 import { notify } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import { churchToday, useSignedInSession } from '../auth';
 import { clearCredentials, getCredentials } from '../../lib/session-store';
-import { CLASS_TEXT, useAcademicYears, yearOptions } from '../classes';
-import { MONTH_OPTIONS } from '../../lib/months';
+import { useAcademicYears, yearOptions } from '../classes';
+import { monthOptionsIn } from '../../lib/months';
 import { CompressionRefused, compressPhotos } from './compress-images';
 import { addFiles, formatBytes, type ChosenFile } from './file-checks';
-import { GALLERY_TEXT } from './texts';
+import './messages';
 import { UploadFailed, uploadMedia } from './upload-media';
 
 const checkFields = schemaResolver(galleryUploadFields, { sync: true });
@@ -33,7 +34,7 @@ type Phase = 'idle' | 'compressing' | 'uploading';
 /** The drop zone's own refusals (a type it does not accept, too many files) in the gallery's words. */
 function rejectionMessages(rejections: readonly FileRejection[]): string[] {
   const messages = rejections.map(({ file, errors }) =>
-    (errors.some((e) => e.code === 'too-many-files') ? GALLERY_MESSAGES.tooManyFiles : MEDIA_MESSAGES.wrongType(file.name)));
+    (errors.some((e) => e.code === 'too-many-files') ? translate('gallery.tooManyFiles') : translate('gallery.wrongType', { fileName: file.name })));
   return [...new Set(messages)];
 }
 
@@ -53,6 +54,8 @@ interface UploadModalProps {
  * compressor: the gallery's grid does not carry them.
  */
 export function UploadModal({ opened, onClose, onUploaded }: UploadModalProps) {
+  const t = useT();
+  const language = useLanguage();
   const { church } = useSignedInSession();
   const queryClient = useQueryClient();
   const years = useAcademicYears();
@@ -81,7 +84,9 @@ export function UploadModal({ opened, onClose, onUploaded }: UploadModalProps) {
       month: churchToday(church).slice(5, 7),
       department: departmentLabel(DEFAULT_DEPARTMENT),
     },
-    validate: (values) => checkFields({ ...values, academic_year: values.academic_year || currentYear.current }),
+    // The shared schema's messages are English: shown in the active language.
+    validate: (values) => Object.fromEntries(Object.entries(checkFields({ ...values, academic_year: values.academic_year || currentYear.current }))
+      .map(([field, message]) => [field, typeof message === 'string' ? localized(translate, message) : message])),
     onValuesChange: () => setFailure(null),
   });
   const academicYear = form.values.academic_year || currentYear.current;
@@ -95,7 +100,7 @@ export function UploadModal({ opened, onClose, onUploaded }: UploadModalProps) {
 
   const send = async (values: typeof form.values) => {
     if (files.length === 0) {
-      setFileErrors([MEDIA_MESSAGES.selectFiles]);
+      setFileErrors([t('gallery.selectFiles')]);
       return;
     }
     const controller = new AbortController();
@@ -112,7 +117,7 @@ export function UploadModal({ opened, onClose, onUploaded }: UploadModalProps) {
       setUploaded(0);
       setPhase('uploading');
       const message = await uploadMedia({ ...values, academic_year: academicYear }, toSend, setUploaded, controller.signal);
-      notify({ color: 'green', message });
+      notify({ color: 'green', message: localized(t, message) });
       form.reset();
       setFiles([]);
       onUploaded();
@@ -124,7 +129,7 @@ export function UploadModal({ opened, onClose, onUploaded }: UploadModalProps) {
         setTimeout(() => queryClient.clear(), 0);
         return;
       }
-      setFailure(error instanceof CompressionRefused || error instanceof UploadFailed ? error.message : MEDIA_MESSAGES.processFailed);
+      setFailure(error instanceof CompressionRefused || error instanceof UploadFailed ? localized(t, error.message) : t('gallery.processFailed'));
     } finally {
       if (running.current === controller) running.current = null;
       setPhase('idle');
@@ -140,18 +145,18 @@ export function UploadModal({ opened, onClose, onUploaded }: UploadModalProps) {
     <Modal
       opened={opened}
       onClose={close}
-      title={GALLERY_TEXT.uploadTitle}
+      title={t('gallery.uploadMedia')}
       size="lg"
       closeOnClickOutside={!busy}
       closeOnEscape={!busy}
       withCloseButton={!busy}
-      closeButtonProps={{ 'aria-label': GALLERY_TEXT.close }}
+      closeButtonProps={{ 'aria-label': t('gallery.close') }}
     >
-      <form noValidate aria-label={GALLERY_TEXT.uploadTitle} onSubmit={form.onSubmit((values) => void send(values))}>
+      <form noValidate aria-label={t('gallery.uploadMedia')} onSubmit={form.onSubmit((values) => void send(values))}>
         <Stack gap="md">
-          <TextInput label="Title" withAsterisk disabled={busy} key={form.key('title')} {...form.getInputProps('title')} />
+          <TextInput label={t('gallery.titleLabel')} withAsterisk disabled={busy} key={form.key('title')} {...form.getInputProps('title')} />
           <Textarea
-            label="Description"
+            label={t('gallery.descriptionLabel')}
             autosize
             minRows={2}
             maxRows={6}
@@ -162,7 +167,7 @@ export function UploadModal({ opened, onClose, onUploaded }: UploadModalProps) {
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
             {years.isPending ? <FieldSkeleton /> : (
               <Select
-                label="Academic Year"
+                label={t('gallery.academicYear')}
                 withAsterisk
                 data={yearOptions(years.data?.choices, academicYear)}
                 allowDeselect={false}
@@ -173,9 +178,9 @@ export function UploadModal({ opened, onClose, onUploaded }: UploadModalProps) {
               />
             )}
             <Select
-              label="Month"
+              label={t('gallery.month')}
               withAsterisk
-              data={MONTH_OPTIONS}
+              data={monthOptionsIn(language)}
               allowDeselect={false}
               maxDropdownHeight={280}
               disabled={busy}
@@ -185,13 +190,13 @@ export function UploadModal({ opened, onClose, onUploaded }: UploadModalProps) {
             />
           </SimpleGrid>
           <Autocomplete
-            label="Department"
+            label={t('gallery.department')}
             data={[...new Set((departments.data ?? [DEFAULT_DEPARTMENT]).map(departmentLabel))]}
             disabled={busy}
             key={form.key('department')}
             {...form.getInputProps('department')}
           />
-          {years.isError ? <QueryErrorState query={years} title={CLASS_TEXT.academicYearsLoadFailed} fallback={CLASS_TEXT.unreachable} /> : null}
+          {years.isError ? <QueryErrorState query={years} title={t('gallery.academicYearsLoadFailed')} fallback={t('gallery.unreachable')} /> : null}
 
           <Dropzone
             onDrop={(dropped) => choose(dropped)}
@@ -200,12 +205,12 @@ export function UploadModal({ opened, onClose, onUploaded }: UploadModalProps) {
             multiple
             disabled={busy}
             data-testid="upload-dropzone"
-            aria-label="Files"
+            aria-label={t('gallery.files')}
           >
             <Stack align="center" gap={6} py="md" style={{ pointerEvents: 'none', textAlign: 'center' }}>
               <IconCloudUpload size={36} stroke={1.4} aria-hidden />
-              <Text fw={500}>{GALLERY_TEXT.dropTitle}</Text>
-              <Text size="sm" c="dimmed">{GALLERY_TEXT.dropHint(MEDIA_MAX_MB.image, MEDIA_MAX_MB.pdf, MEDIA_MAX_MB.video)}</Text>
+              <Text fw={500}>{t('gallery.dropTitle')}</Text>
+              <Text size="sm" c="dimmed">{t('gallery.dropHint', { imageMb: MEDIA_MAX_MB.image, pdfMb: MEDIA_MAX_MB.pdf, videoMb: MEDIA_MAX_MB.video })}</Text>
             </Stack>
           </Dropzone>
 
@@ -218,7 +223,7 @@ export function UploadModal({ opened, onClose, onUploaded }: UploadModalProps) {
           ) : null}
 
           {files.length > 0 ? (
-            <Stack gap={6} component="ul" aria-label="Chosen files" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+            <Stack gap={6} component="ul" aria-label={t('gallery.chosenFiles')} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
               {files.map((chosen) => {
                 const Icon = KIND_ICONS[chosen.kind];
                 return (
@@ -228,14 +233,14 @@ export function UploadModal({ opened, onClose, onUploaded }: UploadModalProps) {
                       <Stack gap={0} miw={0}>
                         <Text size="sm" truncate="end">{chosen.file.name}</Text>
                         <Text size="xs" c="dimmed">
-                          {formatBytes(chosen.file.size)}{chosen.compress ? ` · ${GALLERY_TEXT.willCompress}` : ''}
+                          {formatBytes(chosen.file.size)}{chosen.compress ? ` · ${t('gallery.willCompress')}` : ''}
                         </Text>
                       </Stack>
                     </Group>
                     <ActionIcon
                       variant="subtle"
                       color="gray"
-                      aria-label={GALLERY_TEXT.remove(chosen.file.name)}
+                      aria-label={t('gallery.remove', { name: chosen.file.name })}
                       disabled={busy}
                       onClick={() => {
                         setFiles(files.filter((f) => f.id !== chosen.id));
@@ -252,14 +257,14 @@ export function UploadModal({ opened, onClose, onUploaded }: UploadModalProps) {
 
           {phase === 'compressing' || (phase === 'uploading' && files.some((f) => f.compress)) ? (
             <Stack gap={4}>
-              <Text size="sm">{GALLERY_TEXT.compressing}: {compressed}%</Text>
-              <Progress value={compressed} aria-label={GALLERY_TEXT.compressing} data-testid="compression-progress" />
+              <Text size="sm">{t('gallery.compressingPercent', { percent: compressed })}</Text>
+              <Progress value={compressed} aria-label={t('gallery.compressing')} data-testid="compression-progress" />
             </Stack>
           ) : null}
           {phase === 'uploading' ? (
             <Stack gap={4}>
-              <Text size="sm">{GALLERY_TEXT.uploading}: {uploaded}%</Text>
-              <Progress value={uploaded} color="green" aria-label={GALLERY_TEXT.uploading} data-testid="upload-progress" />
+              <Text size="sm">{t('gallery.uploadingPercent', { percent: uploaded })}</Text>
+              <Progress value={uploaded} color="green" aria-label={t('gallery.uploading')} data-testid="upload-progress" />
             </Stack>
           ) : null}
 
@@ -269,9 +274,9 @@ export function UploadModal({ opened, onClose, onUploaded }: UploadModalProps) {
 
           <Group justify="flex-end" gap="sm">
             {busy
-              ? <Button variant="default" onClick={cancel}>{GALLERY_TEXT.cancel}</Button>
-              : <Button variant="default" onClick={close}>{GALLERY_TEXT.close}</Button>}
-            <Button type="submit" loading={busy} leftSection={<IconCloudUpload size={18} />}>{GALLERY_TEXT.upload}</Button>
+              ? <Button variant="default" onClick={cancel}>{t('common.cancel')}</Button>
+              : <Button variant="default" onClick={close}>{t('gallery.close')}</Button>}
+            <Button type="submit" loading={busy} leftSection={<IconCloudUpload size={18} />}>{t('gallery.upload')}</Button>
           </Group>
         </Stack>
       </form>

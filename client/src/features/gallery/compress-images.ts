@@ -1,7 +1,9 @@
-import { MEDIA_MAX_BYTES, MEDIA_MAX_MB, MEDIA_MESSAGES } from '../../../../common/media-limits';
+import { MEDIA_MAX_BYTES, MEDIA_MAX_MB } from '../../../../common/media-limits';
+import { translate } from '../../lib/i18n';
 import { abortReason } from './abort-reason';
 import type { CompressReply, CompressRequest } from './compress-worker';
 import type { ChosenFile } from './file-checks';
+import './messages';
 
 /**
  * Large photos made smaller in the browser before they are sent: at most 1200 px
@@ -13,7 +15,7 @@ const FIRST_QUALITY = 0.8;
 const QUALITY_STEP = 0.2;
 const LOWEST_QUALITY = 0.3;
 
-/** A photo that stays over the size limit however far it is compressed; its message names it. */
+/** A photo that stays over the size limit however far it is compressed; its message (in the active language) names it. */
 export class CompressionRefused extends Error {}
 
 type Options = CompressRequest['options'];
@@ -96,7 +98,7 @@ async function compressPhoto(file: File, onProgress: (percent: number) => void, 
       if (blob.size >= file.size) return file;
       return new File([blob], file.name, { type: blob.type || file.type, lastModified: file.lastModified });
     }
-    if (quality <= LOWEST_QUALITY) throw new CompressionRefused(MEDIA_MESSAGES.tooLargeAfterCompression(file.name, MEDIA_MAX_MB.image));
+    if (quality <= LOWEST_QUALITY) throw new CompressionRefused(translate('gallery.tooLargeAfterCompression', { fileName: file.name, maxMb: MEDIA_MAX_MB.image }));
   }
 }
 

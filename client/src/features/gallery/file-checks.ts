@@ -1,6 +1,6 @@
-import {
-  GALLERY_MAX_FILES_PER_UPLOAD, GALLERY_MESSAGES, MEDIA_MAX_BYTES, MEDIA_MAX_MB, MEDIA_MESSAGES, mediaKindOf, type MediaKind,
-} from '../../../../common/media-limits';
+import { GALLERY_MAX_FILES_PER_UPLOAD, MEDIA_MAX_BYTES, MEDIA_MAX_MB, mediaKindOf, type MediaKind } from '../../../../common/media-limits';
+import { translate } from '../../lib/i18n';
+import './messages';
 
 /** Photos larger than this are made smaller in the browser before they are sent. */
 const COMPRESS_ABOVE_BYTES = 2 * 1024 * 1024;
@@ -23,23 +23,26 @@ let counter = 0;
  */
 function checkFile(file: File): ChosenFile | { error: string } {
   const kind = mediaKindOf(file.type);
-  if (!kind) return { error: MEDIA_MESSAGES.wrongType(file.name) };
-  if (file.size === 0) return { error: MEDIA_MESSAGES.emptyFile(file.name) };
-  if (kind !== 'image' && file.size > MEDIA_MAX_BYTES[kind]) return { error: MEDIA_MESSAGES.tooLarge(file.name, MEDIA_MAX_MB[kind]) };
+  if (!kind) return { error: translate('gallery.wrongType', { fileName: file.name }) };
+  if (file.size === 0) return { error: translate('gallery.emptyFile', { fileName: file.name }) };
+  if (kind !== 'image' && file.size > MEDIA_MAX_BYTES[kind]) {
+    return { error: translate('gallery.tooLarge', { fileName: file.name, maxMb: MEDIA_MAX_MB[kind] }) };
+  }
   counter += 1;
   return { id: `file-${counter}`, file, kind, compress: kind === 'image' && file.size > COMPRESS_ABOVE_BYTES };
 }
 
 /** Adds newly chosen files to those already chosen: the accepted ones up to the most one upload
- * may carry, and the messages of the others. */
+ * may carry, and the messages of the others (in the active language: the checks run on a choice). */
 export function addFiles(chosen: readonly ChosenFile[], added: readonly File[]): { files: ChosenFile[]; errors: string[] } {
   const files = [...chosen];
   const errors: string[] = [];
+  const tooMany = translate('gallery.tooManyFiles');
   for (const file of added) {
     const checked = checkFile(file);
     if ('error' in checked) errors.push(checked.error);
     else if (files.length >= GALLERY_MAX_FILES_PER_UPLOAD) {
-      if (!errors.includes(GALLERY_MESSAGES.tooManyFiles)) errors.push(GALLERY_MESSAGES.tooManyFiles);
+      if (!errors.includes(tooMany)) errors.push(tooMany);
     } else files.push(checked);
   }
   return { files, errors };

@@ -3,10 +3,12 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { SUBSCRIPTION_MESSAGES } from '../../../../common/subscription-messages';
 import { orderKind } from '../../../../common/upgrade-path';
 import { serverMessage } from '../../lib/errors';
+import { localized, useT } from '../../lib/i18n';
 import type { SessionChurch } from '../auth';
 import type { Plan } from './fallback-plans';
-import { PlanList, type PlanAction } from './PlanList';
+import { PlanList, planText, type PlanAction } from './PlanList';
 import { useSubscriptionActions } from './useSubscriptionActions';
+import './messages';
 
 /**
  * The upgrade modal: the plans the upgrade path allows from the church's plan
@@ -14,25 +16,26 @@ import { useSubscriptionActions } from './useSubscriptionActions';
  * screen, which comes back home once the payment is verified.
  */
 export function UpgradeDialog({ church, opened, onClose }: { church: SessionChurch; opened: boolean; onClose: () => void }) {
+  const t = useT();
   const actions = useSubscriptionActions(church, '/');
   const actionOf = (plan: Plan): PlanAction | undefined => {
     if (plan.tier !== 'basic' && plan.tier !== 'premium') return undefined;
     const kind = orderKind(church, plan.tier);
     if (kind.allowed && !kind.isUpgrade) return undefined; // the church's own plan
     return {
-      label: `Upgrade to ${plan.name}`,
-      disabledReason: kind.allowed ? undefined : kind.message,
+      label: t('subscription.upgradeTo', { plan: planText(t, plan.name) }),
+      disabledReason: kind.allowed ? undefined : localized(t, kind.message),
       loading: actions.paying.isPending && actions.paying.variables?.plan_type === plan.tier,
       onClick: () => actions.pay(plan.tier === 'premium' ? 'premium' : 'basic'),
     };
   };
   return (
-    <Modal opened={opened} onClose={onClose} title="Upgrade your plan" size="xl" centered>
+    <Modal opened={opened} onClose={onClose} title={t('subscription.upgradeTitle')} size="xl" centered>
       <Stack>
-        <Text size="sm" c="dimmed">A new plan starts today and runs for 30 days.</Text>
+        <Text size="sm" c="dimmed">{t('subscription.upgradeNote')}</Text>
         {actions.paying.error ? (
           <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-            {serverMessage(actions.paying.error, SUBSCRIPTION_MESSAGES.upgradeFailed)}
+            {localized(t, serverMessage(actions.paying.error, SUBSCRIPTION_MESSAGES.upgradeFailed))}
           </Alert>
         ) : null}
         <PlanList currentTier={church.subscription_tier} actionOf={actionOf} />
