@@ -111,7 +111,7 @@ for (const screen of SCREENS) {
 const AREAS = readdirSync(CATALOGUES, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
 function areasOf(js: Set<string>): string[] {
   const code = [...js].map((file) => readFileSync(path.join(DIST, file), 'utf8')).join('\n');
-  return AREAS.filter((area) => code.includes(`"${area}.`));
+  return AREAS.filter((area) => new RegExp(String.raw`"${area}\.[\w.]+":\[`).test(code));
 }
 const translationFile = (area: string, language: string) => {
   const chunk = manifest[`../common/i18n/catalogues/${area}/${language}.json`];
