@@ -104,6 +104,9 @@ const TRANSLATED_CLIENT_CODE = [
   'client/src/features/attendance/**/*.tsx',
   'client/src/features/reports/**/*.tsx',
   'client/src/features/configuration/ChurchLanguageCard.tsx',
+  'client/src/features/classes/**/*.tsx',
+  'client/src/features/students/**/*.tsx',
+  'client/src/features/student-view/**/*.tsx',
 ];
 /** The attributes that show text to the user (Mantine's label, description and error included). */
 const TEXT_ATTRIBUTE = String.raw`JSXAttribute[name.name=/^(label|placeholder|title|aria-label|alt|description|error)$/]`;

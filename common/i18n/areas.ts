@@ -5,13 +5,16 @@ import type attendance from './catalogues/attendance/en.json';
 import type reports from './catalogues/reports/en.json';
 import type configuration from './catalogues/configuration/en.json';
 import type mail from './catalogues/mail/en.json';
+import type classes from './catalogues/classes/en.json';
+import type students from './catalogues/students/en.json';
+import type studentview from './catalogues/studentview/en.json';
 
 /**
  * The catalogue's areas: one folder each under catalogues/, with one ARB file per language. An area
  * is what one part of the client loads at once (its screens' texts), so that a language adds only
  * the texts of the screen being shown. Every id starts with its area's name and a dot.
  */
-export const AREAS = ['common', 'auth', 'dashboard', 'attendance', 'reports', 'configuration', 'mail'] as const;
+export const AREAS = ['common', 'auth', 'dashboard', 'attendance', 'reports', 'configuration', 'mail', 'classes', 'students', 'studentview'] as const;
 
 /** The ids of an ARB file's messages (its `@` entries are metadata). */
 type IdsOf<File> = Exclude<keyof File, `@${string}`>;
@@ -24,4 +27,7 @@ export type MessageId =
   | IdsOf<typeof attendance>
   | IdsOf<typeof reports>
   | IdsOf<typeof configuration>
-  | IdsOf<typeof mail>;
+  | IdsOf<typeof mail>
+  | IdsOf<typeof classes>
+  | IdsOf<typeof students>
+  | IdsOf<typeof studentview>;

@@ -2,11 +2,16 @@ import type { MessageId } from '../../common/i18n/areas.js';
 import { MESSAGES } from '../../common/constants.js';
 import { CLASS_MESSAGES } from '../../common/class-messages.js';
 import { PASSWORD_MESSAGES } from '../../common/schemas/password.js';
+import { STUDENT_MESSAGES } from '../../common/schemas/students.js';
 import { SCREEN_LOAD_FAILED } from '../../client/src/components/texts.js';
+import { CLASS_TEXT } from '../../client/src/features/classes/text.js';
+
+/** The names of an object's texts (not of its functions, which make a text of values). */
+type TextNames<T> = { [K in keyof T]: T[K] extends string ? K : never }[keyof T] & string;
 
 /** Pairs whose catalogue id is `<area>.<name>` and whose constant is `<object>.<name>`. */
-const sameNames = <T extends Record<string, string>>(area: string, object: T, objectName: string, names: Array<keyof T & string>) =>
-  names.map((name) => ({ id: `${area}.${name}` as MessageId, constant: object[name], where: `${objectName}.${name}` }));
+const sameNames = <T extends Record<string, unknown>>(area: string, object: T, objectName: string, names: Array<TextNames<T>>) =>
+  names.map((name) => ({ id: `${area}.${name}` as MessageId, constant: object[name] as string, where: `${objectName}.${name}` }));
 
 /**
  * Catalogue messages whose English is also a constant of common/ (`MESSAGES`, `*_MESSAGES`): the
@@ -40,4 +45,16 @@ export const CATALOGUE_CONSTANTS: CataloguePair[] = [
   { id: 'dashboard.usage.loadFailed', constant: MESSAGES.usageLoadFailed, where: 'MESSAGES.usageLoadFailed' },
   { id: 'dashboard.usage.limitsMissing', constant: MESSAGES.usageLimitsMissing, where: 'MESSAGES.usageLimitsMissing' },
   { id: 'dashboard.usage.nothingYet', constant: MESSAGES.usageNothingYet, where: 'MESSAGES.usageNothingYet' },
+  ...sameNames('classes', CLASS_MESSAGES, 'CLASS_MESSAGES', [
+    'empty', 'deleted', 'classNameRequired', 'classNameInvalid', 'academicYearRequired', 'academicYearInvalid', 'sectionTooLong',
+    'sectionInvalid', 'teacherInvalid', 'teacherNotFound', 'notFound', 'idInvalid',
+  ]),
+  ...sameNames('students', STUDENT_MESSAGES, 'STUDENT_MESSAGES', [
+    'empty', 'deleted', 'nameRequired', 'nameTooLong', 'nameInvalid', 'parentPhoneRequired', 'parentPhoneInvalid', 'parentEmailInvalid',
+    'dateOfBirthRequired', 'dateOfBirthInvalid', 'dateOfBirthTooEarly', 'dateOfBirthFuture', 'classRequired', 'classInvalid',
+    'searchTooLong', 'notFound', 'idInvalid',
+  ]),
+  ...sameNames('classes', CLASS_TEXT, 'CLASS_TEXT (client/src/features/classes/text.ts)', ['academicYearsLoadFailed', 'unreachable', 'added']),
+  { id: 'students.classNotFound', constant: CLASS_MESSAGES.notFound, where: 'CLASS_MESSAGES.notFound' },
+  { id: 'studentview.noClasses', constant: CLASS_MESSAGES.empty, where: 'CLASS_MESSAGES.empty' },
 ];
