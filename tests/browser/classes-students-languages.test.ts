@@ -96,6 +96,12 @@ describe.each(['ml', 'ta', 'hi'] as const)('classes and students in %s', (locale
       await page.getByText(t('classes.added'), { exact: true }).waitFor();
       await classes.getByRole('row').filter({ hasText: `9th` }).filter({ hasText: section }).waitFor();
       await expectFitsPhone(page);
+      // The same class again: the server's refusal, in the language.
+      await choose(page, form.getByRole('combobox', { name: t('classes.className'), exact: true }), '9th');
+      await form.getByRole('textbox', { name: t('classes.section'), exact: true }).fill(section);
+      await form.getByRole('button', { name: t('classes.add'), exact: true }).click();
+      const duplicate = t('classes.duplicate', { className: '9th', section, hasSection: 'yes', academicYear: CURRENT_YEAR });
+      await form.getByRole('alert').filter({ hasText: duplicate }).waitFor();
       await expectNoEnglish(main);
 
       // Students: a student into the new class; the date of birth in the language.
@@ -132,7 +138,7 @@ describe.each(['ml', 'ta', 'hi'] as const)('classes and students in %s', (locale
       await row.getByRole('button', { name: `${t('common.editSubject', { subject: t('students.rowSubject', { name }) })}`, exact: true }).waitFor();
       await expectFitsPhone(page);
       await expectNoEnglish(main);
-    });
+    }, { allowErrors: /status of 409/ });
   });
 
   it('a teacher on a phone reads Student View in the language', async () => {

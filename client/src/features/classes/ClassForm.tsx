@@ -6,7 +6,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { CLASS_NAMES } from '../../../../common/school';
 import { classCreateInput, SECTION_MAX_LENGTH } from '../../../../common/schemas/classes';
 import { QueryErrorState } from '../../components/ErrorState';
-import { serverMessage } from '../../lib/errors';
+import { reasonOf, serverMessage } from '../../lib/errors';
 import { localized, useT } from '../../lib/i18n';
 import { trpc } from '../../lib/trpc';
 import { useFormSave } from '../../lib/useFormSave';
@@ -66,6 +66,12 @@ export function ClassForm({ editing, onDone }: ClassFormProps) {
     }
     save(editing?.id, parsed.data);
   };
+
+  // The server refuses a class that exists with its English text of the fields it was sent, which are
+  // the form's (every change of a field clears the error): the same text in the page's language.
+  const saveFailure = (error: unknown) => (reasonOf(error) === 'class_duplicate' && className && academicYear
+    ? t('classes.duplicate', { className, section: section.trim(), hasSection: section.trim() ? 'yes' : 'no', academicYear })
+    : localized(t, serverMessage(error, t('classes.saveFailed'))));
 
   // A teacher no longer active (so not offered) stays visible on the class that still names them.
   const teacherOptions = [
@@ -144,7 +150,7 @@ export function ClassForm({ editing, onDone }: ClassFormProps) {
           {years.isError ? <QueryErrorState query={years} title={t('classes.academicYearsLoadFailed')} fallback={t('classes.unreachable')} /> : null}
           {saveError ? (
             <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-              {localized(t, serverMessage(saveError, t('classes.saveFailed')))}
+              {saveFailure(saveError)}
             </Alert>
           ) : null}
 
