@@ -125,6 +125,14 @@ describe.each(['ml', 'ta', 'hi'] as const)('classes and students in %s', (locale
       await studentForm.getByRole('textbox', { name: t('students.parentPhone'), exact: true }).fill('+91 98470 33333');
       const dob = studentForm.getByRole('textbox', { name: t('students.dateOfBirth'), exact: true });
       await dob.fill('15/06/2018');
+      // The calendar names months (and weekdays) in the language.
+      const calendar = page.locator('[class*="Popover-dropdown"]').filter({ has: page.locator('table') }).first();
+      // It opens on the decade or on June 2018 (when the typed date is read first): from the decade, 2018's months.
+      await calendar.locator('table').waitFor();
+      const year2018 = calendar.locator('table button').filter({ hasText: /^2018$/ });
+      if (await year2018.count()) await year2018.click();
+      await expect.poll(() => calendar.innerText()).toMatch(/[\u0900-\u0D7F]/);
+      expect(await calendar.innerText()).not.toMatch(/\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec|Su|Mo|Tu)/);
       await dob.press('Escape');
       await choose(page, studentForm.getByRole('combobox', { name: t('students.class'), exact: true }), `9th ${section} (${CURRENT_YEAR})`);
       await expectFitsPhone(page);

@@ -2,7 +2,7 @@ import { FieldSkeleton } from '../../components/FieldSkeleton';
 import { useState, type FormEvent } from 'react';
 import type { z } from 'zod';
 import { Alert, Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
+import { DateInput, DatesProvider } from '@mantine/dates';
 import '@mantine/dates/styles.css';
 import { IconAlertCircle, IconCalendar } from '@tabler/icons-react';
 import { MIN_DATE_OF_BIRTH } from '../../../../common/school';
@@ -10,6 +10,7 @@ import { STUDENT_MESSAGES, studentCreateInput } from '../../../../common/schemas
 import { QueryErrorState } from '../../components/ErrorState';
 import { serverMessage } from '../../lib/errors';
 import { localized, useT } from '../../lib/i18n';
+import { useCalendarLocale } from '../../lib/calendar-locale';
 import { trpc } from '../../lib/trpc';
 import { useFormSave } from '../../lib/useFormSave';
 import { fieldErrors } from '../../lib/field-errors';
@@ -39,6 +40,7 @@ interface StudentFormProps {
  */
 export function StudentForm({ editing, defaultClassId, today, onDone }: StudentFormProps) {
   const t = useT();
+  const calendarLocale = useCalendarLocale();
   // The classes the user may put students in (a teacher: own classes), of every academic year.
   const classes = trpc.students.availableClasses.useQuery(undefined);
 
@@ -133,23 +135,26 @@ export function StudentForm({ editing, defaultClassId, today, onDone }: StudentF
               error={localized(t, errors.parent_email)}
               inputWrapperOrder={['label', 'input', 'description', 'error']}
             />
-            <DateInput
-              label={t('students.dateOfBirth')}
-              withAsterisk
-              placeholder={DATE_INPUT_FORMAT}
-              valueFormat={DATE_INPUT_FORMAT}
-              dateParser={parseTypedDate}
-              value={dateOfBirth}
-              onChange={(value) => {
-                setDateOfBirth(value);
-                clearError('date_of_birth');
-              }}
-              minDate={MIN_DATE_OF_BIRTH}
-              maxDate={today}
-              defaultLevel={dateOfBirth ? 'month' : 'decade'}
-              leftSection={<IconCalendar size={16} />}
-              error={localized(t, errors.date_of_birth)}
-            />
+            {/* The calendar's month and weekday names in the page's language; the typed date is digits. */}
+            <DatesProvider settings={{ locale: calendarLocale }}>
+              <DateInput
+                label={t('students.dateOfBirth')}
+                withAsterisk
+                placeholder={DATE_INPUT_FORMAT}
+                valueFormat={DATE_INPUT_FORMAT}
+                dateParser={parseTypedDate}
+                value={dateOfBirth}
+                onChange={(value) => {
+                  setDateOfBirth(value);
+                  clearError('date_of_birth');
+                }}
+                minDate={MIN_DATE_OF_BIRTH}
+                maxDate={today}
+                defaultLevel={dateOfBirth ? 'month' : 'decade'}
+                leftSection={<IconCalendar size={16} />}
+                error={localized(t, errors.date_of_birth)}
+              />
+            </DatesProvider>
             {classes.isPending ? <FieldSkeleton /> : (
               <Select
                 label={t('students.class')}
