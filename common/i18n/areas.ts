@@ -10,6 +10,9 @@ import type users from './catalogues/users/en.json';
 import type records from './catalogues/records/en.json';
 import type gallery from './catalogues/gallery/en.json';
 import type subscription from './catalogues/subscription/en.json';
+import type classes from './catalogues/classes/en.json';
+import type students from './catalogues/students/en.json';
+import type studentview from './catalogues/studentview/en.json';
 import type mail from './catalogues/mail/en.json';
 
 /**
@@ -17,7 +20,7 @@ import type mail from './catalogues/mail/en.json';
  * is what one part of the client loads at once (its screens' texts), so that a language adds only
  * the texts of the screen being shown. Every id starts with its area's name and a dot.
  */
-export const AREAS = ['common', 'auth', 'dashboard', 'attendance', 'reports', 'configuration', 'registration', 'payments', 'users', 'records', 'gallery', 'subscription', 'mail'] as const;
+export const AREAS = ['common', 'auth', 'dashboard', 'attendance', 'reports', 'configuration', 'registration', 'payments', 'users', 'records', 'gallery', 'subscription', 'classes', 'students', 'studentview', 'mail'] as const;
 
 /** The ids of an ARB file's messages (its `@` entries are metadata). */
 type IdsOf<File> = Exclude<keyof File, `@${string}`>;
@@ -36,4 +39,7 @@ export type MessageId =
   | IdsOf<typeof records>
   | IdsOf<typeof gallery>
   | IdsOf<typeof subscription>
+  | IdsOf<typeof classes>
+  | IdsOf<typeof students>
+  | IdsOf<typeof studentview>
   | IdsOf<typeof mail>;

@@ -4,7 +4,7 @@ import { academicYearOf } from '../../common/academic-year.js';
 import { todayIn } from '../../common/dates.js';
 import { CLASS_MESSAGES } from '../../common/class-messages.js';
 import { STUDENT_MESSAGES } from '../../common/schemas/students.js';
-import { CLASS_TEXT } from '../../client/src/features/classes/text.js';
+import classesEnglish from '../../common/i18n/catalogues/classes/en.json';
 import {
   DESKTOP, PHONE, choose, fitsViewportWidth, onPage, openFromDrawer, pathOf, signInAsDemo, useAppAndBrowser,
 } from '../helpers/browser.js';
@@ -46,7 +46,7 @@ describe('classes and students', () => {
       const added = classes.getByRole('row').filter({ hasText: '7th' });
       await added.waitFor();
       // The notification host is fetched with the first notification, which it then shows.
-      await page.getByText(CLASS_TEXT.added, { exact: true }).waitFor();
+      await page.getByText(classesEnglish['classes.added'], { exact: true }).waitFor();
       expect(await added.getByRole('cell').allTextContents()).toEqual(['7th', 'B', 'Thomas Teacher', CURRENT_YEAR, '0', '']);
       // The form is ready for the next class.
       expect(await form.getByRole('combobox', { name: 'Class Name', exact: true }).inputValue()).toBe('');

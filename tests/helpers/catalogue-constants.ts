@@ -6,11 +6,11 @@ import { REGISTRATION_MESSAGES } from '../../common/schemas/churches.js';
 import { PAYMENT_MESSAGES } from '../../common/payment-messages.js';
 import { SUBSCRIPTION_MESSAGES } from '../../common/subscription-messages.js';
 import { SCREEN_LOAD_FAILED } from '../../client/src/components/texts.js';
+import { STUDENT_MESSAGES } from '../../common/schemas/students.js';
 import { GALLERY_MESSAGES, MEDIA_MESSAGES } from '../../common/media-limits.js';
 import { UPGRADE_PATH_MESSAGES } from '../../common/upgrade-path.js';
 import { USER_MESSAGES } from '../../common/schemas/users.js';
 import { ACADEMIC_YEAR_CONFIG_MESSAGES, RECORD_MESSAGES } from '../../common/record-messages.js';
-import { CLASS_TEXT } from '../../client/src/features/classes/text.js';
 
 /** The names of an object's plain texts (a message made by a function has no single English). */
 type TextNames<T> = { [K in keyof T]: T[K] extends string ? K : never }[keyof T] & string;
@@ -83,19 +83,14 @@ export const CATALOGUE_CONSTANTS: CataloguePair[] = [
   { id: 'users.passwordRequired', constant: PASSWORD_MESSAGES.required, where: 'PASSWORD_MESSAGES.required' },
   { id: 'users.passwordTooShort', constant: PASSWORD_MESSAGES.tooShort, where: 'PASSWORD_MESSAGES.tooShort' },
   { id: 'users.passwordTooLong', constant: PASSWORD_MESSAGES.tooLong, where: 'PASSWORD_MESSAGES.tooLong' },
-  { id: 'users.unreachable', constant: CLASS_TEXT.unreachable, where: 'CLASS_TEXT.unreachable (client/src/features/classes/text.ts)' },
   ...sameNames('records', RECORD_MESSAGES, 'RECORD_MESSAGES', [
     'academicYearRequired', 'monthRequired', 'monthInvalid', 'dateRequired', 'dateInvalid', 'notesRequired', 'notesTooLong',
     'idInvalid', 'notFound', 'saved', 'updated', 'deleted', 'loadFailed', 'saveFailed', 'deleteFailed', 'confirmDelete', 'empty',
   ]),
   { id: 'records.academicYearInvalid', constant: CLASS_MESSAGES.academicYearInvalid, where: 'CLASS_MESSAGES.academicYearInvalid' },
-  { id: 'records.academicYearsLoadFailed', constant: CLASS_TEXT.academicYearsLoadFailed, where: 'CLASS_TEXT.academicYearsLoadFailed (client/src/features/classes/text.ts)' },
-  { id: 'records.unreachable', constant: CLASS_TEXT.unreachable, where: 'CLASS_TEXT.unreachable (client/src/features/classes/text.ts)' },
   ...sameNames('configuration', ACADEMIC_YEAR_CONFIG_MESSAGES, 'ACADEMIC_YEAR_CONFIG_MESSAGES', [
     'startMonthInvalid', 'yearsAheadInvalid', 'yearsBackInvalid', 'updated', 'updateFailed',
   ]),
-  { id: 'configuration.academicYearsLoadFailed', constant: CLASS_TEXT.academicYearsLoadFailed, where: 'CLASS_TEXT.academicYearsLoadFailed (client/src/features/classes/text.ts)' },
-  { id: 'configuration.unreachable', constant: CLASS_TEXT.unreachable, where: 'CLASS_TEXT.unreachable (client/src/features/classes/text.ts)' },
   ...sameNames('gallery', GALLERY_MESSAGES, 'GALLERY_MESSAGES', [
     'titleRequired', 'titleTooLong', 'descriptionTooLong', 'departmentInvalid', 'notFound', 'tooManyFiles', 'malformedUpload',
     'storageUnavailable', 'deleted', 'deleteFailed', 'confirmDelete', 'empty',
@@ -123,4 +118,15 @@ export const CATALOGUE_CONSTANTS: CataloguePair[] = [
     id: 'subscription.premiumCannotUpgrade', constant: UPGRADE_PATH_MESSAGES.premiumCannotUpgrade,
     where: 'UPGRADE_PATH_MESSAGES.premiumCannotUpgrade',
   },
+  ...sameNames('classes', CLASS_MESSAGES, 'CLASS_MESSAGES', [
+    'empty', 'deleted', 'classNameRequired', 'classNameInvalid', 'academicYearRequired', 'academicYearInvalid', 'sectionTooLong',
+    'sectionInvalid', 'teacherInvalid', 'teacherNotFound', 'notFound', 'idInvalid',
+  ]),
+  ...sameNames('students', STUDENT_MESSAGES, 'STUDENT_MESSAGES', [
+    'empty', 'deleted', 'nameRequired', 'nameTooLong', 'nameInvalid', 'parentPhoneRequired', 'parentPhoneInvalid', 'parentEmailInvalid',
+    'dateOfBirthRequired', 'dateOfBirthInvalid', 'dateOfBirthTooEarly', 'dateOfBirthFuture', 'classRequired', 'classInvalid',
+    'searchTooLong', 'notFound', 'idInvalid',
+  ]),
+  { id: 'students.classNotFound', constant: CLASS_MESSAGES.notFound, where: 'CLASS_MESSAGES.notFound' },
+  { id: 'studentview.noClasses', constant: CLASS_MESSAGES.empty, where: 'CLASS_MESSAGES.empty' },
 ];

@@ -8,7 +8,7 @@ const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'Ju
 export const MONTH_OPTIONS = MONTH_NAMES.map((label, i) => ({ value: String(i + 1).padStart(2, '0'), label }));
 
 /** 'September' for '09' (the value itself when it is not a month). */
-export const monthName = (month: string) => MONTH_NAMES[Number(month) - 1] ?? month;
+const monthName = (month: string) => MONTH_NAMES[Number(month) - 1] ?? month;
 
 /**
  * Intl's formatter of `options` in a language, made once: building one (and the first use of Intl

@@ -43,7 +43,7 @@ async function assertTeacher(tx: Tx, teacherId: string | null) {
 
 async function assertNoDuplicate(tx: Tx, fields: { academicYear: string; className: string; section: string }, exceptId?: string) {
   if (await findDuplicateClass(tx, fields, exceptId)) {
-    throw conflict(CLASS_MESSAGES.duplicate(fields.className, fields.section, fields.academicYear));
+    throw conflict(CLASS_MESSAGES.duplicate(fields.className, fields.section, fields.academicYear), { reason: 'class_duplicate' });
   }
 }
 
@@ -60,7 +60,7 @@ async function duplicateAware<T>(fields: { academicYear: string; className: stri
   try {
     return await fn();
   } catch (error) {
-    if (isDuplicateKey(error)) throw conflict(CLASS_MESSAGES.duplicate(fields.className, fields.section, fields.academicYear));
+    if (isDuplicateKey(error)) throw conflict(CLASS_MESSAGES.duplicate(fields.className, fields.section, fields.academicYear), { reason: 'class_duplicate' });
     throw error;
   }
 }

@@ -4,7 +4,7 @@ import { DatePickerInput, DatesProvider } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
 import { useT } from '../../lib/i18n';
 import { formatCalendarDateIn } from '../../lib/format';
-import { useCalendarLocale } from './calendar-locale';
+import { useCalendarLocale } from '../../lib/calendar-locale';
 import './messages';
 
 export interface AttendanceDatePickerProps {

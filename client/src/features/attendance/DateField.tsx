@@ -6,7 +6,7 @@ import { formatCalendarDateIn } from '../../lib/format';
 import { useLanguage, useT } from '../../lib/i18n';
 import { lazyScreen } from '../../lib/lazy-screen';
 import type { AttendanceDatePickerProps } from './AttendanceDatePicker';
-import { loadActiveCalendarLocale } from './calendar-locale';
+import { loadActiveCalendarLocale } from '../../lib/calendar-locale';
 import './messages';
 
 // The calendar comes with its month and weekday names in the page's language.

@@ -6,13 +6,14 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { CLASS_NAMES } from '../../../../common/school';
 import { classCreateInput, SECTION_MAX_LENGTH } from '../../../../common/schemas/classes';
 import { QueryErrorState } from '../../components/ErrorState';
-import { serverMessage } from '../../lib/errors';
+import { reasonOf, serverMessage } from '../../lib/errors';
+import { localized, useT } from '../../lib/i18n';
 import { trpc } from '../../lib/trpc';
 import { useFormSave } from '../../lib/useFormSave';
 import { fieldErrors } from '../../lib/field-errors';
 import { classLabel, type ClassItem } from '../../lib/class-label';
-import { CLASS_TEXT } from './text';
 import { useAcademicYears, yearOptions } from './useAcademicYears';
+import './messages';
 
 type Field = 'class_name' | 'section' | 'teacher_id' | 'academic_year';
 type ClassCreateData = z.output<typeof classCreateInput>;
@@ -33,6 +34,7 @@ interface ClassFormProps {
  * (the current one by default). Validated with the server's own schema, so the messages match.
  */
 export function ClassForm({ editing, onDone }: ClassFormProps) {
+  const t = useT();
   const years = useAcademicYears();
   const teachers = trpc.classes.availableTeachers.useQuery(undefined, { staleTime: 60_000 });
 
@@ -46,7 +48,7 @@ export function ClassForm({ editing, onDone }: ClassFormProps) {
   const { errors, setErrors, clearError, save, saving, saveError } = useFormSave<Field, ClassCreateData>({
     create: trpc.classes.create.useMutation(),
     update: trpc.classes.update.useMutation(),
-    texts: CLASS_TEXT,
+    texts: { added: t('classes.added'), updated: t('classes.updated') },
     onDone,
   });
 
@@ -65,16 +67,22 @@ export function ClassForm({ editing, onDone }: ClassFormProps) {
     save(editing?.id, parsed.data);
   };
 
+  // The server refuses a class that exists with its English text of the fields it was sent, which are
+  // the form's (every change of a field clears the error): the same text in the page's language.
+  const saveFailure = (error: unknown) => (reasonOf(error) === 'class_duplicate' && className && academicYear
+    ? t('classes.duplicate', { className, section: section.trim(), hasSection: section.trim() ? 'yes' : 'no', academicYear })
+    : localized(t, serverMessage(error, t('classes.saveFailed'))));
+
   // A teacher no longer active (so not offered) stays visible on the class that still names them.
   const teacherOptions = [
-    { value: UNASSIGNED, label: CLASS_TEXT.unassigned },
-    ...(teachers.data ?? []).map((t) => ({ value: t.id, label: t.name })),
+    { value: UNASSIGNED, label: t('classes.unassigned') },
+    ...(teachers.data ?? []).map((teacher) => ({ value: teacher.id, label: teacher.name })),
   ];
   if (editing?.teacher_id && !teacherOptions.some((o) => o.value === editing.teacher_id)) {
     teacherOptions.push({ value: editing.teacher_id, label: editing.teacher_name ?? editing.teacher_email ?? editing.teacher_id });
   }
 
-  const title = editing ? `Edit Class ${classLabel(editing)}` : 'Add Class';
+  const title = editing ? t('classes.editTitle', { label: classLabel(editing) }) : t('classes.addTitle');
 
   return (
     <Card withBorder padding="lg" data-testid="class-form">
@@ -83,8 +91,8 @@ export function ClassForm({ editing, onDone }: ClassFormProps) {
           <Title order={2} size="h4">{title}</Title>
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
             <Select
-              label="Class Name"
-              placeholder="Choose a class"
+              label={t('classes.className')}
+              placeholder={t('classes.chooseClass')}
               withAsterisk
               data={[...CLASS_NAMES]}
               value={className}
@@ -93,23 +101,23 @@ export function ClassForm({ editing, onDone }: ClassFormProps) {
                 clearError('class_name');
               }}
               allowDeselect={false}
-              error={errors.class_name}
+              error={localized(t, errors.class_name)}
               comboboxProps={{ withinPortal: true }}
             />
             <TextInput
-              label="Section"
-              placeholder="e.g. A"
+              label={t('classes.section')}
+              placeholder={t('classes.sectionPlaceholder')}
               maxLength={SECTION_MAX_LENGTH}
               value={section}
               onChange={(event) => {
                 setSection(event.currentTarget.value);
                 clearError('section');
               }}
-              error={errors.section}
+              error={localized(t, errors.section)}
             />
             {teachers.isPending ? <FieldSkeleton /> : (
               <Select
-                label="Class Teacher"
+                label={t('classes.teacher')}
                 data={teacherOptions}
                 value={teacherId}
                 onChange={(value) => {
@@ -118,13 +126,13 @@ export function ClassForm({ editing, onDone }: ClassFormProps) {
                 }}
                 allowDeselect={false}
                 searchable
-                nothingFoundMessage="No teacher of that name"
-                error={errors.teacher_id}
+                nothingFoundMessage={t('classes.noTeacherFound')}
+                error={localized(t, errors.teacher_id)}
               />
             )}
             {years.isPending ? <FieldSkeleton /> : (
               <Select
-                label="Academic Year"
+                label={t('classes.academicYear')}
                 withAsterisk
                 data={yearOptions(years.data?.choices, editing?.academic_year, academicYear)}
                 value={academicYear}
@@ -133,22 +141,22 @@ export function ClassForm({ editing, onDone }: ClassFormProps) {
                   clearError('academic_year');
                 }}
                 allowDeselect={false}
-                error={errors.academic_year}
+                error={localized(t, errors.academic_year)}
               />
             )}
           </SimpleGrid>
 
-          {teachers.isError ? <QueryErrorState query={teachers} title={CLASS_TEXT.teachersLoadFailed} fallback={CLASS_TEXT.unreachable} /> : null}
-          {years.isError ? <QueryErrorState query={years} title={CLASS_TEXT.academicYearsLoadFailed} fallback={CLASS_TEXT.unreachable} /> : null}
+          {teachers.isError ? <QueryErrorState query={teachers} title={t('classes.teachersLoadFailed')} fallback={t('classes.unreachable')} /> : null}
+          {years.isError ? <QueryErrorState query={years} title={t('classes.academicYearsLoadFailed')} fallback={t('classes.unreachable')} /> : null}
           {saveError ? (
             <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-              {serverMessage(saveError, CLASS_TEXT.saveFailed)}
+              {saveFailure(saveError)}
             </Alert>
           ) : null}
 
           <Group gap="sm">
-            <Button type="submit" loading={saving}>{editing ? 'Update Class' : 'Add Class'}</Button>
-            {editing ? <Button variant="default" onClick={onDone} disabled={saving}>Cancel</Button> : null}
+            <Button type="submit" loading={saving}>{editing ? t('classes.update') : t('classes.add')}</Button>
+            {editing ? <Button variant="default" onClick={onDone} disabled={saving}>{t('common.cancel')}</Button> : null}
           </Group>
         </Stack>
       </form>

@@ -4,13 +4,25 @@ import { notify } from '../../lib/notify';
 import { IconSchool } from '@tabler/icons-react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { PagedTable } from '../../components/PagedTable';
-import { serverMessage } from '../../lib/errors';
+import { reasonOf, serverMessage } from '../../lib/errors';
+import { localized, useT } from '../../lib/i18n';
 import { trpc } from '../../lib/trpc';
 import { useCan, useSignedInSession } from '../auth';
 import { classLabelWithYear, type ClassItem } from '../../lib/class-label';
 import { ClassesTable } from './ClassesTable';
 import { ClassForm } from './ClassForm';
-import { CLASS_TEXT } from './text';
+import './messages';
+
+/**
+ * The server's refusal to delete a class that still has students, in the page's language: its English
+ * message (CLASS_MESSAGES.hasStudents) is the catalogue's, and its only figure is the count.
+ */
+function deleteRefusal(t: ReturnType<typeof useT>, error: unknown): string {
+  const message = serverMessage(error, t('classes.deleteFailed'));
+  const count = /\d+/.exec(message)?.[0];
+  if (reasonOf(error) === 'class_has_students' && count) return t('classes.hasStudents', { count: Number(count) });
+  return localized(t, message);
+}
 
 /**
  * Class Management. Those who manage classes see every class and add and edit them; only those
@@ -18,6 +30,7 @@ import { CLASS_TEXT } from './text';
  * (my-classes), read-only.
  */
 export function ClassesPage() {
+  const t = useT();
   const { user } = useSignedInSession();
   // Those who manage classes see every class of the church; teachers only the classes they teach.
   const manager = useCan('manageClasses');
@@ -42,7 +55,7 @@ export function ClassesPage() {
 
   const remove = trpc.classes.delete.useMutation({
     onSuccess: async (result) => {
-      notify({ color: 'green', message: result.message });
+      notify({ color: 'green', message: localized(t, result.message) });
       if (editing?.id === result.id) setEditing(null);
       setConfirmOpened(false);
       await Promise.all([
@@ -56,14 +69,14 @@ export function ClassesPage() {
     setFormVersion((v) => v + 1);
   };
 
-  const title = user.role === 'super_admin' ? 'Class Management' : 'Classes';
+  const title = user.role === 'super_admin' ? t('classes.titleManagement') : t('classes.title');
 
   return (
     <Stack gap="lg" maw={1200}>
       <Stack gap={4}>
         <Title order={1} size="h2">{title}</Title>
         <Text c="dimmed">
-          {manager ? 'All classes of the church, with their teacher and students.' : 'The classes you teach.'}
+          {manager ? t('classes.subtitleManager') : t('classes.subtitleTeacher')}
         </Text>
       </Stack>
 
@@ -75,14 +88,14 @@ export function ClassesPage() {
 
       <Card withBorder padding="lg">
         <Stack gap="md">
-          <Title order={2} size="h4">{manager ? 'All Classes' : 'My Classes'}</Title>
+          <Title order={2} size="h4">{manager ? t('classes.allClasses') : t('classes.myClasses')}</Title>
           <PagedTable
             query={classes}
             items={classes.data}
-            loadingLabel="Loading classes"
-            errorTitle={CLASS_TEXT.loadFailed}
-            errorFallback={CLASS_TEXT.unreachable}
-            empty={{ icon: <IconSchool size={28} />, title: CLASS_TEXT.empty, testId: 'classes-empty' }}
+            loadingLabel={t('classes.loading')}
+            errorTitle={(detail) => t('classes.loadFailed', { detail: localized(t, detail) })}
+            errorFallback={t('classes.unreachable')}
+            empty={{ icon: <IconSchool size={28} />, title: t('classes.empty'), testId: 'classes-empty' }}
           >
             {(items) => (
               <ClassesTable
@@ -98,14 +111,14 @@ export function ClassesPage() {
 
       <ConfirmDialog
         opened={confirmOpened}
-        title="Delete class"
-        confirmLabel="Delete"
+        title={t('classes.deleteTitle')}
+        confirmLabel={t('common.delete')}
         onConfirm={() => deleting && remove.mutate({ id: deleting.id })}
         onClose={() => setConfirmOpened(false)}
         pending={remove.isPending}
-        error={remove.isError ? serverMessage(remove.error, CLASS_TEXT.deleteFailed) : null}
+        error={remove.isError ? deleteRefusal(t, remove.error) : null}
       >
-        {deleting ? `Delete class ${classLabelWithYear(deleting)}? This cannot be undone.` : ''}
+        {deleting ? t('classes.deleteQuestion', { label: classLabelWithYear(deleting) }) : ''}
       </ConfirmDialog>
     </Stack>
   );

@@ -2,7 +2,8 @@ import { Table, Text } from '@mantine/core';
 import { DataTable } from '../../components/DataTable';
 import { RowActions } from '../../components/RowActions';
 import { classLabel, classTeacherName, type ClassItem, type ClassViewer } from '../../lib/class-label';
-import { CLASS_TEXT } from './text';
+import { useT } from '../../lib/i18n';
+import './messages';
 
 interface ClassesTableProps {
   classes: readonly ClassItem[];
@@ -15,6 +16,7 @@ interface ClassesTableProps {
 
 /** The class list: class name, section, class teacher, academic year, students. */
 export function ClassesTable({ classes, viewer, onEdit, onDelete }: ClassesTableProps) {
+  const t = useT();
   const withActions = Boolean(onEdit || onDelete);
   return (
     <DataTable
@@ -24,11 +26,12 @@ export function ClassesTable({ classes, viewer, onEdit, onDelete }: ClassesTable
       nowrap
       hover
       columns={[
-        'Class Name', 'Section', 'Class Teacher', 'Academic Year', { label: 'Students', align: 'right' },
-        ...(withActions ? [{ label: 'Actions', align: 'right' } as const] : []),
+        t('classes.className'), t('classes.section'), t('classes.teacher'), t('classes.academicYear'),
+        { label: t('classes.students'), align: 'right' },
+        ...(withActions ? [{ label: t('classes.actions'), align: 'right' } as const] : []),
       ]}
       row={(cls) => {
-        const teacher = classTeacherName(cls, viewer, CLASS_TEXT.unassigned);
+        const teacher = classTeacherName(cls, viewer, t('classes.unassigned'));
         return (
           <Table.Tr key={cls.id} data-testid="class-row">
             <Table.Td fw={500}>{cls.class_name}</Table.Td>
@@ -41,7 +44,7 @@ export function ClassesTable({ classes, viewer, onEdit, onDelete }: ClassesTable
             {withActions ? (
               <Table.Td>
                 <RowActions
-                  subject={`class ${classLabel(cls)} (${cls.academic_year})`}
+                  subject={t('classes.rowSubject', { label: classLabel(cls), year: cls.academic_year })}
                   onEdit={onEdit ? () => onEdit(cls) : undefined}
                   onDelete={onDelete ? () => onDelete(cls) : undefined}
                 />

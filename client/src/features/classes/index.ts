@@ -1,4 +1,3 @@
 /** What the screens that show or pick classes share: the class texts and the church's academic years
  * (how a class is named is in lib/class-label.ts). */
-export { CLASS_TEXT } from './text';
 export { useAcademicYears, yearOptions } from './useAcademicYears';

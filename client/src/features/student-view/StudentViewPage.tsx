@@ -4,15 +4,16 @@ import { IconSchool, IconUsers } from '@tabler/icons-react';
 import { PagedTable } from '../../components/PagedTable';
 import { trpc } from '../../lib/trpc';
 import { useSignedInSession } from '../auth';
-import { CLASS_TEXT } from '../classes';
+import { localized, useT } from '../../lib/i18n';
 import { classLabel, classTeacherName, type ClassItem } from '../../lib/class-label';
-import { STUDENT_TEXT, StudentsTable } from '../students';
+import { StudentsTable } from '../students';
+import './messages';
 
-const NO_STUDENTS_IN_CLASS = 'No students in this class yet.';
 const CARD_COLS = { base: 1, xs: 2, md: 3 };
 
 function ClassCard({ cls, selected, onSelect, teacher }: { cls: ClassItem; selected: boolean; onSelect: () => void; teacher: string }) {
-  const students = `${cls.student_count} ${cls.student_count === 1 ? 'student' : 'students'}`;
+  const t = useT();
+  const students = t('studentview.studentCount', { count: cls.student_count });
   return (
     <Card
       component="button"
@@ -34,21 +35,22 @@ function ClassCard({ cls, selected, onSelect, teacher }: { cls: ClassItem; selec
         <Badge component="span" variant="light" leftSection={<IconUsers size={12} />}>{students}</Badge>
       </Box>
       <Text component="span" size="sm" c="dimmed" display="block">{cls.academic_year}</Text>
-      <Text component="span" size="sm" c="dimmed" display="block">Class teacher: {teacher}</Text>
+      <Text component="span" size="sm" c="dimmed" display="block">{t('studentview.classTeacher', { teacher })}</Text>
     </Card>
   );
 }
 
 function ClassStudents({ cls }: { cls: ClassItem }) {
+  const t = useT();
   const students = trpc.students.byClass.useQuery({ classId: cls.id });
   return (
     <PagedTable
       query={students}
       items={students.data}
-      loadingLabel="Loading students"
-      errorTitle={STUDENT_TEXT.loadFailed}
-      errorFallback={STUDENT_TEXT.unreachable}
-      empty={{ icon: <IconUsers size={28} />, title: NO_STUDENTS_IN_CLASS, testId: 'class-students-empty' }}
+      loadingLabel={t('studentview.loadingStudents')}
+      errorTitle={t('studentview.studentsLoadFailed')}
+      errorFallback={t('studentview.unreachable')}
+      empty={{ icon: <IconUsers size={28} />, title: t('studentview.noStudentsInClass'), testId: 'class-students-empty' }}
     >
       {(students) => <StudentsTable students={students} withClass={false} testId="student-view-table" />}
     </PagedTable>
@@ -60,6 +62,7 @@ function ClassStudents({ cls }: { cls: ClassItem }) {
  * read-only table of the chosen class's students, with no Edit or Delete buttons.
  */
 export function StudentViewPage() {
+  const t = useT();
   const { user } = useSignedInSession();
   // The screen lists the viewer's own classes (my-classes), whatever their role.
   const viewer = { name: user.name, seesAllClasses: false };
@@ -70,31 +73,31 @@ export function StudentViewPage() {
   return (
     <Stack gap="lg" maw={1200}>
       <Stack gap={4}>
-        <Title order={1} size="h2">Student View</Title>
-        <Text c="dimmed">Your classes and their students, read-only.</Text>
+        <Title order={1} size="h2">{t('studentview.title')}</Title>
+        <Text c="dimmed">{t('studentview.subtitle')}</Text>
       </Stack>
 
       <Card withBorder padding="lg">
         <Stack gap="md">
-          <Title order={2} size="h4">My Classes</Title>
+          <Title order={2} size="h4">{t('studentview.myClasses')}</Title>
           <PagedTable
             query={classes}
             items={classes.data}
-            loadingLabel="Loading classes"
+            loadingLabel={t('studentview.loadingClasses')}
             skeleton={<SimpleGrid cols={CARD_COLS} spacing="sm"><Skeleton height={96} /><Skeleton height={96} /></SimpleGrid>}
-            errorTitle={CLASS_TEXT.loadFailed}
-            errorFallback={CLASS_TEXT.unreachable}
-            empty={{ icon: <IconSchool size={28} />, title: CLASS_TEXT.empty, testId: 'classes-empty' }}
+            errorTitle={(detail) => t('studentview.classesLoadFailed', { detail: localized(t, detail) })}
+            errorFallback={t('studentview.unreachable')}
+            empty={{ icon: <IconSchool size={28} />, title: t('studentview.noClasses'), testId: 'classes-empty' }}
           >
             {(items) => (
-              <SimpleGrid cols={CARD_COLS} spacing="sm" role="group" aria-label="My Classes">
+              <SimpleGrid cols={CARD_COLS} spacing="sm" role="group" aria-label={t('studentview.myClasses')}>
                 {items.map((cls) => (
                   <ClassCard
                     key={cls.id}
                     cls={cls}
                     selected={cls.id === selected?.id}
                     onSelect={() => setChosenId(cls.id)}
-                    teacher={classTeacherName(cls, viewer, CLASS_TEXT.unassigned)}
+                    teacher={classTeacherName(cls, viewer, t('studentview.unassigned'))}
                   />
                 ))}
               </SimpleGrid>
@@ -106,7 +109,7 @@ export function StudentViewPage() {
       {selected ? (
         <Card withBorder padding="lg">
           <Stack gap="md">
-            <Title order={2} size="h4">Students of {classLabel(selected)} ({selected.academic_year})</Title>
+            <Title order={2} size="h4">{t('studentview.studentsOf', { label: classLabel(selected), year: selected.academic_year })}</Title>
             <ClassStudents key={selected.id} cls={selected} />
           </Stack>
         </Card>

@@ -1,6 +1,8 @@
 import { Loader, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { classLabel, type ClassItem } from '../../lib/class-label';
+import { useT } from '../../lib/i18n';
+import './messages';
 
 export const ALL = 'all';
 
@@ -21,20 +23,21 @@ interface StudentFiltersProps {
 /** The filters of the student list: academic year, class, search text. */
 export function StudentFilters(props: StudentFiltersProps) {
   const { years, year, onYearChange, classes, classId, onClassChange, search, onSearchChange, searching } = props;
+  const t = useT();
   const showYear = year === ALL;
   return (
     <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md" data-testid="student-filters">
       <Select
-        label="Academic Year"
-        data={[{ value: ALL, label: 'All academic years' }, ...years.map((y) => ({ value: y, label: y }))]}
+        label={t('students.academicYear')}
+        data={[{ value: ALL, label: t('students.allYears') }, ...years.map((y) => ({ value: y, label: y }))]}
         value={year}
         onChange={(value) => onYearChange(value ?? ALL)}
         allowDeselect={false}
       />
       <Select
-        label="Class"
+        label={t('students.class')}
         data={[
-          { value: ALL, label: 'All classes' },
+          { value: ALL, label: t('students.allClasses') },
           ...classes.map((c) => ({ value: c.id, label: showYear ? `${classLabel(c)} (${c.academic_year})` : classLabel(c) })),
         ]}
         value={classId}
@@ -42,9 +45,9 @@ export function StudentFilters(props: StudentFiltersProps) {
         allowDeselect={false}
       />
       <TextInput
-        label="Search"
+        label={t('students.search')}
         type="search"
-        placeholder="Name, parent phone or email"
+        placeholder={t('students.searchPlaceholder')}
         maxLength={100}
         leftSection={<IconSearch size={16} />}
         rightSection={searching ? <Loader size={14} /> : null}

@@ -2,20 +2,22 @@ import { FieldSkeleton } from '../../components/FieldSkeleton';
 import { useState, type FormEvent } from 'react';
 import type { z } from 'zod';
 import { Alert, Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
+import { DateInput, DatesProvider } from '@mantine/dates';
 import '@mantine/dates/styles.css';
 import { IconAlertCircle, IconCalendar } from '@tabler/icons-react';
 import { MIN_DATE_OF_BIRTH } from '../../../../common/school';
 import { STUDENT_MESSAGES, studentCreateInput } from '../../../../common/schemas/students';
 import { QueryErrorState } from '../../components/ErrorState';
 import { serverMessage } from '../../lib/errors';
+import { localized, useT } from '../../lib/i18n';
+import { useCalendarLocale } from '../../lib/calendar-locale';
 import { trpc } from '../../lib/trpc';
 import { useFormSave } from '../../lib/useFormSave';
 import { fieldErrors } from '../../lib/field-errors';
 import { classLabelWithYear } from '../../lib/class-label';
 import { DATE_INPUT_FORMAT, parseTypedDate } from './dates';
 import type { StudentItem } from './StudentsTable';
-import { STUDENT_TEXT } from './text';
+import './messages';
 
 type Field = 'name' | 'parent_phone' | 'parent_email' | 'date_of_birth' | 'class_id';
 type StudentCreateData = z.output<typeof studentCreateInput>;
@@ -37,6 +39,8 @@ interface StudentFormProps {
  * Validated with the server's own schema, so the messages match.
  */
 export function StudentForm({ editing, defaultClassId, today, onDone }: StudentFormProps) {
+  const t = useT();
+  const calendarLocale = useCalendarLocale();
   // The classes the user may put students in (a teacher: own classes), of every academic year.
   const classes = trpc.students.availableClasses.useQuery(undefined);
 
@@ -51,7 +55,7 @@ export function StudentForm({ editing, defaultClassId, today, onDone }: StudentF
   const { errors, setErrors, clearError, save, saving, saveError } = useFormSave<Field, StudentCreateData>({
     create: trpc.students.create.useMutation(),
     update: trpc.students.update.useMutation(),
-    texts: STUDENT_TEXT,
+    texts: { added: t('students.added'), updated: t('students.updated') },
     onDone,
   });
 
@@ -82,7 +86,7 @@ export function StudentForm({ editing, defaultClassId, today, onDone }: StudentF
     });
   }
   const movingClass = editing !== null && classId !== null && classId !== editing.class_id;
-  const title = editing ? `Edit Student ${editing.name}` : 'Add Student';
+  const title = editing ? t('students.editTitle', { name: editing.name }) : t('students.addTitle');
 
   return (
     <Card withBorder padding="lg" data-testid="student-form">
@@ -91,7 +95,7 @@ export function StudentForm({ editing, defaultClassId, today, onDone }: StudentF
           <Title order={2} size="h4">{title}</Title>
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
             <TextInput
-              label="Name"
+              label={t('students.name')}
               withAsterisk
               maxLength={100}
               autoComplete="off"
@@ -100,10 +104,10 @@ export function StudentForm({ editing, defaultClassId, today, onDone }: StudentF
                 setName(event.currentTarget.value);
                 clearError('name');
               }}
-              error={errors.name}
+              error={localized(t, errors.name)}
             />
             <TextInput
-              label="Parent Phone"
+              label={t('students.parentPhone')}
               withAsterisk
               type="tel"
               inputMode="tel"
@@ -115,11 +119,11 @@ export function StudentForm({ editing, defaultClassId, today, onDone }: StudentF
                 setParentPhone(event.currentTarget.value);
                 clearError('parent_phone');
               }}
-              error={errors.parent_phone}
+              error={localized(t, errors.parent_phone)}
             />
             <TextInput
-              label="Parent Email"
-              description="Optional"
+              label={t('students.parentEmail')}
+              description={t('students.optional')}
               type="email"
               maxLength={254}
               autoComplete="off"
@@ -128,31 +132,34 @@ export function StudentForm({ editing, defaultClassId, today, onDone }: StudentF
                 setParentEmail(event.currentTarget.value);
                 clearError('parent_email');
               }}
-              error={errors.parent_email}
+              error={localized(t, errors.parent_email)}
               inputWrapperOrder={['label', 'input', 'description', 'error']}
             />
-            <DateInput
-              label="Date of Birth"
-              withAsterisk
-              placeholder={DATE_INPUT_FORMAT}
-              valueFormat={DATE_INPUT_FORMAT}
-              dateParser={parseTypedDate}
-              value={dateOfBirth}
-              onChange={(value) => {
-                setDateOfBirth(value);
-                clearError('date_of_birth');
-              }}
-              minDate={MIN_DATE_OF_BIRTH}
-              maxDate={today}
-              defaultLevel={dateOfBirth ? 'month' : 'decade'}
-              leftSection={<IconCalendar size={16} />}
-              error={errors.date_of_birth}
-            />
+            {/* The calendar's month and weekday names in the page's language; the typed date is digits. */}
+            <DatesProvider settings={{ locale: calendarLocale }}>
+              <DateInput
+                label={t('students.dateOfBirth')}
+                withAsterisk
+                placeholder={DATE_INPUT_FORMAT}
+                valueFormat={DATE_INPUT_FORMAT}
+                dateParser={parseTypedDate}
+                value={dateOfBirth}
+                onChange={(value) => {
+                  setDateOfBirth(value);
+                  clearError('date_of_birth');
+                }}
+                minDate={MIN_DATE_OF_BIRTH}
+                maxDate={today}
+                defaultLevel={dateOfBirth ? 'month' : 'decade'}
+                leftSection={<IconCalendar size={16} />}
+                error={localized(t, errors.date_of_birth)}
+              />
+            </DatesProvider>
             {classes.isPending ? <FieldSkeleton /> : (
               <Select
-                label="Class"
+                label={t('students.class')}
                 withAsterisk
-                placeholder="Choose a class"
+                placeholder={t('students.chooseClass')}
                 data={classOptions}
                 value={classId}
                 onChange={(value) => {
@@ -161,25 +168,25 @@ export function StudentForm({ editing, defaultClassId, today, onDone }: StudentF
                 }}
                 allowDeselect={false}
                 searchable
-                nothingFoundMessage="No class of that name"
-                description={classes.data && classes.data.length === 0 ? STUDENT_TEXT.noClassesToChoose : undefined}
+                nothingFoundMessage={t('students.noClassFound')}
+                description={classes.data && classes.data.length === 0 ? t('students.noClassesToChoose') : undefined}
                 inputWrapperOrder={['label', 'input', 'description', 'error']}
-                error={errors.class_id}
+                error={localized(t, errors.class_id)}
               />
             )}
           </SimpleGrid>
 
-          {movingClass ? <Text size="sm" c="dimmed">{STUDENT_TEXT.moveHint}</Text> : null}
-          {classes.isError ? <QueryErrorState query={classes} title={STUDENT_TEXT.classesLoadFailed} fallback={STUDENT_TEXT.unreachable} /> : null}
+          {movingClass ? <Text size="sm" c="dimmed">{t('students.moveHint')}</Text> : null}
+          {classes.isError ? <QueryErrorState query={classes} title={t('students.classesLoadFailed')} fallback={t('students.unreachable')} /> : null}
           {saveError ? (
             <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-              {STUDENT_TEXT.saveFailed(serverMessage(saveError, STUDENT_TEXT.saveFailedDetail))}
+              {t('students.saveFailed', { detail: localized(t, serverMessage(saveError, t('students.unreachable'))) })}
             </Alert>
           ) : null}
 
           <Group gap="sm">
-            <Button type="submit" loading={saving}>{editing ? 'Update Student' : 'Add Student'}</Button>
-            {editing ? <Button variant="default" onClick={onDone} disabled={saving}>Cancel</Button> : null}
+            <Button type="submit" loading={saving}>{editing ? t('students.update') : t('students.add')}</Button>
+            {editing ? <Button variant="default" onClick={onDone} disabled={saving}>{t('common.cancel')}</Button> : null}
           </Group>
         </Stack>
       </form>

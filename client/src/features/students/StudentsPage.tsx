@@ -9,12 +9,13 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { QueryErrorState } from '../../components/ErrorState';
 import { PagedTable } from '../../components/PagedTable';
 import { serverMessage } from '../../lib/errors';
+import { localized, useT } from '../../lib/i18n';
 import { trpc } from '../../lib/trpc';
-import { CLASS_TEXT, useAcademicYears, yearOptions } from '../classes';
+import { useAcademicYears, yearOptions } from '../classes';
 import { ALL, StudentFilters } from './StudentFilters';
 import { StudentForm } from './StudentForm';
 import { StudentsTable, type StudentItem } from './StudentsTable';
-import { STUDENT_TEXT } from './text';
+import './messages';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -24,6 +25,7 @@ const SEARCH_DEBOUNCE_MS = 300;
  * confirmation.
  */
 export function StudentsPage() {
+  const t = useT();
   const { user, church } = useSignedInSession();
   const canDelete = useCan('deleteStudents');
   const utils = trpc.useUtils();
@@ -58,7 +60,7 @@ export function StudentsPage() {
 
   const remove = trpc.students.delete.useMutation({
     onSuccess: async (result) => {
-      notify({ color: 'green', message: result.message });
+      notify({ color: 'green', message: localized(t, result.message) });
       if (editing?.id === result.id) setEditing(null);
       setConfirmOpened(false);
       await Promise.all([utils.students.invalidate(), utils.classes.invalidate(), utils.subscription.usage.invalidate()]);
@@ -78,7 +80,7 @@ export function StudentsPage() {
   };
 
   const classesOfYear = (classes.data ?? []).filter((c) => year === ALL || year === null || c.academic_year === year);
-  const title = user.role === 'super_admin' ? 'Student Management' : 'Students';
+  const title = user.role === 'super_admin' ? t('students.titleManagement') : t('students.title');
   const searching = students.isFetching && (students.isPlaceholderData || search.trim() !== debouncedSearch);
 
   return (
@@ -86,7 +88,7 @@ export function StudentsPage() {
       <Stack gap={4}>
         <Title order={1} size="h2">{title}</Title>
         <Text c="dimmed">
-          {user.role === 'teacher' ? 'The students of your classes.' : 'All students of the church.'}
+          {user.role === 'teacher' ? t('students.subtitleTeacher') : t('students.subtitleAll')}
         </Text>
       </Stack>
 
@@ -102,9 +104,9 @@ export function StudentsPage() {
 
       <Card withBorder padding="lg">
         <Stack gap="md">
-          <Title order={2} size="h4">Student List</Title>
+          <Title order={2} size="h4">{t('students.list')}</Title>
           {years.isPending || classes.isPending ? (
-            <Skeleton height={60} aria-label="Loading filters" />
+            <Skeleton height={60} aria-label={t('students.loadingFilters')} />
           ) : (
             <StudentFilters
               years={yearOptions(years.data?.choices, chosenYear === ALL ? null : chosenYear)}
@@ -118,16 +120,16 @@ export function StudentsPage() {
               searching={searching}
             />
           )}
-          {years.isError ? <QueryErrorState query={years} title={CLASS_TEXT.academicYearsLoadFailed} fallback={STUDENT_TEXT.unreachable} /> : null}
-          {classes.isError ? <QueryErrorState query={classes} title={STUDENT_TEXT.classesLoadFailed} fallback={STUDENT_TEXT.unreachable} /> : null}
+          {years.isError ? <QueryErrorState query={years} title={t('students.academicYearsLoadFailed')} fallback={t('students.unreachable')} /> : null}
+          {classes.isError ? <QueryErrorState query={classes} title={t('students.classesLoadFailed')} fallback={t('students.unreachable')} /> : null}
 
           <PagedTable
             query={students}
             items={students.data}
-            loadingLabel="Loading students"
-            errorTitle={STUDENT_TEXT.loadFailed}
-            errorFallback={STUDENT_TEXT.unreachable}
-            empty={{ icon: <IconUsers size={28} />, title: STUDENT_TEXT.empty, testId: 'students-empty' }}
+            loadingLabel={t('students.loading')}
+            errorTitle={t('students.loadFailed')}
+            errorFallback={t('students.unreachable')}
+            empty={{ icon: <IconUsers size={28} />, title: t('students.empty'), testId: 'students-empty' }}
           >
             {(items) => (
               <StudentsTable
@@ -142,14 +144,14 @@ export function StudentsPage() {
 
       <ConfirmDialog
         opened={confirmOpened}
-        title="Delete student"
-        confirmLabel="Delete"
+        title={t('students.deleteTitle')}
+        confirmLabel={t('common.delete')}
         onConfirm={() => deleting && remove.mutate({ id: deleting.id })}
         onClose={() => setConfirmOpened(false)}
         pending={remove.isPending}
-        error={remove.isError ? serverMessage(remove.error, STUDENT_TEXT.deleteFailed) : null}
+        error={remove.isError ? localized(t, serverMessage(remove.error, t('students.deleteFailed'))) : null}
       >
-        {deleting ? `Delete ${deleting.name}? Their attendance records are deleted with them. This cannot be undone.` : ''}
+        {deleting ? t('students.deleteQuestion', { name: deleting.name }) : ''}
       </ConfirmDialog>
     </Stack>
   );

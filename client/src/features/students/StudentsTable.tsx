@@ -3,7 +3,9 @@ import { DataTable } from '../../components/DataTable';
 import { RowActions } from '../../components/RowActions';
 import type { RouterOutputs } from '../../lib/trpc';
 import { classLabel } from '../../lib/class-label';
+import { useLanguage, useT } from '../../lib/i18n';
 import { formatCalendarDate } from './dates';
+import './messages';
 
 export type StudentItem = RouterOutputs['students']['list'][number];
 
@@ -23,6 +25,8 @@ interface StudentsTableProps {
  * computed here.
  */
 export function StudentsTable({ students, onEdit, onDelete, withClass = true, testId = 'students-table' }: StudentsTableProps) {
+  const t = useT();
+  const language = useLanguage();
   const withActions = Boolean(onEdit || onDelete);
   return (
     <DataTable
@@ -32,16 +36,17 @@ export function StudentsTable({ students, onEdit, onDelete, withClass = true, te
       nowrap
       hover
       columns={[
-        'Roll No.', 'Name', 'Parent Phone', 'Date of Birth', 'Age', 'Parent Email',
-        ...(withClass ? ['Class', 'Academic Year'] : []),
-        ...(withActions ? [{ label: 'Actions', align: 'right' } as const] : []),
+        t('students.rollNo'), t('students.name'), t('students.parentPhone'), t('students.dateOfBirth'), t('students.age'),
+        t('students.parentEmail'),
+        ...(withClass ? [t('students.class'), t('students.academicYear')] : []),
+        ...(withActions ? [{ label: t('students.actions'), align: 'right' } as const] : []),
       ]}
       row={(s) => (
         <Table.Tr key={s.id} data-testid="student-row">
           <Table.Td data-testid="roll-number">{s.roll_number}</Table.Td>
           <Table.Td fw={500}>{s.name}</Table.Td>
           <Table.Td>{s.parent_phone}</Table.Td>
-          <Table.Td>{formatCalendarDate(s.date_of_birth)}</Table.Td>
+          <Table.Td>{formatCalendarDate(language, s.date_of_birth)}</Table.Td>
           <Table.Td>{s.age}</Table.Td>
           <Table.Td>{s.parent_email ?? <Text span c="dimmed">—</Text>}</Table.Td>
           {withClass ? <Table.Td>{classLabel({ class_name: s.class_name, section: s.class_section })}</Table.Td> : null}
@@ -49,7 +54,7 @@ export function StudentsTable({ students, onEdit, onDelete, withClass = true, te
           {withActions ? (
             <Table.Td>
               <RowActions
-                subject={`student ${s.name}`}
+                subject={t('students.rowSubject', { name: s.name })}
                 onEdit={onEdit ? () => onEdit(s) : undefined}
                 onDelete={onDelete ? () => onDelete(s) : undefined}
               />

@@ -1,3 +1,2 @@
-/** The student table and texts, which Student View shows read-only. */
+/** The student table, which Student View shows read-only (it brings the `students` area's texts). */
 export { StudentsTable } from './StudentsTable';
-export { STUDENT_TEXT } from './text';

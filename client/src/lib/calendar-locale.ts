@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { activeLanguage, useLanguage, type Locale } from '../../lib/i18n';
+import { activeLanguage, useLanguage, type Locale } from './i18n';
 
 /**
  * dayjs's month and weekday names (which Mantine's calendar shows) of each language but English,
