@@ -7,6 +7,8 @@ export interface ErrorAnswer {
   reason?: string;
   fieldErrors?: Record<string, string[] | undefined>;
   retryAfterSeconds?: number;
+  /** The values of a message made of values (AppErrorData.values). */
+  values?: Record<string, string | number>;
   internal: boolean;
 }
 

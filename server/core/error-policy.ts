@@ -17,7 +17,7 @@ const firstIssueMessage = (error: ZodError) => error.issues[0]?.message ?? ERROR
 
 export function describeError(error: unknown): ErrorAnswer {
   if (error instanceof AppError) {
-    return knownAnswer(error.status, error.message, { reason: error.data.reason, retryAfterSeconds: error.data.retryAfterSeconds });
+    return knownAnswer(error.status, error.message, { reason: error.data.reason, values: error.data.values, retryAfterSeconds: error.data.retryAfterSeconds });
   }
   if (error instanceof ZodError) {
     return knownAnswer(400, firstIssueMessage(error), { fieldErrors: error.flatten().fieldErrors });

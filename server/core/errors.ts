@@ -27,6 +27,9 @@ export interface AppErrorData {
   reason?: string;
   /** Seconds until a throttled caller may try again (sent as Retry-After). */
   retryAfterSeconds?: number;
+  /** The values the message was made of (with `reason`), so that a client can say it in its user's
+   * language; the message itself stays English for API clients. */
+  values?: Record<string, string | number>;
 }
 
 export class AppError extends Error {

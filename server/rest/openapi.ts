@@ -6,7 +6,12 @@ export type OpenApiPaths = Record<string, Record<string, Record<string, unknown>
 
 const envelopeError = {
   type: 'object',
-  properties: { success: { const: false }, message: { type: 'string' }, reason: { type: 'string' } },
+  properties: {
+    success: { const: false },
+    message: { type: 'string' },
+    reason: { type: 'string' },
+    values: { type: 'object', description: 'The values a message was made of, beside its reason (e.g. plan_limit: plan, tier, limit, resource)' },
+  },
   required: ['success', 'message'],
 };
 

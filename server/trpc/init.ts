@@ -24,6 +24,7 @@ const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
         code: shape.data.code,
         httpStatus: answer.status,
         reason: answer.reason,
+        values: answer.values,
         retryAfterSeconds: answer.retryAfterSeconds,
         fieldErrors: answer.fieldErrors,
         requestId: answer.internal ? ctx?.requestId : undefined,

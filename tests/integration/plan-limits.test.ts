@@ -46,6 +46,8 @@ describe('classes limit', () => {
     expect(third.body).toEqual({
       success: false, reason: 'plan_limit',
       message: 'Your Free Trial plan allows 2 classes. Upgrade your plan to add more.',
+      // What the message is made of, for a client that says it in its user's language.
+      values: { plan: 'Free Trial plan', tier: 'free', limit: 2, resource: 'classes' },
     });
     expect(await usage(c.admin)).toMatchObject({ usage: { classes: 2 }, limits: { classes: 2 }, tier: 'free' });
 
@@ -122,6 +124,7 @@ describe('students limit', () => {
     expect(sixth.body).toEqual({
       success: false, reason: 'plan_limit',
       message: 'Your Free Trial plan allows 5 students. Upgrade your plan to add more.',
+      values: { plan: 'Free Trial plan', tier: 'free', limit: 5, resource: 'students' },
     });
     const teacher = await signIn(app.url, c.code, c.users.teacher.email);
     await c.admin.put(`/api/classes/${b.id}`, { teacher_id: c.users.teacher.id });
@@ -163,7 +166,7 @@ describe('the limit module for teachers and principals', () => {
     const c = await church({ tier: 'free' });
     const refusal = await check(c.church, 'teachers').catch((e: unknown) => e);
     expect(refusal).toBeInstanceOf(AppError);
-    expect(refusal).toMatchObject({ code: 'CONFLICT', message: 'Your Free Trial plan allows 1 teacher. Upgrade your plan to add more.', data: { reason: 'plan_limit' } });
+    expect(refusal).toMatchObject({ code: 'CONFLICT', message: 'Your Free Trial plan allows 1 teacher. Upgrade your plan to add more.', data: { reason: 'plan_limit', values: { limit: 1, resource: 'teachers', tier: 'free' } } });
     await expect(check(c.church, 'principals')).rejects.toMatchObject({
       message: 'Your Free Trial plan allows 1 principal. Upgrade your plan to add more.',
     });

@@ -1,8 +1,10 @@
 import { TRPCClientError } from '@trpc/client';
+import { activeLanguage, translate, type MessageId } from './i18n';
 
 interface ServerErrorData {
   httpStatus?: number;
   reason?: string;
+  values?: Record<string, string | number>;
 }
 
 const serverData = (error: unknown): ServerErrorData | undefined =>
@@ -11,10 +13,26 @@ const serverData = (error: unknown): ServerErrorData | undefined =>
 /** True when the server itself answered (as opposed to a network failure). */
 const answeredByServer = (error: unknown) => error instanceof TRPCClientError && Boolean(error.shape);
 
-/** What a failure says: the server's message when it sent one, otherwise the screen's fallback text. */
+/**
+ * Refusals the server makes of values (its English message names them), said in the active language
+ * from their `reason` and `values`. In English the values are the server's own, so the text is the
+ * server's message word for word.
+ */
+const TEXTS_BY_REASON: Record<string, (values: Record<string, string | number>) => string> = {
+  plan_limit: (values) => translate('common.planLimit', {
+    ...values,
+    // A translation names the plan by its tier's name in the language (the English keeps the server's "Free Trial plan").
+    plan: activeLanguage() === 'en' ? values.plan : translate(`common.tier.${values.tier}` as MessageId),
+  }),
+};
+
+/** What a failure says: the server's message when it sent one (in the active language when it was
+ * made of values the catalogue can say), otherwise the screen's fallback text. */
 export function serverMessage(error: unknown, fallback: string): string {
-  if (answeredByServer(error) && error instanceof TRPCClientError && error.message) return error.message;
-  return fallback;
+  if (!(answeredByServer(error) && error instanceof TRPCClientError && error.message)) return fallback;
+  const data = serverData(error);
+  const byReason = data?.reason && data.values ? TEXTS_BY_REASON[data.reason] : undefined;
+  return byReason ? byReason(data!.values!) : error.message;
 }
 
 const httpStatusOf = (error: unknown) => serverData(error)?.httpStatus;

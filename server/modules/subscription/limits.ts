@@ -33,6 +33,12 @@ export function planLimitMessage(planName: string, limit: number, resource: Limi
   return `Your ${plan} allows ${limit} ${limit === 1 ? one : many}. Upgrade your plan to add more.`;
 }
 
+/** What a plan_limit refusal carries beside its English message, for a client that says it in its
+ * user's language: the plan as the English names it, its tier (whose name the client translates), the
+ * limit and the resource. */
+export const planLimitValues = (plan: { name: string; tier: string }, limit: number, resource: LimitedResource) =>
+  ({ plan: planPhrase(plan.name), tier: plan.tier, limit, resource });
+
 const planPhrase = (planName: string) => (/\bplan$/i.test(planName.trim()) ? planName.trim() : `${planName.trim()} plan`);
 
 /** What the limits read of a church (its DTO has them): which plan it is on, and whether for life. */
@@ -66,7 +72,7 @@ export async function assertWithinPlanLimit(
   await tx.select({ id: churches.id }).from(churches).where(eq(churches.id, church.id)).for('no key update');
   const usage = await usageCounts(tx);
   if (usage[resource] + adding > limit) {
-    throw conflict(planLimitMessage(plan.name, limit, resource), { reason: 'plan_limit' });
+    throw conflict(planLimitMessage(plan.name, limit, resource), { reason: 'plan_limit', values: planLimitValues(plan, limit, resource) });
   }
 }
 

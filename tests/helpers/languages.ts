@@ -1,0 +1,50 @@
+import { readFileSync } from 'node:fs';
+import { expect } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { setupI18n } from '@lingui/core';
+import { compileCatalogue, type ArbFile } from '../../common/i18n/compile.js';
+import { INTL_LOCALE, type Locale } from '../../common/i18n/locales.js';
+import { fitsViewportWidth } from './browser.js';
+
+/** An area's catalogue file of a language (common/i18n/catalogues/<area>/<locale>.json). */
+export const arbOf = (area: string, locale: Locale) =>
+  JSON.parse(readFileSync(new URL(`../../common/i18n/catalogues/${area}/${locale}.json`, import.meta.url), 'utf8')) as ArbFile;
+
+/** `t(id, values)` of a language over the given areas, from their catalogue files, as the client formats them. */
+export function translatorOf(locale: Locale, areas: readonly string[]) {
+  const messages = Object.assign({}, ...areas.map((area) => compileCatalogue(arbOf(area, locale)))) as Record<string, string>;
+  const i18n = setupI18n({ locale, locales: [INTL_LOCALE[locale]], messages: { [locale]: messages } });
+  return (id: string, values?: Record<string, unknown>) => i18n._(id, values);
+}
+
+/**
+ * Chooses the language with the sign-in screen's picker, then signs in by the inputs' types, not
+ * their labels (which follow the language). The choice is sent with the sign-in and becomes the
+ * user's own.
+ */
+export async function signInChoosingLanguage(page: Page, locale: Locale, account: { code: string; email: string; password: string }) {
+  await page.goto('/login');
+  await page.getByTestId('language-picker').selectOption(locale);
+  await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(locale);
+  const form = page.locator('form').filter({ has: page.locator('input[type="password"]') });
+  await form.locator('input:not([type="email"]):not([type="password"]):not([type="hidden"])').first().fill(account.code);
+  await form.locator('input[type="email"]').fill(account.email);
+  await form.locator('input[type="password"]').fill(account.password);
+  await form.locator('button[type="submit"]').click();
+}
+
+/** The buttons in `scope` whose text does not fit: a button, or anything inside one, wider than its box. */
+export const overflowingButtons = (scope: Locator) => scope.evaluate((root) => [...root.querySelectorAll('button')]
+  .filter((button) => [button, ...button.querySelectorAll('*')].some((el) => el.clientWidth > 0 && el.scrollWidth > el.clientWidth + 1))
+  .map((button) => button.textContent));
+
+/** Long words at phone width: the page scrolls not sideways, and every button's text in `scope` (the main content) fits. */
+export async function expectFitsPhone(page: Page, scope: Locator = page.locator('main')) {
+  expect(await fitsViewportWidth(page)).toBe(true);
+  expect(await overflowingButtons(scope)).toEqual([]);
+}
+
+/** None of the given English texts shows in `scope`. */
+export async function expectNoneShown(scope: Locator, englishTexts: Record<string, string>) {
+  for (const [id, text] of Object.entries(englishTexts)) expect(await scope.getByText(text, { exact: true }).count(), id).toBe(0);
+}
