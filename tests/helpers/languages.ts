@@ -33,9 +33,13 @@ export async function signInChoosingLanguage(page: Page, locale: Locale, account
   await form.locator('button[type="submit"]').click();
 }
 
-/** The buttons in `scope` whose text does not fit: a button, or anything inside one, wider than its box. */
+/**
+ * The buttons in `scope` whose text does not fit: the button, or an element inside it that holds text,
+ * wider than its box. (A button's idle loader holds no text and is not measured.)
+ */
 export const overflowingButtons = (scope: Locator) => scope.evaluate((root) => [...root.querySelectorAll('button')]
-  .filter((button) => [button, ...button.querySelectorAll('*')].some((el) => el.clientWidth > 0 && el.scrollWidth > el.clientWidth + 1))
+  .filter((button) => [button, ...[...button.querySelectorAll('*')].filter((el) => [...el.childNodes].some((node) => node.nodeType === 3 && node.textContent?.trim()))]
+    .some((el) => el.clientWidth > 0 && el.scrollWidth > el.clientWidth + 1))
   .map((button) => button.textContent));
 
 /** Long words at phone width: the page scrolls not sideways, and every button's text in `scope` (the main content) fits. */
