@@ -1,28 +1,19 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { setupI18n } from '@lingui/core';
 import { demoEmail } from '../../server/modules/demo/index.js';
-import { compileCatalogue, type ArbFile } from '../../common/i18n/compile.js';
 import { INTL_LOCALE, type Locale } from '../../common/i18n/locales.js';
 import { academicYearOf, DEFAULT_ACADEMIC_YEAR_CONFIG } from '../../common/academic-year.js';
 import { todayIn } from '../../common/dates.js';
-import { DEMO_CODE, DEMO_PASSWORD, PHONE, SESSION_KEYS, fitsViewportWidth, onPage, pathOf, useAppAndBrowser } from '../helpers/browser.js';
+import { DEMO_CODE, DEMO_PASSWORD, PHONE, SESSION_KEYS, onPage, pathOf, useAppAndBrowser } from '../helpers/browser.js';
+import { expectFitsPhone, expectNoneShown, signInChoosingLanguage, translatorOf } from '../helpers/languages.js';
 
 const env = useAppAndBrowser();
 
 const AREAS = ['attendance', 'reports'] as const;
 
-const arbOf = (area: string, locale: Locale) =>
-  JSON.parse(readFileSync(new URL(`../../common/i18n/catalogues/${area}/${locale}.json`, import.meta.url), 'utf8')) as ArbFile;
-
-/** `t(id, values)` of a language, from its catalogue files (as the client formats them). */
-function translatorOf(locale: Locale) {
-  const messages = Object.assign({}, ...AREAS.map((area) => compileCatalogue(arbOf(area, locale)))) as Record<string, string>;
-  const i18n = setupI18n({ locale, locales: [INTL_LOCALE[locale]], messages: { [locale]: messages } });
-  return (id: string, values?: Record<string, unknown>) => i18n._(id, values);
-}
-const english = translatorOf('en');
+/** `t(id, values)` of a language over these screens' areas. */
+const translator = (locale: Locale) => translatorOf(locale, AREAS);
+const english = translator('en');
 
 /** English texts of these screens that must not show on a page in another language. */
 const ENGLISH_IDS = [
@@ -34,37 +25,17 @@ const ENGLISH_IDS = [
 /** The demo church keeps Asia/Kolkata time (server/modules/demo/seed.ts). */
 const today = () => todayIn('Asia/Kolkata');
 
-/** Chooses the language with the sign-in screen's picker, then signs in by the inputs' types, not their
- * labels (which follow the language). The choice becomes the teacher's own. */
+/** Signs in choosing the language on the sign-in screen (the choice becomes the user's own), then waits for the dashboard. */
 async function signInAsTeacher(page: Page, locale: Locale) {
-  await page.goto('/login');
-  await page.getByTestId('language-picker').selectOption(locale);
-  await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(locale);
-  const form = page.locator('form').filter({ has: page.locator('input[type="password"]') });
-  await form.locator('input:not([type="email"]):not([type="password"]):not([type="hidden"])').first().fill(DEMO_CODE);
-  await form.locator('input[type="email"]').fill(demoEmail('teacher', DEMO_CODE));
-  await form.locator('input[type="password"]').fill(DEMO_PASSWORD);
-  await form.locator('button[type="submit"]').click();
+  await signInChoosingLanguage(page, locale, { code: DEMO_CODE, email: demoEmail('teacher', DEMO_CODE), password: DEMO_PASSWORD });
   await page.waitForURL((url) => url.pathname === '/');
 }
 
 /** No English text of these screens' catalogues in the page's main content. */
-async function expectNoEnglish(main: Locator) {
-  for (const id of ENGLISH_IDS) expect(await main.getByText(english(id), { exact: true }).count(), id).toBe(0);
-}
-
-/** Every button's text fits the button: no button, nor anything inside one, is wider than its box. */
-const overflowingButtons = (page: Page) => page.evaluate(() => [...document.querySelectorAll('main button')]
-  .filter((button) => [button, ...button.querySelectorAll('*')].some((el) => el.clientWidth > 0 && el.scrollWidth > el.clientWidth + 1))
-  .map((button) => button.textContent));
-
-async function expectFitsPhone(page: Page) {
-  expect(await fitsViewportWidth(page)).toBe(true);
-  expect(await overflowingButtons(page)).toEqual([]);
-}
+const expectNoEnglish = (main: Locator) => expectNoneShown(main, Object.fromEntries(ENGLISH_IDS.map((id) => [id, english(id)])));
 
 describe.each(['ml', 'ta', 'hi'] as const)('attendance in %s', (locale) => {
-  const t = translatorOf(locale);
+  const t = translator(locale);
   const monthName = (date: string) => new Intl.DateTimeFormat(INTL_LOCALE[locale], { month: 'long', timeZone: 'UTC' })
     .format(Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, 1));
 

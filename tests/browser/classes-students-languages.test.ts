@@ -1,13 +1,11 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { setupI18n } from '@lingui/core';
 import { demoEmail } from '../../server/modules/demo/index.js';
-import { compileCatalogue, type ArbFile } from '../../common/i18n/compile.js';
 import { INTL_LOCALE, type Locale } from '../../common/i18n/locales.js';
 import { academicYearOf } from '../../common/academic-year.js';
 import { todayIn } from '../../common/dates.js';
-import { DEMO_CODE, DEMO_PASSWORD, PHONE, choose, fitsViewportWidth, onPage, useAppAndBrowser } from '../helpers/browser.js';
+import { DEMO_CODE, DEMO_PASSWORD, PHONE, choose, onPage, useAppAndBrowser } from '../helpers/browser.js';
+import { expectFitsPhone, expectNoneShown, signInChoosingLanguage, translatorOf } from '../helpers/languages.js';
 
 const env = useAppAndBrowser();
 
@@ -16,16 +14,9 @@ const AREAS = ['common', 'classes', 'students', 'studentview'] as const;
 /** The demo church's current academic year (its time zone, start month 6). */
 const CURRENT_YEAR = academicYearOf(todayIn('Asia/Kolkata'), 6);
 
-const arbOf = (area: string, locale: Locale) =>
-  JSON.parse(readFileSync(new URL(`../../common/i18n/catalogues/${area}/${locale}.json`, import.meta.url), 'utf8')) as ArbFile;
-
-/** `t(id, values)` of a language, from its catalogue files (as the client formats them). */
-function translatorOf(locale: Locale) {
-  const messages = Object.assign({}, ...AREAS.map((area) => compileCatalogue(arbOf(area, locale)))) as Record<string, string>;
-  const i18n = setupI18n({ locale, locales: [INTL_LOCALE[locale]], messages: { [locale]: messages } });
-  return (id: string, values?: Record<string, unknown>) => i18n._(id, values);
-}
-const english = translatorOf('en');
+/** `t(id, values)` of a language over these screens' areas. */
+const translator = (locale: Locale) => translatorOf(locale, AREAS);
+const english = translator('en');
 
 /** English texts of these screens that must not show on a page in another language. */
 const ENGLISH_IDS = [
@@ -34,38 +25,18 @@ const ENGLISH_IDS = [
   'students.add', 'studentview.title', 'studentview.subtitle', 'studentview.myClasses',
 ];
 
-/** Chooses the language with the sign-in screen's picker, then signs in by the inputs' types, not their
- * labels (which follow the language). The choice becomes the user's own. */
+/** Signs in choosing the language on the sign-in screen (the choice becomes the user's own), then waits for the dashboard. */
 async function signInAs(page: Page, role: 'principal' | 'teacher', locale: Locale) {
-  await page.goto('/login');
-  await page.getByTestId('language-picker').selectOption(locale);
-  await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(locale);
-  const form = page.locator('form').filter({ has: page.locator('input[type="password"]') });
-  await form.locator('input:not([type="email"]):not([type="password"]):not([type="hidden"])').first().fill(DEMO_CODE);
-  await form.locator('input[type="email"]').fill(demoEmail(role, DEMO_CODE));
-  await form.locator('input[type="password"]').fill(DEMO_PASSWORD);
-  await form.locator('button[type="submit"]').click();
+  await signInChoosingLanguage(page, locale, { code: DEMO_CODE, email: demoEmail(role, DEMO_CODE), password: DEMO_PASSWORD });
   await page.waitForURL((url) => url.pathname === '/');
 }
 
-async function expectNoEnglish(main: Locator) {
-  for (const id of ENGLISH_IDS) expect(await main.getByText(english(id), { exact: true }).count(), id).toBe(0);
-}
-
-/** Every button's text fits the button: no button, nor anything inside one, is wider than its box. */
-const overflowingButtons = (page: Page) => page.evaluate(() => [...document.querySelectorAll('main button')]
-  .filter((button) => [button, ...button.querySelectorAll('*')].some((el) => el.clientWidth > 0 && el.scrollWidth > el.clientWidth + 1))
-  .map((button) => button.textContent));
-
-async function expectFitsPhone(page: Page) {
-  expect(await fitsViewportWidth(page)).toBe(true);
-  expect(await overflowingButtons(page)).toEqual([]);
-}
+const expectNoEnglish = (main: Locator) => expectNoneShown(main, Object.fromEntries(ENGLISH_IDS.map((id) => [id, english(id)])));
 
 const columnHeaders = (table: Locator) => table.getByRole('columnheader').allTextContents();
 
 describe.each(['ml', 'ta', 'hi'] as const)('classes and students in %s', (locale) => {
-  const t = translatorOf(locale);
+  const t = translator(locale);
   // Each language's run adds its own class: 9th with the language as its section.
   const section = locale.toUpperCase();
   const name = `Language Child ${section}`;

@@ -1,28 +1,19 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
-import { setupI18n } from '@lingui/core';
-import { compileCatalogue, type ArbFile } from '../../common/i18n/compile.js';
-import { INTL_LOCALE, type Locale } from '../../common/i18n/locales.js';
+import type { Locator } from 'playwright-core';
+import type { Locale } from '../../common/i18n/locales.js';
 import { createChurch, TEST_PASSWORD } from '../helpers/fixtures.js';
 import { jpegSample } from '../helpers/media-samples.js';
-import { PHONE, fitsViewportWidth, onPage, useAppAndBrowser } from '../helpers/browser.js';
+import { PHONE, onPage, useAppAndBrowser } from '../helpers/browser.js';
+import { expectFitsPhone, expectNoneShown, signInChoosingLanguage, translatorOf } from '../helpers/languages.js';
 
 const env = useAppAndBrowser();
 
 const AREAS = ['common', 'gallery', 'subscription'] as const;
 const DAY_MS = 86_400_000;
 
-const arbOf = (area: string, locale: Locale) =>
-  JSON.parse(readFileSync(new URL(`../../common/i18n/catalogues/${area}/${locale}.json`, import.meta.url), 'utf8')) as ArbFile;
-
-/** `t(id, values)` of a language, from its catalogue files (as the client formats them). */
-function translatorOf(locale: Locale) {
-  const messages = Object.assign({}, ...AREAS.map((area) => compileCatalogue(arbOf(area, locale)))) as Record<string, string>;
-  const i18n = setupI18n({ locale, locales: [INTL_LOCALE[locale]], messages: { [locale]: messages } });
-  return (id: string, values?: Record<string, unknown>) => i18n._(id, values);
-}
-const english = translatorOf('en');
+/** `t(id, values)` of a language over these screens' areas. */
+const translator = (locale: Locale) => translatorOf(locale, AREAS);
+const english = translator('en');
 
 /** English texts of these screens that must not show on a page in another language. */
 const ENGLISH_IDS = [
@@ -32,41 +23,16 @@ const ENGLISH_IDS = [
   'subscription.reason.trial_ended', 'subscription.choosePlanBelow',
 ];
 
-/** Chooses the language with the sign-in screen's picker, then signs in by the inputs' types, not their
- * labels (which follow the language). The choice becomes the user's own. */
-async function signInIn(page: Page, locale: Locale, code: string, email: string) {
-  await page.goto('/login');
-  await page.getByTestId('language-picker').selectOption(locale);
-  await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(locale);
-  const form = page.locator('form').filter({ has: page.locator('input[type="password"]') });
-  await form.locator('input:not([type="email"]):not([type="password"]):not([type="hidden"])').first().fill(code);
-  await form.locator('input[type="email"]').fill(email);
-  await form.locator('input[type="password"]').fill(TEST_PASSWORD);
-  await form.locator('button[type="submit"]').click();
-}
-
 /** No English text of these screens' catalogues in `area`. */
-async function expectNoEnglish(area: Locator) {
-  for (const id of ENGLISH_IDS) expect(await area.getByText(english(id), { exact: true }).count(), id).toBe(0);
-}
-
-/** Every button's text fits the button: no button, nor anything inside one, is wider than its box. */
-const overflowingButtons = (area: Locator) => area.evaluate((root) => [...root.querySelectorAll('button')]
-  .filter((button) => [button, ...button.querySelectorAll('*')].some((el) => el.clientWidth > 0 && el.scrollWidth > el.clientWidth + 1))
-  .map((button) => button.textContent));
-
-async function expectFitsPhone(page: Page, area: Locator) {
-  expect(await fitsViewportWidth(page)).toBe(true);
-  expect(await overflowingButtons(area)).toEqual([]);
-}
+const expectNoEnglish = (area: Locator) => expectNoneShown(area, Object.fromEntries(ENGLISH_IDS.map((id) => [id, english(id)])));
 
 describe.each(['ml', 'ta', 'hi'] as const)('gallery and subscription in %s', (locale) => {
-  const t = translatorOf(locale);
+  const t = translator(locale);
 
   it('a principal on a phone uploads a photo to the gallery and deletes it, every text in the language', async () => {
     const { code, users } = await createChurch(env.app.db);
     await onPage(env, PHONE, async (page) => {
-      await signInIn(page, locale, code, users.principal.email);
+      await signInChoosingLanguage(page, locale, { code, email: users.principal.email, password: TEST_PASSWORD });
       await page.waitForURL((url) => url.pathname === '/');
       await page.goto('/gallery');
       const main = page.locator('main');
@@ -115,7 +81,7 @@ describe.each(['ml', 'ta', 'hi'] as const)('gallery and subscription in %s', (lo
   it('the super admin of an ended trial reads the subscription page in the language and extends the trial', async () => {
     const { code, users } = await createChurch(env.app.db, { tier: 'free', endDate: new Date(Date.now() - 2 * DAY_MS) });
     await onPage(env, PHONE, async (page) => {
-      await signInIn(page, locale, code, users.super_admin.email);
+      await signInChoosingLanguage(page, locale, { code, email: users.super_admin.email, password: TEST_PASSWORD });
       await page.waitForURL((url) => url.pathname === '/subscription');
       const main = page.locator('main');
       await page.getByRole('heading', { name: t('subscription.title'), exact: true }).waitFor();

@@ -1,11 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { setupI18n } from '@lingui/core';
 import { startTestApp } from '../helpers/app.js';
-import { compileCatalogue, type ArbFile } from '../../common/i18n/compile.js';
-import { INTL_LOCALE, type Locale } from '../../common/i18n/locales.js';
-import { PHONE, fitsViewportWidth, onPage, pathOf, useAppAndBrowser } from '../helpers/browser.js';
+import type { Locale } from '../../common/i18n/locales.js';
+import { PHONE, onPage, pathOf, useAppAndBrowser } from '../helpers/browser.js';
+import { expectFitsPhone, expectNoneShown, translatorOf } from '../helpers/languages.js';
 
 // Register New Church and the payment screen in Malayalam, Tamil and Hindi: nobody is signed in, so
 // the language is chosen with the registration screen's own picker.
@@ -13,16 +11,9 @@ const env = useAppAndBrowser(() => startTestApp({ REGISTER_MAX_PER_IP: '1000', U
 
 const AREAS = ['common', 'registration', 'payments'] as const;
 
-const arbOf = (area: string, locale: Locale) =>
-  JSON.parse(readFileSync(new URL(`../../common/i18n/catalogues/${area}/${locale}.json`, import.meta.url), 'utf8')) as ArbFile;
-
-/** `t(id, values)` of a language, from its catalogue files (as the client formats them). */
-function translatorOf(locale: Locale) {
-  const messages = Object.assign({}, ...AREAS.map((area) => compileCatalogue(arbOf(area, locale)))) as Record<string, string>;
-  const i18n = setupI18n({ locale, locales: [INTL_LOCALE[locale]], messages: { [locale]: messages } });
-  return (id: string, values?: Record<string, unknown>) => i18n._(id, values);
-}
-const english = translatorOf('en');
+/** `t(id, values)` of a language over these screens' areas. */
+const translator = (locale: Locale) => translatorOf(locale, AREAS);
+const english = translator('en');
 
 /** English texts of these screens that must not show on a page in another language. */
 const ENGLISH_IDS = [
@@ -32,19 +23,7 @@ const ENGLISH_IDS = [
   'payments.title', 'payments.testMode', 'payments.verified', 'payments.back', 'payments.cancel', 'payments.copy', 'payments.waiting',
 ];
 
-async function expectNoEnglish(main: Locator) {
-  for (const id of ENGLISH_IDS) expect(await main.getByText(english(id), { exact: true }).count(), id).toBe(0);
-}
-
-/** Every button's text fits the button: no button, nor anything inside one, is wider than its box. */
-const overflowingButtons = (page: Page) => page.evaluate(() => [...document.querySelectorAll('main button')]
-  .filter((button) => [button, ...button.querySelectorAll('*')].some((el) => el.clientWidth > 0 && el.scrollWidth > el.clientWidth + 1))
-  .map((button) => button.textContent));
-
-async function expectFitsPhone(page: Page) {
-  expect(await fitsViewportWidth(page)).toBe(true);
-  expect(await overflowingButtons(page)).toEqual([]);
-}
+const expectNoEnglish = (main: Locator) => expectNoneShown(main, Object.fromEntries(ENGLISH_IDS.map((id) => [id, english(id)])));
 
 let counter = 0;
 
@@ -56,7 +35,7 @@ async function openInLanguage(page: Page, locale: Locale) {
 }
 
 /** Fills the form by the labels of the language (the plan is chosen by the caller). */
-async function fillForm(page: Page, t: ReturnType<typeof translatorOf>) {
+async function fillForm(page: Page, t: ReturnType<typeof translator>) {
   counter++;
   const tag = `${Date.now().toString(36)}l${counter}`;
   await page.getByLabel(t('registration.churchName')).fill(`Language Church ${tag}`);
@@ -67,7 +46,7 @@ async function fillForm(page: Page, t: ReturnType<typeof translatorOf>) {
 }
 
 describe.each(['ml', 'ta', 'hi'] as const)('registering a church in %s', (locale) => {
-  const t = translatorOf(locale);
+  const t = translator(locale);
 
   it('on a phone: the form, its messages and the success screen speak the language chosen with the picker', async () => {
     await onPage(env, PHONE, async (page) => {
