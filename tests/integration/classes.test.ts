@@ -123,6 +123,8 @@ describe('POST /api/classes', () => {
     const dup = await c.admin.post('/api/classes', { class_name: '6th', academic_year: YEAR });
     expect(dup.status).toBe(409);
     expect(dup.body.message).toBe(`Class 6th already exists for ${YEAR}.`);
+    // What the message names, for a client that says it in its user's language.
+    expect(dup.body).toMatchObject({ reason: 'class_duplicate', values: { className: '6th', section: '', academicYear: YEAR } });
   });
 
   it('lets only one of several identical parallel adds through; the others get the clear 409', async () => {
@@ -321,6 +323,7 @@ describe('DELETE /api/classes/{id}', () => {
     const res = await c.admin.delete(`/api/classes/${row.id}`);
     expect(res.status).toBe(409);
     expect(res.body.message).toBe('This class still has 2 students. Move them to another class or delete them before deleting the class.');
+    expect(res.body).toMatchObject({ reason: 'class_has_students', values: { count: 2 } });
     await c.admin.delete(`/api/students/${one.id}`);
     const again = await c.admin.delete(`/api/classes/${row.id}`);
     expect(again.body.message).toBe('This class still has 1 student. Move them to another class or delete them before deleting the class.');

@@ -24,6 +24,8 @@ const TEXTS_BY_REASON: Record<string, (values: Record<string, string | number>) 
     // A translation names the plan by its tier's name in the language (the English keeps the server's "Free Trial plan").
     plan: activeLanguage() === 'en' ? values.plan : translate(`common.tier.${values.tier}` as MessageId),
   }),
+  class_duplicate: (values) => translate('classes.duplicate', { ...values, hasSection: values.section ? 'yes' : 'no' }),
+  class_has_students: (values) => translate('classes.hasStudents', values),
 };
 
 /** What a failure says: the server's message when it sent one (in the active language when it was

@@ -24,6 +24,14 @@ export async function listClasses({ tx, user }: TenantScope, filter: { academic_
   return rows.map(toClassDto);
 }
 
+/** The refusal of a class that exists, with the values its English message names (for a client that
+ * says it in its user's language). */
+const duplicateClass = (fields: { academicYear: string; className: string; section: string }) =>
+  conflict(CLASS_MESSAGES.duplicate(fields.className, fields.section, fields.academicYear), {
+    reason: 'class_duplicate',
+    values: { className: fields.className, section: fields.section, academicYear: fields.academicYear },
+  });
+
 /** GET /api/classes/my-classes: the classes whose teacher is the signed-in user. */
 export async function myClasses({ tx, user }: TenantScope): Promise<ClassDto[]> {
   return (await selectClasses(tx, eq(classes.teacherId, user.id))).map(toClassDto);
@@ -43,7 +51,7 @@ async function assertTeacher(tx: Tx, teacherId: string | null) {
 
 async function assertNoDuplicate(tx: Tx, fields: { academicYear: string; className: string; section: string }, exceptId?: string) {
   if (await findDuplicateClass(tx, fields, exceptId)) {
-    throw conflict(CLASS_MESSAGES.duplicate(fields.className, fields.section, fields.academicYear), { reason: 'class_duplicate' });
+    throw duplicateClass(fields);
   }
 }
 
@@ -60,7 +68,7 @@ async function duplicateAware<T>(fields: { academicYear: string; className: stri
   try {
     return await fn();
   } catch (error) {
-    if (isDuplicateKey(error)) throw conflict(CLASS_MESSAGES.duplicate(fields.className, fields.section, fields.academicYear), { reason: 'class_duplicate' });
+    if (isDuplicateKey(error)) throw duplicateClass(fields);
     throw error;
   }
 }
@@ -105,7 +113,9 @@ export async function deleteClass({ tx, user }: TenantScope, input: { id: string
   // Locked so no student can be added between the count and the delete.
   if (!(await lockClass(tx, current.id, 'update'))) throw notFound(CLASS_MESSAGES.notFound);
   const studentCount = await countStudentsOfClass(tx, current.id);
-  if (studentCount > 0) throw conflict(CLASS_MESSAGES.hasStudents(studentCount), { reason: 'class_has_students' });
+  if (studentCount > 0) {
+    throw conflict(CLASS_MESSAGES.hasStudents(studentCount), { reason: 'class_has_students', values: { count: studentCount } });
+  }
   await deleteClassRow(tx, current.id);
   return { id: current.id, message: CLASS_MESSAGES.deleted };
 }

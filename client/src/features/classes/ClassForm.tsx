@@ -6,7 +6,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { CLASS_NAMES } from '../../../../common/school';
 import { classCreateInput, SECTION_MAX_LENGTH } from '../../../../common/schemas/classes';
 import { QueryErrorState } from '../../components/ErrorState';
-import { reasonOf, serverMessage } from '../../lib/errors';
+import { serverMessage } from '../../lib/errors';
 import { localized, useT } from '../../lib/i18n';
 import { trpc } from '../../lib/trpc';
 import { useFormSave } from '../../lib/useFormSave';
@@ -67,11 +67,8 @@ export function ClassForm({ editing, onDone }: ClassFormProps) {
     save(editing?.id, parsed.data);
   };
 
-  // The server refuses a class that exists with its English text of the fields it was sent, which are
-  // the form's (every change of a field clears the error): the same text in the page's language.
-  const saveFailure = (error: unknown) => (reasonOf(error) === 'class_duplicate' && className && academicYear
-    ? t('classes.duplicate', { className, section: section.trim(), hasSection: section.trim() ? 'yes' : 'no', academicYear })
-    : localized(t, serverMessage(error, t('classes.saveFailed'))));
+  // In the page's language: a class that exists is said from the refusal's reason and values (lib/errors.ts).
+  const saveFailure = (error: unknown) => localized(t, serverMessage(error, t('classes.saveFailed')));
 
   // A teacher no longer active (so not offered) stays visible on the class that still names them.
   const teacherOptions = [

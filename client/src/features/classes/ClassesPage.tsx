@@ -4,7 +4,7 @@ import { notify } from '../../lib/notify';
 import { IconSchool } from '@tabler/icons-react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { PagedTable } from '../../components/PagedTable';
-import { reasonOf, serverMessage } from '../../lib/errors';
+import { serverMessage } from '../../lib/errors';
 import { localized, useT } from '../../lib/i18n';
 import { trpc } from '../../lib/trpc';
 import { useCan, useSignedInSession } from '../auth';
@@ -13,16 +13,9 @@ import { ClassesTable } from './ClassesTable';
 import { ClassForm } from './ClassForm';
 import './messages';
 
-/**
- * The server's refusal to delete a class that still has students, in the page's language: its English
- * message (CLASS_MESSAGES.hasStudents) is the catalogue's, and its only figure is the count.
- */
-function deleteRefusal(t: ReturnType<typeof useT>, error: unknown): string {
-  const message = serverMessage(error, t('classes.deleteFailed'));
-  const count = /\d+/.exec(message)?.[0];
-  if (reasonOf(error) === 'class_has_students' && count) return t('classes.hasStudents', { count: Number(count) });
-  return localized(t, message);
-}
+/** Why a class was not deleted, in the page's language (a class that still has students is said from
+ * the refusal's reason and count, lib/errors.ts). */
+const deleteRefusal = (t: ReturnType<typeof useT>, error: unknown) => localized(t, serverMessage(error, t('classes.deleteFailed')));
 
 /**
  * Class Management. Those who manage classes see every class and add and edit them; only those
