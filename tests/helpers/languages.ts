@@ -7,7 +7,7 @@ import { INTL_LOCALE, type Locale } from '../../common/i18n/locales.js';
 import { fitsViewportWidth } from './browser.js';
 
 /** An area's catalogue file of a language (common/i18n/catalogues/<area>/<locale>.json). */
-export const arbOf = (area: string, locale: Locale) =>
+const arbOf = (area: string, locale: Locale) =>
   JSON.parse(readFileSync(new URL(`../../common/i18n/catalogues/${area}/${locale}.json`, import.meta.url), 'utf8')) as ArbFile;
 
 /** `t(id, values)` of a language over the given areas, from their catalogue files, as the client formats them. */
@@ -37,7 +37,7 @@ export async function signInChoosingLanguage(page: Page, locale: Locale, account
  * The buttons in `scope` whose text does not fit: the button, or an element inside it that holds text,
  * wider than its box. (A button's idle loader holds no text and is not measured.)
  */
-export const overflowingButtons = (scope: Locator) => scope.evaluate((root) => [...root.querySelectorAll('button')]
+const overflowingButtons = (scope: Locator) => scope.evaluate((root) => [...root.querySelectorAll('button')]
   .filter((button) => [button, ...[...button.querySelectorAll('*')].filter((el) => [...el.childNodes].some((node) => node.nodeType === 3 && node.textContent?.trim()))]
     .some((el) => el.clientWidth > 0 && el.scrollWidth > el.clientWidth + 1))
   .map((button) => button.textContent));
