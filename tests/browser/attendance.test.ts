@@ -392,6 +392,8 @@ describe('attendance', () => {
     await onPage(env, PHONE, async (page) => {
       await signInAsDemo(page, 'teacher');
       const classId = await openSheet(page, '5th', addDays(today(), -1));
+      // What the opened sheet still asks (a busy machine may send its date's marks late) is not the loads measured below.
+      await page.waitForLoadState('networkidle');
       const calls = recordTrpcCalls(page);
 
       // A date in the address, then the church's today (worked out from what the last visit stored):
@@ -401,7 +403,7 @@ describe('attendance', () => {
         await page.goto(address);
         await expect.poll(() => rows(page).count()).toBe(8);
         await page.waitForLoadState('networkidle');
-        expect(calls).toHaveLength(1);
+        expect(calls, calls.join(' | ')).toHaveLength(1);
         expect(calls[0].split(',').sort()).toEqual(['attendance.byDate', 'auth.verify', 'classes.myClasses', 'students.byClass']);
       }
       expect(await page.getByLabel('Date', { exact: true }).textContent()).toContain(String(Number(today().slice(8))));
