@@ -6,7 +6,7 @@ import { MESSAGES } from '../../common/constants.js';
 import { academicYearOf, DEFAULT_ACADEMIC_YEAR_CONFIG } from '../../common/academic-year.js';
 import { addDays, todayIn } from '../../common/dates.js';
 import { academicYearMonths, monthLabel } from '../../client/src/features/reports/months.js';
-import { ATTENDANCE_TEXTS } from '../../client/src/features/attendance/texts.js';
+import attendanceEnglish from '../../common/i18n/catalogues/attendance/en.json';
 import {
   DEMO_CODE, DEMO_PASSWORD, DESKTOP, PHONE, SESSION_KEYS, fitsViewportWidth, onPage, pathOf, recordTrpcCalls, signIn,
   signInAsDemo, useAppAndBrowser,
@@ -132,7 +132,7 @@ async function flipFirst(page: Page, count: number) {
 const isMarkCall = (url: URL) => url.pathname.split('/').pop()!.split(',').includes('attendance.mark');
 
 const saveButton = (page: Page) => page.getByTestId('save-attendance');
-const unsavedNote = (page: Page) => page.getByText(ATTENDANCE_TEXTS.unsaved, { exact: true });
+const unsavedNote = (page: Page) => page.getByText(attendanceEnglish['attendance.unsaved'], { exact: true });
 const successMessage = (page: Page) => page.getByRole('status').filter({ hasText: MESSAGES.attendanceMarked });
 
 describe('attendance', () => {
@@ -323,7 +323,7 @@ describe('attendance', () => {
       await request.abort('internetdisconnected');
 
       // A clear message with Retry; every mark is still on screen, and the switches work again.
-      const failure = page.getByRole('alert').filter({ hasText: ATTENDANCE_TEXTS.markUnreachable });
+      const failure = page.getByRole('alert').filter({ hasText: attendanceEnglish['attendance.markUnreachable'] });
       await failure.waitFor();
       expect(await page.getByText('Failed to fetch').count()).toBe(0);
       await expect.poll(() => saveButton(page).getAttribute('aria-busy')).toBe('false');
@@ -334,7 +334,7 @@ describe('attendance', () => {
       // Back online: Retry sends the same marks, and they are stored.
       await page.unroute(isMarkCall);
       const marked = page.waitForResponse((r) => isMarkCall(new URL(r.url())));
-      await failure.getByRole('button', { name: ATTENDANCE_TEXTS.retry }).click();
+      await failure.getByRole('button', { name: attendanceEnglish['attendance.retry'] }).click();
       expect((await marked).status()).toBe(200);
       await successMessage(page).waitFor();
       expect(await failure.count()).toBe(0);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { academicYearOf, DEFAULT_ACADEMIC_YEAR_CONFIG } from '../../common/academic-year.js';
 import { todayIn } from '../../common/dates.js';
-import { SCREEN_LOAD_FAILED } from '../../client/src/components/texts.js';
+import commonEnglish from '../../common/i18n/catalogues/common/en.json';
 import { fitsViewportWidth, onPage, pathOf, SESSION_KEYS, signInAsDemo, useAppAndBrowser } from '../helpers/browser.js';
 
 const env = useAppAndBrowser();
@@ -81,7 +81,7 @@ describe('a screen is downloaded when first opened', () => {
       await page.route(chunk, (route) => route.abort('internetdisconnected'));
       await page.getByRole('button', { name: 'Open navigation' }).click();
       await page.locator('#dashboard-navigation').getByRole('link', { name: 'Student View', exact: true }).click();
-      await page.getByRole('alert').filter({ hasText: SCREEN_LOAD_FAILED }).waitFor();
+      await page.getByRole('alert').filter({ hasText: commonEnglish['common.screenLoadFailed'] }).waitFor();
       expect(pathOf(page)).toBe('/student-view');
       // The frame stays usable around the failed screen.
       expect(await page.getByRole('button', { name: 'Logout' }).isVisible()).toBe(true);

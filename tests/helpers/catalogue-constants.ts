@@ -5,7 +5,6 @@ import { PASSWORD_MESSAGES } from '../../common/schemas/password.js';
 import { REGISTRATION_MESSAGES } from '../../common/schemas/churches.js';
 import { PAYMENT_MESSAGES } from '../../common/payment-messages.js';
 import { SUBSCRIPTION_MESSAGES } from '../../common/subscription-messages.js';
-import { SCREEN_LOAD_FAILED } from '../../client/src/components/texts.js';
 import { STUDENT_MESSAGES } from '../../common/schemas/students.js';
 import { GALLERY_MESSAGES, MEDIA_MESSAGES } from '../../common/media-limits.js';
 import { UPGRADE_PATH_MESSAGES } from '../../common/upgrade-path.js';
@@ -43,7 +42,6 @@ export const CATALOGUE_CONSTANTS: CataloguePair[] = [
   { id: 'attendance.noStudents', constant: MESSAGES.attendanceNoStudents, where: 'MESSAGES.attendanceNoStudents' },
   { id: 'attendance.noClasses', constant: CLASS_MESSAGES.empty, where: 'CLASS_MESSAGES.empty' },
   { id: 'reports.noClasses', constant: CLASS_MESSAGES.empty, where: 'CLASS_MESSAGES.empty' },
-  { id: 'common.screenLoadFailed', constant: SCREEN_LOAD_FAILED, where: 'SCREEN_LOAD_FAILED (client/src/components/texts.ts)' },
   { id: 'common.sessionCheckFailed', constant: MESSAGES.sessionCheckFailed, where: 'MESSAGES.sessionCheckFailed' },
   ...sameNames('auth', MESSAGES, 'MESSAGES', [
     'useGoogleSignIn', 'loginFailed', 'invalidCredentials', 'accountInactive', 'limitsUnavailable', 'googleNotConfigured',
