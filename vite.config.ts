@@ -3,6 +3,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 import { compiledCatalogues } from './scripts/vite-catalogues';
+import { installableApp } from './scripts/vite-pwa';
 import { SIGNED_IN_CHUNK, SIGNED_IN_SCREENS, SIGNED_IN_SHARED, TABLE_CHUNK, TABLE_FILES } from './scripts/client-chunks';
 
 const clientRoot = fileURLToPath(new URL('./client', import.meta.url));
@@ -51,7 +52,12 @@ export default defineConfig({
   root: clientRoot,
   // Every text asset is also written as .br and .gz at build time, so the server sends compressed
   // files without spending CPU per request (server/app.ts serves them with preCompressed).
-  plugins: [react(), mantineStylesPerComponent(), compiledCatalogues(), compression({ algorithms: ['brotliCompress', 'gzip'], logLevel: 'silent' })],
+  // installableApp: the manifest and the service worker (scripts/vite-pwa.ts), made from the files
+  // written to client/dist once the bundle is complete.
+  plugins: [
+    react(), mantineStylesPerComponent(), compiledCatalogues(), compression({ algorithms: ['brotliCompress', 'gzip'], logLevel: 'silent' }),
+    installableApp(),
+  ],
   build: {
     outDir: fileURLToPath(new URL('./client/dist', import.meta.url)),
     emptyOutDir: true,

@@ -28,6 +28,8 @@ export const ATTENDANCE_STATUSES = ['present', 'absent'] as const;
 export type AttendanceStatus = (typeof ATTENDANCE_STATUSES)[number];
 /** Most students one attendance request may carry. */
 export const ATTENDANCE_MAX_STUDENTS_PER_REQUEST = 1000;
+/** The most marks one batch of a device's offline queue carries (a longer queue goes as several batches). */
+export const ATTENDANCE_SYNC_MAX_MARKS = 500;
 /** Years a monthly or calendar attendance report may be asked for. */
 export const REPORT_YEAR_MIN = 2000;
 export const REPORT_YEAR_MAX = 2100;
@@ -74,6 +76,10 @@ export const MESSAGES = {
   attendanceFutureDate: 'Attendance cannot be marked for a future date.',
   attendanceStudentNotInClass: 'Some of the students are not in this class. Reload the class and try again.',
   attendanceNoStudents: 'This class has no students to mark attendance for.',
+  /** The answer of an offline batch (POST /api/attendance/sync); its counts say what became of the marks. */
+  attendanceSynced: 'Attendance synced.',
+  /** 409 of a batch id that another user of the church already sent. */
+  attendanceBatchOfAnotherUser: 'This batch of marks was already sent by another user.',
   // Client texts: sign-in screen, session restore, dashboard overview, subscription page.
   renewMailSubject: 'Renew our subscription',
   sessionCheckFailed: 'Could not verify your session. Please check your connection and try again.',

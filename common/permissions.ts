@@ -27,6 +27,12 @@ export const CAPABILITIES = {
   manageStudents: STAFF,
   /** Delete a student, which also deletes their attendance history: not for teachers. */
   deleteStudents: MANAGERS,
+  /** Read a student's safety card, guardians, pickups and medical note (a teacher: of their own
+   * classes' students; every read of a medical note is logged). Editing them is manageStudents. */
+  viewSafetyCards: STAFF,
+  /** Read who read a student's medical note and when: the people answerable for the children, not
+   * the readers themselves. */
+  viewMedicalNoteLog: MANAGERS,
   /** Take the roll call. */
   markAttendance: STAFF,
   /** Read attendance reports (monthly, calendar, student view). */
@@ -43,10 +49,17 @@ export const CAPABILITIES = {
   manageRecords: MANAGERS,
   /** Change the academic-year setting. */
   configureAcademicYear: MANAGERS,
+  /** See the follow-up list of children absent several roll calls in a row, its figures, and record a
+   * contact with a child's family (a teacher: their own classes). */
+  followUp: STAFF,
+  /** Set after how many absences in a row a child is followed up: part of running the Sunday School. */
+  configureFollowUp: MANAGERS,
   /** Set the church's default language (its users who chose none, and their mails). */
   configureLanguage: SUPER_ADMIN,
   /** Choose, pay for and upgrade the church's plan. */
   managePlan: SUPER_ADMIN,
+  /** Receive the weekly digest mail (attendance, birthdays), and turn it off or on for oneself. */
+  receiveDigest: MANAGERS,
 } as const satisfies Record<string, readonly ChurchRole[]>;
 
 export type Capability = keyof typeof CAPABILITIES;

@@ -126,6 +126,28 @@ function fontBytes(language: (typeof TRANSLATED)[number]): number {
   return files.reduce((total, chunk) => total + gzippedSize(chunk.file), 0) + gzippedSize(sheet.file);
 }
 
+/**
+ * What the service worker downloads when it installs (scripts/vite-pwa.ts): the files its precache
+ * lists in sw.js, raw (as kept on the device) and as sent (brotli, gzip, or as they are when the
+ * build has no smaller copy), and the worker's own files.
+ */
+function precacheFigures() {
+  const worker = readFileSync(path.join(DIST, 'sw.js'), 'utf8');
+  const urls = [...worker.matchAll(/\{url:"([^"]+)",revision:/g)].map((match) => match[1]);
+  if (urls.length === 0) throw new Error('No precache list found in client/dist/sw.js: did its format change?');
+  // The page is precached as the server sends it (at /?app-shell): the built index.html, a ribbon apart.
+  const files = urls.map((url) => (url.startsWith('/?') ? 'index.html' : url));
+  const sizeOf = (file: string, encoding: 'br' | 'gz' | 'raw') => {
+    const copy = path.join(DIST, `${file}.${encoding}`);
+    return statSync(encoding !== 'raw' && existsSync(copy) ? copy : path.join(DIST, file)).size;
+  };
+  const total = (list: string[], encoding: 'br' | 'gz' | 'raw') => list.reduce((sum, file) => sum + sizeOf(file, encoding), 0);
+  const own = readdirSync(DIST).filter((file) => file === 'sw.js' || /^workbox-[\w-]+\.js$/.test(file));
+  console.log(`Service worker precache: ${files.length} files, ${kb(total(files, 'raw'))} on the device, ` +
+    `${kb(total(files, 'br'))} sent with brotli (${kb(total(files, 'gz'))} with gzip); ` +
+    `the worker itself ${kb(total(own, 'br'))} with brotli (${own.join(', ')})`);
+}
+
 let exceeded = 0;
 console.log(`Each language's texts on each screen (gzipped JavaScript added to the English figures; budget ${kb(LANGUAGE_BUDGET)}):`);
 for (const screen of SCREENS) {
@@ -138,6 +160,8 @@ for (const screen of SCREENS) {
   console.log(`  ${screen.name.padEnd(32)} ${added.join(', ')}  (areas: ${areas.join(', ') || 'none'})`);
 }
 console.log(`Fonts, fetched once when the language is chosen (regular and bold): ${TRANSLATED.map((language) => `${language} ${kb(fontBytes(language))}`).join(', ')}`);
+
+precacheFigures();
 
 for (const budget of BUDGETS) {
   const measured = totals.get(budget.screen)![budget.what];

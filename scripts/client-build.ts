@@ -3,7 +3,8 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-const SOURCES = ['client', 'common', 'vite.config.ts', 'postcss.config.cjs'];
+// The build's own plugins and settings in scripts/ count too (vite.config.ts imports them).
+const SOURCES = ['client', 'common', 'vite.config.ts', 'postcss.config.cjs', 'scripts/vite-pwa.ts', 'scripts/vite-catalogues.ts', 'scripts/client-chunks.ts'];
 const OUTPUT = path.join(ROOT, 'client/dist/index.html');
 
 function newestMtime(target: string): number {

@@ -59,6 +59,9 @@ function sendError(error: unknown, req: FastifyRequest, reply: FastifyReply) {
 /** Builds the whole server without listening, so tests can start it on a random port. */
 export async function buildApp({ config, db, logger }: BuildAppOptions) {
   const app = Fastify({
+    // A plugin's start (static files, compressed copies read at start) may take over Fastify's 10 s
+    // on a starved 2-core machine; a start that is slow is not a start that failed.
+    pluginTimeout: 60_000,
     logger: logger ?? loggerOptions(config),
     logController: new OneLinePerRequest(),
     trustProxy: trustedProxies(config.TRUST_PROXY),
@@ -107,6 +110,11 @@ export async function buildApp({ config, db, logger }: BuildAppOptions) {
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         connectSrc: ["'self'"],
+        // The service worker (/sw.js and Workbox's runtime it imports) and the web app manifest, both
+        // from this origin (default-src would allow them too; named so that a change there cannot
+        // silently drop the installable app).
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
@@ -177,7 +185,10 @@ export async function buildApp({ config, db, logger }: BuildAppOptions) {
       allowedPath: (pathname) => !pathname.split('/').some((part) => part.startsWith('.')) && !pathname.startsWith('/index.html'),
       cacheControl: false,
       setHeaders: (reply, filePath) => {
-        // Files under assets/ carry a content hash in their name: a new build gives new names.
+        // Files under assets/ carry a content hash in their name: a new build gives new names. The
+        // others keep their names from build to build and are revalidated on every use: the service
+        // worker (sw.js, which the browser compares byte for byte to find a new version), the web app
+        // manifest and its icons.
         reply.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? IMMUTABLE : 'no-cache');
       },
     });

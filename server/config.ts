@@ -120,6 +120,13 @@ const configSchema = z.object({
    * times as long before each further try. */
   MAIL_SEND_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(4),
   MAIL_RETRY_DELAY_MS: z.coerce.number().int().min(1).max(600_000).default(5_000),
+
+  /** The job queue (pg-boss on the database: the weekly digest): started by each serving process.
+   * Default: on, except with NODE_ENV=test (a test asks for it). */
+  JOBS: bool.optional(),
+  /** The instant the scheduled jobs take as "now" (ISO 8601), instead of the clock: for tests that
+   * run several processes at a chosen Monday. Refused in production. */
+  JOBS_FIXED_CLOCK: optionalText.pipe(z.string().datetime({ offset: true }).optional()),
   /** Sign-in and registration with Google (OpenID Connect, authorization code with PKCE), from a
    * Google Cloud OAuth client of type "Web application" whose redirect URI is
    * ${PUBLIC_URL}/auth/google/callback. Without the id and secret the Google buttons say that an
@@ -201,8 +208,8 @@ const configSchema = z.object({
   CLIENT_DIST_DIR: z.string().default('./client/dist'),
 });
 
-export type Config = Omit<z.infer<typeof configSchema>, 'DEMO' | 'DEMO_SEED'>
-  & { PUBLIC_URL: string; DEMO: boolean; DEMO_SEED: boolean; MAIL_FROM: string };
+export type Config = Omit<z.infer<typeof configSchema>, 'DEMO' | 'DEMO_SEED' | 'JOBS'>
+  & { PUBLIC_URL: string; DEMO: boolean; DEMO_SEED: boolean; MAIL_FROM: string; JOBS: boolean };
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = configSchema.safeParse(env);
@@ -222,6 +229,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (parsed.success && Boolean(parsed.data.S3_ACCESS_KEY_ID) !== Boolean(parsed.data.S3_SECRET_ACCESS_KEY)) {
     problems.push('  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both or neither');
   }
+  if (parsed.success && parsed.data.JOBS_FIXED_CLOCK && parsed.data.NODE_ENV === 'production') {
+    problems.push('  JOBS_FIXED_CLOCK: a fixed clock for the scheduled jobs is for tests; refused with NODE_ENV=production');
+  }
   if (!parsed.success || problems.length) throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
   const data = parsed.data;
   const onServer = Boolean(data.DATABASE_URL || data.DATABASE_TENANT_URL);
@@ -234,5 +244,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     DEMO: demo,
     DEMO_SEED: data.DEMO_SEED ?? demo,
     MAIL_FROM: data.MAIL_FROM ?? `Sunday School <no-reply@${new URL(publicUrl).hostname}>`,
+    JOBS: data.JOBS ?? data.NODE_ENV !== 'test',
   };
 }

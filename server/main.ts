@@ -7,6 +7,7 @@ import { openDatabase } from './db/index.js';
 import { buildApp } from './app.js';
 import { prepareDatabase } from './prepare-database.js';
 import { protectDataRoots } from './data-roots.js';
+import { startJobs } from './jobs.js';
 
 /**
  * `npm start`: migrate, seed the demo and the operator, serve app and API, shut down gracefully.
@@ -90,6 +91,8 @@ async function serve(config: Config, options: { prepare: boolean }) {
   }
 
   await app.listen({ host: config.HOST, port: config.PORT });
+  // Every serving process runs the job queue: each job is taken by one of them.
+  const jobs = config.JOBS ? await startJobs(app, config, db) : undefined;
   if (cluster.isPrimary) {
     console.log(`  Sunday School is running on ${config.PUBLIC_URL} (database: ${db.kind})`);
     // Without SMTP, reset links and welcome mails are files: say where, so they can be found.
@@ -106,6 +109,7 @@ async function serve(config: Config, options: { prepare: boolean }) {
     const timer = setTimeout(() => { app.log.error('forced exit after 10 s'); process.exit(1); }, 10_000);
     timer.unref();
     try {
+      await jobs?.stop(); // running jobs finish, no new ones are taken
       await app.close(); // stops accepting, waits for in-flight requests
       await db.close();
       process.exit(0);

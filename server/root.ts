@@ -6,12 +6,15 @@ import { paymentsRouter } from './modules/payments/router.js';
 import { academicYearRouter } from './modules/academic-year/router.js';
 import { classesRouter } from './modules/classes/router.js';
 import { studentsRouter } from './modules/students/router.js';
+import { guardiansRouter } from './modules/guardians/router.js';
 import { attendanceRouter } from './modules/attendance/router.js';
+import { followUpRouter } from './modules/follow-up/router.js';
 import { recordsRouter } from './modules/records/router.js';
 import { usersRouter } from './modules/users/router.js';
 import { galleryRouter } from './modules/gallery/router.js';
 import { operatorAuthRouter } from './modules/operators/router.js';
 import { adminRouter } from './modules/admin/router.js';
+import { digestRouter } from './modules/digest/router.js';
 
 /**
  * One router per domain; each module's router file is thin wiring. A module's router.ts is its
@@ -27,10 +30,13 @@ export const appRouter = router({
   academicYear: academicYearRouter,
   classes: classesRouter,
   students: studentsRouter,
+  guardians: guardiansRouter,
   attendance: attendanceRouter,
+  followUp: followUpRouter,
   records: recordsRouter,
   users: usersRouter,
   gallery: galleryRouter,
+  digest: digestRouter,
   operatorAuth: operatorAuthRouter,
   admin: adminRouter,
 });

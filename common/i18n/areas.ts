@@ -13,14 +13,16 @@ import type subscription from './catalogues/subscription/en.json';
 import type classes from './catalogues/classes/en.json';
 import type students from './catalogues/students/en.json';
 import type studentview from './catalogues/studentview/en.json';
+import type followup from './catalogues/followup/en.json';
 import type mail from './catalogues/mail/en.json';
+import type safety from './catalogues/safety/en.json';
 
 /**
  * The catalogue's areas: one folder each under catalogues/, with one ARB file per language. An area
  * is what one part of the client loads at once (its screens' texts), so that a language adds only
  * the texts of the screen being shown. Every id starts with its area's name and a dot.
  */
-export const AREAS = ['common', 'auth', 'dashboard', 'attendance', 'reports', 'configuration', 'registration', 'payments', 'users', 'records', 'gallery', 'subscription', 'classes', 'students', 'studentview', 'mail'] as const;
+export const AREAS = ['common', 'auth', 'dashboard', 'attendance', 'reports', 'configuration', 'registration', 'payments', 'users', 'records', 'gallery', 'subscription', 'classes', 'students', 'studentview', 'followup', 'mail', 'safety'] as const;
 
 /** The ids of an ARB file's messages (its `@` entries are metadata). */
 type IdsOf<File> = Exclude<keyof File, `@${string}`>;
@@ -42,4 +44,6 @@ export type MessageId =
   | IdsOf<typeof classes>
   | IdsOf<typeof students>
   | IdsOf<typeof studentview>
-  | IdsOf<typeof mail>;
+  | IdsOf<typeof followup>
+  | IdsOf<typeof mail>
+  | IdsOf<typeof safety>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import {
-  ATTENDANCE_MAX_STUDENTS_PER_REQUEST, ATTENDANCE_STATUSES, REPORT_YEAR_MAX, REPORT_YEAR_MIN,
+  ATTENDANCE_MAX_STUDENTS_PER_REQUEST, ATTENDANCE_STATUSES, ATTENDANCE_SYNC_MAX_MARKS, REPORT_YEAR_MAX, REPORT_YEAR_MIN,
 } from '../constants.js';
 import { isCalendarDate } from '../school.js';
 import { plainString } from './text.js';
@@ -72,4 +72,37 @@ export const classMonthInput = z.object({
   classId: idSchema('Class'),
   year: wholeNumber('Year', REPORT_YEAR_MIN, REPORT_YEAR_MAX),
   month: wholeNumber('Month', 1, 12),
+});
+
+/**
+ * A batch of marks a device kept while offline (POST /api/attendance/sync): one mark per student
+ * and date, each with the time it was tapped on the device. `batchId` is made by the device when it
+ * forms the batch and sent again on every retry, so the server applies a batch at most once.
+ */
+export const syncAttendanceInput = z.object({
+  batchId: idSchema('Batch'),
+  marks: z
+    .array(
+      z.object({
+        classId: idSchema('Class'),
+        studentId: idSchema('Student'),
+        date: attendanceDateSchema,
+        status: attendanceStatusSchema,
+        tappedAt: z.iso.datetime({ offset: true, error: 'tappedAt must be a date and time (ISO 8601, e.g. 2026-11-22T09:15:00.000Z)' }),
+      }),
+      { error: 'marks must be a list of { classId, studentId, date, status, tappedAt }' },
+    )
+    .min(1, 'A batch needs at least one mark')
+    .max(ATTENDANCE_SYNC_MAX_MARKS, `At most ${ATTENDANCE_SYNC_MAX_MARKS} marks can be sent in one batch`)
+    .superRefine((items, ctx) => {
+      const seen = new Set<string>();
+      for (const [index, item] of items.entries()) {
+        const key = `${item.studentId.toLowerCase()}|${item.date}`;
+        if (seen.has(key)) {
+          ctx.addIssue({ code: 'custom', path: [index, 'studentId'], message: 'Each student can be marked only once per date in a batch' });
+          return;
+        }
+        seen.add(key);
+      }
+    }),
 });

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint, boolean, check, date, foreignKey, index, integer, pgTable, primaryKey, text, timestamp,
+  bigint, boolean, check, date, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp,
   uniqueIndex, uuid, type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { LOCALES } from '../../common/i18n/locales.js';
@@ -33,6 +33,8 @@ export const users = pgTable('users', {
   isChurchOwner: boolean('is_church_owner').notNull().default(false),
   /** The language the user chose (one of LOCALES); null follows the church's default_language. */
   language: text('language', { enum: LOCALES }),
+  /** The weekly digest mail (principals and super admins): on unless the user turned it off. */
+  weeklyDigest: boolean('weekly_digest').notNull().default(true),
   ...timestamps,
 }, (t) => [
   primaryKey({ columns: [t.churchId, t.id] }),
@@ -125,21 +127,113 @@ export const students = pgTable('students', {
   id: uuid('id').notNull().defaultRandom(),
   classId: uuid('class_id').notNull(),
   name: text('name').notNull(),
-  parentPhone: text('parent_phone').notNull(),
-  parentEmail: text('parent_email'),
+  // The parent phone and email the documented student API reads and writes are the first guardian's
+  // (student_guardians, position 1): the one place they are stored.
   dateOfBirth: date('date_of_birth', { mode: 'string' }).notNull(),
   rollNumber: integer('roll_number').notNull(),
   academicYear: text('academic_year').notNull(),
-  /** Kept by the database for the students search (a plain LIKE, no pg_trgm on PGlite): name, parent
-   * phone and parent email lower-cased, then the phone's digits alone; fields apart by a line break so
-   * a search does not match across two of them. */
-  searchText: text('search_text').generatedAlwaysAs(sql`lower("name" || chr(10) || "parent_phone" || chr(10) || coalesce("parent_email", '')) || chr(10) || regexp_replace("parent_phone", '[^0-9]', '', 'g')`),
+  /** False once the child moved away (a follow-up contact says so): off the roll call and the
+   * follow-up list, still in the student lists (with this flag) and in every report. */
+  active: boolean('active').notNull().default(true),
   ...timestamps,
 }, (t) => [
   primaryKey({ columns: [t.churchId, t.id] }),
   foreignKey({ name: 'students_class_fk', columns: [t.churchId, t.classId], foreignColumns: [classes.churchId, classes.id] }),
   uniqueIndex('students_church_class_roll_key').on(t.churchId, t.classId, t.rollNumber),
   index('students_church_year_idx').on(t.churchId, t.academicYear),
+  tenantIsolation(),
+]);
+
+const studentFk = (t: { churchId: AnyPgColumn; studentId: AnyPgColumn }, name: string) =>
+  foreignKey({ name, columns: [t.churchId, t.studentId], foreignColumns: [students.churchId, students.id] }).onDelete('cascade');
+
+/**
+ * The people to contact about a student, in order: position 1 is the primary guardian, whose phone
+ * and email are the student's parent_phone and parent_email of the documented student API. Phones are
+ * E.164 when entered through the guardians API; a phone from before it (the student API, migration
+ * 0020) is kept as written. Consent to be contacted is recorded with when and by whom.
+ */
+export const studentGuardians = pgTable('student_guardians', {
+  churchId: churchIdColumn(),
+  id: uuid('id').notNull().defaultRandom(),
+  studentId: uuid('student_id').notNull(),
+  position: integer('position').notNull(),
+  name: text('name').notNull(),
+  relation: text('relation').notNull(),
+  phone: text('phone').notNull(),
+  phone2: text('phone2'),
+  /** Which phone has WhatsApp: 'phone', 'phone2' or 'none'. */
+  whatsapp: text('whatsapp').notNull().default('none'),
+  email: text('email'),
+  /** One of LOCALES; null: not known (the church's default applies). */
+  language: text('language', { enum: LOCALES }),
+  contactConsent: boolean('contact_consent').notNull().default(false),
+  consentRecordedAt: timestamp('consent_recorded_at', { withTimezone: true }),
+  /** The user who recorded the consent answer (no foreign key: the record outlives the account). */
+  consentRecordedBy: uuid('consent_recorded_by'),
+  /** For the students search (a plain LIKE, no pg_trgm on PGlite): phone and email lower-cased, then
+   * the phone's digits alone, apart by a line break so a search does not match across two of them. */
+  searchText: text('search_text').generatedAlwaysAs(sql`lower("phone" || chr(10) || coalesce("email", '')) || chr(10) || regexp_replace("phone", '[^0-9]', '', 'g')`),
+  ...timestamps,
+}, (t) => [
+  primaryKey({ columns: [t.churchId, t.id] }),
+  studentFk(t, 'student_guardians_student_fk'),
+  uniqueIndex('student_guardians_church_student_position_key').on(t.churchId, t.studentId, t.position),
+  check('student_guardians_position_check', sql`${t.position} between 1 and 4`),
+  check('student_guardians_whatsapp_check', sql`${t.whatsapp} in ('phone', 'phone2', 'none') and (${t.whatsapp} <> 'phone2' or ${t.phone2} is not null)`),
+  check('student_guardians_language_check', sql`${t.language} in ('en', 'ml', 'ta', 'hi')`),
+  tenantIsolation(),
+]);
+
+/** The people allowed to collect a student, in order. */
+export const studentPickups = pgTable('student_pickups', {
+  churchId: churchIdColumn(),
+  id: uuid('id').notNull().defaultRandom(),
+  studentId: uuid('student_id').notNull(),
+  position: integer('position').notNull(),
+  name: text('name').notNull(),
+  relation: text('relation').notNull(),
+  phone: text('phone').notNull(),
+  ...timestamps,
+}, (t) => [
+  primaryKey({ columns: [t.churchId, t.id] }),
+  studentFk(t, 'student_pickups_student_fk'),
+  uniqueIndex('student_pickups_church_student_position_key').on(t.churchId, t.studentId, t.position),
+  check('student_pickups_position_check', sql`${t.position} between 1 and 6`),
+  tenantIsolation(),
+]);
+
+/** A student's allergy or medical note and emergency contact; no row: neither recorded. The note is
+ * read only through its own endpoint, which logs every read (medical_note_views). */
+export const studentCare = pgTable('student_care', {
+  churchId: churchIdColumn(),
+  studentId: uuid('student_id').notNull(),
+  medicalNote: text('medical_note'),
+  emergencyName: text('emergency_name'),
+  emergencyPhone: text('emergency_phone'),
+  ...timestamps,
+}, (t) => [
+  primaryKey({ columns: [t.churchId, t.studentId] }),
+  studentFk(t, 'student_care_student_fk'),
+  check('student_care_medical_note_check', sql`char_length(${t.medicalNote}) between 1 and 500`),
+  check('student_care_emergency_check', sql`(${t.emergencyName} is null) = (${t.emergencyPhone} is null)`),
+  tenantIsolation(),
+]);
+
+/** Every read of a medical note: who, when, which student. Append-only for church users; the reader's
+ * name and role are kept as they were (the account may change or go). */
+export const medicalNoteViews = pgTable('medical_note_views', {
+  churchId: churchIdColumn(),
+  id: uuid('id').notNull().defaultRandom(),
+  studentId: uuid('student_id').notNull(),
+  viewerId: uuid('viewer_id').notNull(),
+  viewerName: text('viewer_name').notNull(),
+  viewerRole: text('viewer_role').notNull(),
+  viewedAt: timestamp('viewed_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  primaryKey({ columns: [t.churchId, t.id] }),
+  studentFk(t, 'medical_note_views_student_fk'),
+  index('medical_note_views_church_student_idx').on(t.churchId, t.studentId, t.viewedAt.desc()),
   tenantIsolation(),
 ]);
 
@@ -159,6 +253,55 @@ export const attendance = pgTable('attendance', {
   foreignKey({ name: 'attendance_class_fk', columns: [t.churchId, t.classId], foreignColumns: [classes.churchId, classes.id] }),
   index('attendance_church_class_date_idx').on(t.churchId, t.classId, t.date),
   check('attendance_status_check', sql`${t.status} in ('present', 'absent')`),
+  tenantIsolation(),
+]);
+
+/**
+ * The ledger of offline attendance batches: one row per batch id a device made, claimed before its
+ * marks are written and holding the answer once they are, so a batch sent again is answered as the
+ * first time and applied at most once. `answer` is null only inside the claiming transaction. The
+ * rows go with their user (cascade): the ledger never blocks deleting a user.
+ */
+export const attendanceSyncBatches = pgTable('attendance_sync_batches', {
+  churchId: churchIdColumn(),
+  /** Made by the device, not by the database. */
+  id: uuid('id').notNull(),
+  userId: uuid('user_id').notNull(),
+  answer: jsonb('answer'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  primaryKey({ columns: [t.churchId, t.id] }),
+  churchFk(t, 'attendance_sync_batches_church_fk'),
+  foreignKey({ name: 'attendance_sync_batches_user_fk', columns: [t.churchId, t.userId], foreignColumns: [users.churchId, users.id] })
+    .onDelete('cascade'),
+  // Deleting a user finds their batches by it.
+  index('attendance_sync_batches_church_user_idx').on(t.churchId, t.userId),
+  tenantIsolation(),
+]);
+
+/**
+ * Follow-up contacts: each call to the family of a child on the follow-up list, with how it went. A
+ * record: written once, never edited. Who made it is kept by id and by name (the account may be
+ * deleted later, the record stays); the records go with their student.
+ */
+export const followUpContacts = pgTable('follow_up_contacts', {
+  churchId: churchIdColumn(),
+  id: uuid('id').notNull().defaultRandom(),
+  studentId: uuid('student_id').notNull(),
+  outcome: text('outcome').notNull(),
+  note: text('note'),
+  contactedBy: uuid('contacted_by'),
+  contactedByName: text('contacted_by_name').notNull(),
+  contactedAt: timestamp('contacted_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  primaryKey({ columns: [t.churchId, t.id] }),
+  foreignKey({ name: 'follow_up_contacts_student_fk', columns: [t.churchId, t.studentId], foreignColumns: [students.churchId, students.id] })
+    .onDelete('cascade'),
+  // A child's contacts since their streak began, and the church's contacts of a week.
+  index('follow_up_contacts_church_student_idx').on(t.churchId, t.studentId, t.contactedAt),
+  index('follow_up_contacts_church_contacted_idx').on(t.churchId, t.contactedAt),
+  check('follow_up_contacts_outcome_check', sql`${t.outcome} in ('reached', 'no_answer', 'sick', 'moved_away', 'other')`),
+  check('follow_up_contacts_note_check', sql`char_length(${t.note}) <= 500`),
   tenantIsolation(),
 ]);
 
@@ -255,5 +398,37 @@ export const paymentTokens = pgTable('payment_tokens', {
   primaryKey({ columns: [t.churchId, t.id] }),
   uniqueIndex('payment_tokens_church_token_key').on(t.churchId, t.tokenHash),
   churchFk(t, 'payment_tokens_church_fk'),
+  tenantIsolation(),
+]);
+
+/**
+ * The ledger of weekly digest mails: one row per church, week (the Monday it is sent for, in the
+ * church's calendar) and recipient, claimed before the mail is sent so that no recipient gets a
+ * week's digest twice, however many processes or retries run it. `claimed_until` is the claim's
+ * lease: a send that failed gives it up at once, a process that died gives it up when it runs out;
+ * either way a retry may claim it again while `sent_at` is null. The rows go with their user.
+ */
+export const digestDeliveries = pgTable('digest_deliveries', {
+  churchId: churchIdColumn(),
+  week: date('week', { mode: 'string' }).notNull(),
+  userId: uuid('user_id').notNull(),
+  claimedUntil: timestamp('claimed_until', { withTimezone: true }).notNull(),
+  sentAt: timestamp('sent_at', { withTimezone: true }),
+}, (t) => [
+  primaryKey({ columns: [t.churchId, t.week, t.userId] }),
+  churchFk(t, 'digest_deliveries_church_fk'),
+  foreignKey({ name: 'digest_deliveries_user_fk', columns: [t.churchId, t.userId], foreignColumns: [users.churchId, users.id] })
+    .onDelete('cascade'),
+  tenantIsolation(),
+]);
+
+/** A church's weekly digest that went to every recipient: the tick sends no further job for it. */
+export const digestRuns = pgTable('digest_runs', {
+  churchId: churchIdColumn(),
+  week: date('week', { mode: 'string' }).notNull(),
+  completedAt: timestamp('completed_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  primaryKey({ columns: [t.churchId, t.week] }),
+  churchFk(t, 'digest_runs_church_fk'),
   tenantIsolation(),
 ]);

@@ -43,6 +43,9 @@ export const churches = pgTable('churches', {
   timeZone: text('time_zone').notNull().default('Asia/Kolkata'),
   /** The language of its users who chose none (one of LOCALES); its super admin sets it. */
   defaultLanguage: text('default_language', { enum: LOCALES }).notNull().default('en'),
+  /** After how many absences in a row a child is on the follow-up list (common/follow-up.ts); its
+   * super admin or principal sets it. */
+  followUpAbsences: integer('follow_up_absences').notNull().default(2),
   subscriptionTier: text('subscription_tier').notNull().references(() => plans.tier),
   subscriptionStatus: text('subscription_status').notNull(),
   subscriptionEndDate: timestamp('subscription_end_date', { withTimezone: true }),
@@ -59,6 +62,7 @@ export const churches = pgTable('churches', {
     sql`${t.subscriptionStatus} in ('active', 'pending_payment', 'inactive', 'suspended', 'trial')`),
   check('churches_trial_extensions_check', sql`${t.trialExtensions} >= 0`),
   check('churches_default_language_check', sql`${t.defaultLanguage} in ('en', 'ml', 'ta', 'hi')`),
+  check('churches_follow_up_absences_check', sql`${t.followUpAbsences} between 1 and 10`),
   tenantIsolation('id'),
 ]);
 

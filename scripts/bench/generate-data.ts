@@ -188,14 +188,25 @@ export async function generateData(url: string, p: GenerateParams, log = console
           const n = i * p.studentsPerChurch + s;
           const dob = `${birthYear - 4 - c}-${String((n % 12) + 1).padStart(2, '0')}-${String((n % 28) + 1).padStart(2, '0')}`;
           yield `${churchIds[i]}\t${studentIds[i][s]}\t${classIds[i][c]}\t${FIRST[n % FIRST.length]} ${LAST[(n * 7) % LAST.length]}\t` +
-            `+91 9${String(100000000 + (n * 7919) % 900000000).slice(0, 9)}\t${s % 3 === 0 ? '\\N' : `parent${s}@${domain(i)}`}\t` +
             `${dob}\t${++roll[c]}\t${year}\n`;
         }
       }
     };
     await timed('students', p.churches * p.studentsPerChurch, () => copyLines(sql, 'students',
-      ['church_id', 'id', 'class_id', 'name', 'parent_phone', 'parent_email', 'date_of_birth', 'roll_number', 'academic_year'],
+      ['church_id', 'id', 'class_id', 'name', 'date_of_birth', 'roll_number', 'academic_year'],
       chunked(studentLines())));
+    // Each student's primary guardian: the parent phone and email of the student API.
+    const guardianLines = function* () {
+      for (let i = 0; i < p.churches; i++) {
+        for (let s = 0; s < p.studentsPerChurch; s++) {
+          const n = i * p.studentsPerChurch + s;
+          yield `${churchIds[i]}\t${studentIds[i][s]}\t1\tParent\tparent\t+919${String(100000000 + (n * 7919) % 900000000).slice(0, 9)}\t` +
+            `${s % 3 === 0 ? '\\N' : `parent${s}@${domain(i)}`}\n`;
+        }
+      }
+    };
+    await timed('student_guardians', p.churches * p.studentsPerChurch, () => copyLines(sql, 'student_guardians',
+      ['church_id', 'student_id', 'position', 'name', 'relation', 'phone', 'email'], chunked(guardianLines())));
 
     // Attendance: take the keys off, COPY in parallel streams (by church), put the keys back.
     const constraints = await sql<{ name: string; type: string; def: string }[]>`

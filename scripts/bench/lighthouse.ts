@@ -12,7 +12,10 @@
  * - /, the dashboard of the demo teacher;
  * - /attendance, Mark Attendance of the demo teacher (with ?class=<id> of one of the teacher's
  *   classes when the teacher has several; with one class the screen chooses it itself);
- * - the same Mark Attendance in Malayalam (the teacher's own language set through the API first).
+ * - the same Mark Attendance in Malayalam (the teacher's own language set through the API first);
+ * - Mark Attendance with the app installed ("attendance-installed"): the earlier visit left the
+ *   service worker and its precache (scripts/vite-pwa.ts), which Lighthouse keeps for this load (the
+ *   HTTP cache is still cleared), so the scripts and styles come from the device.
  * The signed-in screens are loaded as a returning teacher's: the session in localStorage (client/src/
  * lib/session-store.ts) and one earlier visit of the dashboard in another tab before
  * Lighthouse loads them cold, and the run fails when the screen shown was not the signed-in one.
@@ -87,6 +90,8 @@ const PASS_THRESHOLD = 0.9;
  * year, would then come from the disk cache after the first page.)
  */
 const CLEAR_STORAGE_TYPES: NonNullable<Flags['clearStorageTypes']> = ['file_systems', 'shader_cache', 'service_workers', 'cache_storage'];
+/** With the app installed: the service worker and its caches stay (the HTTP cache is still cleared). */
+const CLEAR_STORAGE_TYPES_INSTALLED = CLEAR_STORAGE_TYPES.filter((type) => type !== 'service_workers' && type !== 'cache_storage');
 
 interface Session { token: string; churchCode: string }
 
@@ -100,6 +105,8 @@ interface PageSpec {
   heading?: string;
   /** The signed-in teacher's language for this page (their own, set through the API first): English by default. */
   language?: Locale;
+  /** The app installed: the earlier visit waits for the service worker, which the audited load keeps. */
+  installed?: boolean;
 }
 
 interface Audited {
@@ -287,7 +294,7 @@ async function attendancePath(baseUrl: string, session: Session): Promise<string
  * what the app keeps between visits (the church's calendar day, session-store.ts). Lighthouse clears
  * the HTTP cache before its load, so the audited load is still cold.
  */
-async function prepareStorage(page: Page, baseUrl: string, session: Session | null) {
+async function prepareStorage(page: Page, baseUrl: string, session: Session | null, options: { installed?: boolean } = {}) {
   await page.goto(`${baseUrl}/api/health`);
   const entries: Array<[string, string]> = session ? [[TOKEN_KEY, session.token], [CODE_KEY, session.churchCode]] : [];
   await page.evaluate((items) => {
@@ -300,6 +307,13 @@ async function prepareStorage(page: Page, baseUrl: string, session: Session | nu
     const visit = await page.browser().newPage();
     try {
       await visit.goto(`${baseUrl}/`, { waitUntil: 'networkidle0' });
+      // Registered once the page is idle, installed once its precache is filled, then in control.
+      if (options.installed) {
+        await visit.waitForFunction(() => {
+          const { navigator } = globalThis as unknown as { navigator: { serviceWorker: { controller: { state: string } | null } } };
+          return navigator.serviceWorker.controller?.state === 'activated';
+        }, { timeout: 120_000 });
+      }
     } finally {
       await visit.close();
     }
@@ -319,17 +333,22 @@ async function headingsOf(page: Page, expected: string): Promise<string[]> {
   }
 }
 
-async function audit(browser: Browser, baseUrl: string, spec: PageSpec): Promise<Audited> {
+/**
+ * One Lighthouse audit of the page at `baseUrl` (the server, or the TLS front before it). `apiUrl`:
+ * the server itself, for the API calls made from here (Node does not take the front's self-signed
+ * certificate).
+ */
+async function audit(browser: Browser, baseUrl: string, apiUrl: string, spec: PageSpec): Promise<Audited> {
   const page = await browser.newPage();
   try {
     // The teacher's own language, which the session answers and the page then speaks.
-    if (spec.session) await api(baseUrl, 'PUT', '/api/auth/language', { session: spec.session, body: { language: spec.language ?? 'en' } });
-    await prepareStorage(page, baseUrl, spec.session);
+    if (spec.session) await api(apiUrl, 'PUT', '/api/auth/language', { session: spec.session, body: { language: spec.language ?? 'en' } });
+    await prepareStorage(page, baseUrl, spec.session, { installed: spec.installed });
     const flags: Flags = {
       output: 'json',
       logLevel: 'error',
       onlyCategories: [...CATEGORIES],
-      clearStorageTypes: CLEAR_STORAGE_TYPES,
+      clearStorageTypes: spec.installed ? CLEAR_STORAGE_TYPES_INSTALLED : CLEAR_STORAGE_TYPES,
     };
     const result = await lighthouse(baseUrl + spec.path, flags, undefined, page);
     if (!result) throw new Error(`Lighthouse returned no result for ${spec.path}`);
@@ -357,10 +376,10 @@ const TRACE_ERRORS = /\b(NO_NAVSTART|NO_FCP|NO_TRACING_STARTED|NO_LCP)\b/;
 
 /** An audit, tried up to three times when Lighthouse fails to record its trace (it does, now and then,
  * on this loaded 2-core machine); any other failure ends the run. */
-async function auditWithRetry(browser: Browser, baseUrl: string, spec: PageSpec): Promise<Audited> {
+async function auditWithRetry(browser: Browser, baseUrl: string, apiUrl: string, spec: PageSpec): Promise<Audited> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await audit(browser, baseUrl, spec);
+      return await audit(browser, baseUrl, apiUrl, spec);
     } catch (error) {
       if (attempt >= 3 || !TRACE_ERRORS.test(String(error))) throw error;
       console.log(`  (${spec.name}: ${String(error).slice(0, 120)}; trying again)`);
@@ -545,6 +564,8 @@ async function main(): Promise<number> {
       { name: 'attendance', path: await attendancePath(server.url, session), session, heading: 'Mark Attendance' },
       // Mark Attendance in Malayalam: its texts (and the Malayalam font) fetched beside the screen.
       { name: 'attendance-ml', path: await attendancePath(server.url, session), session, heading: attendanceMl['attendance.title'], language: 'ml' },
+      // A returning teacher's phone with the app installed (the service worker and its precache).
+      { name: 'attendance-installed', path: await attendancePath(server.url, session), session, heading: 'Mark Attendance', installed: true },
     ];
 
     chrome = await chromeLauncher.launch({
@@ -573,7 +594,7 @@ async function main(): Promise<number> {
     for (const way of only(ways)) for (const spec of only(pages)) {
       console.log(`\n[${way.label}]`);
       const runs: Audited[] = [];
-      for (let i = 0; i < RUNS; i++) runs.push(await auditWithRetry(browser, way.baseUrl, spec));
+      for (let i = 0; i < RUNS; i++) runs.push(await auditWithRetry(browser, way.baseUrl, server.url, spec));
       const chosen = medianRun(runs);
       const reportFile = path.join(REPORT_DIR, `${spec.name}-${way.name}.json`);
       writeFileSync(reportFile, chosen.report);

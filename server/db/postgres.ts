@@ -82,6 +82,8 @@ interface Slot {
   retireAt: number;
   /** A statement failed other than by an answer of the server: the connection is in doubt. */
   broken: boolean;
+  /** Told when the connection closes, while a door call holds the slot. */
+  onClose?: () => void;
 }
 
 /**
@@ -99,11 +101,19 @@ function doorPool(url: string, size: number, name: string) {
     fresh.down = true;
     fresh.broken = false;
     fresh.retireAt = Date.now() + lifetimeMs();
-    fresh.sql = postgres(url, {
+    const sql: postgres.Sql = postgres(url, {
       ...connectionOptions(1, name, { idle_in_transaction_session_timeout: '60s' }),
       max_lifetime: null, // retired between doors instead (see release)
-      onclose: () => { fresh.down = true; fresh.closes++; },
+      // Only the slot's current client speaks for it: a replaced one closes later, maybe while the
+      // slot serves another door call on its new client.
+      onclose: () => {
+        if (fresh.sql !== sql) return;
+        fresh.down = true;
+        fresh.closes++;
+        fresh.onClose?.();
+      },
     });
+    fresh.sql = sql;
     return fresh;
   };
   const idle: Slot[] = Array.from({ length: size }, () => open());
@@ -188,6 +198,14 @@ export function createPostgresDatabase(
       query.catch((error) => { if (!(error instanceof postgres.PostgresError)) slot.broken = true; });
     };
     const watch = <Q extends Promise<unknown>>(query: Q): Q => { noteFailure(query); return query; };
+    // A statement sent between the socket's error and its close is never answered by postgres.js;
+    // awaited alone it would hold the request, and the slot, for ever. Every wait of the door ends
+    // with the connection's close instead.
+    let connectionClosed!: (error: Error) => void;
+    const closing = new Promise<never>((_, reject) => { connectionClosed = reject; });
+    closing.catch(() => {});
+    slot.onClose = () => connectionClosed(connectionLost());
+    const untilClosed = <R>(wait: Promise<R>): Promise<R> => Promise.race([wait, closing]);
     // Set when the door has closed: a handle kept past it (a late .then, a forgotten await) must
     // throw, never run on a connection that is back in the pool, in another request's transaction.
     let closed = false;
@@ -198,7 +216,7 @@ export function createPostgresDatabase(
         // No open connection: BEGIN goes alone. Pipelined, the handler's statements would wait in
         // postgres.js's queue and, were the connect to fail, run on the next connection, outside
         // any transaction. Once per new connection, so it costs nothing in steady state.
-        await watch(conn.unsafe(beginSql).simple().execute());
+        await untilClosed(watch(conn.unsafe(beginSql).simple().execute()));
         slot.down = false;
         begun = Promise.resolve();
       } else {
@@ -219,19 +237,23 @@ export function createPostgresDatabase(
       });
       let result: T;
       try {
-        result = await fn(tx);
-        await begun;
+        result = await untilClosed(fn(tx));
+        await untilClosed(begun);
       } catch (error) {
-        if (earlyCommit) await earlyCommit.catch(() => {});
-        else if (!lost()) await watch(conn.unsafe('rollback').execute()).catch(() => {});
-        await begun.catch((setupError) => { throw setupError; });
+        if (earlyCommit) await untilClosed(earlyCommit).catch(() => {});
+        else if (!lost()) await untilClosed(watch(conn.unsafe('rollback').execute())).catch(() => {});
+        await untilClosed(begun).catch((setupError) => { throw setupError; });
         throw error;
       }
       if (lost()) throw connectionLost();
-      await (earlyCommit ?? watch(conn.unsafe('commit').execute()));
+      await untilClosed(earlyCommit ?? watch(conn.unsafe('commit').execute()));
       return result;
     } finally {
       closed = true;
+      slot.onClose = undefined;
+      // A connection that closed during the door may still hold an unanswered statement of it: the
+      // client is replaced, so that statement can never run later on a new connection.
+      if (lost()) slot.broken = true;
       pool.release(slot);
     }
   }

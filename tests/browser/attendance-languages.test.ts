@@ -4,7 +4,7 @@ import { demoEmail } from '../../server/modules/demo/index.js';
 import { INTL_LOCALE, type Locale } from '../../common/i18n/locales.js';
 import { academicYearOf, DEFAULT_ACADEMIC_YEAR_CONFIG } from '../../common/academic-year.js';
 import { todayIn } from '../../common/dates.js';
-import { DEMO_CODE, DEMO_PASSWORD, PHONE, SESSION_KEYS, onPage, pathOf, useAppAndBrowser } from '../helpers/browser.js';
+import { DEMO_CODE, DEMO_PASSWORD, PHONE, SESSION_KEYS, onPage, openFromNavigation, pathOf, useAppAndBrowser } from '../helpers/browser.js';
 import { expectFitsPhone, expectNoneShown, signInChoosingLanguage, translatorOf } from '../helpers/languages.js';
 
 const env = useAppAndBrowser();
@@ -45,7 +45,7 @@ describe.each(['ml', 'ta', 'hi'] as const)('attendance in %s', (locale) => {
       const main = page.locator('main');
 
       // Mark Attendance: the class's students, every text in the language.
-      await page.goto('/attendance');
+      await openFromNavigation(page, '/attendance');
       await page.getByRole('heading', { name: t('attendance.title'), exact: true }).waitFor();
       await main.locator('select').selectOption({ label: '3rd A' });
       const rows = page.getByTestId('attendance-row');
@@ -76,7 +76,7 @@ describe.each(['ml', 'ta', 'hi'] as const)('attendance in %s', (locale) => {
 
       // The monthly report of this month, every text and the month's name in the language.
       const date = today();
-      await page.goto('/reports');
+      await openFromNavigation(page, '/reports');
       await page.getByRole('heading', { name: t('reports.title'), exact: true }).waitFor();
       await main.getByText(t('reports.chooseSelection'), { exact: true }).waitFor();
       const choose = async (label: string, option: (name: string) => boolean) => {

@@ -4,7 +4,7 @@ import { demoEmail } from '../../server/modules/demo/index.js';
 import { INTL_LOCALE, type Locale } from '../../common/i18n/locales.js';
 import { academicYearOf } from '../../common/academic-year.js';
 import { todayIn } from '../../common/dates.js';
-import { DEMO_CODE, DEMO_PASSWORD, PHONE, choose, onPage, useAppAndBrowser } from '../helpers/browser.js';
+import { DEMO_CODE, DEMO_PASSWORD, PHONE, choose, onPage, openFromNavigation, useAppAndBrowser } from '../helpers/browser.js';
 import { expectFitsPhone, expectNoneShown, signInChoosingLanguage, translatorOf } from '../helpers/languages.js';
 
 const env = useAppAndBrowser();
@@ -47,7 +47,7 @@ describe.each(['ml', 'ta', 'hi'] as const)('classes and students in %s', (locale
       const main = page.locator('main');
 
       // Class Management: headings, the table's columns, a refused and an accepted add.
-      await page.goto('/classes');
+      await openFromNavigation(page, '/classes');
       await page.getByRole('heading', { name: t('classes.title'), exact: true }).waitFor();
       await main.getByText(t('classes.subtitleManager'), { exact: true }).waitFor();
       const classes = page.getByTestId('classes-table');
@@ -76,7 +76,7 @@ describe.each(['ml', 'ta', 'hi'] as const)('classes and students in %s', (locale
       await expectNoEnglish(main);
 
       // Students: a student into the new class; the date of birth in the language.
-      await page.goto('/students');
+      await openFromNavigation(page, '/students');
       await page.getByRole('heading', { name: t('students.title'), exact: true }).waitFor();
       await main.getByText(t('students.list'), { exact: true }).waitFor();
       const filters = page.getByTestId('student-filters');
@@ -124,7 +124,7 @@ describe.each(['ml', 'ta', 'hi'] as const)('classes and students in %s', (locale
     await onPage(env, PHONE, async (page) => {
       await signInAs(page, 'teacher', locale);
       const main = page.locator('main');
-      await page.goto('/student-view');
+      await openFromNavigation(page, '/student-view');
       await page.getByRole('heading', { name: t('studentview.title'), exact: true }).waitFor();
       await main.getByText(t('studentview.subtitle'), { exact: true }).waitFor();
       await page.getByRole('heading', { name: t('studentview.myClasses'), exact: true }).waitFor();

@@ -3,7 +3,7 @@ import type { Locator } from 'playwright-core';
 import type { Locale } from '../../common/i18n/locales.js';
 import { createChurch, TEST_PASSWORD } from '../helpers/fixtures.js';
 import { jpegSample } from '../helpers/media-samples.js';
-import { PHONE, onPage, useAppAndBrowser } from '../helpers/browser.js';
+import { PHONE, onPage, openFromNavigation, useAppAndBrowser } from '../helpers/browser.js';
 import { expectFitsPhone, expectNoneShown, signInChoosingLanguage, translatorOf } from '../helpers/languages.js';
 
 const env = useAppAndBrowser();
@@ -34,7 +34,7 @@ describe.each(['ml', 'ta', 'hi'] as const)('gallery and subscription in %s', (lo
     await onPage(env, PHONE, async (page) => {
       await signInChoosingLanguage(page, locale, { code, email: users.principal.email, password: TEST_PASSWORD });
       await page.waitForURL((url) => url.pathname === '/');
-      await page.goto('/gallery');
+      await openFromNavigation(page, '/gallery');
       const main = page.locator('main');
       await page.getByRole('heading', { name: t('gallery.title'), exact: true }).waitFor();
       await main.getByText(t('gallery.intro'), { exact: true }).waitFor();

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { LOCALE_NAMES, type Locale } from '../../common/i18n/locales.js';
 import {
-  DESKTOP, PHONE, fitsViewportWidth, onPage, openConsoleAsNewOperator, signInAsDemo, useAppAndBrowser,
+  DESKTOP, PHONE, fitsViewportWidth, newContext, onPage, openConsoleAsNewOperator, signInAsDemo, useAppAndBrowser,
 } from '../helpers/browser.js';
 
 const env = useAppAndBrowser();
@@ -86,7 +86,7 @@ describe('the language picker', () => {
   }
 
   it('the browser\'s language is the first guess: a Tamil browser opens the sign-in screen in Tamil', async () => {
-    const context = await env.browser.newContext({ baseURL: env.app.url, viewport: PHONE, locale: 'ta-IN' });
+    const context = await newContext(env, { viewport: PHONE, locale: 'ta-IN' });
     try {
       const page = await context.newPage();
       await page.goto('/login');

@@ -4,7 +4,7 @@ import { demoEmail } from '../../server/modules/demo/index.js';
 import { INTL_LOCALE, type Locale } from '../../common/i18n/locales.js';
 import { todayIn } from '../../common/dates.js';
 import { DEFAULT_ACADEMIC_YEAR_CONFIG } from '../../common/academic-year.js';
-import { DEMO_CODE, DEMO_PASSWORD, PHONE, onPage, useAppAndBrowser } from '../helpers/browser.js';
+import { DEMO_CODE, DEMO_PASSWORD, PHONE, onPage, openFromNavigation, useAppAndBrowser } from '../helpers/browser.js';
 import { expectFitsPhone, expectNoneShown, signInChoosingLanguage, translatorOf } from '../helpers/languages.js';
 
 const env = useAppAndBrowser();
@@ -50,7 +50,7 @@ describe.each(['ml', 'ta', 'hi'] as const)('people, records and configuration in
       const main = page.locator('main');
 
       // Teacher Management: add a teacher.
-      await page.goto('/teachers');
+      await openFromNavigation(page, '/teachers');
       await page.getByRole('heading', { name: t('users.teachersTitle'), exact: true }).waitFor();
       await main.getByRole('heading', { name: t('users.teachers'), exact: true }).waitFor();
       await main.getByText(t('users.addedAsTeacher'), { exact: true }).waitFor();
@@ -70,7 +70,7 @@ describe.each(['ml', 'ta', 'hi'] as const)('people, records and configuration in
 
       // Session Records: add a record of today; its month follows the date, named in the language.
       const date = today();
-      await page.goto('/records');
+      await openFromNavigation(page, '/records');
       await page.getByRole('heading', { name: t('records.title'), exact: true }).waitFor();
       const recordForm = page.getByTestId('record-form');
       await recordForm.getByRole('heading', { name: t('records.addTitle'), exact: true }).waitFor();
@@ -90,7 +90,7 @@ describe.each(['ml', 'ta', 'hi'] as const)('people, records and configuration in
       await expectNoEnglish(main);
 
       // Academic Year Configuration: the example names the months in the language; save it.
-      await page.goto('/configuration');
+      await openFromNavigation(page, '/configuration');
       await page.getByRole('heading', { name: t('configuration.title'), exact: true }).waitFor();
       const example = page.getByTestId('config-example');
       await expect.poll(() => example.innerText()).toContain(monthName(`2026-${String(DEFAULT_ACADEMIC_YEAR_CONFIG.start_month).padStart(2, '0')}-01`));
@@ -107,7 +107,7 @@ describe.each(['ml', 'ta', 'hi'] as const)('people, records and configuration in
     await onPage(env, PHONE, async (page) => {
       await signInAs(page, 'superadmin', locale);
       const main = page.locator('main');
-      await page.goto('/users');
+      await openFromNavigation(page, '/users');
       await page.getByRole('heading', { name: t('users.usersTitle'), exact: true }).waitFor();
       await main.getByRole('heading', { name: t('users.allUsers'), exact: true }).waitFor();
       await page.getByTestId('users-table').getByRole('columnheader', { name: t('users.status'), exact: true }).waitFor();

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createChurch, TEST_PASSWORD } from '../helpers/fixtures.js';
 import { signIn } from '../helpers/church-session.js';
 import { addClass } from '../helpers/classes-api.js';
-import { PHONE, choose, onPage, useAppAndBrowser } from '../helpers/browser.js';
+import { PHONE, choose, onPage, openFromNavigation, useAppAndBrowser } from '../helpers/browser.js';
 import { expectFitsPhone, signInChoosingLanguage, translatorOf } from '../helpers/languages.js';
 import { planLimitMessage } from '../../server/modules/subscription/limits.js';
 
@@ -22,7 +22,7 @@ describe("a plan limit, in the user's language", () => {
     await onPage(env, PHONE, async (page) => {
       await signInChoosingLanguage(page, locale, { code, email: users.principal.email, password: TEST_PASSWORD });
       await page.waitForURL((url) => url.pathname === '/');
-      await page.goto('/classes');
+      await openFromNavigation(page, '/classes');
       await page.getByRole('heading', { name: t('classes.title'), exact: true }).waitFor();
       const form = page.getByTestId('class-form');
       await choose(page, form.getByRole('combobox', { name: t('classes.className'), exact: true }), '1st');

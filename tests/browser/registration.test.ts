@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { startTestApp } from '../helpers/app.js';
 import { churches, paymentOrders } from '../../drizzle/schema/index.js';
 import { SUBSCRIPTION_MESSAGES } from '../../common/subscription-messages.js';
-import { DESKTOP, PHONE, fitsViewportWidth, onPage, pathOf, signIn, useAppAndBrowser } from '../helpers/browser.js';
+import { DESKTOP, PHONE, fitsViewportWidth, onPage, pathOf, signIn, textShown, useAppAndBrowser } from '../helpers/browser.js';
 
 // Register New Church and the payment screen, in Chromium, against the real server in test mode.
 const WEBHOOK_SECRET = 'browser-webhook-secret';
@@ -97,9 +97,10 @@ describe('registering a church', () => {
       await page.getByRole('alert').filter({ hasText: 'The payment did not go through. You can try again.' }).waitFor();
 
       await page.getByRole('button', { name: 'Pay ₹599' }).click();
+      const verified = textShown(page, 'Payment verified. Your plan is active.');
       await checkout.getByRole('button', { name: 'Pay' }).click();
-      await page.getByText('Payment verified. Your plan is active.').waitFor();
-      await page.getByRole('button', { name: 'Sign In', exact: true }).waitFor({ timeout: 10_000 });
+      await verified;
+      await page.getByRole('button', { name: 'Sign In', exact: true }).waitFor();
       expect(pathOf(page)).toBe('/login');
       expect(await page.getByLabel('Church Code').inputValue()).toBe(code);
       await signIn(page, code, admin.email, admin.password);
@@ -118,9 +119,10 @@ describe('registering a church', () => {
       const orderId = link.searchParams.get('tr')!;
       expect(link.searchParams.get('am')).toBe('299.00');
 
+      const verified = textShown(page, 'Payment verified. Your plan is active.');
       expect((await sendOrderPaid(orderId)).status).toBe(200);
-      await page.getByText('Payment verified. Your plan is active.').waitFor({ timeout: 15_000 });
-      await page.getByRole('button', { name: 'Sign In', exact: true }).waitFor({ timeout: 10_000 });
+      await verified;
+      await page.getByRole('button', { name: 'Sign In', exact: true }).waitFor();
       expect(pathOf(page)).toBe('/login');
     });
   });

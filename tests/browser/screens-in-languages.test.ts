@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { demoEmail } from '../../server/modules/demo/index.js';
-import { DEMO_CODE, DEMO_PASSWORD, DESKTOP, PHONE, onPage, useAppAndBrowser } from '../helpers/browser.js';
+import { DEMO_CODE, DEMO_PASSWORD, DESKTOP, PHONE, onPage, openFromNavigation, useAppAndBrowser } from '../helpers/browser.js';
 import { expectFitsPhone, signInChoosingLanguage } from '../helpers/languages.js';
 
 // Malayalam and Tamil words run much longer than English ones: every screen of every role, in each
@@ -22,7 +22,7 @@ describe.each(['ml', 'ta', 'hi'] as const)('every screen at 375 px in %s', (loca
 
       await page.setViewportSize(PHONE);
       for (const path of paths) {
-        await page.goto(path);
+        await openFromNavigation(page, path);
         await page.locator('h1').first().waitFor();
         await page.waitForLoadState('networkidle');
         expect(await page.evaluate(() => document.documentElement.lang), path).toBe(locale);

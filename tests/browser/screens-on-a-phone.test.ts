@@ -46,9 +46,14 @@ function screensOf(role: 'teacher' | 'principal' | 'superadmin', classId: string
   ];
   if (role === 'teacher') screens.push([`/attendance?class=${classId}`, 'Mark Attendance'], ['/student-view', 'Student View']);
   if (role !== 'teacher') screens.push(['/records', 'Session Records'], ['/configuration', 'Academic Year Configuration'], ['/gallery', 'Media Gallery']);
+  if (role === 'principal') screens.push(['/teachers', 'Teacher Management']);
+  if (role === 'superadmin') screens.push(['/users', 'User Management']);
+  screens.push(['/follow-up', 'Follow-up']);
   return screens;
 }
 
+// Every screen of every role, with its data: it fits the narrowest phone without horizontal
+// scrolling, and has exactly one h1 (its title). The walk covers every entry of the role's navigation.
 describe('every screen on a 360 px phone', () => {
   it('the sign-in screen fits', async () => {
     await onPage(env, NARROW_PHONE, async (page) => {
@@ -59,14 +64,20 @@ describe('every screen on a 360 px phone', () => {
   });
 
   for (const role of ['teacher', 'principal', 'superadmin'] as const) {
-    it(`${role}: every screen of the role fits without horizontal scrolling`, async () => {
+    it(`${role}: every screen of the role fits without horizontal scrolling and has one h1`, async () => {
       await onPage(env, NARROW_PHONE, async (page) => {
         await signInAsDemo(page, role);
         const [classId] = await classIds(page);
         expect(classId).toBeDefined();
-        for (const [address, heading] of screensOf(role, classId)) {
+        const screens = screensOf(role, classId);
+        await page.getByRole('button', { name: 'Open navigation' }).click();
+        const navigation = await page.locator('#dashboard-navigation').getByRole('link')
+          .evaluateAll((links) => links.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
+        expect(navigation.filter((path) => !screens.some(([address]) => new URL(address, 'http://x').pathname === path))).toEqual([]);
+        for (const [address, heading] of screens) {
           await openSettled(page, address, heading);
           expect(await fitsViewportWidth(page), address).toBe(true);
+          expect(await page.locator('h1').count(), address).toBe(1);
         }
       });
     });

@@ -4,7 +4,7 @@ import { startTestApp } from '../helpers/app.js';
 import { createChurch, TEST_PASSWORD } from '../helpers/fixtures.js';
 import { MESSAGES, SUPPORT_EMAIL } from '../../common/constants.js';
 import {
-  DESKTOP, PHONE, SESSION_KEYS, fitsViewportWidth, onPage, pathOf, signIn, useAppAndBrowser,
+  DESKTOP, PHONE, SESSION_KEYS, fitsViewportWidth, onPage, pathOf, signIn, textShown, useAppAndBrowser,
 } from '../helpers/browser.js';
 
 const env = useAppAndBrowser(startTestApp);
@@ -122,9 +122,10 @@ describe('the subscription wall', () => {
       await page.getByRole('heading', { name: 'Payment' }).waitFor();
       expect(await page.getByTestId('payment-amount').textContent()).toBe('₹599');
       await page.getByRole('button', { name: 'Pay ₹599' }).click();
+      const upgraded = textShown(page, 'Upgrade Successful');
       await page.getByRole('dialog', { name: 'Test checkout' }).getByRole('button', { name: 'Pay' }).click();
-      await page.getByText('Upgrade Successful').waitFor();
-      await page.getByRole('heading', { name: 'Super Admin Dashboard' }).waitFor({ timeout: 10_000 });
+      await upgraded;
+      await page.getByRole('heading', { name: 'Super Admin Dashboard' }).waitFor();
       await page.getByTestId('subscription-badge').filter({ hasText: 'Premium · 30 days left' }).first().waitFor();
     });
   });
@@ -163,9 +164,10 @@ describe('the subscription wall', () => {
       await page.getByRole('heading', { name: 'Payment' }).waitFor();
       expect(await fitsViewportWidth(page)).toBe(true);
       await page.getByRole('button', { name: 'Pay ₹599' }).click();
+      const upgraded = textShown(page, 'Upgrade Successful');
       await page.getByRole('dialog', { name: 'Test checkout' }).getByRole('button', { name: 'Pay' }).click();
-      await page.getByText('Upgrade Successful').waitFor();
-      await page.getByRole('heading', { name: 'Super Admin Dashboard' }).waitFor({ timeout: 10_000 });
+      await upgraded;
+      await page.getByRole('heading', { name: 'Super Admin Dashboard' }).waitFor();
       await expectDrawerBadge(page, 'Premium · 30 days left');
       // Premium cannot upgrade further: no button.
       expect(await page.getByRole('button', { name: 'Upgrade plan' }).count()).toBe(0);

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, expect } from 'vitest';
-import { chromium, type Browser, type BrowserContext, type Locator, type Page, type ViewportSize } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page, type ViewportSize } from 'playwright-core';
 import { startTestApp, type TestApp } from './app.js';
 import { signInNewOperator } from './fixtures.js';
 import { demoEmail, seedDemoChurch } from '../../server/modules/demo/index.js';
+import { MOBILE_BREAKPOINT_PX } from '../../common/constants.js';
 
 export const DEMO_CODE = 'DEMO01';
 export const DEMO_PASSWORD = 'demo-password-123';
@@ -12,12 +13,29 @@ export const PHONE = { width: 375, height: 740 };
 /** The stored session keys of client/src/features/auth/session-store.ts. */
 export const SESSION_KEYS = ['sundayschool.session.token', 'sundayschool.session.churchCode'];
 
-function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+/** How every test starts Chromium. */
+export const CHROMIUM_OPTIONS = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+    '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+};
+
+/**
+ * One Chromium per test worker, shared by the files the worker runs one after the other (each test
+ * still gets a fresh context, and a file's contexts are closed when it ends): a launch and the
+ * browser's first seconds cost about 2.5 s of CPU on the 2-core test machine. Playwright kills it
+ * when the worker exits.
+ */
+let workerBrowser: Promise<Browser> | undefined;
+function sharedBrowser(): Promise<Browser> {
+  workerBrowser ??= chromium.launch(CHROMIUM_OPTIONS).then((browser) => {
+    browser.on('disconnected', () => { workerBrowser = undefined; });
+    return browser;
+  }, (error: unknown) => {
+    workerBrowser = undefined;
+    throw error;
   });
+  return workerBrowser;
 }
 
 /** The real server with the demo church; it serves the built client (run `npx vite build` first). */
@@ -46,18 +64,36 @@ export interface OpenedPage {
 export interface AppAndBrowser {
   app: TestApp;
   browser: Browser;
+  /** Whether the file's pages run the app's service worker (see useAppAndBrowser). */
+  serviceWorkers: boolean;
 }
 
-export function useAppAndBrowser(startApp: () => Promise<TestApp> = startAppWithDemo): AppAndBrowser {
-  const env = {} as AppAndBrowser;
+/**
+ * `serviceWorkers`: the pages of the file install and run the app's service worker. Only the files
+ * that test the installed app and working offline ask for it: in every other file each fresh context
+ * would install the worker and download its whole precache (about 2.4 MB) beside the test, which
+ * costs the suite 1 to 1.5 s per context on a quiet machine and far more on a busy one, and proves
+ * nothing those files test.
+ */
+export function useAppAndBrowser(
+  startApp: () => Promise<TestApp> = startAppWithDemo,
+  options: { serviceWorkers?: boolean } = {},
+): AppAndBrowser {
+  const env = { serviceWorkers: options.serviceWorkers ?? false } as AppAndBrowser;
   beforeAll(async () => {
-    [env.app, env.browser] = await Promise.all([startApp(), launchBrowser()]);
+    [env.app, env.browser] = await Promise.all([startApp(), sharedBrowser()]);
   });
   afterAll(async () => {
-    await env.browser?.close();
+    // Nothing of this file's pages outlives it in the shared browser.
+    await Promise.all(env.browser?.contexts().map((context) => context.close()) ?? []);
     await env.app?.close();
   });
   return env;
+}
+
+/** A fresh context (empty storage) of the file's browser on its app, with the file's service worker policy. */
+export function newContext(env: AppAndBrowser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
+  return env.browser.newContext({ baseURL: env.app.url, serviceWorkers: env.serviceWorkers ? 'allow' : 'block', ...options });
 }
 
 /**
@@ -71,7 +107,7 @@ export async function onPage(
   test: (page: Page, errors: string[]) => Promise<void>,
   options: { allowErrors?: RegExp } = {},
 ) {
-  const opened = await openPage(env.browser, env.app.url, viewport);
+  const opened = await openPage(env, viewport);
   const { page, errors } = opened;
   try {
     await test(page, errors);
@@ -85,9 +121,9 @@ export async function onPage(
 const baseUrls = new WeakMap<BrowserContext, string>();
 
 /** A fresh browser context (empty storage) and page at the given viewport size. */
-async function openPage(browser: Browser, baseURL: string, viewport = DESKTOP): Promise<OpenedPage> {
-  const context = await browser.newContext({ baseURL, viewport });
-  baseUrls.set(context, baseURL);
+async function openPage(env: AppAndBrowser, viewport = DESKTOP): Promise<OpenedPage> {
+  const context = await newContext(env, { viewport });
+  baseUrls.set(context, env.app.url);
   const page = await context.newPage();
   page.setDefaultTimeout(30_000);
   const errors: string[] = [];
@@ -119,6 +155,16 @@ export async function signInAsDemo(page: Page, role: keyof typeof DASHBOARD_TITL
 
 export const pathOf = (page: Page) => new URL(page.url()).pathname;
 
+/**
+ * Waits until the page's service worker (registered when the page is idle) is installed, with its
+ * precache complete (installing fills it), active and controlling the page: from then on a reload
+ * opens with no network.
+ */
+export async function serviceWorkerInControl(page: Page) {
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated');
+}
+
 /** Opens a Mantine Select and picks an option by its exact label (in its list: the header's language
  * picker is a native select whose options are on the page too). */
 export async function choose(page: Page, select: Locator, option: string) {
@@ -131,6 +177,32 @@ export async function openFromDrawer(page: Page, entry: string) {
   await page.getByRole('button', { name: 'Open navigation' }).click();
   await page.locator('#dashboard-navigation').getByRole('link', { name: entry, exact: true }).click();
   await page.getByRole('button', { name: 'Open navigation' }).waitFor();
+}
+
+/**
+ * Opens the church screen at `path` from the dashboard's navigation, as a user does (the drawer
+ * opened first on a phone), in any language: a click, not a page load. A page load costs Chromium
+ * about 0.8 s of CPU on the 2-core test machine and a click about 0.1 s, so tests whose subject is not
+ * the page load walk the screens this way.
+ */
+export async function openFromNavigation(page: Page, path: string) {
+  // Decided by the viewport, not by whether the burger looks visible yet: right after a resize the
+  // page may not have laid out the new width, and the sidebar's links leave the page when it does.
+  const narrow = (page.viewportSize()?.width ?? Infinity) < MOBILE_BREAKPOINT_PX;
+  if (narrow) await page.locator('button[aria-controls="dashboard-navigation"][aria-expanded="false"]').click();
+  await page.locator(`#dashboard-navigation a[href="${path}"]`).click();
+  await page.locator(`#dashboard-navigation a[href="${path}"][aria-current="page"]`).waitFor({ state: 'attached' });
+}
+
+/**
+ * Resolves once `text` has been part of the page, even for a moment: checked in the page at every
+ * frame it draws, so a notice shown for a few seconds before the app moves on is seen even when a
+ * busy machine makes the test look late. Start it before the action that shows the text.
+ */
+export function textShown(page: Page, text: string): Promise<void> {
+  const shown = page.waitForFunction((wanted) => document.body?.innerText.includes(wanted), text, { polling: 'raf' }).then(() => undefined);
+  shown.catch(() => undefined); // a test that fails before awaiting it reports its own error, not this one
+  return shown;
 }
 
 /** The tRPC requests the page makes from now on, each as its procedures ('auth.verify,subscription.usage'). */

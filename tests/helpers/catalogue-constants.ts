@@ -6,10 +6,12 @@ import { REGISTRATION_MESSAGES } from '../../common/schemas/churches.js';
 import { PAYMENT_MESSAGES } from '../../common/payment-messages.js';
 import { SUBSCRIPTION_MESSAGES } from '../../common/subscription-messages.js';
 import { STUDENT_MESSAGES } from '../../common/schemas/students.js';
+import { GUARDIAN_MESSAGES } from '../../common/schemas/guardians.js';
 import { GALLERY_MESSAGES, MEDIA_MESSAGES } from '../../common/media-limits.js';
 import { UPGRADE_PATH_MESSAGES } from '../../common/upgrade-path.js';
 import { USER_MESSAGES } from '../../common/schemas/users.js';
 import { ACADEMIC_YEAR_CONFIG_MESSAGES, RECORD_MESSAGES } from '../../common/record-messages.js';
+import { FOLLOW_UP_MESSAGES } from '../../common/follow-up.js';
 
 /** The names of an object's plain texts (a message made by a function has no single English). */
 type TextNames<T> = { [K in keyof T]: T[K] extends string ? K : never }[keyof T] & string;
@@ -41,6 +43,7 @@ export const CATALOGUE_CONSTANTS: CataloguePair[] = [
   { id: 'attendance.studentNotInClass', constant: MESSAGES.attendanceStudentNotInClass, where: 'MESSAGES.attendanceStudentNotInClass' },
   { id: 'attendance.noStudents', constant: MESSAGES.attendanceNoStudents, where: 'MESSAGES.attendanceNoStudents' },
   { id: 'attendance.noClasses', constant: CLASS_MESSAGES.empty, where: 'CLASS_MESSAGES.empty' },
+  { id: 'attendance.classNotFound', constant: CLASS_MESSAGES.notFound, where: 'CLASS_MESSAGES.notFound' },
   { id: 'reports.noClasses', constant: CLASS_MESSAGES.empty, where: 'CLASS_MESSAGES.empty' },
   { id: 'common.sessionCheckFailed', constant: MESSAGES.sessionCheckFailed, where: 'MESSAGES.sessionCheckFailed' },
   ...sameNames('auth', MESSAGES, 'MESSAGES', [
@@ -69,6 +72,7 @@ export const CATALOGUE_CONSTANTS: CataloguePair[] = [
     'tokenSpent', 'alreadyPaid', 'referenceUsed',
   ]),
   ...sameNames('payments', SUBSCRIPTION_MESSAGES, 'SUBSCRIPTION_MESSAGES', ['paymentHeld', 'upgraded']),
+  ...sameNames('followup', FOLLOW_UP_MESSAGES, 'FOLLOW_UP_MESSAGES', ['absencesInvalid', 'noteTooLong', 'studentInactive', 'contactRecorded']),
   ...sameNames('users', USER_MESSAGES, 'USER_MESSAGES', [
     'nameRequired', 'nameTooLong', 'phoneTooLong', 'roleInvalid', 'notFound', 'emailTaken', 'onlySuperAdminEdits',
     'onlySuperAdminDeletes', 'roleNotAllowed', 'superAdminRoleNotAssignable', 'superAdminFixed', 'cannotDeleteSuperAdmin',
@@ -127,4 +131,9 @@ export const CATALOGUE_CONSTANTS: CataloguePair[] = [
   ]),
   { id: 'students.classNotFound', constant: CLASS_MESSAGES.notFound, where: 'CLASS_MESSAGES.notFound' },
   { id: 'studentview.noClasses', constant: CLASS_MESSAGES.empty, where: 'CLASS_MESSAGES.empty' },
+  ...sameNames('safety', GUARDIAN_MESSAGES, 'GUARDIAN_MESSAGES', [
+    'nameRequired', 'nameTooLong', 'relationInvalid', 'phoneRequired', 'phoneInvalid', 'whatsappInvalid', 'whatsappWithoutPhone2',
+    'guardiansRequired', 'tooManyGuardians', 'tooManyPickups', 'medicalNoteTooLong',
+  ]),
+  { id: 'safety.emailInvalid', constant: STUDENT_MESSAGES.parentEmailInvalid, where: 'STUDENT_MESSAGES.parentEmailInvalid' },
 ];

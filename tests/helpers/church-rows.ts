@@ -1,7 +1,11 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { MESSAGES } from '../../common/constants.js';
 import { todayIn } from '../../common/dates.js';
-import { attendance, media, paymentOrders, sessionRecords, students, users } from '../../drizzle/schema/index.js';
+import {
+  attendance, attendanceSyncBatches, followUpContacts, media, medicalNoteViews, paymentOrders, sessionRecords, studentCare, studentGuardians,
+  studentPickups, users,
+} from '../../drizzle/schema/index.js';
 import type { Database } from '../../server/db/index.js';
 import { createChurch, createClassWithStudents } from './fixtures.js';
 import type { VictimIds } from './replay-inputs.js';
@@ -12,9 +16,11 @@ const marker = (what: string) => `${MARKER_PREFIX}${what}${randomBytes(4).toStri
 
 /**
  * A church with one user of each role and a row in every table a church owns: a class with two
- * students (their names made by `marker`), a day of attendance, a session record, a media item
- * (its stored name `mediaFile`; no file is stored) and a payment order. Answers the
- * church and the ids of its rows, one of each kind a procedure can name.
+ * students (their names made by `marker`), each with a guardian, a pickup, a medical note and an
+ * emergency contact, one read of a note, a day of attendance, the offline batch its super admin sent
+ * it in, a child on its follow-up list (absent at two earlier roll calls) with a contact record, a
+ * session record, a media item (its stored name `mediaFile`; no file is stored) and a
+ * payment order. Answers the church and the ids of its rows, one of each kind a procedure can name.
  */
 export async function churchWithRows(db: Database) {
   const church = await createChurch(db, { roles: ['super_admin', 'principal', 'teacher', 'guest'] });
@@ -26,12 +32,33 @@ export async function churchWithRows(db: Database) {
   // A stored name as the gallery makes them (22 URL-safe characters and the extension).
   const mediaFile = `${randomBytes(16).toString('base64url').slice(0, 22)}.jpg`;
   const providerOrder = marker('order_');
+  const batchId = randomUUID();
   const [record, item] = await db.withTenant(churchId, async (tx) => {
     await tx.update(users).set({ phone: '+91 98888 12345' });
-    await tx.update(students).set({ parentEmail: `${marker('parent')}@example.org` });
+    await tx.update(studentGuardians).set({ email: `${marker('parent')}@example.org`, phone2: '+919847099999', whatsapp: 'phone2' });
+    await tx.insert(studentPickups).values(roster.map((s) => ({
+      churchId, studentId: s.id, position: 1, name: marker('Pickup'), relation: 'grandparent', phone: '+919847088888',
+    })));
+    await tx.insert(studentCare).values(roster.map((s) => ({
+      churchId, studentId: s.id, medicalNote: marker('Allergy'), emergencyName: marker('Emergency'), emergencyPhone: '+919847077777',
+    })));
+    await tx.insert(medicalNoteViews).values({
+      churchId, studentId: roster[0].id, viewerId: church.users.teacher.id, viewerName: 'teacher', viewerRole: 'teacher',
+    });
     await tx.insert(attendance).values(roster.map((s) => ({
       churchId, studentId: s.id, classId: cls.id, date: today, status: 'present', markedBy: church.users.teacher.id,
     })));
+    const weekAgo = (weeks: number) => new Date(Date.parse(`${today}T00:00:00Z`) - weeks * 7 * 86_400_000).toISOString().slice(0, 10);
+    await tx.insert(attendance).values([1, 2].map((weeks) => ({
+      churchId, studentId: roster[1].id, classId: cls.id, date: weekAgo(weeks), status: 'absent', markedBy: church.users.teacher.id,
+    })));
+    await tx.insert(followUpContacts).values({
+      churchId, studentId: roster[1].id, outcome: 'no_answer', note: marker('Note'), contactedBy: church.users.teacher.id, contactedByName: marker('Caller'),
+    });
+    await tx.insert(attendanceSyncBatches).values({
+      churchId, id: batchId, userId: church.users.super_admin.id,
+      answer: { batch_id: batchId, applied: roster.length, kept_newer: 0, refused: [], message: MESSAGES.attendanceSynced },
+    });
     const [r] = await tx.insert(sessionRecords).values({
       churchId, academicYear: cls.academicYear, month: today.slice(5, 7), date: new Date(), notes: marker('Notes'), createdBy: church.users.principal.id,
     }).returning();
@@ -45,7 +72,7 @@ export async function churchWithRows(db: Database) {
   await db.withPlatform((tx) => tx.insert(paymentOrders).values({ churchId, provider: 'razorpay', providerOrderId: providerOrder, planTier: 'premium', amountPaise: 99_900 }));
   const ids: VictimIds = {
     church: churchId, class: cls.id, student: roster[0].id, teacher: church.users.teacher.id,
-    record: record.id, media: item.id, providerOrder,
+    record: record.id, media: item.id, providerOrder, batch: batchId,
   };
   return { ...church, ids, mediaFile };
 }

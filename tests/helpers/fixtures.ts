@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { churches, classes, students, users } from '../../drizzle/schema/index.js';
+import { churches, classes, studentGuardians, students, users } from '../../drizzle/schema/index.js';
+import { DEFAULT_GUARDIAN_NAME, PRIMARY_GUARDIAN_POSITION } from '../../common/schemas/guardians.js';
 import type { Database } from '../../server/db/index.js';
 import { hashPassword } from '../../server/modules/auth/index.js';
 import { createOperator } from '../../server/modules/operators/index.js';
@@ -111,11 +112,17 @@ export async function createClassWithStudents(
       churchId,
       classId: cls.id,
       name,
-      parentPhone: `+91 90000 ${String(10000 + i).slice(-5)}`,
       dateOfBirth: '2015-01-15',
       rollNumber: i + 1,
       academicYear,
     }))).returning();
+    // Every student has a primary guardian (the student API's parent phone), as the API makes them.
+    if (rows.length) {
+      await tx.insert(studentGuardians).values(rows.map((row, i) => ({
+        churchId, studentId: row.id, position: PRIMARY_GUARDIAN_POSITION, name: DEFAULT_GUARDIAN_NAME, relation: 'parent',
+        phone: `+91 90000 ${String(10000 + i).slice(-5)}`,
+      })));
+    }
     return { class: cls, students: rows };
   });
 }

@@ -48,7 +48,21 @@ export async function expectFitsPhone(page: Page, scope: Locator = page.locator(
   expect(await overflowingButtons(scope)).toEqual([]);
 }
 
-/** None of the given English texts shows in `scope`. */
+const normalized = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+/**
+ * None of the given English texts is the whole text of an element in `scope` (as `getByText(text,
+ * { exact: true })` matches, whitespace normalized): the ids of those shown fail the check. One pass
+ * over the scope's elements: a query per text would cost the page and the test a round trip each.
+ */
 export async function expectNoneShown(scope: Locator, englishTexts: Record<string, string>) {
-  for (const [id, text] of Object.entries(englishTexts)) expect(await scope.getByText(text, { exact: true }).count(), id).toBe(0);
+  const shownTexts = new Set(await scope.evaluate((root, wanted) => {
+    const texts = new Set(wanted);
+    const normalize = (text: string) => text.replace(/\s+/g, ' ').trim();
+    return [...root.querySelectorAll('*')]
+      .filter((el) => !el.closest('script, style'))
+      .map((el) => normalize(el.textContent ?? ''))
+      .filter((text) => texts.has(text));
+  }, Object.values(englishTexts).map(normalized)));
+  expect(Object.keys(englishTexts).filter((id) => shownTexts.has(normalized(englishTexts[id])))).toEqual([]);
 }

@@ -19,6 +19,8 @@ export interface VictimIds {
   media: string;
   /** The payment provider's order id of one of its orders. */
   providerOrder: string;
+  /** The id of an offline attendance batch it sent (ids a device makes; each church has its own). */
+  batch: string;
 }
 
 type Kind = keyof VictimIds;
@@ -26,14 +28,14 @@ type Kind = keyof VictimIds;
 /** Id fields named after what they point at. */
 const KIND_OF_FIELD: Record<string, Kind> = {
   classId: 'class', class_id: 'class', studentId: 'student', student_id: 'student', teacher_id: 'teacher',
-  church_id: 'church', order_id: 'providerOrder', razorpay_order_id: 'providerOrder',
+  church_id: 'church', order_id: 'providerOrder', razorpay_order_id: 'providerOrder', batchId: 'batch',
 };
 
 /** A bare `id` points at the row kind of the procedure's domain (longest prefix first). */
 const KIND_OF_DOMAIN: Array<[string, Kind]> = [
   ['admin.churches.', 'church'], ['admin.payments.', 'church'], ['admin.users.', 'teacher'], ['admin.media.', 'media'],
   ['subscription.', 'church'], ['payments.', 'church'], ['classes.', 'class'], ['students.', 'student'],
-  ['records.', 'record'], ['users.', 'teacher'], ['gallery.', 'media'],
+  ['records.', 'record'], ['users.', 'teacher'], ['gallery.', 'media'], ['guardians.', 'student'],
 ];
 
 interface JsonSchema {
@@ -62,6 +64,8 @@ const STRING_BY_FIELD: Record<string, string> = {
   phone: '+91 90000 00000', parent_phone: '+91 90000 00000', church_code: 'NOSUCH', subscription_end_date: today,
   class_name: '3rd', section: 'R', razorpay_payment_id: 'pay_replay1', razorpay_signature: 'replay-signature',
   bank_reference: '123456789012',
+  // When a device says a mark was tapped: a minute ago.
+  tappedAt: new Date(Date.now() - 60_000).toISOString(),
 };
 /** Tried in order against a field's pattern when its name says nothing. */
 const STRING_CANDIDATES = ['Replay sample', today, month, academicYearOf(today, 6), 'replay@example.org', '+91 90000 00000', 'replay-token-1', '560001'];

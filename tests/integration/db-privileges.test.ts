@@ -166,6 +166,20 @@ describe('orders and payment tokens', () => {
   });
 });
 
+describe('the offline attendance batches', () => {
+  it('are claimed, read and answered by the tenant role, never moved to another user or removed by it', async () => {
+    const privileges = await db.ownerQuery<{ privilege: string; granted: boolean }>(sql`
+      select p.privilege, has_table_privilege('app_tenant', 'attendance_sync_batches', p.privilege) as granted
+      from (values ('SELECT'), ('INSERT'), ('UPDATE'), ('DELETE'), ('TRUNCATE'), ('REFERENCES'), ('TRIGGER')) p(privilege) order by 1`);
+    expect(privileges.filter((p) => p.granted).map((p) => p.privilege)).toEqual(['INSERT', 'SELECT']);
+    const columns = await db.ownerQuery<{ column_name: string }>(sql`
+      select column_name from information_schema.columns
+      where table_schema = 'public' and table_name = 'attendance_sync_batches'
+        and has_column_privilege('app_tenant', 'attendance_sync_batches', column_name, 'UPDATE') order by 1`);
+    expect(columns.map((c) => c.column_name)).toEqual(['answer']);
+  });
+});
+
 describe('the audit log', () => {
   it('is append-only for the platform door: entries are added and read, never changed or removed', async () => {
     const [entry] = await db.withPlatform((tx) => tx.insert(auditLog)
@@ -181,5 +195,56 @@ describe('the audit log', () => {
     }
     const [kept] = await db.withPlatform((tx) => tx.select().from(auditLog).where(eq(auditLog.id, entry.id)));
     expect(kept.description).toBe('append-only check');
+  });
+});
+
+describe('the job queue (pg-boss) and the weekly digest ledgers', () => {
+  it('the queue\'s schema is the owner\'s: app_platform reads and writes its rows only, app_tenant has nothing there', async () => {
+    const tables = await db.ownerQuery<{ table_name: string; platform: string; tenant: boolean; owner_is_platform: boolean }>(sql`
+      select c.relname as table_name,
+        concat_ws(',', case when has_table_privilege('app_platform', c.oid, 'SELECT') then 'SELECT' end,
+          case when has_table_privilege('app_platform', c.oid, 'INSERT') then 'INSERT' end,
+          case when has_table_privilege('app_platform', c.oid, 'UPDATE') then 'UPDATE' end,
+          case when has_table_privilege('app_platform', c.oid, 'DELETE') then 'DELETE' end,
+          case when has_table_privilege('app_platform', c.oid, 'TRUNCATE') then 'TRUNCATE' end) as platform,
+        has_table_privilege('app_tenant', c.oid, 'SELECT') or has_table_privilege('app_tenant', c.oid, 'INSERT')
+          or has_table_privilege('app_tenant', c.oid, 'UPDATE') or has_table_privilege('app_tenant', c.oid, 'DELETE') as tenant,
+        pg_get_userbyid(c.relowner) in ('app_platform', 'app_tenant') as owner_is_platform
+      from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = 'pgboss' and c.relkind in ('r', 'p') order by 1`);
+    // The job table, its archive, the queues (each a partition: the three of migrations/0022_job_queue.sql), schedules...
+    expect(tables.length).toBeGreaterThanOrEqual(8);
+    for (const table of tables) {
+      expect(table, table.table_name).toMatchObject({ platform: 'SELECT,INSERT,UPDATE,DELETE', tenant: false, owner_is_platform: false });
+    }
+    const [schema] = await db.ownerQuery<{ platform_usage: boolean; platform_create: boolean; tenant_usage: boolean; tenant_runs_create_queue: boolean; platform_runs_create_queue: boolean }>(sql`
+      select has_schema_privilege('app_platform', 'pgboss', 'USAGE') as platform_usage,
+        has_schema_privilege('app_platform', 'pgboss', 'CREATE') as platform_create,
+        has_schema_privilege('app_tenant', 'pgboss', 'USAGE') as tenant_usage,
+        has_function_privilege('app_tenant', 'pgboss.create_queue(text, json)', 'EXECUTE') as tenant_runs_create_queue,
+        has_function_privilege('app_platform', 'pgboss.create_queue(text, json)', 'EXECUTE') as platform_runs_create_queue`);
+    expect(schema).toEqual({
+      platform_usage: true, platform_create: false, tenant_usage: false, tenant_runs_create_queue: false, platform_runs_create_queue: false,
+    });
+  });
+
+  it('a tenant transaction cannot reach the queue', async () => {
+    const refused = await db.withTenant(church.church.id, (tx) => tx.execute(sql`select count(*) from pgboss.job`)).catch((e: unknown) => messageOf(e));
+    expect(refused).toMatch(/permission denied/);
+  });
+
+  it('deliveries are claimed, their lease moved and marked sent by the tenant role, never removed or handed to another user', async () => {
+    const privileges = await db.ownerQuery<{ table_name: string; privilege: string }>(sql`
+      select t.table_name, p.privilege from (values ('digest_deliveries'), ('digest_runs')) t(table_name),
+        (values ('SELECT'), ('INSERT'), ('UPDATE'), ('DELETE'), ('TRUNCATE')) p(privilege)
+      where has_table_privilege('app_tenant', t.table_name, p.privilege) order by 1, 2`);
+    expect(privileges.map((p) => `${p.table_name} ${p.privilege}`)).toEqual([
+      'digest_deliveries INSERT', 'digest_deliveries SELECT', 'digest_runs INSERT', 'digest_runs SELECT',
+    ]);
+    const columns = await db.ownerQuery<{ column_name: string }>(sql`
+      select column_name from information_schema.columns
+      where table_schema = 'public' and table_name = 'digest_deliveries'
+        and has_column_privilege('app_tenant', 'digest_deliveries', column_name, 'UPDATE') order by 1`);
+    expect(columns.map((c) => c.column_name)).toEqual(['claimed_until', 'sent_at']);
   });
 });

@@ -5,8 +5,8 @@ import { DEMO_SERVER_RIBBON } from '../../common/constants.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 
 // The built client is served precompressed (brotli or gzip, chosen by Accept-Encoding, written at
-// build time) and cached for a year when its file name carries a content hash; index.html is never
-// cached, and says whether this is a demo server (the test app's default, as for `npm start` on the
+// build time) and cached for a year when its file name carries a content hash; index.html, the
+// service worker and the web app manifest are never cached without asking, and says whether this is a demo server (the test app's default, as for `npm start` on the
 // embedded database). `npm test` builds the client before the suites run.
 
 const dist = path.resolve('client/dist');
@@ -70,6 +70,34 @@ describe('the page', () => {
   it('leaves API answers uncached', async () => {
     const res = await get('/api/subscription/plans', 'br');
     expect(res.headers.get('cache-control')).toBe('no-store');
+  });
+});
+
+describe('the installable app\'s files', () => {
+  it('are revalidated on every use: the service worker (sent compressed), the manifest (as one) and its icons', async () => {
+    const runtime = readdirSync(dist).find((f) => /^workbox-[\w-]+\.js$/.test(f))!;
+    for (const file of ['sw.js', runtime]) {
+      const res = await get(`/${file}`, 'gzip, deflate, br');
+      expect(res.status, file).toBe(200);
+      expect(res.headers.get('cache-control'), file).toBe('no-cache');
+      expect(res.headers.get('content-type'), file).toMatch(/^(application|text)\/javascript/);
+      expect(res.headers.get('content-encoding'), file).toBe('br');
+      expect(Number(res.headers.get('content-length')), file).toBe(statSync(path.join(dist, `${file}.br`)).size);
+    }
+    const manifest = await get('/manifest.webmanifest', 'br');
+    expect(manifest.headers.get('content-type')).toMatch(/^application\/manifest\+json/);
+    expect(manifest.headers.get('cache-control')).toBe('no-cache');
+    for (const icon of ['icon-192.png', 'icon-512.png', 'icon-maskable-512.png']) {
+      const res = await get(`/icons/${icon}`);
+      expect(res.headers.get('content-type'), icon).toBe('image/png');
+      expect(res.headers.get('cache-control'), icon).toBe('no-cache');
+    }
+  });
+
+  it('are allowed by the page\'s content security policy', async () => {
+    const policy = (await get('/login')).headers.get('content-security-policy');
+    expect(policy).toContain("worker-src 'self'");
+    expect(policy).toContain("manifest-src 'self'");
   });
 });
 

@@ -1,7 +1,9 @@
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { Navigate, Outlet, Route, Routes } from 'react-router-dom';
 import { GOOGLE_CALLBACK_PATH, type ChurchRole } from '../../../common/constants';
+import { CAPABILITIES } from '../../../common/permissions';
 import { ScreenBoundary } from '../components/ScreenBoundary';
 import { FullPageLoader } from '../components/FullPageLoader';
+import { UpdatePrompt } from '../components/UpdatePrompt';
 import { AdminConsole, AdminLoginPage } from '../features/admin';
 import { LoginPage, ResetPasswordPage, type SessionData } from '../features/auth';
 import { GoogleCallbackPage } from '../features/google-callback';
@@ -18,6 +20,8 @@ import { NAV_ITEMS } from './navigation';
 // Routed from their files, as in navigation.ts: these features' index.ts also shares code.
 const SubscriptionPage = lazyScreen(() => import('../features/subscription/SubscriptionPage').then((m) => m.SubscriptionPage));
 const RegisterChurchPage = lazyScreen(() => import('../features/registration/RegisterChurchPage').then((m) => m.RegisterChurchPage));
+// A child's safety card and its editing screen (they route the rest of the address themselves).
+const SafetyCardPage = lazyScreen(() => import('../features/safety-card/SafetyCardPage').then((m) => m.SafetyCardPage));
 
 /** Screens reachable from the sidebar. Entries of several roles may share a path (and its screen):
  * it is routed once, for the union of their roles. */
@@ -50,31 +54,38 @@ export function AppRoutes() {
   return (
     <ScreenBoundary fallback={<FullPageLoader label={t('common.loading')} />}>
       <Routes>
-        <Route element={<RequireSignedOut />}>
-          <Route path="/login" element={<LoginPage />} />
-        </Route>
-        {/* Open to anyone: a new church registers and pays before anyone of it can sign in. */}
-        <Route path="/register" element={<RegisterChurchPage />} />
-        <Route path={PAYMENT_PATH} element={<PaymentPage />} />
-        {/* The mailed reset link: open to anyone, the token in the path is the only credential. */}
-        <Route path="/reset-password/:token" element={<ResetPasswordPage />} />
-        {/* Where Google sends the browser back, for a sign-in or a registration. */}
-        <Route path={GOOGLE_CALLBACK_PATH} element={<GoogleCallbackPage />} />
-        {/* The admin area: its guard is in the console's chunk; any other /admin path goes to its sign-in. */}
-        <Route path="/admin-login" element={<EnglishOnly><AdminLoginPage /></EnglishOnly>} />
-        <Route path="/admin/dashboard/*" element={<EnglishOnly><AdminConsole /></EnglishOnly>} />
-        <Route path="/admin/*" element={<Navigate to="/admin-login" replace />} />
-        <Route element={<RequireSession />}>
-          <Route path="/subscription" element={<SubscriptionPage />} />
-          <Route element={<RequireValidSubscription />}>
-            <Route element={<DashboardLayout items={NAV_ITEMS} />}>
-              {SCREEN_ROUTES.map(({ path, roles, screen: Screen }) => (
-                <Route key={path} path={path} element={<RequireRole roles={roles}><Screen /></RequireRole>} />
-              ))}
+        {/* Each area's pages with the offer of a new version of the app, in the area's language. */}
+        <Route element={<><Outlet /><UpdatePrompt /></>}>
+          <Route element={<RequireSignedOut />}>
+            <Route path="/login" element={<LoginPage />} />
+          </Route>
+          {/* Open to anyone: a new church registers and pays before anyone of it can sign in. */}
+          <Route path="/register" element={<RegisterChurchPage />} />
+          <Route path={PAYMENT_PATH} element={<PaymentPage />} />
+          {/* The mailed reset link: open to anyone, the token in the path is the only credential. */}
+          <Route path="/reset-password/:token" element={<ResetPasswordPage />} />
+          {/* Where Google sends the browser back, for a sign-in or a registration. */}
+          <Route path={GOOGLE_CALLBACK_PATH} element={<GoogleCallbackPage />} />
+          <Route element={<RequireSession />}>
+            <Route path="/subscription" element={<SubscriptionPage />} />
+            <Route element={<RequireValidSubscription />}>
+              <Route element={<DashboardLayout items={NAV_ITEMS} />}>
+                {SCREEN_ROUTES.map(({ path, roles, screen: Screen }) => (
+                  <Route key={path} path={path} element={<RequireRole roles={roles}><Screen /></RequireRole>} />
+                ))}
+                {/* A child's safety card, opened from the roll call and the student list (not a sidebar entry). */}
+                <Route path="/students/:id/card/*" element={<RequireRole roles={CAPABILITIES.viewSafetyCards}><SafetyCardPage /></RequireRole>} />
+              </Route>
             </Route>
           </Route>
+          <Route path="*" element={<Navigate to="/" replace />} />
         </Route>
-        <Route path="*" element={<Navigate to="/" replace />} />
+        {/* The admin area, English-only: its guard is in the console's chunk; any other /admin path goes to its sign-in. */}
+        <Route element={<EnglishOnly><Outlet /><UpdatePrompt /></EnglishOnly>}>
+          <Route path="/admin-login" element={<AdminLoginPage />} />
+          <Route path="/admin/dashboard/*" element={<AdminConsole />} />
+          <Route path="/admin/*" element={<Navigate to="/admin-login" replace />} />
+        </Route>
       </Routes>
     </ScreenBoundary>
   );

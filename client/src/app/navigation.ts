@@ -1,5 +1,5 @@
 import {
-  IconCalendarCheck, IconChalkboard, IconChecklist, IconEye, IconHome, IconNotebook, IconPhoto,
+  IconCalendarCheck, IconChalkboard, IconChecklist, IconEye, IconHeartHandshake, IconHome, IconNotebook, IconPhoto,
   IconReportAnalytics, IconSchool, IconSettings, IconUserCog, IconUsers,
 } from '@tabler/icons-react';
 import { MarkAttendancePage, prefetchMarkAttendance } from '../features/attendance';
@@ -17,6 +17,9 @@ import { lazyScreen } from '../lib/lazy-screen';
 // files: importing that index here would put the shared code in the first chunk.
 const ClassesPage = lazyScreen(() => import('../features/classes/ClassesPage').then((m) => m.ClassesPage));
 const StudentsPage = lazyScreen(() => import('../features/students/StudentsPage').then((m) => m.StudentsPage));
+// Follow-up's index.ts also carries the dashboard's card and the configuration's setting: their
+// wrappers stay out of the first chunk.
+const FollowUpPage = lazyScreen(() => import('../features/follow-up/FollowUpPage').then((m) => m.FollowUpPage));
 
 const ALL = ['super_admin', 'principal', 'teacher', 'guest'] as const;
 
@@ -34,6 +37,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { id: 'teachers', label: 'dashboard.nav.teachers', path: '/teachers', icon: IconChalkboard, roles: ['principal'], ready: true, screen: TeachersPage },
   { id: 'mark-attendance', label: 'dashboard.nav.markAttendance', path: '/attendance', icon: IconCalendarCheck, roles: ['teacher'], ready: true, screen: MarkAttendancePage, prefetch: prefetchMarkAttendance },
   { id: 'attendance-reports', label: 'dashboard.nav.attendanceReports', path: '/reports', icon: IconReportAnalytics, roles: ['teacher', 'principal'], ready: true, screen: AttendanceReportsPage },
+  { id: 'follow-up', label: 'dashboard.nav.followUp', path: '/follow-up', icon: IconHeartHandshake, roles: ['teacher', 'principal'], ready: true, screen: FollowUpPage },
   { id: 'student-view', label: 'dashboard.nav.studentView', path: '/student-view', icon: IconEye, roles: ['teacher'], ready: true, screen: StudentViewPage },
 
   // principal
@@ -46,6 +50,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { id: 'student-management', label: 'dashboard.nav.studentManagement', path: '/students', icon: IconChecklist, roles: ['super_admin'], ready: true, screen: StudentsPage },
   { id: 'user-management', label: 'dashboard.nav.userManagement', path: '/users', icon: IconUserCog, roles: ['super_admin'], ready: true, screen: UsersPage },
   { id: 'attendance-reports-admin', label: 'dashboard.nav.attendanceReports', path: '/reports', icon: IconReportAnalytics, roles: ['super_admin'], ready: true, screen: AttendanceReportsPage },
+  { id: 'follow-up-admin', label: 'dashboard.nav.followUp', path: '/follow-up', icon: IconHeartHandshake, roles: ['super_admin'], ready: true, screen: FollowUpPage },
   // The gallery is a super admin's as much as a principal's: upload, download, delete.
   { id: 'gallery-admin', label: 'dashboard.nav.gallery', path: '/gallery', icon: IconPhoto, roles: ['super_admin'], ready: true, screen: GalleryPage },
   // A super admin may do all a principal does (keep the session records, edit the academic year

@@ -4,6 +4,8 @@ import { trpc } from '../lib/trpc';
 import { isSubscriptionRefusal, isUnauthorized, shouldRetry } from '../lib/errors';
 import { clearCredentials, getCredentials, onCredentialsChangedElsewhere } from '../lib/session-store';
 import { isOperatorKey, operatorSignedOut } from '../lib/operator-store';
+import { KEPT_QUERIES } from '../lib/offline/kept-queries';
+import { keepAnswersSetInCache } from '../lib/offline/cache-updates';
 
 /**
  * One query client for the app. Two answers concern the whole session rather than one screen:
@@ -41,6 +43,11 @@ export function createQueryClient() {
       },
     },
   });
+  // The queries whose answers the device keeps run offline too (React Query would hold them until the
+  // browser is online): the tRPC link answers them from the device at once. A tRPC query key starts
+  // with its path split at the dots.
+  for (const path of KEPT_QUERIES) queryClient.setQueryDefaults([path.split('.')], { networkMode: 'offlineFirst' });
+  keepAnswersSetInCache(queryClient);
   // Another tab signed in or out: nothing cached here belongs to the session now stored.
   onCredentialsChangedElsewhere(() => queryClient.clear());
   return queryClient;

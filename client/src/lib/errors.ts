@@ -37,7 +37,11 @@ export function serverMessage(error: unknown, fallback: string): string {
   return byReason ? byReason(data!.values!) : error.message;
 }
 
-const httpStatusOf = (error: unknown) => serverData(error)?.httpStatus;
+/** The HTTP status of the server's answer to a failed call; undefined when none came. */
+export const httpStatusOf = (error: unknown) => serverData(error)?.httpStatus;
+
+/** The call got no answer of the server (no network, or nothing behind the address). */
+export const isNetworkFailure = (error: unknown) => !answeredByServer(error);
 
 /** The machine `reason` the server gave with an error, if any (server/trpc/errors.ts). */
 export const reasonOf = (error: unknown) => serverData(error)?.reason;
@@ -49,8 +53,13 @@ export const isUnauthorized = (error: unknown) => httpStatusOf(error) === 401;
 export const isSubscriptionRefusal = (error: unknown) =>
   httpStatusOf(error) === 403 && (serverData(error)?.reason ?? '').startsWith('subscription_');
 
-/** Retry only what may succeed on a second try: network failures and server errors, twice. */
+/**
+ * Retry only what may succeed on a second try: network failures and server errors, twice. A network
+ * failure while the browser is offline is not retried: it would fail again, so the screen shows it (with
+ * Retry) at once rather than after the back-off. (A call the device holds an answer for does not fail:
+ * lib/offline/offline-answers-link.ts answers it.)
+ */
 export const shouldRetry = (failureCount: number, error: unknown) => {
   const status = httpStatusOf(error);
-  return failureCount < 2 && (status === undefined || status >= 500);
+  return failureCount < 2 && (status === undefined ? navigator.onLine : status >= 500);
 };

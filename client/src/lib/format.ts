@@ -1,5 +1,5 @@
 /** Display helpers shared by the screens. */
-import { SOURCE_LOCALE, type Locale } from '../../../common/i18n/locales';
+import { INTL_LOCALE, SOURCE_LOCALE, type Locale } from '../../../common/i18n/locales';
 import { formatDateIn } from './months';
 
 /**
@@ -44,4 +44,21 @@ export const formatCalendarDateIn = (locale: Locale, date: string) => (locale ==
 export function formatMonth(month: string): string {
   const [year, monthNumber] = month.split('-').map(Number);
   return `${MONTHS[monthNumber - 1]} ${year}`;
+}
+
+/** The device's calendar date of a moment ('YYYY-MM-DD', local time). */
+const localDateOf = (at: Date) =>
+  `${at.getFullYear()}-${String(at.getMonth() + 1).padStart(2, '0')}-${String(at.getDate()).padStart(2, '0')}`;
+
+/**
+ * A moment of this device's day as a clock time ('9:05 AM' in English, the language's own form
+ * otherwise), preceded by its date when it was another day.
+ */
+export function formatMomentIn(locale: Locale, ms: number, now = Date.now()): string {
+  const at = new Date(ms);
+  const time = locale === SOURCE_LOCALE
+    ? `${at.getHours() % 12 || 12}:${String(at.getMinutes()).padStart(2, '0')} ${at.getHours() < 12 ? 'AM' : 'PM'}`
+    : new Intl.DateTimeFormat(INTL_LOCALE[locale], { hour: 'numeric', minute: '2-digit' }).format(at);
+  const day = localDateOf(at);
+  return day === localDateOf(new Date(now)) ? time : `${formatCalendarDateIn(locale, day)} ${time}`;
 }

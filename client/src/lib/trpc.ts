@@ -1,14 +1,16 @@
 import { createTRPCReact, httpBatchLink, httpLink, splitLink, type CreateTRPCClientOptions } from '@trpc/react-query';
-import type { inferRouterOutputs } from '@trpc/server';
+import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../../server/root';
 import { UNBATCHED_PROCEDURES } from '../../../common/permissions';
 import { getCredentials } from './session-store';
 import { getOperatorCsrfToken, isOperatorPath } from './operator-store';
+import { offlineAnswersLink } from './offline/offline-answers-link';
 
 /** The typed tRPC client of the whole API (server/root.ts); only the router's type is imported. */
 export const trpc = createTRPCReact<AppRouter>();
 
 export type RouterOutputs = inferRouterOutputs<AppRouter>;
+export type RouterInputs = inferRouterInputs<AppRouter>;
 
 /** Calls the server takes only one per request (sign-in, password reset, registration): never batched. */
 const UNBATCHED_PATHS: ReadonlySet<string> = new Set(UNBATCHED_PROCEDURES);
@@ -64,11 +66,15 @@ export function trpcClientOptions(): CreateTRPCClientOptions<AppRouter> {
               return { 'X-Payment-Token': payment.token, 'X-Church-Code': payment.churchCode };
             },
           }),
-          false: splitLink({
-            condition: (op) => UNBATCHED_PATHS.has(op.path),
-            true: httpLink({ url: '/trpc', headers }),
-            false: httpBatchLink({ url: '/trpc', headers, maxItems: MAX_BATCH_ITEMS }),
-          }),
+          // The church's own calls: a teacher's screens are answered from the device when the network fails.
+          false: [
+            offlineAnswersLink(),
+            splitLink({
+              condition: (op) => UNBATCHED_PATHS.has(op.path),
+              true: httpLink({ url: '/trpc', headers }),
+              false: httpBatchLink({ url: '/trpc', headers, maxItems: MAX_BATCH_ITEMS }),
+            }),
+          ],
         }),
       }),
     ],

@@ -11,7 +11,8 @@ import { clearCredentials } from './session-store';
 export function useLogout() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const revoke = trpc.auth.logout.useMutation();
+  // Offline the revoke fails at once instead of waiting for the network (React Query's default).
+  const revoke = trpc.auth.logout.useMutation({ networkMode: 'always' });
   const [pending, setPending] = useState(false);
 
   const logout = useCallback(async () => {

@@ -20,6 +20,11 @@ async function academicYearConfigOf(tx: Tx): Promise<AcademicYearConfig & { is_d
   return row ? { ...toConfig(row), is_default: false } : { ...DEFAULT_ACADEMIC_YEAR_CONFIG, is_default: true };
 }
 
+/** The academic year a calendar date of the church belongs to, by its configuration (or the default). */
+export async function academicYearOfDate(tx: Tx, date: string): Promise<string> {
+  return academicYearOf(date, (await academicYearConfigOf(tx)).start_month);
+}
+
 type ChurchClock = Pick<TenantScope['church'], 'time_zone'>;
 
 /** The configuration plus the current academic year (from the church's today, in its time zone)

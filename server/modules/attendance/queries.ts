@@ -32,7 +32,8 @@ export interface MarkOutcome {
 
 /**
  * Marking a class for a date in one statement (one round trip): it finds the class the user may
- * reach (the rule of classes/access.ts), its students now, and writes one row per student with the
+ * reach (the rule of classes/access.ts), its active students now (a child who moved away is off the
+ * roll call, so choosing one is choosing a student not in the class), and writes one row per student with the
  * chosen status or absent, by INSERT ... ON CONFLICT (church_id, student_id, date) DO UPDATE, so
  * marking again overwrites instead of duplicating. It writes nothing when a chosen student is not in
  * the class, and returns what the service needs to answer. The marks travel as two arrays (ids and
@@ -52,7 +53,7 @@ const markClassStatement = fixedStatement<MarkOutcome, MarkValues>(() => {
       where ${classes.churchId} = ${p('churchId')}::uuid and ${classes.id} = ${p('classId')}::uuid
         and ${classAccessibleTo(sql`${p('seesAllClasses')}::boolean`, sql`${p('userId')}::uuid`)}
     ), roster as (
-      select s.id from ${students} s join target t on s.class_id = t.id where s.church_id = ${p('churchId')}::uuid
+      select s.id from ${students} s join target t on s.class_id = t.id where s.church_id = ${p('churchId')}::uuid and s.active
     ), chosen as (
       select m.student_id, case when m.present then 'present' else 'absent' end as status
       from unnest(${p('chosenIds')}::uuid[], ${p('chosenPresent')}::boolean[]) as m(student_id, present)

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { TenantScope } from '../../core/scopes.js';
 import { MESSAGES } from '../../../common/constants.js';
-import { attendanceDateProblem, monthRange } from '../../../common/attendance.js';
+import { monthRange } from '../../../common/attendance.js';
 import { toCsv } from '../../../common/csv.js';
 import type { classDateInput, classMonthInput, markAttendanceInput } from '../../../common/schemas/attendance.js';
 import { commitEarly } from '../../db/index.js';
@@ -12,6 +12,7 @@ import { classNotFound, findAccessibleClass, seesAllClasses, type ClassRow } fro
 import {
   calendarRows, markClass, monthlySummaryRows, recordsForDate,
 } from './queries.js';
+import { attendanceDateRefusal } from './date-window.js';
 
 
 type MarkInput = z.output<typeof markAttendanceInput>;
@@ -24,12 +25,8 @@ type ClassMonthInput = z.output<typeof classMonthInput>;
  * transaction and one statement, so a refused request writes nothing and marking again updates.
  */
 export async function markAttendance(ctx: TenantScope, input: MarkInput) {
-  const problem = attendanceDateProblem(input.date, churchToday(ctx.church));
-  if (problem) {
-    throw badRequest(problem, {
-      reason: problem === MESSAGES.attendanceTooOld ? 'attendance_too_old' : 'attendance_future_date',
-    });
-  }
+  const refusal = attendanceDateRefusal(input.date, churchToday(ctx.church));
+  if (refusal) throw badRequest(refusal.message, { reason: refusal.reason });
   const marking = markClass(ctx.tx, {
     churchId: ctx.church.id, classId: input.classId, seesAllClasses: seesAllClasses(ctx.user), userId: ctx.user.id,
     date: input.date, chosen: input.attendanceData,

@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import {
-  academicYearConfigs, attendance, churches, classes, students, users,
+  academicYearConfigs, attendance, churches, classes, studentGuardians, students, users,
 } from '../../../drizzle/schema/index.js';
 import { academicYearOf, DEFAULT_ACADEMIC_YEAR_CONFIG } from '../../../common/academic-year.js';
 import { addDays, dayOfWeek, todayIn } from '../../../common/dates.js';
+import { DEFAULT_GUARDIAN_NAME, PRIMARY_GUARDIAN_POSITION } from '../../../common/schemas/guardians.js';
 import type { Database } from '../../db/index.js';
 import { hashPassword } from '../auth/index.js';
 
@@ -82,12 +83,15 @@ export async function seedDemoChurch(db: Database, { code, password }: { code: s
           academicYear: year,
           rollNumber: i + 1,
           name: `${FIRST_NAMES[n % FIRST_NAMES.length]} ${LAST_NAMES[(n * 7) % LAST_NAMES.length]}`,
-          parentPhone: `+91 9${String(100000000 + n * 7919).slice(0, 9)}`,
-          parentEmail: i % 3 === 0 ? null : `parent${n}@${code.toLowerCase()}.example.org`,
           dateOfBirth: `${birthYear}-${String((n % 12) + 1).padStart(2, '0')}-${String((n % 27) + 1).padStart(2, '0')}`,
         };
       }));
     const saved = await tx.insert(students).values(studentRows).returning({ id: students.id, classId: students.classId });
+    await tx.insert(studentGuardians).values(saved.map((s, i) => ({
+      churchId, studentId: s.id, position: PRIMARY_GUARDIAN_POSITION, name: DEFAULT_GUARDIAN_NAME, relation: 'parent',
+      phone: `+91 9${String(100000000 + (i + 1) * 7919).slice(0, 9)}`,
+      email: i % 8 % 3 === 0 ? null : `parent${i + 1}@${code.toLowerCase()}.example.org`,
+    })));
 
     // The last Sundays up to today, deterministic marks (about 85% present).
     let sunday = addDays(today, -dayOfWeek(today));

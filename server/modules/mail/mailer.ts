@@ -26,6 +26,11 @@ export interface Mailer {
    * kind of message only, never its recipient's link or token.
    */
   send(message: MailMessage, log: FastifyBaseLogger): void;
+  /**
+   * Sends a message now, once, and fails if it could not be sent: for a job, whose queue tries
+   * it again (the weekly digest), never for a request.
+   */
+  sendNow(message: MailMessage, log: FastifyBaseLogger): Promise<void>;
   /** Shutdown, first step: waits between tries end now; each message still pending gets one last try. */
   stopRetrying(): void;
   /** Shutdown, last step (after the background work is done): closes the SMTP connections. */
@@ -125,6 +130,18 @@ export function createMailer(config: MailConfig, background: BackgroundTasks): M
     mode: smtp ? 'smtp' : 'outbox',
     send(message, log) {
       background.run(`mail ${message.kind}`, log, () => deliver(message, log));
+    },
+    async sendNow(message, log) {
+      try {
+        await transmit(message, log);
+      } catch (error) {
+        const reason = describeSendError(error, message);
+        log.warn({ mail: message.kind, error: reason }, 'mail not sent: its job will try again');
+        // The job queue keeps a failed job's error in the database: the redacted reason goes with
+        // it, never the SMTP error itself (which may quote the recipient).
+        // eslint-disable-next-line preserve-caught-error -- the cause is the redacted reason on purpose
+        throw new Error(`mail ${message.kind} not sent`, { cause: reason });
+      }
     },
     stopRetrying() {
       stopped = true;

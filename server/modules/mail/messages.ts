@@ -11,7 +11,7 @@
 import { INTL_LOCALE, type Locale } from '../../../common/i18n/locales.js';
 import { translatorFor, type Translate } from '../../core/i18n.js';
 
-type MailKind = 'password-reset' | 'welcome' | 'receipt' | 'google-linked';
+type MailKind = 'password-reset' | 'welcome' | 'receipt' | 'google-linked' | 'weekly-digest';
 
 export interface MailMessage {
   /** What the message is: the only thing about it that is logged (never its recipient or content). */
@@ -38,17 +38,19 @@ function linkTo(publicUrl: string, path: string, query: Record<string, string> =
   return url.toString();
 }
 
-/** A paragraph is either text or a row of label and value (shown as a small table in HTML). */
-type Block = string | { rows: Array<[string, string]> } | { button: string; href: string };
+/** A paragraph is either text, rows of label and value (shown as a small table in HTML), a button
+ * or a section's heading. */
+export type MailBlock = string | { rows: Array<[string, string]> } | { button: string; href: string } | { heading: string };
 
 /** A recipient: where the mail goes and the language it is written in. */
 interface Recipient { email: string; language: Locale }
 
-function compose(t: Translate, kind: MailKind, to: string, subject: string, blocks: Block[], link?: string): MailMessage {
+function compose(t: Translate, kind: MailKind, to: string, subject: string, blocks: MailBlock[], link?: string): MailMessage {
   const product = t('mail.product');
   const text = blocks.map((block) => {
     if (typeof block === 'string') return block;
     if ('rows' in block) return block.rows.map(([label, value]) => `${label}: ${value}`).join('\n');
+    if ('heading' in block) return block.heading.toUpperCase();
     return `${block.button}:\n${block.href}`;
   }).join('\n\n');
   const html = blocks.map((block) => {
@@ -58,6 +60,7 @@ function compose(t: Translate, kind: MailKind, to: string, subject: string, bloc
         `<tr><td style="padding:4px 16px 4px 0;color:#555">${escapeHtml(label)}</td><td style="padding:4px 0;font-weight:600">${escapeHtml(value)}</td></tr>`);
       return `<table role="presentation" style="border-collapse:collapse;margin:0 0 16px">${rows.join('')}</table>`;
     }
+    if ('heading' in block) return `<h2 style="margin:24px 0 8px;font-size:16px">${escapeHtml(block.heading)}</h2>`;
     return `<p style="margin:0 0 16px"><a href="${escapeHtml(block.href)}" style="display:inline-block;padding:10px 20px;background:#1864ab;color:#fff;text-decoration:none;border-radius:4px">${escapeHtml(block.button)}</a></p>`
       + `<p style="margin:0 0 16px;font-size:13px;color:#555">${escapeHtml(t('mail.openLink'))} <a href="${escapeHtml(block.href)}" style="color:#1864ab;word-break:break-all">${escapeHtml(block.href)}</a></p>`;
   }).join('\n');
@@ -158,5 +161,28 @@ export function receiptMail(publicUrl: string, to: Recipient & { name: string },
       [t('mail.receipt.activeUntil'), formatDay(facts.endDate, church.timeZone, to.language)],
     ] },
     { button: t('mail.signIn'), href: link },
+  ], link);
+}
+
+/** A section of the weekly digest, in the recipient's language: its heading and its paragraphs. */
+export interface DigestMailSection { heading: string; blocks: MailBlock[] }
+
+/**
+ * The weekly digest to a principal or super admin: one section per part of the digest (attendance,
+ * birthdays, ...), each already written in the recipient's language by its builder; everything in
+ * them is escaped here like any other mail text.
+ */
+export function digestMail(
+  publicUrl: string, to: Recipient & { name: string }, church: { name: string; code: string }, weekLabel: string,
+  sections: DigestMailSection[],
+) {
+  const t = translatorFor(to.language);
+  const link = linkTo(publicUrl, '/login', { code: church.code });
+  return compose(t, 'weekly-digest', to.email, t('mail.digest.subject', { church: church.name, week: weekLabel }), [
+    t('mail.greeting', { name: to.name }),
+    t('mail.digest.intro', { church: church.name }),
+    ...sections.flatMap((section): MailBlock[] => [{ heading: section.heading }, ...section.blocks]),
+    { button: t('mail.signIn'), href: link },
+    t('mail.digest.optOut'),
   ], link);
 }

@@ -15,6 +15,13 @@ export function toStudentDto(row: StudentListRow, today: string) {
     class_section: row.classSection,
     roll_number: row.rollNumber,
     academic_year: row.academicYear,
+    /** False once the child moved away: off the roll call and the follow-up list, still listed here. */
+    active: row.active,
   };
 }
 export type StudentDto = ReturnType<typeof toStudentDto>;
+
+/** A student of the roll call (the Mark Attendance screen's list): with the red badge's flag, an
+ * allergy or medical note is recorded (never the note itself). */
+export const toRosterStudentDto = (row: StudentListRow, today: string) => ({ ...toStudentDto(row, today), hasMedicalNote: row.hasMedicalNote });
+export type RosterStudentDto = ReturnType<typeof toRosterStudentDto>;

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
-import { classes, students } from '../../../drizzle/schema/index.js';
+import { classes, studentCare, studentGuardians, students } from '../../../drizzle/schema/index.js';
+import { DEFAULT_GUARDIAN_NAME, PRIMARY_GUARDIAN_POSITION } from '../../../common/schemas/guardians.js';
 import { byName, type Tx } from '../../db/index.js';
 import type { STUDENT_SORTS } from '../../../common/schemas/students.js';
 import { classNameOrder } from '../classes/index.js';
@@ -7,8 +8,10 @@ import { classNameOrder } from '../classes/index.js';
 const studentColumns = {
   id: students.id,
   name: students.name,
-  parentPhone: students.parentPhone,
-  parentEmail: students.parentEmail,
+  // The student's parent phone and email are the primary guardian's (every student has one: made with
+  // the student, and the guardians list is never emptied); coalesce keeps the type honest.
+  parentPhone: sql<string>`coalesce(${studentGuardians.phone}, '')`,
+  parentEmail: studentGuardians.email,
   dateOfBirth: students.dateOfBirth,
   classId: students.classId,
   className: classes.className,
@@ -16,10 +19,15 @@ const studentColumns = {
   classTeacherId: classes.teacherId,
   rollNumber: students.rollNumber,
   academicYear: students.academicYear,
+  active: students.active,
+  /** Whether an allergy or medical note is recorded (the red badge); never the note itself. */
+  hasMedicalNote: sql<boolean>`(${studentCare.medicalNote} is not null)`,
 };
 export type StudentListRow = {
   id: string; name: string; parentPhone: string; parentEmail: string | null; dateOfBirth: string; classId: string;
   className: string; classSection: string; classTeacherId: string | null; rollNumber: number; academicYear: string;
+  active: boolean;
+  hasMedicalNote: boolean;
 };
 
 type StudentSort = (typeof STUDENT_SORTS)[number];
@@ -32,6 +40,9 @@ const schoolOrder = () => [desc(students.academicYear), classNameOrder(), asc(cl
 export function selectStudents(tx: Tx, where: SQL | undefined, sort: StudentSort = 'roll_number'): Promise<StudentListRow[]> {
   return tx.select(studentColumns).from(students)
     .innerJoin(classes, and(eq(classes.churchId, students.churchId), eq(classes.id, students.classId)))
+    .leftJoin(studentGuardians, and(eq(studentGuardians.churchId, students.churchId), eq(studentGuardians.studentId, students.id),
+      eq(studentGuardians.position, PRIMARY_GUARDIAN_POSITION)))
+    .leftJoin(studentCare, and(eq(studentCare.churchId, students.churchId), eq(studentCare.studentId, students.id)))
     .where(where)
     .orderBy(...(sort === 'name' ? [asc(byName(students.name)), ...schoolOrder()] : schoolOrder()));
 }
@@ -44,15 +55,18 @@ export async function findStudentRow(tx: Tx, id: string): Promise<StudentListRow
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
- * Case-insensitive substring search over name, parent phone and parent email, as one LIKE over the
- * generated `search_text` column (lower-cased fields, then the phone's digits). Substring search cannot
- * use a b-tree index and pg_trgm is not guaranteed on PGlite; the scan stays within the church's rows
- * (church-leading index) and a plain LIKE over pre-lowered text is several times cheaper than three
- * ILIKEs. A search made only of phone characters also matches the phone's digits whatever its spacing
- * ('98765 43210' finds '+91 9876543210').
+ * Case-insensitive substring search over name, parent phone and parent email (the primary guardian's):
+ * LIKEs over the lower-cased name and the guardian's generated `search_text` (lower-cased phone and
+ * email, then the phone's digits). Substring search cannot use a b-tree index and pg_trgm is not
+ * guaranteed on PGlite; the scan stays within the church's rows (church-leading index) and a plain
+ * LIKE over pre-lowered text is several times cheaper than ILIKEs. A search made only of phone
+ * characters also matches the phone's digits whatever its spacing ('98765 43210' finds '+91 9876543210').
  */
 export function studentSearchWhere(search: string): SQL {
-  const contains = (text: string) => sql`${students.searchText} like lower(${`%${escapeLike(text)}%`})`;
+  const contains = (text: string) => {
+    const pattern = `%${escapeLike(text)}%`;
+    return or(sql`lower(${students.name}) like lower(${pattern})`, sql`${studentGuardians.searchText} like lower(${pattern})`)!;
+  };
   const digits = search.replace(/\D/g, '');
   const phoneLike = /^[0-9\s\-+().]+$/.test(search) && digits.length >= 3 && digits !== search;
   return phoneLike ? or(contains(search), contains(digits))! : contains(search);
@@ -66,13 +80,35 @@ export async function nextRollNumber(tx: Tx, classId: string): Promise<number> {
   return Number(row.next);
 }
 
-export async function insertStudent(tx: Tx, values: typeof students.$inferInsert): Promise<string> {
+type StudentValues = typeof students.$inferInsert;
+/** The primary contact of the student API: the primary guardian's phone and email. */
+export interface PrimaryContact { parentPhone: string; parentEmail: string | null }
+
+/** Inserts a student with their primary guardian, made from the parent phone and email. */
+export async function insertStudent(tx: Tx, values: StudentValues, contact: PrimaryContact): Promise<string> {
   const [row] = await tx.insert(students).values(values).returning({ id: students.id });
+  await tx.insert(studentGuardians).values({
+    churchId: values.churchId, studentId: row.id, position: PRIMARY_GUARDIAN_POSITION, name: DEFAULT_GUARDIAN_NAME,
+    relation: 'parent', phone: contact.parentPhone, email: contact.parentEmail,
+  });
   return row.id;
 }
 
-export async function updateStudentRow(tx: Tx, id: string, values: Partial<typeof students.$inferInsert>) {
+export async function updateStudentRow(tx: Tx, id: string, values: Partial<StudentValues>) {
   await tx.update(students).set({ ...values, updatedAt: new Date() }).where(eq(students.id, id));
+}
+
+/** Locks the student's row until the transaction ends, so writes of their guardians (the guardians
+ * list, the student API's parent phone and email) and care rows happen one at a time. */
+export async function lockStudent(tx: Tx, id: string) {
+  await tx.select({ id: students.id }).from(students).where(eq(students.id, id)).for('no key update');
+}
+
+/** Writes the parent phone or email of the student API into the primary guardian, as written. */
+export async function updatePrimaryContact(tx: Tx, studentId: string, contact: Partial<PrimaryContact>) {
+  await tx.update(studentGuardians)
+    .set({ phone: contact.parentPhone, email: contact.parentEmail, updatedAt: new Date() })
+    .where(and(eq(studentGuardians.studentId, studentId), eq(studentGuardians.position, PRIMARY_GUARDIAN_POSITION)));
 }
 
 /** Deletes a student; their attendance goes with them (foreign key on delete cascade). */

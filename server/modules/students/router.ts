@@ -19,7 +19,7 @@ export const studentsRouter = router({
     .meta(rest('GET', '/api/students/classes/available', 'Classes the signed-in user may put students in; optional query academic_year'))
     .input(studentClassesInput).query(({ ctx, input }) => classesForStudents(ctx, input ?? {})),
   byClass: staff
-    .meta(rest('GET', '/api/students/class/{classId}', 'The students of one class, by roll number'))
+    .meta(rest('GET', '/api/students/class/{classId}', 'The students of one class, by roll number; each with hasMedicalNote (an allergy or medical note is recorded: the roll call\'s red badge)'))
     .input(classStudentsInput).query(({ ctx, input }) => studentsOfClass(ctx, input.classId)),
   create: staff
     .meta(rest('POST', '/api/students', 'Add a student: name, parent_phone, parent_email (optional), date_of_birth, class_id; the server '

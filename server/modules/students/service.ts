@@ -13,9 +13,10 @@ import {
 } from '../classes/index.js';
 import type { TenantScope } from '../../core/scopes.js';
 import { assertWithinPlanLimit } from '../subscription/index.js';
-import { toStudentDto, type StudentDto } from './dto.js';
+import { toRosterStudentDto, toStudentDto, type RosterStudentDto, type StudentDto } from './dto.js';
 import {
-  deleteStudentRow, findStudentRow, insertStudent, nextRollNumber, selectStudents, studentSearchWhere, updateStudentRow,
+  deleteStudentRow, findStudentRow, insertStudent, lockStudent, nextRollNumber, selectStudents, studentSearchWhere, updatePrimaryContact,
+  updateStudentRow,
   type StudentListRow,
 } from './queries.js';
 
@@ -35,11 +36,12 @@ export async function listStudents(scope: TenantScope, filter: ListFilter = {}):
   return rows.map((row) => toStudentDto(row, today));
 }
 
-/** GET /api/students/class/{classId}: the students of one class the user may reach, by roll number. */
-export async function studentsOfClass(scope: TenantScope, classId: string): Promise<StudentDto[]> {
+/** GET /api/students/class/{classId}: the students of one class the user may reach, by roll number: the
+ * roll call's list, so each carries hasMedicalNote. */
+export async function studentsOfClass(scope: TenantScope, classId: string): Promise<RosterStudentDto[]> {
   const cls = await findAccessibleClass(scope.tx, scope.user, classId);
   const today = churchToday(scope.church);
-  return (await selectStudents(scope.tx, eq(students.classId, cls.id))).map((row) => toStudentDto(row, today));
+  return (await selectStudents(scope.tx, eq(students.classId, cls.id))).map((row) => toRosterStudentDto(row, today));
 }
 
 /** GET /api/students/classes/available: the classes the user may put students in. */
@@ -55,7 +57,7 @@ function assertYearOfClass(academicYear: string | undefined, cls: ClassRow) {
 
 /** A student the user may reach: any of the church for principals and super admins, only students of
  * own classes for teachers. Anything else is "not found". */
-async function findAccessibleStudent({ tx, user }: TenantScope, id: string): Promise<StudentListRow> {
+export async function findAccessibleStudent({ tx, user }: TenantScope, id: string): Promise<StudentListRow> {
   const row = await findStudentRow(tx, id);
   if (!row || (!seesAllClasses(user) && row.classTeacherId !== user.id)) throw notFound(STUDENT_MESSAGES.notFound);
   return row;
@@ -92,12 +94,10 @@ export async function createStudent(scope: TenantScope, input: z.output<typeof s
     churchId: church.id,
     classId: cls.id,
     name: input.name,
-    parentPhone: input.parent_phone,
-    parentEmail: input.parent_email ?? null,
     dateOfBirth: input.date_of_birth,
     rollNumber,
     academicYear,
-  });
+  }, { parentPhone: input.parent_phone, parentEmail: input.parent_email ?? null });
   return studentDto(scope, id, today);
 }
 
@@ -111,8 +111,6 @@ export async function updateStudent(scope: TenantScope, input: z.output<typeof s
 
   const changes: Parameters<typeof updateStudentRow>[2] = {};
   if (input.name !== undefined) changes.name = input.name;
-  if (input.parent_phone !== undefined) changes.parentPhone = input.parent_phone;
-  if (input.parent_email !== undefined) changes.parentEmail = input.parent_email;
   if (input.date_of_birth !== undefined) changes.dateOfBirth = input.date_of_birth;
 
   const targetClassId = input.class_id ?? current.classId;
@@ -127,6 +125,10 @@ export async function updateStudent(scope: TenantScope, input: z.output<typeof s
     changes.rollNumber = taken.rollNumber;
   }
   if (Object.keys(changes).length) await updateStudentRow(tx, current.id, changes);
+  if (input.parent_phone !== undefined || input.parent_email !== undefined) {
+    await lockStudent(tx, current.id); // a concurrent replacement of the guardians list goes first or after
+    await updatePrimaryContact(tx, current.id, { parentPhone: input.parent_phone, parentEmail: input.parent_email });
+  }
   return studentDto(scope, current.id, today);
 }
 

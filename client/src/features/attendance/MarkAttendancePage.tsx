@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Alert, Box, Button, Group, NativeSelect, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import {
   IconAlertTriangle, IconCheck, IconChecks, IconDeviceFloppy, IconInfoCircle, IconPencil, IconRefresh,
@@ -8,7 +8,7 @@ import { MESSAGES, type AttendanceStatus } from '../../../../common/constants';
 import { attendanceDateProblem } from '../../../../common/attendance';
 import { churchToday, useSignedInSession } from '../auth';
 import { ErrorState, QueryErrorState } from '../../components/ErrorState';
-import { reasonOf, serverMessage } from '../../lib/errors';
+import { isNetworkFailure, reasonOf, serverMessage } from '../../lib/errors';
 import { useT, type MessageId } from '../../lib/i18n';
 import { trpc } from '../../lib/trpc';
 import { useAddressParams } from '../../lib/useAddressParams';
@@ -18,11 +18,21 @@ import { DateField } from './DateField';
 import { StudentMarkRow } from './StudentMarkRow';
 import { SUCCESS_MESSAGE_MS } from './texts';
 import './messages';
-import { draftKey, useAttendanceDraft } from './useAttendanceDraft';
+import { useAttendanceDraft } from './useAttendanceDraft';
 import { sheetClassId, sheetDate } from './sheet-selection';
 import { WRAPPING_BUTTON_STYLES } from '../../components/wrapping-button';
+import { ownerKey, type DeviceMark } from '../../lib/offline/device-db';
+import { dropWaitingMarks, keepWaitingMarks } from '../../lib/offline/mark-queue';
+import { isOffline, reportNetworkFailure, reportNetworkWorks } from '../../lib/offline/connection';
+import { useUnsentMarks } from '../../lib/offline/useDeviceMarks';
+import { sendWaitingMarksSoon } from '../../lib/offline/useMarkSync';
+import { MARK_REFUSALS } from './refusals';
+import { OfflineStatus } from './OfflineStatus';
+import { RefusedMarks } from './RefusedMarks';
 
-type Feedback = { kind: 'success' | 'error'; text: string; at: number };
+/** What the last save said: stored, kept on this phone (offline), or refused or unanswered (`queued`:
+ * its marks wait on the device meanwhile). */
+type Feedback = { kind: 'success' | 'queued' | 'error'; text: string; at: number; queued?: boolean };
 
 /** The roster before the sheet's first low-priority render (see below). */
 const NO_ROSTER = { classId: null, date: '', students: undefined };
@@ -33,17 +43,6 @@ const NO_ROSTER = { classId: null, date: '', students: undefined };
  * which on a slow connection can be several seconds before the sheet renders).
  */
 const STORED_MARKS_STALE_MS = 15_000;
-
-/**
- * The server's refusals of a save, by the machine reason it gives with them: shown in the page's
- * language (the server's own message is the English of the same catalogue entry).
- */
-const SAVE_REFUSALS: Readonly<Record<string, MessageId>> = {
-  attendance_too_old: 'attendance.tooOld',
-  attendance_future_date: 'attendance.futureDate',
-  student_not_in_class: 'attendance.studentNotInClass',
-  no_students: 'attendance.noStudents',
-};
 
 /** The class and date of the screen live in the address (?class=…&date=…), so a reload keeps them. */
 function useSelection() {
@@ -79,24 +78,38 @@ export function MarkAttendancePage() {
 
   const students = trpc.students.byClass.useQuery(classId ? { classId } : skipToken);
   const stored = trpc.attendance.byDate.useQuery(classId ? { classId, date } : skipToken, { staleTime: STORED_MARKS_STALE_MS });
-  const mark = trpc.attendance.mark.useMutation();
+  // A save that gets no answer is a failure at once (its marks then wait on the device), never held
+  // by React Query until it believes the browser is online again.
+  const mark = trpc.attendance.mark.useMutation({ networkMode: 'always' });
 
-  // The user's unsaved changes, for one class and date, kept in the tab until they are saved.
-  const sheetKey = classId ? draftKey({ churchCode: church.code, userId: user.id, classId, date }) : null;
-  const draft = useAttendanceDraft(sheetKey);
+  // Everything this device keeps is the owner's: the church and user signed in.
+  const owner = ownerKey(church.code, user.id);
+  const sheetRef = useMemo(() => (classId ? { owner, classId, date } : null), [owner, classId, date]);
+  // The user's unsaved taps of this class and date, kept on the device until they are saved.
+  const draft = useAttendanceDraft(sheetRef);
+  // Marks of the owner waiting on the device for the network (any sheet), and those of this sheet.
+  const unsent = useUnsentMarks(owner);
+  const waitingOfSheet = useMemo(
+    () => new Map((unsent.value ?? []).filter((m) => m.classId === classId && m.date === date).map((m) => [m.studentId, m])),
+    [unsent.value, classId, date],
+  );
   // The rows appear as a low-priority update once a class's students and the date's stored marks
   // are both here, whichever came last, and never in the screen's first render even when its data
   // is already cached: the frame, the title and the pickers are shown first, and the rows of a whole
   // class then render in slices and lay out apart, which keeps a slow phone responsive. Until that
-  // render has this very class and date, the sheet shows its skeleton, never another class's rows.
+  // render has this very class and date, and what the device keeps of the sheet has been read, the
+  // sheet shows its skeleton, never another class's rows.
   // (The marks themselves stay urgent: after a save they must change at once.)
   const marksLoaded = stored.data !== undefined;
+  // The roll call is of the active children only (a child who moved away is inactive; the server
+  // refuses a mark of theirs). An answer kept on the device from before the flag existed has none.
   const rosterOfSheet = useMemo(
-    () => ({ classId, date, students: marksLoaded ? students.data : undefined }),
+    () => ({ classId, date, students: marksLoaded ? students.data?.filter((s) => s.active !== false) : undefined }),
     [classId, date, marksLoaded, students.data],
   );
   const deferredRoster = useDeferredValue(rosterOfSheet, NO_ROSTER);
-  const rosterReady = deferredRoster.classId === classId && deferredRoster.date === date && deferredRoster.students !== undefined;
+  const rosterReady = deferredRoster.classId === classId && deferredRoster.date === date && deferredRoster.students !== undefined
+    && draft.loaded && unsent.value !== undefined;
   const storedMarks = useMemo(
     () => new Map<string, AttendanceStatus>(
       (stored.data ?? []).map((r) => [r.student_id, r.status === 'absent' ? 'absent' : 'present']),
@@ -104,17 +117,25 @@ export function MarkAttendancePage() {
     [stored.data],
   );
   const storedStatusOf = (studentId: string): AttendanceStatus => storedMarks.get(studentId) ?? 'present';
-  const statusOf = (studentId: string): AttendanceStatus => draft.marks[studentId] ?? storedStatusOf(studentId);
+  // An unsaved tap, over a mark waiting on the device, over the stored mark, over present.
+  const statusOf = (studentId: string): AttendanceStatus =>
+    draft.taps[studentId]?.status ?? waitingOfSheet.get(studentId)?.status ?? storedStatusOf(studentId);
 
   const [dateProblem, setDateProblem] = useState<MessageId | null>(null);
   const [feedback, setFeedback] = useState<Feedback | null>(null);
 
-  // 'Attendance marked successfully!' stays 3 seconds.
+  // 'Attendance marked successfully!' (or kept on this phone) stays 3 seconds.
   useEffect(() => {
-    if (feedback?.kind !== 'success') return;
+    if (feedback?.kind !== 'success' && feedback?.kind !== 'queued') return;
     const timer = setTimeout(() => setFeedback((f) => (f === feedback ? null : f)), SUCCESS_MESSAGE_MS);
     return () => clearTimeout(timer);
   }, [feedback]);
+
+  // An unanswered save whose marks the device has since sent: nothing is left to retry.
+  const sheetUnsent = waitingOfSheet.size;
+  useEffect(() => {
+    if (feedback?.queued && sheetUnsent === 0) setFeedback(null);
+  }, [feedback, sheetUnsent]);
 
   const chooseClass = (value: string | null) => {
     if (!value) return;
@@ -139,35 +160,98 @@ export function MarkAttendancePage() {
   const roster = (rosterReady ? deferredRoster.students : undefined) ?? [];
   const present = roster.filter((s) => statusOf(s.id) === 'present').length;
   const absent = roster.length - present;
-  // Marks of students no longer in the class are ignored; a mark equal to the stored one changes nothing.
-  const hasUnsavedMarks = roster.some((s) => statusOf(s.id) !== storedStatusOf(s.id));
+  // Taps not saved yet (of students still in the class, and differing from what is stored). Marks
+  // waiting on the device are not: they are sent without Save.
+  const hasUnsavedMarks = roster.some((s) => draft.taps[s.id] !== undefined && draft.taps[s.id].status !== storedStatusOf(s.id));
+
+  /** Keeps marks of this sheet on the device, to be sent when the network allows; shown at once. */
+  const keepOnDevice = (marks: DeviceMark[]) => {
+    const slots = new Set(marks.map((m) => `${m.studentId}|${m.date}`));
+    unsent.setLocally((kept) => [...(kept ?? []).filter((m) => !slots.has(`${m.studentId}|${m.date}`)), ...marks]);
+    void keepWaitingMarks(marks);
+  };
+
+  // A tap: online, an unsaved change of the sheet (and marks waiting elsewhere are sent now);
+  // offline, at once a mark waiting on the device, sent without Save when the network returns.
+  // Read through a ref, so the rows' handler stays the same function and a tap renders one row.
+  const latest = useRef({ sheet: sheetRef, roster, draft, keepOnDevice, unsent: unsent.value?.length ?? 0 });
+  latest.current = { sheet: sheetRef, roster, draft, keepOnDevice, unsent: unsent.value?.length ?? 0 };
+  const tap = useCallback((studentId: string, status: AttendanceStatus) => {
+    const { sheet: tapped, roster: students, draft: taps, keepOnDevice: keep, unsent: waiting } = latest.current;
+    if (!tapped) return;
+    if (!isOffline()) {
+      taps.setMark(studentId, status);
+      if (waiting > 0) sendWaitingMarksSoon();
+      return;
+    }
+    const studentName = students.find((s) => s.id === studentId)?.name;
+    keep([{ ...tapped, studentId, status, tappedAt: new Date().toISOString(), studentName }]);
+    if (taps.taps[studentId]) taps.forget([studentId]);
+  }, []);
 
   const markAllPresent = () => {
-    draft.setAll(Object.fromEntries(roster.map((s) => [s.id, 'present' as const])));
+    if (!sheetRef) return;
+    if (!isOffline()) {
+      draft.setAll(Object.fromEntries(roster.map((s) => [s.id, 'present' as const])));
+      return;
+    }
+    const tappedAt = new Date().toISOString();
+    keepOnDevice(roster.map((s) => ({ ...sheetRef, studentId: s.id, status: 'present', tappedAt, studentName: s.name })));
+    draft.forget(roster.map((s) => s.id));
+  };
+
+  /**
+   * Save without the network: every student of the sheet becomes a mark waiting on the device, with
+   * the status shown and the time of its own tap (the time of Save for those not tapped).
+   */
+  const keepSheetOnDevice = (kept: NonNullable<typeof sheetRef>) => {
+    const savedAt = new Date().toISOString();
+    keepOnDevice(roster.map((s) => ({
+      ...kept,
+      studentId: s.id,
+      status: statusOf(s.id),
+      tappedAt: draft.taps[s.id]?.tappedAt ?? waitingOfSheet.get(s.id)?.tappedAt ?? savedAt,
+      studentName: s.name,
+    })));
   };
 
   // One save at a time, even on a double tap before the button shows it is busy.
   const saving = useRef(false);
   const save = () => {
-    if (!classId || !sheetKey || saving.current || roster.length === 0) return;
-    saving.current = true;
-    const savedKey = sheetKey;
-    const attendanceData = roster.map((s) => ({ studentId: s.id, status: statusOf(s.id) }));
+    if (!classId || !sheetRef || saving.current || roster.length === 0) return;
     setFeedback(null);
+    if (typeof navigator !== 'undefined' && !navigator.onLine) {
+      keepSheetOnDevice(sheetRef);
+      draft.discard(sheetRef);
+      setFeedback({ kind: 'queued', text: t('attendance.keptOnPhone'), at: Date.now() });
+      return;
+    }
+    saving.current = true;
+    const saved = sheetRef;
+    const attendanceData = roster.map((s) => ({ studentId: s.id, status: statusOf(s.id) }));
     mark.mutate({ classId, date, attendanceData }, {
       onSuccess: () => {
+        reportNetworkWorks();
         utils.attendance.byDate.setData(
           { classId, date },
           attendanceData.map((m) => ({ student_id: m.studentId, status: m.status })),
         );
-        draft.discard(savedKey);
+        draft.discard(saved);
+        void dropWaitingMarks(owner, classId, date);
         void utils.attendance.monthly.invalidate();
         void utils.attendance.calendar.invalidate();
         setFeedback({ kind: 'success', text: t('attendance.marked'), at: Date.now() });
       },
-      // The marks stay on screen and in the draft; Retry sends what the screen shows.
+      // The marks stay on screen and in the draft; Retry sends what the screen shows. Without an
+      // answer they also wait on the device, sent by themselves once the network is back.
       onError: (error) => {
-        const refusal = SAVE_REFUSALS[reasonOf(error) ?? ''];
+        if (isNetworkFailure(error)) {
+          reportNetworkFailure();
+          keepSheetOnDevice(saved);
+          setFeedback({ kind: 'error', text: t('attendance.markUnreachable'), at: Date.now(), queued: true });
+          return;
+        }
+        const refusal = MARK_REFUSALS[reasonOf(error) ?? ''];
         const text = refusal ? t(refusal) : serverMessage(error, t('attendance.markUnreachable'));
         setFeedback({ kind: 'error', text, at: Date.now() });
       },
@@ -176,7 +260,6 @@ export function MarkAttendancePage() {
       },
     });
   };
-
   const selectors = classes.isPending ? (
     <SimpleGrid cols={{ base: 1, xs: 2 }} aria-busy="true" aria-label={t('attendance.loadingClasses')}>
       <Skeleton height={66} radius="md" />
@@ -247,9 +330,11 @@ export function MarkAttendancePage() {
                 studentId={s.id}
                 name={s.name}
                 rollNumber={s.roll_number}
+                // A roster kept on the device from before the flag existed has none: no badge.
+                hasMedicalNote={s.hasMedicalNote === true}
                 status={statusOf(s.id)}
                 disabled={mark.isPending}
-                onChange={draft.setMark}
+                onChange={tap}
                 t={t}
               />
             ))}
@@ -266,7 +351,7 @@ export function MarkAttendancePage() {
             }}
           >
             <Stack gap="xs">
-              {feedback?.kind === 'success' ? (
+              {feedback?.kind === 'success' || feedback?.kind === 'queued' ? (
                 <Alert color="teal" variant="light" icon={<IconCheck size={18} />} role="status" py="xs">
                   {feedback.text}
                 </Alert>
@@ -327,6 +412,8 @@ export function MarkAttendancePage() {
   return (
     <Stack gap="md" maw={720}>
       <Title order={1} size="h2">{t('attendance.title')}</Title>
+      <OfflineStatus owner={owner} unsent={unsent.value?.length ?? 0} />
+      <RefusedMarks owner={owner} />
       {selectors}
       {dateProblem ? (
         <Alert

@@ -1,6 +1,9 @@
 import { memo } from 'react';
+import { Link } from 'react-router-dom';
+import { IconFirstAidKit } from '@tabler/icons-react';
 import type { AttendanceStatus } from '../../../../common/constants';
 import type { useT } from '../../lib/i18n';
+import { safetyCardPath } from '../safety-card';
 import classes from './StudentMarkRow.module.css';
 
 const STATUS_OPTIONS = [
@@ -12,6 +15,8 @@ interface StudentMarkRowProps {
   studentId: string;
   name: string;
   rollNumber: number;
+  /** An allergy or medical note is recorded: the red badge (from the roster itself, so it shows offline too). */
+  hasMedicalNote: boolean;
   status: AttendanceStatus;
   disabled: boolean;
   onChange: (studentId: string, status: AttendanceStatus) => void;
@@ -19,15 +24,23 @@ interface StudentMarkRowProps {
   t: ReturnType<typeof useT>;
 }
 
-/** One student with a large present/absent switch, easy to hit with a thumb. */
+/** One student with a large present/absent switch, easy to hit with a thumb; the name opens the
+ * child's safety card, and a small red badge marks a child with an allergy or medical note. */
 export const StudentMarkRow = memo(function StudentMarkRow({
-  studentId, name, rollNumber, status, disabled, onChange, t,
+  studentId, name, rollNumber, hasMedicalNote, status, disabled, onChange, t,
 }: StudentMarkRowProps) {
   return (
     <li className={classes.row} data-testid="attendance-row" data-status={status}>
       <span className={classes.student}>
         <span className={classes.rollNumber}><span className={classes.hidden}>{t('attendance.rollNumber')} </span>{rollNumber}</span>
-        <span className={classes.name} data-testid="student-name">{name}</span>
+        <Link to={safetyCardPath(studentId)} className={classes.name} data-testid="student-name" title={t('attendance.openCard', { name })}>
+          {name}
+        </Link>
+        {hasMedicalNote ? (
+          <span className={classes.medical} role="img" aria-label={t('attendance.medicalNote')} title={t('attendance.medicalNote')} data-testid="medical-badge">
+            <IconFirstAidKit size={14} stroke={2.2} aria-hidden />
+          </span>
+        ) : null}
       </span>
       <div role="radiogroup" aria-label={t('attendance.attendanceOf', { name })} className={classes.switch}>
         {STATUS_OPTIONS.map((option) => (

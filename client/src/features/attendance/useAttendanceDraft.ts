@@ -1,80 +1,101 @@
-import { useCallback, useEffect, useState } from 'react';
-import { ATTENDANCE_STATUSES, type AttendanceStatus } from '../../../../common/constants';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { AttendanceStatus } from '../../../../common/constants';
+import { readDraft, writeDraft, type DraftTaps, type SheetRef } from '../../lib/offline/sheet-drafts';
+import { onMarksChanged } from '../../lib/offline/queue-events';
 
-/** Marks the teacher set and has not saved yet: student id → status. */
-type Marks = Readonly<Record<string, AttendanceStatus>>;
+const NO_TAPS: DraftTaps = {};
 
-const NO_MARKS: Marks = {};
-/** What a stored draft must be (an object of statuses); anything else in the slot is ignored.
- * Checked by hand: zod is not part of what this screen downloads. */
-const isMarks = (value: unknown): value is Marks =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
-  && Object.values(value).every((status) => (ATTENDANCE_STATUSES as readonly unknown[]).includes(status));
+const sheetKeyOf = (sheet: SheetRef | null) => (sheet ? `${sheet.owner}|${sheet.classId}|${sheet.date}` : null);
 
-/** Whose sheet a draft belongs to. */
-interface DraftScope {
-  churchCode: string;
-  userId: string;
-  classId: string;
-  date: string;
+interface DraftState {
+  key: string | null;
+  sheet: SheetRef | null;
+  taps: DraftTaps;
+  /** The stored draft has been read (until then the sheet waits: nothing may be shown or tapped). */
+  loaded: boolean;
+  /** Changed here since it was read: to be stored. */
+  changed?: boolean;
 }
 
 /**
- * The sessionStorage key of one sheet's draft. The church and the user are part of it so that
- * whoever signs in next in the same tab never sees another user's unsaved marks.
+ * The taps of one sheet (an owner's class and date) not saved yet, each with its time, kept in
+ * memory and in the device's IndexedDB, so that a reload, closing the tab or the browser, or a
+ * dropped connection loses nothing the teacher tapped. The church and user are part of the owner:
+ * whoever signs in next never sees another user's taps. Another sheet starts from its own stored draft.
  */
-export const draftKey = ({ churchCode, userId, classId, date }: DraftScope) =>
-  `sundayschool.attendanceDraft|${churchCode}|${userId}|${classId}|${date}`;
+export function useAttendanceDraft(sheet: SheetRef | null) {
+  const key = sheetKeyOf(sheet);
+  const [draft, setDraft] = useState<DraftState>({ key: null, sheet: null, taps: NO_TAPS, loaded: false });
+  const current: DraftState = draft.key === key ? draft : { key, sheet, taps: NO_TAPS, loaded: false };
 
-/** The stored draft; nothing when it is missing, not marks, or storage cannot be read. */
-function readDraft(key: string | null): Marks {
-  if (!key) return NO_MARKS;
-  try {
-    const stored: unknown = JSON.parse(sessionStorage.getItem(key) ?? '{}');
-    return isMarks(stored) ? stored : NO_MARKS;
-  } catch {
-    return NO_MARKS;
-  }
-}
-
-function writeDraft(key: string, marks: Marks) {
-  try {
-    if (Object.keys(marks).length === 0) sessionStorage.removeItem(key);
-    else sessionStorage.setItem(key, JSON.stringify(marks));
-  } catch {
-    // Storage full or turned off: the marks still live in memory until the page is left.
-  }
-}
-
-/**
- * The unsaved marks of one sheet (`key` from draftKey, null without a class), kept in memory and
- * mirrored to sessionStorage so that a reload or a dropped connection loses nothing the teacher
- * tapped. Another sheet starts from its own stored draft.
- */
-export function useAttendanceDraft(key: string | null) {
-  const [draft, setDraft] = useState(() => ({ key, marks: readDraft(key) }));
-  // The sheet changed: take its draft now, during render, so no frame shows the previous sheet's marks.
-  const current = draft.key === key ? draft : { key, marks: readDraft(key) };
-  if (current !== draft) setDraft(current);
+  // Changes made here, and how many of them are stored: a read is taken only when every change was
+  // stored before it started and none was made while it ran.
+  const changes = useRef(0);
+  const stored = useRef(0);
 
   useEffect(() => {
-    if (draft.key) writeDraft(draft.key, draft.marks);
-  }, [draft]);
-
-  const setMark = useCallback((studentId: string, status: AttendanceStatus) => {
-    setDraft((previous) => ({
-      key,
-      marks: { ...(previous.key === key ? previous.marks : NO_MARKS), [studentId]: status },
-    }));
+    if (!sheet) return;
+    let live = true;
+    const read = (first: boolean) => {
+      const changesBefore = changes.current;
+      if (!first && stored.current !== changesBefore) return;
+      void readDraft(sheet).then((taps) => {
+        if (!live || changes.current !== changesBefore) return;
+        setDraft((previous) => (previous.key === key && previous.loaded && first ? previous : { key, sheet, taps, loaded: true }));
+      });
+    };
+    read(true);
+    // A sent batch drops the taps it carried (lib/offline/mark-queue.ts settleBatch), maybe in another tab.
+    const stop = onMarksChanged(() => read(false));
+    return () => {
+      live = false;
+      stop();
+    };
+    // `key` names the sheet (a new `sheet` object of the same sheet reads nothing again).
   }, [key]);
 
-  const setAll = useCallback((marks: Marks) => setDraft({ key, marks }), [key]);
+  useEffect(() => {
+    if (!draft.changed || !draft.sheet) return;
+    const upTo = changes.current;
+    void writeDraft(draft.sheet, draft.taps).then(() => {
+      stored.current = Math.max(stored.current, upTo);
+    });
+  }, [draft]);
 
-  /** After a save of `savedKey`: its draft is stored on the server now. */
-  const discard = useCallback((savedKey: string) => {
-    writeDraft(savedKey, NO_MARKS);
-    setDraft((previous) => (previous.key === savedKey ? { key: savedKey, marks: NO_MARKS } : previous));
+  /** Changes the taps of the loaded sheet (stored by the effect above). */
+  const change = useCallback((update: (taps: DraftTaps) => DraftTaps) => {
+    changes.current += 1;
+    setDraft((previous) => (previous.key === key && previous.loaded ? { ...previous, taps: update(previous.taps), changed: true } : previous));
+  }, [key]);
+
+  const setMark = useCallback((studentId: string, status: AttendanceStatus) => {
+    const tappedAt = new Date().toISOString();
+    change((taps) => ({ ...taps, [studentId]: { status, tappedAt } }));
+  }, [change]);
+
+  const setAll = useCallback((statuses: Readonly<Record<string, AttendanceStatus>>) => {
+    const tappedAt = new Date().toISOString();
+    change(() => Object.fromEntries(Object.entries(statuses).map(([studentId, status]) => [studentId, { status, tappedAt }])));
+  }, [change]);
+
+  /** The students' taps went elsewhere (the device's queue, offline). */
+  const forget = useCallback((studentIds: readonly string[]) => {
+    change((taps) => {
+      const rest = { ...taps };
+      for (const id of studentIds) delete rest[id];
+      return rest;
+    });
+  }, [change]);
+
+  /** After a save of `saved`: its taps are stored on the server now (or queued on the device). */
+  const discard = useCallback((saved: SheetRef) => {
+    const savedKey = sheetKeyOf(saved);
+    const upTo = ++changes.current;
+    void writeDraft(saved, NO_TAPS).then(() => {
+      stored.current = Math.max(stored.current, upTo);
+    });
+    setDraft((previous) => (previous.key === savedKey ? { ...previous, taps: NO_TAPS, changed: false } : previous));
   }, []);
 
-  return { marks: current.marks, setMark, setAll, discard };
+  return { taps: current.taps, loaded: current.loaded, setMark, setAll, forget, discard };
 }

@@ -7,14 +7,17 @@ import { ACADEMIC_YEAR_CONFIG_LIMITS as LIMITS } from '../../../../common/record
 import type { Locale } from '../../../../common/i18n/locales';
 import { academicYearConfigInput } from '../../../../common/schemas/academic-year';
 import { ErrorState } from '../../components/ErrorState';
+import { ScreenBoundary } from '../../components/ScreenBoundary';
 import { serverMessage } from '../../lib/errors';
 import { localized, useLanguage, useT, type MessageId, type MessageValues } from '../../lib/i18n';
 import { notify } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import { churchToday, useCan, useSignedInSession } from '../auth';
 import { useAcademicYears } from '../classes';
+import { FollowUpSettingCard } from '../follow-up';
 import { monthNameIn, monthOptionsIn } from '../../lib/months';
 import { ChurchLanguageCard } from './ChurchLanguageCard';
+import { DigestSettingCard } from './DigestSettingCard';
 import './messages';
 
 type Field = 'start_month' | 'years_ahead' | 'years_back';
@@ -44,6 +47,8 @@ export function ConfigurationPage() {
   const language = useLanguage();
   const { church } = useSignedInSession();
   const allowed = useCan('configureAcademicYear');
+  const configuresFollowUp = useCan('configureFollowUp');
+  const receivesDigest = useCan('receiveDigest');
   const config = useAcademicYears();
   const utils = trpc.useUtils();
   const save = trpc.academicYear.updateConfig.useMutation({
@@ -152,6 +157,12 @@ export function ConfigurationPage() {
           </form>
         ) : null}
       </Card>
+      {configuresFollowUp ? (
+        <ScreenBoundary fallback={null}>
+          <FollowUpSettingCard />
+        </ScreenBoundary>
+      ) : null}
+      {receivesDigest ? <DigestSettingCard /> : null}
       <ChurchLanguageCard />
     </Stack>
   );

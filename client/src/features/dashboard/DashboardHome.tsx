@@ -7,6 +7,7 @@ import { useT } from '../../lib/i18n';
 import { useCan, useSignedInSession } from '../auth';
 import { ROLE_DASHBOARDS } from './role-dashboards';
 import { UsageCard } from './UsageCard';
+import { FollowUpSummaryCard } from '../follow-up';
 import { hasPaidPlan, MANAGE_PLAN_STATE, UpgradeDialog } from '../subscription';
 import './messages';
 
@@ -23,6 +24,8 @@ export function DashboardHome() {
     && (church.subscription_tier === 'free' || church.subscription_tier === 'basic');
   // A paid plan is managed (moved to the Free Trial) on the subscription page.
   const canManage = managesPlan && hasPaidPlan(church);
+  // The follow-up figures of every class: for those who oversee the whole church (who configure it).
+  const overseesFollowUp = useCan('configureFollowUp');
 
   return (
     <Stack gap="lg" maw={960}>
@@ -49,6 +52,11 @@ export function DashboardHome() {
             <Button component={Link} to="/subscription" state={MANAGE_PLAN_STATE} variant="default" leftSection={<IconReceipt size={16} />}>{t('dashboard.managePlan')}</Button>
           ) : null}
         </Group>
+      ) : null}
+      {overseesFollowUp ? (
+        <ScreenBoundary fallback={null}>
+          <FollowUpSummaryCard />
+        </ScreenBoundary>
       ) : null}
       <UsageCard />
       {upgradeRequested ? (

@@ -1,9 +1,12 @@
-import { Table, Text } from '@mantine/core';
+import { Anchor, Table, Text } from '@mantine/core';
+import { Link } from 'react-router-dom';
 import { DataTable } from '../../components/DataTable';
 import { RowActions } from '../../components/RowActions';
 import type { RouterOutputs } from '../../lib/trpc';
 import { classLabel } from '../../lib/class-label';
 import { useLanguage, useT } from '../../lib/i18n';
+import { useCan } from '../auth';
+import { safetyCardPath } from '../safety-card';
 import { formatCalendarDate } from './dates';
 import './messages';
 
@@ -22,12 +25,13 @@ interface StudentsTableProps {
 /**
  * The student list: roll number, name, parent phone, date of birth, age, parent email, class and
  * academic year. Roll number and age come from the server (the age on the church's today), never
- * computed here.
+ * computed here. For those who may read safety cards, a name opens the child's card.
  */
 export function StudentsTable({ students, onEdit, onDelete, withClass = true, testId = 'students-table' }: StudentsTableProps) {
   const t = useT();
   const language = useLanguage();
   const withActions = Boolean(onEdit || onDelete);
+  const withCards = useCan('viewSafetyCards');
   return (
     <DataTable
       items={students}
@@ -44,7 +48,11 @@ export function StudentsTable({ students, onEdit, onDelete, withClass = true, te
       row={(s) => (
         <Table.Tr key={s.id} data-testid="student-row">
           <Table.Td data-testid="roll-number">{s.roll_number}</Table.Td>
-          <Table.Td fw={500}>{s.name}</Table.Td>
+          <Table.Td fw={500}>
+            {withCards ? (
+              <Anchor component={Link} to={safetyCardPath(s.id)} inherit title={t('students.openCard', { name: s.name })}>{s.name}</Anchor>
+            ) : s.name}
+          </Table.Td>
           <Table.Td>{s.parent_phone}</Table.Td>
           <Table.Td>{formatCalendarDate(language, s.date_of_birth)}</Table.Td>
           <Table.Td>{s.age}</Table.Td>

@@ -1,0 +1,90 @@
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { IconBrandWhatsapp, IconNotes, IconPhone } from '@tabler/icons-react';
+import type { ContactOutcome } from '../../../../common/follow-up';
+import { SOURCE_LOCALE, type Locale } from '../../../../common/i18n/locales';
+import { classLabel } from '../../lib/class-label';
+import { useLanguage, useT, type MessageId } from '../../lib/i18n';
+import { formatDateIn } from '../../lib/months';
+import type { RouterOutputs } from '../../lib/trpc';
+import './messages';
+
+export type FollowUpStudent = RouterOutputs['followUp']['list']['students'][number];
+type Guardian = FollowUpStudent['guardians'][number];
+
+/** One of a guardian's numbers, to call and perhaps to message. */
+export interface GuardianPhone {
+  guardian: Guardian;
+  display: string;
+  tel: string;
+  whatsapp: string | null;
+}
+
+export const OUTCOME_LABELS: Record<ContactOutcome, MessageId> = {
+  reached: 'followup.outcome.reached',
+  no_answer: 'followup.outcome.no_answer',
+  sick: 'followup.outcome.sick',
+  moved_away: 'followup.outcome.moved_away',
+  other: 'followup.outcome.other',
+};
+
+/** A guardian's numbers: the first, and the second when there is one. */
+const phonesOf = (guardian: Guardian): GuardianPhone[] =>
+  [guardian.links.phone, guardian.links.phone2].flatMap((link) => (link ? [{ guardian, ...link }] : []));
+
+/** A calendar day: 'YYYY-MM-DD' in English, the language's own day, month name and year otherwise. */
+const dayIn = (locale: Locale, date: string) => (locale === SOURCE_LOCALE
+  ? date
+  : formatDateIn(locale, date, { day: 'numeric', month: 'long', year: 'numeric' }));
+
+/** A child on the follow-up list: who, how long absent, whether their family was called, and how to reach them. */
+export function FollowUpStudentCard({ student, onWhatsApp, onRecord }: {
+  student: FollowUpStudent;
+  onWhatsApp: (phone: GuardianPhone) => void;
+  onRecord: () => void;
+}) {
+  const t = useT();
+  const language = useLanguage();
+  const outcome = student.last_contact?.outcome;
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between" align="flex-start" gap="xs">
+        <Stack gap={2} miw={0}>
+          <Text fw={600} style={{ overflowWrap: 'anywhere' }}>{student.student_name}</Text>
+          <Text size="sm" c="dimmed">{classLabel({ class_name: student.class_name, section: student.class_section })}</Text>
+        </Stack>
+        <Badge color="orange" variant="light" data-testid="weeks-missed">{t('followup.weeksMissed', { count: student.weeks_missed })}</Badge>
+      </Group>
+      <Text size="sm" data-testid="last-present">
+        {student.last_present ? t('followup.lastPresent', { date: dayIn(language, student.last_present) }) : t('followup.neverPresent')}
+      </Text>
+      <Group gap="xs">
+        {student.contacted && outcome ? (
+          <Badge color="green" variant="light" data-testid="contact-status">{t('followup.contacted', { outcome: t(OUTCOME_LABELS[outcome]) })}</Badge>
+        ) : (
+          <Badge color="gray" variant="light" data-testid="contact-status">{t('followup.notContacted')}</Badge>
+        )}
+      </Group>
+      {student.guardians.length === 0 ? <Text size="sm" c="dimmed">{t('followup.noGuardian')}</Text> : null}
+      {student.guardians.flatMap(phonesOf).map((phone) => (
+        <Group key={`${phone.guardian.id}-${phone.tel}`} gap="xs" justify="space-between" wrap="wrap">
+          <Text size="sm" miw={0} style={{ overflowWrap: 'anywhere' }}>{phone.guardian.name} · {phone.display}</Text>
+          <Group gap="xs">
+            <Button component="a" href={phone.tel} size="xs" variant="light" leftSection={<IconPhone size={14} />}
+              aria-label={t('followup.callGuardian', { name: phone.guardian.name, phone: phone.display })}>
+              {t('followup.call')}
+            </Button>
+            {phone.whatsapp ? (
+              <Button size="xs" variant="light" color="green" leftSection={<IconBrandWhatsapp size={14} />} onClick={() => onWhatsApp(phone)}
+                aria-label={t('followup.whatsappGuardian', { name: phone.guardian.name, phone: phone.display })}>
+                {t('followup.whatsapp')}
+              </Button>
+            ) : null}
+          </Group>
+        </Group>
+      ))}
+      <Group>
+        <Button size="xs" variant="default" leftSection={<IconNotes size={14} />} onClick={onRecord}>{t('followup.recordContact')}</Button>
+      </Group>
+    </Stack>
+  );
+}

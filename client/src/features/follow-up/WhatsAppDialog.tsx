@@ -1,0 +1,70 @@
+import { useEffect, useState } from 'react';
+import { Button, Group, Loader, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { IconBrandWhatsapp } from '@tabler/icons-react';
+import { LOCALE_NAMES, type Locale } from '../../../../common/i18n/locales';
+import { useT } from '../../lib/i18n';
+import { formatIn } from '../../lib/i18n/format-in';
+import { useSignedInSession } from '../auth';
+import type { FollowUpStudent, GuardianPhone } from './FollowUpStudentCard';
+import { whatsAppHref } from './whatsapp';
+import { FOLLOW_UP_ENGLISH } from './messages';
+
+interface Target { student: FollowUpStudent; phone: GuardianPhone }
+
+/**
+ * The message to a guardian on WhatsApp: written for them in their language (the church's default
+ * when they chose none), whatever language the page speaks; the teacher may change it before "Open
+ * WhatsApp" opens the chat with it typed in.
+ */
+export function WhatsAppDialog({ target, onClose }: { target: Target | null; onClose: () => void }) {
+  const t = useT();
+  const { user, church } = useSignedInSession();
+  const [message, setMessage] = useState<string | null>(null);
+  const language: Locale = target?.phone.guardian.language ?? church.default_language;
+
+  useEffect(() => {
+    setMessage(null);
+    if (!target) return undefined;
+    let current = true;
+    const { student } = target;
+    formatIn(language, 'followup', FOLLOW_UP_ENGLISH, 'followup.message', {
+      child: student.student_name, weeks: student.weeks_missed, teacherName: user.name, church: church.name,
+    }).then((text) => { if (current) setMessage(text); }, () => {
+      // The guardian's language could not be fetched (offline): the church's own words in English are
+      // better than no message; the teacher may still edit them.
+      void formatIn('en', 'followup', FOLLOW_UP_ENGLISH, 'followup.message', {
+        child: student.student_name, weeks: student.weeks_missed, teacherName: user.name, church: church.name,
+      }).then((text) => { if (current) setMessage(text); });
+    });
+    return () => { current = false; };
+  }, [target, language, user.name, church.name]);
+
+  const number = target?.phone.whatsapp;
+  return (
+    <Modal opened={target !== null} onClose={onClose} title={target ? t('followup.whatsappTitle', { name: target.phone.guardian.name }) : ''} centered>
+      {message === null || !number ? (
+        <Group justify="center" p="md" role="status" aria-label={t('followup.preparing')}><Loader size="sm" /></Group>
+      ) : (
+        <Stack gap="md">
+          <Textarea
+            label={t('followup.messageLabel')}
+            description={t('followup.messageLanguage', { language: LOCALE_NAMES[language] })}
+            value={message}
+            onChange={(event) => setMessage(event.currentTarget.value)}
+            autosize
+            minRows={4}
+            lang={language}
+          />
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onClose}>{t('common.cancel')}</Button>
+            <Button component="a" href={whatsAppHref(number, message)} target="_blank" rel="noopener noreferrer" color="green"
+              leftSection={<IconBrandWhatsapp size={16} />} onClick={onClose}>
+              {t('followup.openWhatsApp')}
+            </Button>
+          </Group>
+          <Text size="xs" c="dimmed">{target?.phone.display}</Text>
+        </Stack>
+      )}
+    </Modal>
+  );
+}

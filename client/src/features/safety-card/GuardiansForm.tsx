@@ -1,0 +1,122 @@
+import { Button, Card, Checkbox, Divider, Group, NativeSelect, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { IconPlus } from '@tabler/icons-react';
+import { LOCALES, LOCALE_NAMES, isLocale } from '../../../../common/i18n/locales';
+import { MAX_GUARDIANS, RELATIONS, WHATSAPP_CHOICES, replaceGuardiansInput } from '../../../../common/schemas/guardians';
+import { WRAPPING_BUTTON_STYLES } from '../../components/wrapping-button';
+import { useT } from '../../lib/i18n';
+import { notify } from '../../lib/notify';
+import { trpc, type RouterOutputs } from '../../lib/trpc';
+import { EntryHeading, SaveError, translatedProps, useRelationOptions } from './form-parts';
+import './messages';
+
+type Guardian = RouterOutputs['guardians']['guardians'][number];
+type Relation = (typeof RELATIONS)[number];
+type WhatsappChoice = (typeof WHATSAPP_CHOICES)[number];
+
+interface GuardianValues {
+  name: string;
+  relation: Relation;
+  phone: string;
+  phone2: string;
+  whatsapp: WhatsappChoice;
+  email: string;
+  /** '' when none is chosen. */
+  language: string;
+  contact_consent: boolean;
+}
+
+/** A stored value as one of the form's choices (the database keeps them as text, checked by the API). */
+const choiceOf = <T extends string>(choices: readonly T[], value: string, otherwise: T) => choices.find((c) => c === value) ?? otherwise;
+
+const toValues = (g: Guardian): GuardianValues => ({
+  name: g.name, relation: choiceOf(RELATIONS, g.relation, 'other'), phone: g.phone, phone2: g.phone2 ?? '',
+  whatsapp: choiceOf(WHATSAPP_CHOICES, g.whatsapp, 'none'), email: g.email ?? '',
+  language: g.language ?? '', contact_consent: g.contact_consent,
+});
+const BLANK: GuardianValues = {
+  name: '', relation: 'parent', phone: '', phone2: '', whatsapp: 'none', email: '', language: '', contact_consent: false,
+};
+const toInput = (g: GuardianValues) => ({ ...g, language: isLocale(g.language) ? g.language : null });
+
+const checkGuardians = schemaResolver(replaceGuardiansInput, { sync: true });
+
+/**
+ * The guardians, edited as the API takes them: the whole list at once (1 to 4, in order; the first
+ * is the primary one). Checked with the server's own schema, so its messages show at the field
+ * (a phone that cannot be a phone); anything the server still refuses shows above Save.
+ */
+export function GuardiansForm({ studentId, guardians }: { studentId: string; guardians: readonly Guardian[] }) {
+  const t = useT();
+  const utils = trpc.useUtils();
+  const relations = useRelationOptions();
+  const save = trpc.guardians.replaceGuardians.useMutation();
+  const form = useForm({
+    initialValues: { guardians: guardians.length > 0 ? guardians.map(toValues) : [BLANK] },
+    validate: (values) => checkGuardians({ id: studentId, guardians: values.guardians.map(toInput) }),
+    onValuesChange: () => {
+      if (save.isError) save.reset();
+    },
+  });
+
+  const submit = form.onSubmit((values) => {
+    save.mutate({ id: studentId, guardians: values.guardians.map(toInput) }, {
+      onSuccess: (saved) => {
+        notify({ color: 'green', message: t('safety.guardiansSaved') });
+        // The server's form of each entry (phones in E.164) becomes the form's.
+        form.setValues({ guardians: saved.map(toValues) });
+        form.resetDirty({ guardians: saved.map(toValues) });
+        // Not every guardians query: a medical note shown beside would be read (and logged) again.
+        void Promise.all([
+          utils.guardians.guardians.invalidate({ id: studentId }), utils.guardians.safetyCard.invalidate({ id: studentId }), utils.students.invalidate(),
+        ]);
+      },
+    });
+  });
+
+  const whatsappOptions = WHATSAPP_CHOICES.map((choice) => ({ value: choice, label: t('safety.whatsappChoice', { choice }) }));
+  const languageOptions = [{ value: '', label: t('safety.noLanguage') }, ...LOCALES.map((l) => ({ value: l, label: LOCALE_NAMES[l] }))];
+  const field = (index: number, name: keyof GuardianValues) => translatedProps(t, form.getInputProps(`guardians.${index}.${name}`));
+
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby="guardians-form-heading">
+      <form noValidate onSubmit={submit} data-testid="guardians-form">
+        <Stack gap="md">
+          <Title order={2} size="h4" id="guardians-form-heading">{t('safety.guardians')}</Title>
+          {form.values.guardians.map((_, index) => {
+            const title = t('safety.guardianNumber', { number: index + 1 });
+            return (
+              <Stack key={index} gap="sm" component="fieldset" aria-label={title} m={0} p={0} style={{ border: 0 }} data-testid="guardian-fields">
+                {index > 0 ? <Divider /> : null}
+                <EntryHeading title={title} onRemove={form.values.guardians.length > 1 ? () => form.removeListItem('guardians', index) : undefined} />
+                <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+                  <TextInput label={t('safety.name')} withAsterisk maxLength={100} autoComplete="off" {...field(index, 'name')} />
+                  <NativeSelect label={t('safety.relationLabel')} data={relations} {...field(index, 'relation')} />
+                  <TextInput label={t('safety.phone')} withAsterisk type="tel" inputMode="tel" maxLength={30} autoComplete="off"
+                    description={t('safety.phoneHint')} inputWrapperOrder={['label', 'input', 'description', 'error']} {...field(index, 'phone')} />
+                  <TextInput label={t('safety.phone2')} description={t('safety.optional')} type="tel" inputMode="tel" maxLength={30}
+                    autoComplete="off" inputWrapperOrder={['label', 'input', 'description', 'error']} {...field(index, 'phone2')} />
+                  <NativeSelect label={t('safety.whatsappOn')} data={whatsappOptions} {...field(index, 'whatsapp')} />
+                  <TextInput label={t('safety.email')} description={t('safety.optional')} type="email" maxLength={254} autoComplete="off"
+                    inputWrapperOrder={['label', 'input', 'description', 'error']} {...field(index, 'email')} />
+                  <NativeSelect label={t('safety.language')} data={languageOptions} {...field(index, 'language')} />
+                  <Checkbox label={t('safety.consent')} mt={{ sm: 'xl' }}
+                    {...translatedProps(t, form.getInputProps(`guardians.${index}.contact_consent`, { type: 'checkbox' }))} />
+                </SimpleGrid>
+              </Stack>
+            );
+          })}
+          <SaveError error={save.error} />
+          <Group gap="sm">
+            <Button styles={WRAPPING_BUTTON_STYLES} type="submit" loading={save.isPending}>{t('safety.saveGuardians')}</Button>
+            {form.values.guardians.length < MAX_GUARDIANS ? (
+              <Button styles={WRAPPING_BUTTON_STYLES} variant="default" leftSection={<IconPlus size={16} aria-hidden />} onClick={() => form.insertListItem('guardians', { ...BLANK })}>
+                {t('safety.addGuardian')}
+              </Button>
+            ) : null}
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,135 @@
+import type { ReactNode } from 'react';
+import { Alert, Anchor, Badge, Button, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconFirstAidKit, IconPencil } from '@tabler/icons-react';
+import { Link, useParams } from 'react-router-dom';
+import { QueryErrorState } from '../../components/ErrorState';
+import { WRAPPING_BUTTON_STYLES } from '../../components/wrapping-button';
+import { classLabel } from '../../lib/class-label';
+import { useT } from '../../lib/i18n';
+import { trpc, type RouterOutputs } from '../../lib/trpc';
+import { useCan } from '../auth';
+import { ContactPerson } from './ContactPerson';
+import { MedicalNoteSection } from './MedicalNoteSection';
+import { BackLink, isNotFound } from './page-parts';
+import './messages';
+
+type SafetyCard = RouterOutputs['guardians']['safetyCard'];
+
+function Section({ title, children, testId }: { title: string; children: ReactNode; testId: string }) {
+  return (
+    <Stack gap="xs" component="section" aria-label={title} data-testid={testId}>
+      <Title order={2} size="h4">{title}</Title>
+      {children}
+    </Stack>
+  );
+}
+
+/**
+ * The child safety card, one phone screen per child: who the child is, a red badge when an allergy
+ * or medical note is recorded, whom to call (guardians, authorised pickups, the emergency contact)
+ * with big call and WhatsApp buttons, and the note behind a tap. Who may see it is the server's rule
+ * (a teacher: their own classes' children; any other child is not found).
+ */
+export function SafetyCardView() {
+  const t = useT();
+  const { id = '' } = useParams();
+  const card = trpc.guardians.safetyCard.useQuery({ id });
+
+  let body: ReactNode;
+  if (card.isPending) {
+    body = (
+      <Stack gap="sm" aria-busy="true" aria-label={t('safety.loading')}>
+        <Skeleton height={28} width="60%" />
+        {Array.from({ length: 3 }, (_, i) => <Skeleton key={i} height={96} radius="md" />)}
+      </Stack>
+    );
+  } else if (card.isError && isNotFound(card.error)) {
+    body = (
+      <Alert color="gray" variant="light" icon={<IconAlertTriangle size={18} />} title={t('safety.notFoundTitle')} data-testid="card-not-found">
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{t('safety.notFound')}</Text>
+          <Anchor component={Link} to="/students" size="sm">{t('safety.toStudents')}</Anchor>
+        </Stack>
+      </Alert>
+    );
+  } else if (card.isError) {
+    body = <QueryErrorState query={card} title={t('safety.loadFailed')} fallback={t('safety.unreachable')} />;
+  } else {
+    body = <CardBody card={card.data} />;
+  }
+
+  return (
+    <Stack gap="md" maw={640}>
+      <BackLink fallback="/students" label={t('safety.back')} />
+      {card.data ? null : <Title order={1} size="h2">{t('safety.cardOf')}</Title>}
+      {body}
+    </Stack>
+  );
+}
+
+function CardBody({ card }: { card: SafetyCard }) {
+  const t = useT();
+  const canEdit = useCan('manageStudents');
+  const { student } = card;
+  return (
+    <Stack gap="lg" data-testid="safety-card">
+      <Stack gap={4}>
+        <Text size="sm" c="dimmed" tt="uppercase" fw={600}>{t('safety.cardOf')}</Text>
+        <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>{student.name}</Title>
+        <Text c="dimmed">
+          {classLabel({ class_name: student.class_name, section: student.class_section })} · {t('safety.rollNumber', { number: student.roll_number })}
+        </Text>
+        {card.has_medical_note ? (
+          <Badge color="red" variant="filled" size="lg" leftSection={<IconFirstAidKit size={16} aria-hidden />} data-testid="medical-badge"
+            styles={{ root: { alignSelf: 'flex-start', height: 'auto', minHeight: 28 }, label: { whiteSpace: 'normal' } }}>
+            {t('safety.medicalBadge')}
+          </Badge>
+        ) : null}
+      </Stack>
+
+      <Section title={t('safety.guardians')} testId="card-guardians">
+        {card.guardians.length === 0 ? <Text c="dimmed">{t('safety.noGuardians')}</Text> : (
+          <Stack component="ul" gap="sm" m={0} p={0}>
+            {card.guardians.map((g) => (
+              <ContactPerson
+                key={g.id}
+                name={g.name}
+                relation={g.relation}
+                primary={g.primary}
+                phones={g.links.phone2 ? [g.links.phone, g.links.phone2] : [g.links.phone]}
+                testId="guardian"
+              />
+            ))}
+          </Stack>
+        )}
+      </Section>
+
+      <Section title={t('safety.pickups')} testId="card-pickups">
+        {card.pickups.length === 0 ? <Text c="dimmed">{t('safety.noPickups')}</Text> : (
+          <Stack component="ul" gap="sm" m={0} p={0}>
+            {card.pickups.map((p) => (
+              <ContactPerson key={p.id} name={p.name} relation={p.relation} phones={[p.links]} testId="pickup" />
+            ))}
+          </Stack>
+        )}
+      </Section>
+
+      <Section title={t('safety.emergency')} testId="card-emergency">
+        {card.emergency_contact ? (
+          <Stack component="ul" gap="sm" m={0} p={0}>
+            <ContactPerson name={card.emergency_contact.name} phones={[card.emergency_contact.links]} testId="emergency-contact" />
+          </Stack>
+        ) : <Text c="dimmed">{t('safety.noEmergency')}</Text>}
+      </Section>
+
+      <MedicalNoteSection studentId={student.id} hasNote={card.has_medical_note} />
+
+      {canEdit ? (
+        <Button component={Link} to="edit" variant="light" leftSection={<IconPencil size={18} aria-hidden />}
+          style={{ alignSelf: 'flex-start' }} styles={WRAPPING_BUTTON_STYLES}>
+          {t('safety.edit')}
+        </Button>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,29 @@
+import { addDays, dayOfWeek } from './dates.js';
+
+/**
+ * Absentee follow-up: a child absent at this many of their class's roll calls in a row (the marks
+ * since their last present one, in their current class) is on the follow-up list. Each church sets
+ * its own number; a church that never set it gets the default.
+ */
+export const FOLLOW_UP_ABSENCES = { default: 2, min: 1, max: 10 } as const;
+
+/** How a call to a child's family went. `moved_away` also makes the child inactive. */
+export const CONTACT_OUTCOMES = ['reached', 'no_answer', 'sick', 'moved_away', 'other'] as const;
+export type ContactOutcome = (typeof CONTACT_OUTCOMES)[number];
+
+/** The note of a contact record, at most this many characters. */
+export const CONTACT_NOTE_MAX = 500;
+
+export const FOLLOW_UP_MESSAGES = {
+  absencesInvalid: `Absences in a row must be a whole number from ${FOLLOW_UP_ABSENCES.min} to ${FOLLOW_UP_ABSENCES.max}`,
+  outcomeInvalid: `Outcome must be one of ${CONTACT_OUTCOMES.join(', ')}`,
+  noteTooLong: `The note must be at most ${CONTACT_NOTE_MAX} characters`,
+  studentInactive: 'This student is inactive (moved away); they are no longer followed up.',
+  contactRecorded: 'Contact recorded.',
+} as const;
+
+/** Monday and Sunday (YYYY-MM-DD) of the week holding `today`, itself a calendar day of the church. */
+export function weekOf(today: string): { from: string; to: string } {
+  const monday = addDays(today, -((dayOfWeek(today) + 6) % 7));
+  return { from: monday, to: addDays(monday, 6) };
+}

@@ -1,0 +1,4 @@
+// The follow-up module's surface for other code: the shape of a child on the follow-up list, and the
+// list of a whole academic year for the weekly digest. Its procedures are served from server/root.ts.
+export type { FollowUpStudent } from './service.js';
+export { followUpOfYear } from './service.js';

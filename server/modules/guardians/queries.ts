@@ -1,0 +1,96 @@
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import {
+  medicalNoteViews, studentCare, studentGuardians, studentPickups, users,
+} from '../../../drizzle/schema/index.js';
+import type { Tx } from '../../db/index.js';
+
+// Every statement names the student; row-level security limits it to the church of the transaction,
+// and the service has already checked that the user may reach the student.
+
+export type GuardianRow = Awaited<ReturnType<typeof selectGuardians>>[number];
+
+/** A student's guardians in order (the first is the primary one), with the name of whoever recorded
+ * their consent (null once that account is gone). */
+export function selectGuardians(tx: Tx, studentId: string) {
+  return selectGuardiansOf(tx, [studentId]);
+}
+
+/** The guardians of several students, each student's in order. */
+export function selectGuardiansOf(tx: Tx, studentIds: string[]) {
+  return tx.select({
+    studentId: studentGuardians.studentId,
+    id: studentGuardians.id,
+    position: studentGuardians.position,
+    name: studentGuardians.name,
+    relation: studentGuardians.relation,
+    phone: studentGuardians.phone,
+    phone2: studentGuardians.phone2,
+    whatsapp: studentGuardians.whatsapp,
+    email: studentGuardians.email,
+    language: studentGuardians.language,
+    contactConsent: studentGuardians.contactConsent,
+    consentRecordedAt: studentGuardians.consentRecordedAt,
+    consentRecordedBy: studentGuardians.consentRecordedBy,
+    consentRecordedByName: users.name,
+  }).from(studentGuardians)
+    .leftJoin(users, and(eq(users.churchId, studentGuardians.churchId), eq(users.id, studentGuardians.consentRecordedBy)))
+    .where(inArray(studentGuardians.studentId, studentIds))
+    .orderBy(asc(studentGuardians.studentId), asc(studentGuardians.position));
+}
+
+export type NewGuardian = Omit<typeof studentGuardians.$inferInsert, 'churchId' | 'studentId'>;
+
+/** Replaces the whole list in the caller's transaction: the old rows go, the new ones are written
+ * in order. */
+export async function replaceGuardianRows(tx: Tx, churchId: string, studentId: string, rows: NewGuardian[]) {
+  await tx.delete(studentGuardians).where(eq(studentGuardians.studentId, studentId));
+  await tx.insert(studentGuardians).values(rows.map((row) => ({ ...row, churchId, studentId })));
+}
+
+export function selectPickups(tx: Tx, studentId: string) {
+  return tx.select({
+    id: studentPickups.id, position: studentPickups.position, name: studentPickups.name,
+    relation: studentPickups.relation, phone: studentPickups.phone,
+  }).from(studentPickups).where(eq(studentPickups.studentId, studentId)).orderBy(asc(studentPickups.position));
+}
+export type PickupRow = Awaited<ReturnType<typeof selectPickups>>[number];
+
+export async function replacePickupRows(
+  tx: Tx, churchId: string, studentId: string, rows: Array<{ name: string; relation: string; phone: string }>,
+) {
+  await tx.delete(studentPickups).where(eq(studentPickups.studentId, studentId));
+  if (rows.length) {
+    await tx.insert(studentPickups).values(rows.map((row, i) => ({ ...row, churchId, studentId, position: i + 1 })));
+  }
+}
+
+/** The student's care row, or undefined when neither note nor emergency contact was ever recorded. */
+export async function selectCare(tx: Tx, studentId: string) {
+  const [row] = await tx.select({
+    medicalNote: studentCare.medicalNote, emergencyName: studentCare.emergencyName, emergencyPhone: studentCare.emergencyPhone,
+  }).from(studentCare).where(eq(studentCare.studentId, studentId));
+  return row;
+}
+
+/** Sets some of the care fields, making the row if there is none; the fields left out keep their values. */
+export async function upsertCare(
+  tx: Tx, churchId: string, studentId: string,
+  values: Partial<{ medicalNote: string | null; emergencyName: string | null; emergencyPhone: string | null }>,
+) {
+  await tx.insert(studentCare).values({ churchId, studentId, ...values })
+    .onConflictDoUpdate({ target: [studentCare.churchId, studentCare.studentId], set: { ...values, updatedAt: sql`now()` } });
+}
+
+export async function insertNoteView(tx: Tx, view: Omit<typeof medicalNoteViews.$inferInsert, 'id' | 'viewedAt'>) {
+  const [row] = await tx.insert(medicalNoteViews).values(view).returning({ viewedAt: medicalNoteViews.viewedAt });
+  return row.viewedAt;
+}
+
+/** The reads of a student's note, newest first. */
+export function selectNoteViews(tx: Tx, studentId: string) {
+  return tx.select({
+    viewerId: medicalNoteViews.viewerId, viewerName: medicalNoteViews.viewerName, viewerRole: medicalNoteViews.viewerRole,
+    viewedAt: medicalNoteViews.viewedAt,
+  }).from(medicalNoteViews).where(eq(medicalNoteViews.studentId, studentId))
+    .orderBy(desc(medicalNoteViews.viewedAt), desc(medicalNoteViews.id));
+}

@@ -1,0 +1,162 @@
+import type { z } from 'zod';
+import type {
+  guardianInput, replaceGuardiansInput, replacePickupsInput, setEmergencyContactInput, setMedicalNoteInput,
+} from '../../../common/schemas/guardians.js';
+import { toE164 } from '../../../common/phone.js';
+import type { TenantScope } from '../../core/scopes.js';
+import type { Tx } from '../../db/index.js';
+import { auditChurchChange } from '../audit/index.js';
+import { findAccessibleStudent, lockStudent, type StudentListRow } from '../students/index.js';
+import { toEmergencyContactDto, toGuardianDto, toPickupDto, type GuardianDto } from './dto.js';
+import {
+  insertNoteView, replaceGuardianRows, replacePickupRows, selectCare, selectGuardians, selectGuardiansOf, selectNoteViews, selectPickups,
+  upsertCare, type GuardianRow, type NewGuardian,
+} from './queries.js';
+
+// Who may reach a student is the students module's one rule (findAccessibleStudent): a teacher only
+// their own classes' students, anyone else's answered as not found; row-level security keeps other
+// churches out. Every handler asks it first, before reading or writing anything of the student.
+
+/** The student, locked against a concurrent replacement of their lists (one list write at a time). */
+async function lockedStudent(scope: TenantScope, id: string) {
+  const student = await findAccessibleStudent(scope, id);
+  await lockStudent(scope.tx, student.id);
+  return student;
+}
+
+const audit = (scope: TenantScope, student: StudentListRow, action: string, details: Record<string, unknown>, description: string) =>
+  auditChurchChange(scope.tx, {
+    user: scope.user, action, resourceType: 'student', resourceId: student.id, details: { student_name: student.name, ...details },
+    description: `${description} of ${student.name}`,
+  });
+
+/** GET /api/students/{id}/guardians */
+export async function listGuardians(scope: TenantScope, { id }: { id: string }) {
+  const student = await findAccessibleStudent(scope, id);
+  return (await selectGuardians(scope.tx, student.id)).map(toGuardianDto);
+}
+
+/** The same number, whether stored before the guardians API (as written) or after it (E.164). */
+const samePhone = (stored: string, e164: string) => (toE164(stored) ?? stored) === e164;
+
+/**
+ * Consent to be contacted is recorded with when and by whom. A guardian who was on the list with the
+ * same phone and the same answer keeps its record; a new guardian, or a changed answer, is recorded
+ * now by the signed-in user.
+ */
+function consentRecord(scope: TenantScope, guardian: z.output<typeof guardianInput>, before: GuardianRow[]) {
+  const same = before.find((old) => samePhone(old.phone, guardian.phone) && old.contactConsent === guardian.contact_consent);
+  return same
+    ? { consentRecordedAt: same.consentRecordedAt, consentRecordedBy: same.consentRecordedBy }
+    : { consentRecordedAt: new Date(), consentRecordedBy: scope.user.id };
+}
+
+/** PUT /api/students/{id}/guardians: the whole list, in order, in one transaction; the first is the
+ * primary guardian, whose phone and email the student API answers as parent_phone and parent_email. */
+export async function replaceGuardians(scope: TenantScope, input: z.output<typeof replaceGuardiansInput>) {
+  const student = await lockedStudent(scope, input.id);
+  const before = await selectGuardians(scope.tx, student.id);
+  const rows: NewGuardian[] = input.guardians.map((g, i) => ({
+    position: i + 1, name: g.name, relation: g.relation, phone: g.phone, phone2: g.phone2, whatsapp: g.whatsapp,
+    email: g.email, language: g.language, contactConsent: g.contact_consent, ...consentRecord(scope, g, before),
+  }));
+  await replaceGuardianRows(scope.tx, scope.church.id, student.id, rows);
+  await audit(scope, student, 'student.guardians_replaced', {
+    before: before.map((g) => ({ name: g.name, relation: g.relation, contact_consent: g.contactConsent })),
+    after: rows.map((g) => ({ name: g.name, relation: g.relation, contact_consent: g.contactConsent })),
+  }, 'Guardians changed');
+  return listGuardians(scope, { id: student.id });
+}
+
+/** GET /api/students/{id}/pickups */
+export async function listPickups(scope: TenantScope, { id }: { id: string }) {
+  const student = await findAccessibleStudent(scope, id);
+  return (await selectPickups(scope.tx, student.id)).map(toPickupDto);
+}
+
+/** PUT /api/students/{id}/pickups: the whole list, in order; [] removes them all. */
+export async function replacePickups(scope: TenantScope, input: z.output<typeof replacePickupsInput>) {
+  const student = await lockedStudent(scope, input.id);
+  const before = await selectPickups(scope.tx, student.id);
+  await replacePickupRows(scope.tx, scope.church.id, student.id, input.pickups);
+  await audit(scope, student, 'student.pickups_replaced', {
+    before: before.map((p) => ({ name: p.name, relation: p.relation })),
+    after: input.pickups.map((p) => ({ name: p.name, relation: p.relation })),
+  }, 'Authorised pickups changed');
+  return listPickups(scope, { id: student.id });
+}
+
+/** PUT /api/students/{id}/medical-note. The audit entry says whether there is a note, never its text:
+ * the text is read only through GET .../medical-note, which logs the read. */
+export async function setMedicalNote(scope: TenantScope, input: z.output<typeof setMedicalNoteInput>) {
+  const student = await lockedStudent(scope, input.id);
+  const before = await selectCare(scope.tx, student.id);
+  await upsertCare(scope.tx, scope.church.id, student.id, { medicalNote: input.note });
+  await audit(scope, student, 'student.medical_note_set',
+    { had_note: Boolean(before?.medicalNote), has_note: input.note !== null }, input.note ? 'Medical note set' : 'Medical note removed');
+  return { id: student.id, has_medical_note: input.note !== null };
+}
+
+/** PUT /api/students/{id}/emergency-contact; null removes it. */
+export async function setEmergencyContact(scope: TenantScope, input: z.output<typeof setEmergencyContactInput>) {
+  const student = await lockedStudent(scope, input.id);
+  const before = await selectCare(scope.tx, student.id);
+  const contact = input.contact;
+  await upsertCare(scope.tx, scope.church.id, student.id, { emergencyName: contact?.name ?? null, emergencyPhone: contact?.phone ?? null });
+  await audit(scope, student, 'student.emergency_contact_set',
+    { before: before?.emergencyName ?? null, after: contact?.name ?? null }, contact ? 'Emergency contact set' : 'Emergency contact removed');
+  return { id: student.id, emergency_contact: toEmergencyContactDto({ emergencyName: contact?.name ?? null, emergencyPhone: contact?.phone ?? null }) };
+}
+
+/**
+ * GET /api/students/{id}/safety-card: what a teacher needs at the door: who the child is, whom to
+ * call (tel: and WhatsApp links), who may collect them, whether a medical note is recorded (the red
+ * badge; the text is its own endpoint), and the emergency contact.
+ */
+export async function safetyCard(scope: TenantScope, { id }: { id: string }) {
+  const student = await findAccessibleStudent(scope, id);
+  const guardians = await selectGuardians(scope.tx, student.id);
+  const pickups = await selectPickups(scope.tx, student.id);
+  const care = await selectCare(scope.tx, student.id);
+  return {
+    student: {
+      id: student.id, name: student.name, roll_number: student.rollNumber, academic_year: student.academicYear,
+      class_id: student.classId, class_name: student.className, class_section: student.classSection,
+    },
+    guardians: guardians.map(toGuardianDto),
+    pickups: pickups.map(toPickupDto),
+    has_medical_note: Boolean(care?.medicalNote),
+    emergency_contact: toEmergencyContactDto(care),
+  };
+}
+
+/** GET /api/students/{id}/medical-note: the text, to the teacher of the student's class, the principal
+ * and the super admin; every call is logged (who, when, which student) in the same transaction, so a
+ * read that cannot be logged is not answered. */
+export async function readMedicalNote(scope: TenantScope, { id }: { id: string }) {
+  const student = await findAccessibleStudent(scope, id);
+  const care = await selectCare(scope.tx, student.id);
+  const viewedAt = await insertNoteView(scope.tx, {
+    churchId: scope.church.id, studentId: student.id, viewerId: scope.user.id, viewerName: scope.user.name, viewerRole: scope.user.role,
+  });
+  return { id: student.id, medical_note: care?.medicalNote ?? null, viewed_at: viewedAt.toISOString() };
+}
+
+/** GET /api/students/{id}/medical-note/views: who read the note and when, newest first (super admin, principal). */
+export async function medicalNoteViews(scope: TenantScope, { id }: { id: string }) {
+  const student = await findAccessibleStudent(scope, id);
+  return (await selectNoteViews(scope.tx, student.id)).map((v) => ({
+    viewer_id: v.viewerId, viewer_name: v.viewerName, viewer_role: v.viewerRole, viewed_at: v.viewedAt.toISOString(),
+  }));
+}
+
+/** The guardians of several students (each list in order), for another module's answer about
+ * children the caller has already been allowed to reach. */
+export async function guardiansToContact(tx: Tx, studentIds: string[]): Promise<Map<string, GuardianDto[]>> {
+  const byStudent = new Map<string, GuardianDto[]>();
+  if (studentIds.length === 0) return byStudent;
+  for (const row of await selectGuardiansOf(tx, studentIds)) {
+    byStudent.set(row.studentId, [...(byStudent.get(row.studentId) ?? []), toGuardianDto(row)]);
+  }
+  return byStudent;
+}
