@@ -73,7 +73,9 @@ describe('absentee follow-up', () => {
       // the link carries the number's digits and the text as the textarea holds it.
       await card.getByRole('button', { name: `WhatsApp ${GUARDIAN.name} on ${GUARDIAN.phone}` }).click();
       const dialog = page.getByRole('dialog');
-      const message = dialog.getByLabel('Message');
+      // The textbox by role: while the message is being written, a status named "Writing the message"
+      // also answers to the label "Message".
+      const message = dialog.getByRole('textbox', { name: 'Message', exact: true });
       await message.waitFor();
       const written = await message.inputValue();
       expect(written).toBe(`കഴിഞ്ഞ 2 ഞായറാഴ്ചകളിൽ സൺഡേ സ്കൂളിൽ ${child.name}-നെ ഞങ്ങൾ മിസ് ചെയ്തു. എല്ലാം സുഖമാണെന്ന് പ്രതീക്ഷിക്കുന്നു. - Thomas Teacher, ${child.church}`);
