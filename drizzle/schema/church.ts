@@ -135,6 +135,9 @@ export const students = pgTable('students', {
   /** False once the child moved away (a follow-up contact says so): off the roll call and the
    * follow-up list, still in the student lists (with this flag) and in every report. */
   active: boolean('active').notNull().default(true),
+  /** When the principal last chose to keep a child offered for erasure under the church's retention
+   * setting; the child is offered again a year later. */
+  retentionReviewedAt: timestamp('retention_reviewed_at', { withTimezone: true }),
   ...timestamps,
 }, (t) => [
   primaryKey({ columns: [t.churchId, t.id] }),
@@ -220,23 +223,6 @@ export const studentCare = pgTable('student_care', {
   tenantIsolation(),
 ]);
 
-/** Every read of a medical note: who, when, which student. Append-only for church users; the reader's
- * name and role are kept as they were (the account may change or go). */
-export const medicalNoteViews = pgTable('medical_note_views', {
-  churchId: churchIdColumn(),
-  id: uuid('id').notNull().defaultRandom(),
-  studentId: uuid('student_id').notNull(),
-  viewerId: uuid('viewer_id').notNull(),
-  viewerName: text('viewer_name').notNull(),
-  viewerRole: text('viewer_role').notNull(),
-  viewedAt: timestamp('viewed_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [
-  primaryKey({ columns: [t.churchId, t.id] }),
-  studentFk(t, 'medical_note_views_student_fk'),
-  index('medical_note_views_church_student_idx').on(t.churchId, t.studentId, t.viewedAt.desc()),
-  tenantIsolation(),
-]);
-
 /** One row per (church, student, date): marking again updates instead of duplicating. */
 export const attendance = pgTable('attendance', {
   churchId: churchIdColumn(),
@@ -248,8 +234,9 @@ export const attendance = pgTable('attendance', {
   markedAt: timestamp('marked_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
   primaryKey({ columns: [t.churchId, t.studentId, t.date] }),
-  foreignKey({ name: 'attendance_student_fk', columns: [t.churchId, t.studentId], foreignColumns: [students.churchId, students.id] })
-    .onDelete('cascade'),
+  // No foreign key to students: the marks of an erased child stay (they count in the class's
+  // totals) under a random id that names nobody. Deleting a student deletes their marks explicitly.
+  churchFk(t, 'attendance_church_fk'),
   foreignKey({ name: 'attendance_class_fk', columns: [t.churchId, t.classId], foreignColumns: [classes.churchId, classes.id] }),
   index('attendance_church_class_date_idx').on(t.churchId, t.classId, t.date),
   check('attendance_status_check', sql`${t.status} in ('present', 'absent')`),
@@ -430,5 +417,168 @@ export const digestRuns = pgTable('digest_runs', {
 }, (t) => [
   primaryKey({ columns: [t.churchId, t.week] }),
   churchFk(t, 'digest_runs_church_fk'),
+  tenantIsolation(),
+]);
+
+/** The three purposes a guardian consents to for a child (common/consent.ts names them). */
+const CONSENT_PURPOSES_SQL = sql.raw(`('enrolment', 'photos', 'messages')`);
+
+/**
+ * A child's consent history: one row per answer, given or withdrawn, for one purpose; never changed
+ * or removed by the church (the tenant role may only read and add), so the history is kept. The
+ * current answer of a purpose is its latest row. The guardian is kept by name and relation as they
+ * were (the guardians list is replaced whole when edited); `guardian_id` is the guardian's row then.
+ */
+export const studentConsents = pgTable('student_consents', {
+  churchId: churchIdColumn(),
+  id: uuid('id').notNull().defaultRandom(),
+  studentId: uuid('student_id').notNull(),
+  purpose: text('purpose').notNull(),
+  given: boolean('given').notNull(),
+  guardianId: uuid('guardian_id'),
+  guardianName: text('guardian_name').notNull(),
+  guardianRelation: text('guardian_relation').notNull(),
+  /** 'paper_form', 'in_person' or 'digital_link'. */
+  method: text('method').notNull(),
+  /** The consent link answered, for method 'digital_link'. */
+  linkId: uuid('link_id'),
+  /** Where a digital answer came from (the guardian's address and browser), as evidence. */
+  ipAddress: text('ip_address'),
+  userAgent: text('user_agent'),
+  /** The staff member who recorded it; null for a guardian's own answer through a link. */
+  recordedBy: uuid('recorded_by'),
+  recordedByName: text('recorded_by_name').notNull(),
+  recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  primaryKey({ columns: [t.churchId, t.id] }),
+  studentFk(t, 'student_consents_student_fk'),
+  // The latest answer of each purpose of a child, and the church's children without one.
+  index('student_consents_church_student_purpose_idx').on(t.churchId, t.studentId, t.purpose, t.recordedAt.desc()),
+  check('student_consents_purpose_check', sql`${t.purpose} in ${CONSENT_PURPOSES_SQL}`),
+  check('student_consents_method_check', sql`${t.method} in ('paper_form', 'in_person', 'digital_link')`),
+  check('student_consents_user_agent_check', sql`char_length(${t.userAgent}) <= 500`),
+  tenantIsolation(),
+]);
+
+/**
+ * A consent link sent to a guardian's phone: one child, no sign-in, valid until `expires_at`,
+ * answered once (`used_at`). Only the SHA-256 of its token is kept; the link names no church, so the
+ * token is looked up by hash alone, across churches (the platform door), like a password reset.
+ */
+export const consentLinks = pgTable('consent_links', {
+  churchId: churchIdColumn(),
+  id: uuid('id').notNull().defaultRandom(),
+  studentId: uuid('student_id').notNull(),
+  guardianId: uuid('guardian_id'),
+  guardianName: text('guardian_name').notNull(),
+  guardianRelation: text('guardian_relation').notNull(),
+  /** The language the page speaks to the guardian (one of LOCALES). */
+  language: text('language', { enum: LOCALES }).notNull(),
+  tokenHash: text('token_hash').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdBy: uuid('created_by'),
+  createdByName: text('created_by_name').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  primaryKey({ columns: [t.churchId, t.id] }),
+  uniqueIndex('consent_links_church_token_key').on(t.churchId, t.tokenHash),
+  index('consent_links_token_hash_idx').on(t.tokenHash),
+  studentFk(t, 'consent_links_student_fk'),
+  check('consent_links_language_check', sql`${t.language} in ('en', 'ml', 'ta', 'hi')`),
+  tenantIsolation(),
+]);
+
+/**
+ * The church's privacy notice, as its super admin wrote it: who the church is, what it keeps, why,
+ * for how long and whom to ask. No row (or a null part): the template's words in the reader's
+ * language stand in.
+ */
+export const churchPrivacyNotices = pgTable('church_privacy_notices', {
+  churchId: churchIdColumn(),
+  controller: text('controller'),
+  dataKept: text('data_kept'),
+  purposes: text('purposes'),
+  retention: text('retention'),
+  contact: text('contact'),
+  updatedBy: uuid('updated_by'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  primaryKey({ columns: [t.churchId] }),
+  churchFk(t, 'church_privacy_notices_church_fk'),
+  check('church_privacy_notices_length_check', sql`char_length(${t.controller}) <= 1000 and char_length(${t.dataKept}) <= 2000
+    and char_length(${t.purposes}) <= 2000 and char_length(${t.retention}) <= 1000 and char_length(${t.contact}) <= 1000`),
+  tenantIsolation(),
+]);
+
+/** The children a photo or video shows, tagged by staff: a tagged item is shown to guests only
+ * while every child in it has photo consent. */
+export const mediaChildren = pgTable('media_children', {
+  churchId: churchIdColumn(),
+  mediaId: uuid('media_id').notNull(),
+  studentId: uuid('student_id').notNull(),
+  taggedBy: uuid('tagged_by'),
+  taggedAt: timestamp('tagged_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  primaryKey({ columns: [t.churchId, t.mediaId, t.studentId] }),
+  foreignKey({ name: 'media_children_media_fk', columns: [t.churchId, t.mediaId], foreignColumns: [media.churchId, media.id] })
+    .onDelete('cascade'),
+  studentFk(t, 'media_children_student_fk'),
+  // The media of a child (their export, erasure, withdrawal).
+  index('media_children_church_student_idx').on(t.churchId, t.studentId),
+  tenantIsolation(),
+]);
+
+/**
+ * The access log of a child's sensitive data: every read of a medical note, every family export
+ * made or downloaded, every read of consent records; who, when, which child. Append-only for church
+ * users and kept at least a year. When a child is erased their entries stay without the child
+ * (student_id set to null by the foreign key): that the data was read is kept, not whose it was.
+ */
+export const childDataReads = pgTable('child_data_reads', {
+  churchId: churchIdColumn(),
+  id: uuid('id').notNull().defaultRandom(),
+  studentId: uuid('student_id'),
+  /** 'medical_note', 'export' or 'consent_records'. */
+  kind: text('kind').notNull(),
+  readerId: uuid('reader_id').notNull(),
+  readerName: text('reader_name').notNull(),
+  readerRole: text('reader_role').notNull(),
+  readAt: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  primaryKey({ columns: [t.churchId, t.id] }),
+  // ON DELETE SET NULL of student_id alone (PostgreSQL 15): written by hand in migration 0023.
+  foreignKey({ name: 'child_data_reads_student_fk', columns: [t.churchId, t.studentId], foreignColumns: [students.churchId, students.id] })
+    .onDelete('set null'),
+  index('child_data_reads_church_student_idx').on(t.churchId, t.studentId, t.readAt.desc()),
+  index('child_data_reads_church_read_idx').on(t.churchId, t.readAt.desc()),
+  check('child_data_reads_kind_check', sql`${t.kind} in ('medical_note', 'export', 'consent_records')`),
+  tenantIsolation(),
+]);
+
+/**
+ * A family export: one child's data in a ZIP, made in the background, stored under the church's
+ * storage prefix and downloadable once through a link that expires. Only the SHA-256 of the link's
+ * token is kept. The row and its file go when the child is erased.
+ */
+export const familyExports = pgTable('family_exports', {
+  churchId: churchIdColumn(),
+  id: uuid('id').notNull().defaultRandom(),
+  studentId: uuid('student_id').notNull(),
+  /** 'pending', 'ready', 'failed' or 'downloaded'. */
+  status: text('status').notNull().default('pending'),
+  storageName: text('storage_name'),
+  bytes: bigint('bytes', { mode: 'number' }),
+  tokenHash: text('token_hash'),
+  expiresAt: timestamp('expires_at', { withTimezone: true }),
+  downloadedAt: timestamp('downloaded_at', { withTimezone: true }),
+  requestedBy: uuid('requested_by'),
+  requestedByName: text('requested_by_name').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  primaryKey({ columns: [t.churchId, t.id] }),
+  studentFk(t, 'family_exports_student_fk'),
+  uniqueIndex('family_exports_church_token_key').on(t.churchId, t.tokenHash),
+  check('family_exports_status_check', sql`${t.status} in ('pending', 'ready', 'failed', 'downloaded')`),
   tenantIsolation(),
 ]);

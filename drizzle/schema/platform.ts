@@ -46,6 +46,9 @@ export const churches = pgTable('churches', {
   /** After how many absences in a row a child is on the follow-up list (common/follow-up.ts); its
    * super admin or principal sets it. */
   followUpAbsences: integer('follow_up_absences').notNull().default(2),
+  /** After how many years without being seen a child is offered to the principal for erasure
+   * (nothing is erased without a confirmation); its super admin or principal sets it. */
+  retentionYears: integer('retention_years').notNull().default(3),
   subscriptionTier: text('subscription_tier').notNull().references(() => plans.tier),
   subscriptionStatus: text('subscription_status').notNull(),
   subscriptionEndDate: timestamp('subscription_end_date', { withTimezone: true }),
@@ -63,6 +66,7 @@ export const churches = pgTable('churches', {
   check('churches_trial_extensions_check', sql`${t.trialExtensions} >= 0`),
   check('churches_default_language_check', sql`${t.defaultLanguage} in ('en', 'ml', 'ta', 'hi')`),
   check('churches_follow_up_absences_check', sql`${t.followUpAbsences} between 1 and 10`),
+  check('churches_retention_years_check', sql`${t.retentionYears} between 1 and 10`),
   tenantIsolation('id'),
 ]);
 

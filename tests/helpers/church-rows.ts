@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { MESSAGES } from '../../common/constants.js';
 import { todayIn } from '../../common/dates.js';
 import {
-  attendance, attendanceSyncBatches, followUpContacts, media, medicalNoteViews, paymentOrders, sessionRecords, studentCare, studentGuardians,
+  attendance, attendanceSyncBatches, followUpContacts, media, childDataReads, paymentOrders, sessionRecords, studentCare, studentGuardians,
   studentPickups, users,
 } from '../../drizzle/schema/index.js';
 import type { Database } from '../../server/db/index.js';
@@ -42,8 +42,8 @@ export async function churchWithRows(db: Database) {
     await tx.insert(studentCare).values(roster.map((s) => ({
       churchId, studentId: s.id, medicalNote: marker('Allergy'), emergencyName: marker('Emergency'), emergencyPhone: '+919847077777',
     })));
-    await tx.insert(medicalNoteViews).values({
-      churchId, studentId: roster[0].id, viewerId: church.users.teacher.id, viewerName: 'teacher', viewerRole: 'teacher',
+    await tx.insert(childDataReads).values({
+      churchId, studentId: roster[0].id, kind: 'medical_note', readerId: church.users.teacher.id, readerName: 'teacher', readerRole: 'teacher',
     });
     await tx.insert(attendance).values(roster.map((s) => ({
       churchId, studentId: s.id, classId: cls.id, date: today, status: 'present', markedBy: church.users.teacher.id,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { medicalNoteViews, studentGuardians, users } from '../../drizzle/schema/index.js';
+import { childDataReads, studentGuardians, users } from '../../drizzle/schema/index.js';
 import { GUARDIAN_MESSAGES, MAX_GUARDIANS, MAX_PICKUPS, MEDICAL_NOTE_MAX } from '../../common/schemas/guardians.js';
 import { phoneLinks } from '../../common/phone.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
@@ -198,11 +198,11 @@ describe('who sees what', () => {
 
   it('a teacher reads their own class\'s children, and another class\'s are not found (404); nothing is logged', async () => {
     for (const path of paths(c.anna.id)) expect((await c.teacher.get(path)).status, path).toBe(200);
-    const viewsBefore = await app.db.withTenant(c.church.id, (tx) => tx.select().from(medicalNoteViews));
+    const viewsBefore = await app.db.withTenant(c.church.id, (tx) => tx.select().from(childDataReads));
     for (const path of paths(c.anna.id)) expect((await c.teacher2.get(path)).status, path).toBe(404);
     expect((await putGuardians(c.teacher2, c.anna.id, [guardian()])).status).toBe(404);
     expect((await c.teacher2.put(`/api/students/${c.anna.id}/medical-note`, { note: 'changed' })).status).toBe(404);
-    expect(await app.db.withTenant(c.church.id, (tx) => tx.select().from(medicalNoteViews))).toEqual(viewsBefore);
+    expect(await app.db.withTenant(c.church.id, (tx) => tx.select().from(childDataReads))).toEqual(viewsBefore);
     expect((await c.teacher2.get(`/api/students/${c.cara.id}/safety-card`)).status).toBe(200);
   });
 

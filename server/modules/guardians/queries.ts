@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
-  medicalNoteViews, studentCare, studentGuardians, studentPickups, users,
+  studentCare, studentGuardians, studentPickups, users,
 } from '../../../drizzle/schema/index.js';
 import type { Tx } from '../../db/index.js';
 
@@ -79,18 +79,4 @@ export async function upsertCare(
 ) {
   await tx.insert(studentCare).values({ churchId, studentId, ...values })
     .onConflictDoUpdate({ target: [studentCare.churchId, studentCare.studentId], set: { ...values, updatedAt: sql`now()` } });
-}
-
-export async function insertNoteView(tx: Tx, view: Omit<typeof medicalNoteViews.$inferInsert, 'id' | 'viewedAt'>) {
-  const [row] = await tx.insert(medicalNoteViews).values(view).returning({ viewedAt: medicalNoteViews.viewedAt });
-  return row.viewedAt;
-}
-
-/** The reads of a student's note, newest first. */
-export function selectNoteViews(tx: Tx, studentId: string) {
-  return tx.select({
-    viewerId: medicalNoteViews.viewerId, viewerName: medicalNoteViews.viewerName, viewerRole: medicalNoteViews.viewerRole,
-    viewedAt: medicalNoteViews.viewedAt,
-  }).from(medicalNoteViews).where(eq(medicalNoteViews.studentId, studentId))
-    .orderBy(desc(medicalNoteViews.viewedAt), desc(medicalNoteViews.id));
 }

@@ -9,9 +9,10 @@ import { auditChurchChange } from '../audit/index.js';
 import { findAccessibleStudent, lockStudent, type StudentListRow } from '../students/index.js';
 import { toEmergencyContactDto, toGuardianDto, toPickupDto, type GuardianDto } from './dto.js';
 import {
-  insertNoteView, replaceGuardianRows, replacePickupRows, selectCare, selectGuardians, selectGuardiansOf, selectNoteViews, selectPickups,
+  replaceGuardianRows, replacePickupRows, selectCare, selectGuardians, selectGuardiansOf, selectPickups,
   upsertCare, type GuardianRow, type NewGuardian,
 } from './queries.js';
+import { readsOfChild, recordChildDataRead } from '../access-log/index.js';
 
 // Who may reach a student is the students module's one rule (findAccessibleStudent): a teacher only
 // their own classes' students, anyone else's answered as not found; row-level security keeps other
@@ -136,8 +137,8 @@ export async function safetyCard(scope: TenantScope, { id }: { id: string }) {
 export async function readMedicalNote(scope: TenantScope, { id }: { id: string }) {
   const student = await findAccessibleStudent(scope, id);
   const care = await selectCare(scope.tx, student.id);
-  const viewedAt = await insertNoteView(scope.tx, {
-    churchId: scope.church.id, studentId: student.id, viewerId: scope.user.id, viewerName: scope.user.name, viewerRole: scope.user.role,
+  const viewedAt = await recordChildDataRead(scope.tx, {
+    churchId: scope.church.id, studentId: student.id, kind: 'medical_note', reader: scope.user,
   });
   return { id: student.id, medical_note: care?.medicalNote ?? null, viewed_at: viewedAt.toISOString() };
 }
@@ -145,8 +146,8 @@ export async function readMedicalNote(scope: TenantScope, { id }: { id: string }
 /** GET /api/students/{id}/medical-note/views: who read the note and when, newest first (super admin, principal). */
 export async function medicalNoteViews(scope: TenantScope, { id }: { id: string }) {
   const student = await findAccessibleStudent(scope, id);
-  return (await selectNoteViews(scope.tx, student.id)).map((v) => ({
-    viewer_id: v.viewerId, viewer_name: v.viewerName, viewer_role: v.viewerRole, viewed_at: v.viewedAt.toISOString(),
+  return (await readsOfChild(scope.tx, student.id, 'medical_note')).map((v) => ({
+    viewer_id: v.readerId, viewer_name: v.readerName, viewer_role: v.readerRole, viewed_at: v.readAt.toISOString(),
   }));
 }
 

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
-import { classes, studentCare, studentGuardians, students } from '../../../drizzle/schema/index.js';
+import { attendance, classes, studentCare, studentGuardians, students } from '../../../drizzle/schema/index.js';
 import { DEFAULT_GUARDIAN_NAME, PRIMARY_GUARDIAN_POSITION } from '../../../common/schemas/guardians.js';
 import { byName, type Tx } from '../../db/index.js';
 import type { STUDENT_SORTS } from '../../../common/schemas/students.js';
@@ -111,7 +111,10 @@ export async function updatePrimaryContact(tx: Tx, studentId: string, contact: P
     .where(and(eq(studentGuardians.studentId, studentId), eq(studentGuardians.position, PRIMARY_GUARDIAN_POSITION)));
 }
 
-/** Deletes a student; their attendance goes with them (foreign key on delete cascade). */
+/** Deletes a student and their attendance (attendance has no foreign key to students: an erased
+ * child's marks stay under an id that names nobody); the rest of the child's rows go with the
+ * student by their foreign keys. */
 export async function deleteStudentRow(tx: Tx, id: string) {
+  await tx.delete(attendance).where(eq(attendance.studentId, id));
   await tx.delete(students).where(eq(students.id, id));
 }

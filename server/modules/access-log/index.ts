@@ -1,0 +1,30 @@
+import { and, desc, eq } from 'drizzle-orm';
+import { childDataReads } from '../../../drizzle/schema/index.js';
+import type { Tx } from '../../db/index.js';
+
+/** What the access log records a read of: a medical note, a family export, consent records. */
+export type ChildDataKind = 'medical_note' | 'export' | 'consent_records';
+
+/** The reader as the log keeps them: their name and role as they were (the account may change or go). */
+export interface Reader { id: string; name: string; role: string }
+
+/**
+ * Records a read of a child's sensitive data in the transaction that reads it, so a read that fails
+ * to be logged fails. Row-level security keeps the entry in the transaction's church.
+ */
+export async function recordChildDataRead(tx: Tx, entry: { churchId: string; studentId: string; kind: ChildDataKind; reader: Reader }): Promise<Date> {
+  const [row] = await tx.insert(childDataReads).values({
+    churchId: entry.churchId, studentId: entry.studentId, kind: entry.kind,
+    readerId: entry.reader.id, readerName: entry.reader.name, readerRole: entry.reader.role,
+  }).returning({ readAt: childDataReads.readAt });
+  return row.readAt;
+}
+
+/** The reads of one kind of a child's data, newest first. */
+export function readsOfChild(tx: Tx, studentId: string, kind: ChildDataKind) {
+  return tx.select({
+    readerId: childDataReads.readerId, readerName: childDataReads.readerName, readerRole: childDataReads.readerRole,
+    readAt: childDataReads.readAt,
+  }).from(childDataReads).where(and(eq(childDataReads.studentId, studentId), eq(childDataReads.kind, kind)))
+    .orderBy(desc(childDataReads.readAt), desc(childDataReads.id));
+}
