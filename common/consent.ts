@@ -1,0 +1,30 @@
+/**
+ * Children's data by consent. A guardian answers for a child, purpose by purpose; every answer is
+ * kept (given or withdrawn, by whom, when, how) and the latest answer of a purpose is the one in
+ * force. No answer at all counts as not given.
+ *
+ * - enrolment: keeping the child's record and attendance. Without it the child may still be marked
+ *   present (the church's legitimate use that day), and staff see "consent missing".
+ * - photos: showing media the child is tagged in to guests and teachers.
+ * - messages: messages to the family (a guardian's answer also sets that guardian's consent to be
+ *   contacted, which decides the WhatsApp buttons).
+ */
+export const CONSENT_PURPOSES = ['enrolment', 'photos', 'messages'] as const;
+export type ConsentPurpose = (typeof CONSENT_PURPOSES)[number];
+
+/** How an answer was collected. */
+export const CONSENT_METHODS = ['paper_form', 'in_person', 'digital_link'] as const;
+export type ConsentMethod = (typeof CONSENT_METHODS)[number];
+
+/** A consent link works this long after it is made, and for one answer. */
+export const CONSENT_LINK_DAYS = 7;
+
+/** The church's privacy notice: its five parts, each at most this many characters. */
+export const PRIVACY_NOTICE_PARTS = ['controller', 'data_kept', 'purposes', 'retention', 'contact'] as const;
+export type PrivacyNoticePart = (typeof PRIVACY_NOTICE_PARTS)[number];
+export const PRIVACY_NOTICE_MAX: Record<PrivacyNoticePart, number> = {
+  controller: 1000, data_kept: 2000, purposes: 2000, retention: 1000, contact: 1000,
+};
+
+/** Years without being seen after which a child is offered for erasure (each church sets its own). */
+export const RETENTION_YEARS = { default: 3, min: 1, max: 10 } as const;

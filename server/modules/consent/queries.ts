@@ -1,0 +1,43 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { churchPrivacyNotices, studentConsents } from '../../../drizzle/schema/index.js';
+import type { ConsentPurpose } from '../../../common/consent.js';
+import { rowsOf, type Tx } from '../../db/index.js';
+
+// Row-level security limits every statement here to the church of the tenant transaction.
+
+export type ConsentRow = typeof studentConsents.$inferSelect;
+
+/** The answer in force of each purpose of each child: the latest row per (child, purpose). */
+export async function selectCurrentConsents(tx: Tx, studentIds: readonly string[]): Promise<ConsentRow[]> {
+  if (studentIds.length === 0) return [];
+  return tx.selectDistinctOn([studentConsents.studentId, studentConsents.purpose]).from(studentConsents)
+    .where(inArray(studentConsents.studentId, [...studentIds]))
+    .orderBy(studentConsents.studentId, studentConsents.purpose, desc(studentConsents.recordedAt), desc(studentConsents.id));
+}
+
+/** Of these children, those whose latest answer for the purpose is not "given" (or who have none). */
+export async function selectLackingConsent(tx: Tx, studentIds: readonly string[], purpose: ConsentPurpose): Promise<Set<string>> {
+  if (studentIds.length === 0) return new Set();
+  const result = await tx.execute(sql`
+    select s.id from unnest(${`{${studentIds.join(',')}}`}::uuid[]) as s(id)
+    where not coalesce((
+      select c.given from ${studentConsents} c
+      where c.student_id = s.id and c.purpose = ${purpose}
+      order by c.recorded_at desc, c.id desc limit 1), false)`);
+  return new Set(rowsOf<{ id: string }>(result).map((r) => r.id));
+}
+
+/** Every answer of one child, newest first. */
+export function selectConsentHistory(tx: Tx, studentId: string): Promise<ConsentRow[]> {
+  return tx.select().from(studentConsents).where(eq(studentConsents.studentId, studentId))
+    .orderBy(desc(studentConsents.recordedAt), desc(studentConsents.id));
+}
+
+export async function insertConsents(tx: Tx, rows: (typeof studentConsents.$inferInsert)[]): Promise<ConsentRow[]> {
+  return tx.insert(studentConsents).values(rows).returning();
+}
+
+export async function selectPrivacyNotice(tx: Tx, churchId: string) {
+  const [row] = await tx.select().from(churchPrivacyNotices).where(and(eq(churchPrivacyNotices.churchId, churchId)));
+  return row;
+}
