@@ -21,3 +21,6 @@ export async function consentStatesOf(tx: Tx, studentIds: readonly string[]): Pr
 export function childrenLackingConsent(tx: Tx, studentIds: readonly string[], purpose: ConsentPurpose): Promise<Set<string>> {
   return selectLackingConsent(tx, studentIds, purpose);
 }
+
+/** Every consent answer of one child, newest first (their export, their consent screen). */
+export { selectConsentHistory as consentHistoryOf, type ConsentRow } from './queries.js';
