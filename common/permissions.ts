@@ -60,6 +60,14 @@ export const CAPABILITIES = {
   managePlan: SUPER_ADMIN,
   /** Receive the weekly digest mail (attendance, birthdays), and turn it off or on for oneself. */
   receiveDigest: MANAGERS,
+  /** Erase a child's data for good (no undo): those answerable for the children, never a teacher. */
+  eraseStudents: MANAGERS,
+  /** Set how many years an unseen child's data is kept, see the children offered for erasure under
+   * it and keep one for another year. */
+  manageRetention: MANAGERS,
+  /** Read the church's access log of children's sensitive data (who read a medical note, an export,
+   * consent records): the church's owner, above those who read. */
+  viewAccessLog: SUPER_ADMIN,
 } as const satisfies Record<string, readonly ChurchRole[]>;
 
 export type Capability = keyof typeof CAPABILITIES;

@@ -15,6 +15,7 @@ import { galleryRouter } from './modules/gallery/router.js';
 import { operatorAuthRouter } from './modules/operators/router.js';
 import { adminRouter } from './modules/admin/router.js';
 import { digestRouter } from './modules/digest/router.js';
+import { privacyRouter } from './modules/privacy/router.js';
 
 /**
  * One router per domain; each module's router file is thin wiring. A module's router.ts is its
@@ -37,6 +38,7 @@ export const appRouter = router({
   users: usersRouter,
   gallery: galleryRouter,
   digest: digestRouter,
+  privacy: privacyRouter,
   operatorAuth: operatorAuthRouter,
   admin: adminRouter,
 });

@@ -11,7 +11,7 @@ const env = useAppAndBrowser();
 
 const ROLES = [
   { role: 'superadmin', title: 'Super Admin Dashboard', name: 'Sam Superadmin',
-    tabs: ['Overview', 'Class Management', 'Student Management', 'User Management', 'Attendance Reports', 'Follow-up', 'Gallery', 'Records', 'Configuration'] },
+    tabs: ['Overview', 'Class Management', 'Student Management', 'User Management', 'Attendance Reports', 'Follow-up', 'Gallery', 'Records', 'Configuration', 'Access log'] },
   { role: 'principal', title: 'Principal Dashboard', name: 'Priya Principal',
     tabs: ['Overview', 'Classes', 'Students', 'Teachers', 'Attendance Reports', 'Follow-up', 'Gallery', 'Records', 'Configuration'] },
   { role: 'teacher', title: 'Teacher Dashboard', name: 'Thomas Teacher',

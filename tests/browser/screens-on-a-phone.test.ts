@@ -47,7 +47,7 @@ function screensOf(role: 'teacher' | 'principal' | 'superadmin', classId: string
   if (role === 'teacher') screens.push([`/attendance?class=${classId}`, 'Mark Attendance'], ['/student-view', 'Student View']);
   if (role !== 'teacher') screens.push(['/records', 'Session Records'], ['/configuration', 'Academic Year Configuration'], ['/gallery', 'Media Gallery']);
   if (role === 'principal') screens.push(['/teachers', 'Teacher Management']);
-  if (role === 'superadmin') screens.push(['/users', 'User Management']);
+  if (role === 'superadmin') screens.push(['/users', 'User Management'], ['/access-log', 'Access log']);
   screens.push(['/follow-up', 'Follow-up']);
   return screens;
 }

@@ -12,6 +12,7 @@ import { UPGRADE_PATH_MESSAGES } from '../../common/upgrade-path.js';
 import { USER_MESSAGES } from '../../common/schemas/users.js';
 import { ACADEMIC_YEAR_CONFIG_MESSAGES, RECORD_MESSAGES } from '../../common/record-messages.js';
 import { FOLLOW_UP_MESSAGES } from '../../common/follow-up.js';
+import { PRIVACY_MESSAGES } from '../../common/schemas/privacy.js';
 
 /** The names of an object's plain texts (a message made by a function has no single English). */
 type TextNames<T> = { [K in keyof T]: T[K] extends string ? K : never }[keyof T] & string;
@@ -72,6 +73,9 @@ export const CATALOGUE_CONSTANTS: CataloguePair[] = [
     'tokenSpent', 'alreadyPaid', 'referenceUsed',
   ]),
   ...sameNames('payments', SUBSCRIPTION_MESSAGES, 'SUBSCRIPTION_MESSAGES', ['paymentHeld', 'upgraded']),
+  ...sameNames('privacy.erase', PRIVACY_MESSAGES, 'PRIVACY_MESSAGES', ['confirmName', 'erased']),
+  ...sameNames('privacy.retention', PRIVACY_MESSAGES, 'PRIVACY_MESSAGES', ['retentionInvalid', 'kept']),
+  ...sameNames('privacy.accessLog', PRIVACY_MESSAGES, 'PRIVACY_MESSAGES', ['erasedChild']),
   ...sameNames('followup', FOLLOW_UP_MESSAGES, 'FOLLOW_UP_MESSAGES', ['absencesInvalid', 'noteTooLong', 'studentInactive', 'contactRecorded']),
   ...sameNames('users', USER_MESSAGES, 'USER_MESSAGES', [
     'nameRequired', 'nameTooLong', 'phoneTooLong', 'roleInvalid', 'notFound', 'emailTaken', 'onlySuperAdminEdits',

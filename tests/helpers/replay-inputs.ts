@@ -35,7 +35,7 @@ const KIND_OF_FIELD: Record<string, Kind> = {
 const KIND_OF_DOMAIN: Array<[string, Kind]> = [
   ['admin.churches.', 'church'], ['admin.payments.', 'church'], ['admin.users.', 'teacher'], ['admin.media.', 'media'],
   ['subscription.', 'church'], ['payments.', 'church'], ['classes.', 'class'], ['students.', 'student'],
-  ['records.', 'record'], ['users.', 'teacher'], ['gallery.', 'media'], ['guardians.', 'student'],
+  ['records.', 'record'], ['users.', 'teacher'], ['gallery.', 'media'], ['guardians.', 'student'], ['privacy.', 'student'],
 ];
 
 interface JsonSchema {

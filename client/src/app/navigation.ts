@@ -1,6 +1,6 @@
 import {
   IconCalendarCheck, IconChalkboard, IconChecklist, IconEye, IconHeartHandshake, IconHome, IconNotebook, IconPhoto,
-  IconReportAnalytics, IconSchool, IconSettings, IconUserCog, IconUsers,
+  IconReportAnalytics, IconSchool, IconSettings, IconShieldLock, IconUserCog, IconUsers,
 } from '@tabler/icons-react';
 import { MarkAttendancePage, prefetchMarkAttendance } from '../features/attendance';
 import { ConfigurationPage } from '../features/configuration';
@@ -20,6 +20,8 @@ const StudentsPage = lazyScreen(() => import('../features/students/StudentsPage'
 // Follow-up's index.ts also carries the dashboard's card and the configuration's setting: their
 // wrappers stay out of the first chunk.
 const FollowUpPage = lazyScreen(() => import('../features/follow-up/FollowUpPage').then((m) => m.FollowUpPage));
+// Privacy's index.ts carries the safety card's erase button and the configuration's cards.
+const AccessLogPage = lazyScreen(() => import('../features/privacy/AccessLogPage').then((m) => m.AccessLogPage));
 
 const ALL = ['super_admin', 'principal', 'teacher', 'guest'] as const;
 
@@ -57,6 +59,8 @@ export const NAV_ITEMS: readonly NavItem[] = [
   // configuration), so the principal's two screens are offered after the super admin's own entries.
   { id: 'records-admin', label: 'dashboard.nav.records', path: '/records', icon: IconNotebook, roles: ['super_admin'], ready: true, screen: RecordsPage },
   { id: 'configuration-admin', label: 'dashboard.nav.configuration', path: '/configuration', icon: IconSettings, roles: ['super_admin'], ready: true, screen: ConfigurationPage },
+  // Who read children's sensitive data: the church's owner reads it, above those who read.
+  { id: 'access-log', label: 'dashboard.nav.accessLog', path: '/access-log', icon: IconShieldLock, roles: ['super_admin'], ready: true, screen: AccessLogPage },
 
   // guest: the gallery, read-only.
   { id: 'gallery-guest', label: 'dashboard.nav.gallery', path: '/gallery', icon: IconPhoto, roles: ['guest'], ready: true, screen: GalleryPage },

@@ -8,7 +8,8 @@ export interface ChurchChange {
   user: { id: string; name: string; role: string };
   action: string;
   resourceType: string;
-  resourceId: string;
+  /** Null for a change that must not name what it changed (an erasure). */
+  resourceId: string | null;
   details: Record<string, unknown>;
   description: string;
 }

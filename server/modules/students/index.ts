@@ -3,3 +3,4 @@
 export { findAccessibleStudent } from './service.js';
 export { lockStudent } from './queries.js';
 export type { StudentListRow } from './queries.js';
+export { deleteStudentRow } from './queries.js';

@@ -15,6 +15,7 @@ import { trpc } from '../../lib/trpc';
 import { churchToday, useCan, useSignedInSession } from '../auth';
 import { useAcademicYears } from '../classes';
 import { FollowUpSettingCard } from '../follow-up';
+import { ErasureCandidatesCard, RetentionCard } from '../privacy';
 import { monthNameIn, monthOptionsIn } from '../../lib/months';
 import { ChurchLanguageCard } from './ChurchLanguageCard';
 import { DigestSettingCard } from './DigestSettingCard';
@@ -49,6 +50,7 @@ export function ConfigurationPage() {
   const allowed = useCan('configureAcademicYear');
   const configuresFollowUp = useCan('configureFollowUp');
   const receivesDigest = useCan('receiveDigest');
+  const managesRetention = useCan('manageRetention');
   const config = useAcademicYears();
   const utils = trpc.useUtils();
   const save = trpc.academicYear.updateConfig.useMutation({
@@ -163,6 +165,7 @@ export function ConfigurationPage() {
         </ScreenBoundary>
       ) : null}
       {receivesDigest ? <DigestSettingCard /> : null}
+      {managesRetention ? <><RetentionCard /><ErasureCandidatesCard /></> : null}
       <ChurchLanguageCard />
     </Stack>
   );

@@ -8,6 +8,7 @@ import { classLabel } from '../../lib/class-label';
 import { useT } from '../../lib/i18n';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
 import { useCan } from '../auth';
+import { EraseChildButton } from '../privacy';
 import { ContactPerson } from './ContactPerson';
 import { MedicalNoteSection } from './MedicalNoteSection';
 import { BackLink, isNotFound } from './page-parts';
@@ -130,6 +131,7 @@ function CardBody({ card }: { card: SafetyCard }) {
           {t('safety.edit')}
         </Button>
       ) : null}
+      <EraseChildButton student={student} />
     </Stack>
   );
 }

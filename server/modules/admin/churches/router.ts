@@ -1,7 +1,8 @@
 import { adminChurchIdInput, adminChurchListInput, adminSubscriptionInput } from '../../../../common/schemas/admin-churches.js';
 import { operatorProcedure, router } from '../../../trpc/init.js';
 import { rest } from '../../../rest/meta.js';
-import { churchDetails, listChurches, updateSubscription } from './service.js';
+import { adminAccessLogInput } from '../../../../common/schemas/privacy.js';
+import { churchAccessLog, churchDetails, listChurches, updateSubscription } from './service.js';
 
 // Church Management of the operator console: churches of the whole
 // platform and their subscriptions. Reads of a church's people are audited.
@@ -22,4 +23,9 @@ export const adminChurchesRouter = router({
       + 'or null); audited with the old and new values'))
     .input(adminSubscriptionInput)
     .mutation(({ ctx, input }) => updateSubscription(ctx, input)),
+  accessLog: operatorProcedure
+    .meta(rest('GET', '/api/admin/churches/{id}/access-log', 'The church\'s access log of children\'s sensitive data, newest first '
+      + '(as its super admin reads it): filter kind; page, limit (25 by default, at most 100); every read audited'))
+    .input(adminAccessLogInput)
+    .query(({ ctx, input }) => churchAccessLog(ctx, input)),
 });

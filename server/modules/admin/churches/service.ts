@@ -3,6 +3,8 @@ import { ADMIN_CHURCH_MESSAGES, type adminChurchListInput, type adminSubscriptio
 import type { OperatorScope } from '../../../core/scopes.js';
 import { notFound } from '../../../core/errors.js';
 import { auditOperatorAction } from '../../audit/index.js';
+import { accessLogOf } from '../../privacy/index.js';
+import type { adminAccessLogInput } from '../../../../common/schemas/privacy.js';
 import { adminPagination } from '../pagination.js';
 import {
   countChurches, findChurch, lockChurch, selectChurchPage, updateSubscription as writeSubscription, usageOf,
@@ -89,4 +91,21 @@ export async function updateSubscription({ tx, operator }: OperatorScope, input:
     description: `Changed the subscription of church ${before.code} from ${before.tier}/${before.status} to ${after.tier}/${after.status}`,
   });
   return { message: ADMIN_CHURCH_MESSAGES.subscriptionUpdated, church: { id: input.id, ...next } };
+}
+
+/**
+ * GET /api/admin/churches/{id}/access-log: a page of the church's access log of children's data,
+ * read by an operator (a breach, a complaint to the church); the read is audited in the same
+ * transaction ('church.access_log_viewed'), with the filter and how many entries it showed.
+ */
+export async function churchAccessLog({ tx, operator }: OperatorScope, input: z.output<typeof adminAccessLogInput>) {
+  const row = await findChurch(tx, input.id);
+  if (!row) throw notFound(ADMIN_CHURCH_MESSAGES.churchNotFound);
+  const log = await accessLogOf(tx, input.id, { kind: input.kind }, input);
+  await auditOperatorAction(tx, {
+    operator, churchId: input.id, action: 'church.access_log_viewed', resourceType: 'church', resourceId: input.id,
+    details: { code: row.code, kind: input.kind ?? null, page: input.page, limit: input.limit, shown: log.items.length },
+    description: `Viewed the access log of church ${row.code}`,
+  });
+  return log;
 }

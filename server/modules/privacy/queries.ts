@@ -1,0 +1,136 @@
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import {
+  attendance, attendanceSyncBatches, childDataReads, churches, classes, consentLinks, familyExports, followUpContacts,
+  studentConsents, studentGuardians, studentPickups, students,
+} from '../../../drizzle/schema/index.js';
+import type { AccessLogKind } from '../../../common/schemas/privacy.js';
+import { rowsOf, type Tx } from '../../db/index.js';
+
+// In a tenant transaction row-level security limits every statement to the church; the access log's
+// page is also read by the operator's platform door, so it names its church itself.
+
+/** Gives the child's attendance marks a new id that names nobody: they still count in their class's
+ * calendar and totals, and no longer belong to anyone. Answers how many marks were kept. */
+export async function reKeyAttendance(tx: Tx, studentId: string, newId: string): Promise<number> {
+  const rows = await tx.update(attendance).set({ studentId: newId }).where(eq(attendance.studentId, studentId))
+    .returning({ date: attendance.date });
+  return rows.length;
+}
+
+/**
+ * The offline sync ledger keeps each batch's answer, which lists the refused marks by student id:
+ * the child's id becomes the marks' new id (the answer stays well-formed for the device that asks
+ * again). The tenant role may change a batch's answer and nothing else of it.
+ */
+export async function scrubSyncLedger(tx: Tx, studentId: string, newId: string): Promise<number> {
+  const rows = await tx.update(attendanceSyncBatches)
+    .set({ answer: sql`replace(${attendanceSyncBatches.answer}::text, ${studentId}, ${newId})::jsonb` })
+    .where(sql`${attendanceSyncBatches.answer}::text like ${`%${studentId}%`}`)
+    .returning({ id: attendanceSyncBatches.id });
+  return rows.length;
+}
+
+/** The ids of every row of the child that goes with the child (for the audit log's redaction), and
+ * the stored files of the child's family exports. */
+export async function rowsOfChild(tx: Tx, studentId: string) {
+  const ids = async (table: typeof studentGuardians | typeof studentPickups | typeof studentConsents | typeof consentLinks | typeof followUpContacts) =>
+    (await tx.select({ id: table.id }).from(table).where(eq(table.studentId, studentId))).map((row) => row.id);
+  const exports = await tx.select({ id: familyExports.id, storageName: familyExports.storageName }).from(familyExports)
+    .where(eq(familyExports.studentId, studentId));
+  return {
+    ids: [
+      ...await ids(studentGuardians), ...await ids(studentPickups), ...await ids(studentConsents), ...await ids(consentLinks),
+      ...await ids(followUpContacts), ...exports.map((row) => row.id),
+    ],
+    exportFiles: exports.flatMap((row) => (row.storageName ? [row.storageName] : [])),
+  };
+}
+
+/** Redacts the church's audit entries about the child (migrations: redact_church_audit_of_child);
+ * answers how many entries were redacted. */
+export async function redactAuditOfChild(tx: Tx, name: string, ids: readonly string[]): Promise<number> {
+  const result = await tx.execute(sql`select redact_church_audit_of_child(${name}, ${`{${ids.join(',')}}`}::uuid[]) as n`);
+  return Number(rowsOf<{ n: number }>(result)[0].n);
+}
+
+/** The church's retention setting in years. */
+export async function retentionYears(tx: Tx, churchId: string): Promise<number> {
+  const [row] = await tx.select({ years: churches.retentionYears }).from(churches).where(eq(churches.id, churchId));
+  return row.years;
+}
+
+/** Sets it, answering the value it replaced (the church row locked, so two saves at once each audit
+ * the value they really replaced). */
+export async function setRetentionYears(tx: Tx, churchId: string, years: number): Promise<number> {
+  const [old] = await tx.select({ years: churches.retentionYears }).from(churches).where(eq(churches.id, churchId)).for('update');
+  await tx.update(churches).set({ retentionYears: years, updatedAt: new Date() }).where(eq(churches.id, churchId));
+  return old.years;
+}
+
+export interface CandidateRow {
+  id: string;
+  name: string;
+  class_name: string;
+  class_section: string;
+  academic_year: string;
+  last_seen: string | null;
+  created_at: string;
+}
+
+/**
+ * The children not seen for `years` years, as of the church's `today`: their last attendance mark
+ * (present or absent) is older than that, or they were never marked and were added before that;
+ * left out, those someone chose to keep within the past year. The oldest last seen first.
+ */
+export async function erasureCandidates(tx: Tx, years: number, today: string): Promise<CandidateRow[]> {
+  const cutoff = sql`(${today}::date - make_interval(years => ${years}::int))::date`;
+  const result = await tx.execute(sql`
+    select s.id, s.name, c.class_name, c.section as class_section, s.academic_year,
+           seen.last_seen::text as last_seen, s.created_at
+    from ${students} s
+    join ${classes} c on c.church_id = s.church_id and c.id = s.class_id
+    left join lateral (
+      select max(a.date) as last_seen from ${attendance} a where a.church_id = s.church_id and a.student_id = s.id
+    ) seen on true
+    where (s.retention_reviewed_at is null or s.retention_reviewed_at < now() - interval '1 year')
+      and case when seen.last_seen is null then s.created_at < ${cutoff} else seen.last_seen < ${cutoff} end
+    order by coalesce(seen.last_seen, s.created_at::date), s.name, s.id`);
+  return rowsOf<CandidateRow & { created_at: string | Date }>(result).map((row) => ({
+    ...row, created_at: new Date(row.created_at).toISOString(),
+  }));
+}
+
+/** Marks the child kept: offered again a year from now. */
+export async function markKept(tx: Tx, studentId: string): Promise<Date> {
+  const [row] = await tx.update(students).set({ retentionReviewedAt: new Date() }).where(eq(students.id, studentId))
+    .returning({ at: students.retentionReviewedAt });
+  return row.at ?? new Date();
+}
+
+export interface AccessLogFilter {
+  kind?: AccessLogKind;
+  studentId?: string;
+}
+
+/** A page of one church's access log, newest first, with the child's current name (null once the
+ * child is erased), and how many entries the filter finds. */
+export async function accessLogPage(tx: Tx, churchId: string, filter: AccessLogFilter, page: { limit: number; offset: number }) {
+  const where = and(
+    eq(childDataReads.churchId, churchId),
+    filter.kind ? eq(childDataReads.kind, filter.kind) : undefined,
+    filter.studentId ? eq(childDataReads.studentId, filter.studentId) : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    tx.select({
+      id: childDataReads.id, kind: childDataReads.kind, studentId: childDataReads.studentId, studentName: students.name,
+      readerId: childDataReads.readerId, readerName: childDataReads.readerName, readerRole: childDataReads.readerRole,
+      readAt: childDataReads.readAt,
+    }).from(childDataReads)
+      .leftJoin(students, and(eq(students.churchId, childDataReads.churchId), eq(students.id, childDataReads.studentId)))
+      .where(where)
+      .orderBy(desc(childDataReads.readAt), desc(childDataReads.id))
+      .limit(page.limit).offset(page.offset),
+    tx.select({ n: count() }).from(childDataReads).where(where),
+  ]);
+  return { rows, total: total.n };
+}
