@@ -3,8 +3,8 @@ import { sql } from 'drizzle-orm';
 import { MESSAGES } from '../../common/constants.js';
 import { todayIn } from '../../common/dates.js';
 import {
-  attendance, attendanceSyncBatches, followUpContacts, media, childDataReads, paymentOrders, sessionRecords, studentCare, studentGuardians,
-  studentPickups, users,
+  attendance, attendanceSyncBatches, followUpContacts, media, mediaChildren, childDataReads, paymentOrders, sessionRecords, studentCare,
+  studentConsents, studentGuardians, studentPickups, users,
 } from '../../drizzle/schema/index.js';
 import type { Database } from '../../server/db/index.js';
 import { createChurch, createClassWithStudents } from './fixtures.js';
@@ -19,8 +19,8 @@ const marker = (what: string) => `${MARKER_PREFIX}${what}${randomBytes(4).toStri
  * students (their names made by `marker`), each with a guardian, a pickup, a medical note and an
  * emergency contact, one read of a note, a day of attendance, the offline batch its super admin sent
  * it in, a child on its follow-up list (absent at two earlier roll calls) with a contact record, a
- * session record, a media item (its stored name `mediaFile`; no file is stored) and a
- * payment order. Answers the church and the ids of its rows, one of each kind a procedure can name.
+ * session record, a media item (its stored name `mediaFile`; no file is stored) showing both children
+ * (the first with photo consent) and a payment order. Answers the church and the ids of its rows, one of each kind a procedure can name.
  */
 export async function churchWithRows(db: Database) {
   const church = await createChurch(db, { roles: ['super_admin', 'principal', 'teacher', 'guest'] });
@@ -66,6 +66,12 @@ export async function churchWithRows(db: Database) {
       churchId, title: marker('Photo'), academicYear: cls.academicYear, month: today.slice(5, 7), fileType: 'image/jpeg',
       fileName: `${marker('file')}.jpg`, filePath: mediaFile, fileSize: 1234, uploadedBy: church.users.principal.id, uploadedByName: 'principal',
     }).returning();
+    // The photo shows both children: the first with photo consent, the second without.
+    await tx.insert(mediaChildren).values(roster.map((s) => ({ churchId, mediaId: m.id, studentId: s.id, taggedBy: church.users.principal.id })));
+    await tx.insert(studentConsents).values({
+      churchId, studentId: roster[0].id, purpose: 'photos', given: true, guardianName: marker('Guardian'), guardianRelation: 'parent',
+      method: 'paper_form', recordedBy: church.users.principal.id, recordedByName: marker('Recorder'),
+    });
     return [r, m];
   });
   // Orders are written by the platform door only (the tenant role may not).

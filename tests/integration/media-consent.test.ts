@@ -46,13 +46,13 @@ async function uploadPhoto(studentIds: string[] = [], title = 'Harvest festival'
   const res = await uploadFiles(app, a.s.principal, [{ name: 'photo.jpg', data: await jpegSample() }],
     { ...GALLERY_FIELDS, title, ...(studentIds.length ? { student_ids: studentIds.join(',') } : {}) });
   expect(res.status, res.body.message).toBe(201);
-  return res.body.data.items[0] as Json;
+  return res.body.data.items[0];
 }
 
 const listOf = async (session: ChurchWithSessions['s']['guest'], query = '') => {
   const res = await session.get(`/api/gallery${query}`);
   expect(res.status, res.body.message).toBe(200);
-  return res.body.data as Json;
+  return res.body.data;
 };
 const idsOf = (page: Json) => page.items.map((i: Json) => i.id);
 const tag = (id: string, studentIds: unknown, session = a.s.principal) => session.put(`/api/gallery/${id}/children`, { student_ids: studentIds });
