@@ -18,13 +18,18 @@ export async function selectCurrentConsents(tx: Tx, studentIds: readonly string[
 /**
  * True for the child whose latest answer for the purpose is not "given" (or who has none), as a
  * condition other statements embed (the gallery filters its pages with it, so counts stay right).
- * `studentId` is the column or expression naming the child.
+ * `studentId` is the column or expression naming the child. Written as "not among the children
+ * whose latest answer is given": the church's answers for the purpose are read once per statement
+ * (a hashed set), not once per child per row, which keeps a filtered page and its count close to
+ * the cost of an unfiltered one.
  */
 export function lacksConsent(studentId: SQL, purpose: ConsentPurpose): SQL {
-  return sql`not coalesce((
-      select c.given from ${studentConsents} c
-      where c.student_id = ${studentId} and c.purpose = ${purpose}
-      order by c.recorded_at desc, c.id desc limit 1), false)`;
+  return sql`${studentId} not in (
+    select latest.student_id from (
+      select distinct on (a.student_id) a.student_id, a.given from ${studentConsents} a
+      where a.purpose = ${purpose}
+      order by a.student_id, a.recorded_at desc, a.id desc) latest
+    where latest.given)`;
 }
 
 /** Of these children, those whose latest answer for the purpose is not "given" (or who have none). */

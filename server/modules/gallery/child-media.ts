@@ -3,7 +3,7 @@ import { media, mediaChildren } from '../../../drizzle/schema/index.js';
 import type { Tx } from '../../db/index.js';
 
 /** An item a child is tagged in, with the stored names of its files (under `<churchId>/`). */
-export interface ChildMedia {
+interface ChildMedia {
   id: string;
   churchId: string;
   title: string;

@@ -20,7 +20,7 @@ export function viewerOf(role: ChurchRole): MediaViewer {
 }
 
 /** A child tagged in an item, as a manager sees it. */
-export interface TaggedChildDto { id: string; name: string; photo_consent: boolean }
+interface TaggedChildDto { id: string; name: string; photo_consent: boolean }
 
 /**
  * A gallery item as the client shows it. `file_path` is the stored name (the

@@ -28,7 +28,7 @@ export interface MediaUrlSigner {
 const EXPIRY_STEP_SECONDS = 5 * 60;
 const AUDIENCES: readonly string[] = ['m', 'g'] satisfies MediaAudience[];
 
-export const isMediaAudience = (value: string): value is MediaAudience => AUDIENCES.includes(value);
+const isMediaAudience = (value: string): value is MediaAudience => AUDIENCES.includes(value);
 
 export function createMediaUrlSigner(options: { secret?: string; ttlMinutes: number; now?: () => number }): MediaUrlSigner {
   const key = options.secret ? Buffer.from(options.secret, 'utf8') : randomBytes(32);
