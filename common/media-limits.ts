@@ -12,6 +12,17 @@ export type MediaKind = 'image' | 'pdf' | 'video';
  * The others (a guest) get its web copy only. */
 export const seesOriginals = (role: ChurchRole | undefined) => can(role, 'manageMedia');
 
+/**
+ * Who sees an item whatever the photo consent of the children tagged in it: those who manage the
+ * gallery (they see such an item marked consent_missing, with the children's names). Anyone else
+ * sees a tagged item only while every tagged child has photo consent in force; its files are
+ * refused to them otherwise.
+ */
+export const seesMediaWithoutConsent = (role: ChurchRole | undefined) => can(role, 'manageMedia');
+
+/** The most children one item may be tagged with. */
+export const MEDIA_MAX_TAGGED_CHILDREN = 50;
+
 const MEDIA_KINDS: readonly MediaKind[] = ['image', 'pdf', 'video'];
 
 const MB = 1024 * 1024;
@@ -88,6 +99,11 @@ export const GALLERY_MESSAGES = {
   fileUrlMissing: 'File URL not found!',
   empty: 'No media found.',
   linkExpired: 'This link has expired. Reload the gallery to get a new one.',
+  studentIdInvalid: 'Invalid student id.',
+  tooManyChildren: `At most ${MEDIA_MAX_TAGGED_CHILDREN} children can be tagged on one item`,
+  childrenNotInChurch: 'Every tagged child must be a student of this church.',
+  childrenTagged: 'Children tagged.',
+  consentMissing: 'This item is hidden until every child in it has photo consent.',
 } as const;
 
 export const MEDIA_MESSAGES = {

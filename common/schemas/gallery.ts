@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { GALLERY_MESSAGES, GALLERY_PAGE_SIZE, GALLERY_MAX_PAGE_SIZE, DEFAULT_DEPARTMENT } from '../media-limits.js';
+import {
+  GALLERY_MESSAGES, GALLERY_PAGE_SIZE, GALLERY_MAX_PAGE_SIZE, DEFAULT_DEPARTMENT, MEDIA_MAX_TAGGED_CHILDREN,
+} from '../media-limits.js';
 import { academicYearSchema, idSchema, textField } from './classes.js';
 import { monthSchema } from './month.js';
 import { pageNumber } from './paging.js';
@@ -28,6 +30,11 @@ export const galleryListInput = z.object({
   limit: pageNumber(GALLERY_MAX_PAGE_SIZE, GALLERY_PAGE_SIZE),
 }).optional().transform((v) => v ?? { page: 1, limit: GALLERY_PAGE_SIZE });
 
+/** The children shown in an item: student ids, each once, at most MEDIA_MAX_TAGGED_CHILDREN. */
+const taggedChildren = z.array(idSchema(GALLERY_MESSAGES.studentIdInvalid))
+  .max(MEDIA_MAX_TAGGED_CHILDREN, GALLERY_MESSAGES.tooManyChildren)
+  .transform((ids) => [...new Set(ids.map((id) => id.toLowerCase()))]);
+
 /**
  * The text fields of POST /api/gallery/upload (multipart) and of the upload form. The client's
  * `file_type` field is not read: the server takes each file's type from its content.
@@ -40,7 +47,19 @@ export const galleryUploadFields = z.object({
   academic_year: academicYearSchema,
   month: monthSchema,
   department: optionalFilter(departmentSchema).transform((v) => v ?? DEFAULT_DEPARTMENT),
+  /** The children shown in every file of the upload: a multipart field of comma-separated ids (the
+   * form gives a list); blank or absent tags none. */
+  student_ids: z.preprocess(
+    (v) => (typeof v === 'string' ? v.split(',').map((id) => id.trim()).filter(Boolean) : v),
+    taggedChildren.optional(),
+  ).transform((v) => v ?? []),
 });
 export type GalleryUploadFields = z.output<typeof galleryUploadFields>;
 
 export const mediaIdInput = z.object({ id: idSchema(GALLERY_MESSAGES.idInvalid) });
+
+/** PUT /api/gallery/{id}/children: the whole list of the children shown in the item ([] untags all). */
+export const mediaChildrenInput = z.object({
+  id: idSchema(GALLERY_MESSAGES.idInvalid),
+  student_ids: taggedChildren,
+});

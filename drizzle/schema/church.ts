@@ -320,6 +320,10 @@ export const media = pgTable('media', {
   primaryKey({ columns: [t.churchId, t.id] }),
   churchFk(t, 'media_church_fk'),
   uniqueIndex('media_church_file_path_key').on(t.churchId, t.filePath),
+  // A file address names a stored name, which may be a photo's thumbnail or web copy: each fetch by a
+  // guest finds its item by that name (one indexed read, whichever of the three it is).
+  index('media_church_thumbnail_path_idx').on(t.churchId, t.thumbnailPath),
+  index('media_church_web_path_idx').on(t.churchId, t.webPath),
   // The gallery's pages, newest first: the whole church, or one academic year (and month).
   index('media_church_created_idx').on(t.churchId, t.createdAt.desc(), t.id.desc()),
   index('media_church_year_month_created_idx').on(t.churchId, t.academicYear, t.month, t.createdAt.desc()),

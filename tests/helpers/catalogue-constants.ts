@@ -100,6 +100,7 @@ export const CATALOGUE_CONSTANTS: CataloguePair[] = [
   ...sameNames('gallery', GALLERY_MESSAGES, 'GALLERY_MESSAGES', [
     'titleRequired', 'titleTooLong', 'descriptionTooLong', 'departmentInvalid', 'notFound', 'tooManyFiles', 'malformedUpload',
     'storageUnavailable', 'deleted', 'deleteFailed', 'confirmDelete', 'empty',
+    'studentIdInvalid', 'tooManyChildren', 'childrenNotInChurch', 'childrenTagged', 'consentMissing',
   ]),
   ...sameNames('gallery', MEDIA_MESSAGES, 'MEDIA_MESSAGES', ['selectFiles', 'busy', 'uploadFailed', 'processFailed', 'uploaded']),
   { id: 'gallery.tooLarge', constant: MEDIA_MESSAGES.tooLarge('{fileName}', asPlaceholder('maxMb')), where: 'MEDIA_MESSAGES.tooLarge' },

@@ -19,8 +19,9 @@ const marker = (what: string) => `${MARKER_PREFIX}${what}${randomBytes(4).toStri
  * students (their names made by `marker`), each with a guardian, a pickup, a medical note and an
  * emergency contact, one read of a note, a day of attendance, the offline batch its super admin sent
  * it in, a child on its follow-up list (absent at two earlier roll calls) with a contact record, a
- * session record, a media item (its stored name `mediaFile`; no file is stored) in which the first
- * child is tagged, that child's consent answer, consent link and family export, and a payment order. Answers the church and the ids of its rows, one of each kind a procedure can name.
+ * session record, a media item (its stored name `mediaFile`; no file is stored) showing both children
+ * (the first with photo consent), the first child's consent link and family export, and a payment
+ * order. Answers the church and the ids of its rows, one of each kind a procedure can name.
  */
 export async function churchWithRows(db: Database) {
   const church = await createChurch(db, { roles: ['super_admin', 'principal', 'teacher', 'guest'] });
@@ -66,12 +67,11 @@ export async function churchWithRows(db: Database) {
       churchId, title: marker('Photo'), academicYear: cls.academicYear, month: today.slice(5, 7), fileType: 'image/jpeg',
       fileName: `${marker('file')}.jpg`, filePath: mediaFile, fileSize: 1234, uploadedBy: church.users.principal.id, uploadedByName: 'principal',
     }).returning();
-    // The children's data by consent: a photo tagged with the first child, consent answers, a consent
-    // link and a family export of theirs.
-    await tx.insert(mediaChildren).values({ churchId, mediaId: m.id, studentId: roster[0].id, taggedBy: church.users.principal.id });
+    // The photo shows both children: the first with photo consent, the second without.
+    await tx.insert(mediaChildren).values(roster.map((s) => ({ churchId, mediaId: m.id, studentId: s.id, taggedBy: church.users.principal.id })));
     await tx.insert(studentConsents).values({
       churchId, studentId: roster[0].id, purpose: 'photos', given: true, guardianName: marker('Guardian'), guardianRelation: 'parent',
-      method: 'paper_form', recordedBy: church.users.principal.id, recordedByName: 'principal',
+      method: 'paper_form', recordedBy: church.users.principal.id, recordedByName: marker('Recorder'),
     });
     await tx.insert(consentLinks).values({
       churchId, studentId: roster[0].id, guardianName: marker('Guardian'), guardianRelation: 'parent', language: 'en',

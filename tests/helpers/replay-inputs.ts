@@ -27,7 +27,7 @@ type Kind = keyof VictimIds;
 
 /** Id fields named after what they point at. */
 const KIND_OF_FIELD: Record<string, Kind> = {
-  classId: 'class', class_id: 'class', studentId: 'student', student_id: 'student', teacher_id: 'teacher',
+  classId: 'class', class_id: 'class', studentId: 'student', student_id: 'student', student_ids: 'student', teacher_id: 'teacher',
   church_id: 'church', order_id: 'providerOrder', razorpay_order_id: 'providerOrder', batchId: 'batch',
 };
 

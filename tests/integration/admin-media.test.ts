@@ -52,7 +52,7 @@ describe('GET /api/admin/media', () => {
     const [photo, pdf] = res.body.data.items;
     expect(photo).toEqual({
       id: a.items[1].id, filename: 'photo.png', title: FIELDS.title, description: FIELDS.description, file_type: 'image/png',
-      file_size: a.items[1].file_size, file_url: expect.stringMatching(/^\/api\/gallery\/image\/.+\?church=.+&expires=\d+&signature=/),
+      file_size: a.items[1].file_size, file_url: expect.stringMatching(/^\/api\/gallery\/image\/.+\?church=.+&expires=\d+&a=m&signature=/),
       file_path: a.items[1].file_path, church_id: a.church.id, church_name: a.church.name, church_code: a.code,
       uploaded_by_name: a.users.principal.name, upload_date: a.items[1].created_at, academic_year: '2025-2026', department: 'youth',
     });

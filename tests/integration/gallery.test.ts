@@ -326,10 +326,10 @@ describe('files', () => {
 
   it('refuses an address whose time has passed', async () => {
     const past = createMediaUrlSigner({ secret: SECRET, ttlMinutes: 15, now: () => Date.now() - 60 * 60_000 });
-    const res = await get(past.urlFor(a.church.id, item.file_path));
+    const res = await get(past.urlFor(a.church.id, item.file_path, 'm'));
     expect(res.status).toBe(403);
     const now = createMediaUrlSigner({ secret: SECRET, ttlMinutes: 15 });
-    expect((await get(now.urlFor(a.church.id, item.file_path))).status).toBe(200);
+    expect((await get(now.urlFor(a.church.id, item.file_path, 'm'))).status).toBe(200);
   });
 
   it('never lets a crafted name reach storage', async () => {

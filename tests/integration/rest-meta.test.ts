@@ -67,7 +67,7 @@ describe('the routes that are not procedures, in the OpenAPI document', () => {
     const form = upload.requestBody!.content['multipart/form-data'];
     expect(form.schema.properties.files).toMatchObject({ type: 'array', items: { format: 'binary' } });
     expect(form.schema.required.sort()).toEqual(['academic_year', 'files', 'month', 'title']);
-    expect(Object.keys(form.schema.properties).sort()).toEqual(['academic_year', 'department', 'description', 'files', 'month', 'title']);
+    expect(Object.keys(form.schema.properties).sort()).toEqual(['academic_year', 'department', 'description', 'files', 'month', 'student_ids', 'title']);
     expect(form.encoding!.files.contentType).toContain('image/jpeg');
     expect(Object.keys(upload.responses)).toEqual(expect.arrayContaining(['201', '413', '415']));
     const docsPage = await (await fetch(`${app.url}/api/docs`)).text();

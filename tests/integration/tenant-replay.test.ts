@@ -104,7 +104,7 @@ const ROUTES_OF_THEIR_OWN: Record<string, string> = {
   ...Object.fromEntries(['GET', 'POST', 'PUT', 'DELETE'].map((method) => [`${method} /trpc/:path`, 'every procedure, replayed over tRPC above'])),
   ...Object.fromEntries(['GET', 'POST', 'PUT', 'DELETE'].map((method) => [`${method} /api/admin/trpc/:path`,
     'the console\'s procedures (operatorAuth, admin), the same as at /trpc; its cookie and CSRF token in tests/integration/operator-auth.test.ts'])),
-  'POST /api/gallery/upload': 'tests/integration/gallery.test.ts (roles, another church, limits)',
+  'POST /api/gallery/upload': 'tests/integration/gallery.test.ts (roles, another church, limits), media-consent.test.ts (another church\'s children)',
   'GET /api/gallery/image/:filename': 'below, and tests/integration/gallery.test.ts (signed links)',
   'POST /api/payments/razorpay/webhook': 'tests/integration/payments.test.ts (signature over the raw body)',
   'GET /api/openapi.json': 'a public document',
@@ -260,8 +260,10 @@ describe('two-tenant replay of every procedure', () => {
       expect([401, 403, 404], `${caller.name}: ${res.status}`).toContain(res.status);
       expect(res.headers.get('content-type')).toContain('application/json');
     }
-    const signed = await fetch(`${app.url}${path}?church=${victim.church}&expires=${Math.floor(Date.now() / 1000) + 600}&signature=${'A'.repeat(43)}`);
-    expect(signed.status).toBe(403);
+    for (const audience of ['m', 'g']) {
+      const signed = await fetch(`${app.url}${path}?church=${victim.church}&expires=${Math.floor(Date.now() / 1000) + 600}&a=${audience}&signature=${'A'.repeat(43)}`);
+      expect(signed.status).toBe(403);
+    }
   });
 
   it('left every row of church A as it was', async () => {

@@ -2,6 +2,9 @@ import type { ConsentPurpose } from '../../../common/consent.js';
 import type { Tx } from '../../db/index.js';
 import { selectCurrentConsents, selectLackingConsent } from './queries.js';
 
+/** The same rule as a condition for other statements' SQL (no answer = no consent). */
+export { lacksConsent } from './queries.js';
+
 export { privacyNoticeOf, type PrivacyNotice } from './notice.js';
 
 /** The answer in force of each purpose, per child: true given, false withdrawn, null never answered. */

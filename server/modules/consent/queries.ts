@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { churchPrivacyNotices, studentConsents } from '../../../drizzle/schema/index.js';
 import type { ConsentPurpose } from '../../../common/consent.js';
 import { rowsOf, type Tx } from '../../db/index.js';
@@ -15,15 +15,29 @@ export async function selectCurrentConsents(tx: Tx, studentIds: readonly string[
     .orderBy(studentConsents.studentId, studentConsents.purpose, desc(studentConsents.recordedAt), desc(studentConsents.id));
 }
 
+/**
+ * True for the child whose latest answer for the purpose is not "given" (or who has none), as a
+ * condition other statements embed (the gallery filters its pages with it, so counts stay right).
+ * `studentId` is the column or expression naming the child. Written as "not among the children
+ * whose latest answer is given": the church's answers for the purpose are read once per statement
+ * (a hashed set), not once per child per row, which keeps a filtered page and its count close to
+ * the cost of an unfiltered one.
+ */
+export function lacksConsent(studentId: SQL, purpose: ConsentPurpose): SQL {
+  return sql`${studentId} not in (
+    select latest.student_id from (
+      select distinct on (a.student_id) a.student_id, a.given from ${studentConsents} a
+      where a.purpose = ${purpose}
+      order by a.student_id, a.recorded_at desc, a.id desc) latest
+    where latest.given)`;
+}
+
 /** Of these children, those whose latest answer for the purpose is not "given" (or who have none). */
 export async function selectLackingConsent(tx: Tx, studentIds: readonly string[], purpose: ConsentPurpose): Promise<Set<string>> {
   if (studentIds.length === 0) return new Set();
   const result = await tx.execute(sql`
     select s.id from unnest(${`{${studentIds.join(',')}}`}::uuid[]) as s(id)
-    where not coalesce((
-      select c.given from ${studentConsents} c
-      where c.student_id = s.id and c.purpose = ${purpose}
-      order by c.recorded_at desc, c.id desc limit 1), false)`);
+    where ${lacksConsent(sql`s.id`, purpose)}`);
   return new Set(rowsOf<{ id: string }>(result).map((r) => r.id));
 }
 

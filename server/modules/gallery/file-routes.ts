@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyMultipart from '@fastify/multipart';
-import { GALLERY_MESSAGES, mediaKindOf, seesOriginals } from '../../../common/media-limits.js';
+import { GALLERY_MESSAGES, mediaKindOf, seesMediaWithoutConsent, seesOriginals } from '../../../common/media-limits.js';
 import { galleryUploadFields } from '../../../common/schemas/gallery.js';
 import { isGuid } from '../../../common/school.js';
 import type { Config } from '../../config.js';
@@ -13,9 +13,9 @@ import { admitUnderLimit, type AttemptStore } from '../auth/index.js';
 import { RangeNotSatisfiableError, type ByteRange, type MediaStorage, type MediaUrlSigner } from '../media-storage/index.js';
 import { assertWithinStorageQuota, storageLeft } from '../subscription/index.js';
 import type { ImageQueue } from './image-queue.js';
-import { findMediaByStoredName } from './queries.js';
+import { findMediaByStoredName, hiddenByConsentOf } from './queries.js';
 import { FILE_PATH, UPLOAD_PATH } from './openapi.js';
-import { saveUploadedMedia } from './service.js';
+import { assertStudentsOfChurch, saveUploadedMedia } from './service.js';
 import { receiveUpload } from './upload.js';
 
 /** What the file routes use of the server: the church door's needs, the limits and the collaborators. */
@@ -70,7 +70,12 @@ export function registerGalleryFileRoutes(app: FastifyInstance, deps: GalleryFil
       }));
       const { config } = deps;
       const received = await receiveUpload(req, services.mediaStorage, churchId, req.log, {
-        checkFields: (fields) => galleryUploadFields.parse(fields),
+        // The children to tag are checked against the church's students here too, before any file
+        // is stored, when their field comes first (the form sends it so); again where the rows are written.
+        checkFields: async (fields) => {
+          const { student_ids: studentIds } = galleryUploadFields.parse(fields);
+          if (studentIds.length) await enterChurchAs(door, 'manageMedia', ({ tx }) => assertStudentsOfChurch(tx, studentIds));
+        },
         images: services.imageQueue,
         storageLeft: left,
         // Every file counts, stored or refused: the limit guards the server's work as much as the space.
@@ -103,23 +108,44 @@ export function registerGalleryFileRoutes(app: FastifyInstance, deps: GalleryFil
       const signature = asText(req.query.signature);
       let churchId: string;
       let downloadName: string | undefined;
+      const consentRefusal = () => forbidden(GALLERY_MESSAGES.consentMissing, { reason: 'media_consent_missing' });
       if (signature !== undefined) {
         const church = asText(req.query.church) ?? '';
         const expires = Number(asText(req.query.expires));
-        if (!isGuid(church) || !services.mediaUrls.verify({ churchId: church, fileName: filename, expires, signature })) {
+        const audience = asText(req.query.a) ?? '';
+        if (!isGuid(church) || !services.mediaUrls.verify({ churchId: church, fileName: filename, expires, audience, signature })) {
           throw forbidden(GALLERY_MESSAGES.linkExpired, { reason: 'media_link_invalid' });
         }
         churchId = church;
-        const seconds = Math.max(0, Math.min(expires - Math.floor(Date.now() / 1000), 3600));
-        void reply.header('cache-control', `private, max-age=${seconds}`);
+        if (audience === 'g') {
+          // A guest's address is good only while photo consent does not hide the item: one indexed
+          // read per fetch, so a withdrawal stops addresses handed out before it. The browser must
+          // ask each time (no-cache), but a file it holds costs no bytes: stored names never change
+          // content, so the name is the file's ETag.
+          const hidden = await deps.db.withTenant(church, (tx) => hiddenByConsentOf(tx, filename));
+          if (hidden === undefined) throw notFound(GALLERY_MESSAGES.notFound);
+          if (hidden) throw consentRefusal();
+          const etag = `"${filename}"`;
+          void reply.header('cache-control', 'private, no-cache').header('etag', etag);
+          if (req.headers['if-none-match']?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
+            return reply.code(304).send();
+          }
+        } else {
+          const seconds = Math.max(0, Math.min(expires - Math.floor(Date.now() / 1000), 3600));
+          void reply.header('cache-control', `private, max-age=${seconds}`);
+        }
       } else {
-        // A REST client with its session: the file must belong to one of its church's items.
-        const row = await enterChurchAs(doorOf(req), 'viewMedia', async ({ tx, user }) => {
-          const found = await findMediaByStoredName(tx, filename);
+        // A REST client with its session: the file must belong to one of its church's items, and
+        // one not hidden from the caller by photo consent.
+        const found = await enterChurchAs(doorOf(req), 'viewMedia', async ({ tx, user }) => {
+          const item = await findMediaByStoredName(tx, filename);
           // A photo's original is not for a guest, who is only ever given its web copy.
-          return found && found.filePath === filename && found.webPath && !seesOriginals(user.role) ? undefined : found;
+          if (!item || (item.filePath === filename && item.webPath && !seesOriginals(user.role))) return undefined;
+          return { row: item, refused: item.hidden && !seesMediaWithoutConsent(user.role) };
         });
-        if (!row) throw notFound(GALLERY_MESSAGES.notFound);
+        if (!found) throw notFound(GALLERY_MESSAGES.notFound);
+        if (found.refused) throw consentRefusal();
+        const { row } = found;
         churchId = row.churchId;
         if (row.filePath === filename) downloadName = row.fileName;
         void reply.header('cache-control', 'private, no-store');

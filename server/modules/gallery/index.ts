@@ -1,6 +1,7 @@
 // The gallery's public surface: its file routes for the app, the bounded line of photos for the
 // services, and how it judges and copies a file (type, size, image copies); its router is wired in
-// root.ts. Where its files are stored is the media-storage module's.
+// root.ts. Where its files are stored is the media-storage module's. Other modules (a family's
+// export, a child's erasure) find the media a child is tagged in through mediaOfChild.
 export { registerGalleryFileRoutes } from './file-routes.js';
 export { galleryFileRoutesDoc } from './openapi.js';
 export { assertMediaSize, detectMediaType } from './media-type.js';
@@ -8,3 +9,4 @@ export { makeStoredImages, THUMBNAIL_PX, WEB_COPY_PX } from './images.js';
 export { createImageQueue } from './image-queue.js';
 // Erasing a child: the items that show only that child go, the others lose the child's tag.
 export { eraseChildFromMedia } from './erasure.js';
+export { mediaOfChild } from './child-media.js';

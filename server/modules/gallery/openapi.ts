@@ -1,4 +1,4 @@
-import { GALLERY_MAX_FILES_PER_UPLOAD, MEDIA_MAX_MB, MEDIA_MIME_TYPES } from '../../../common/media-limits.js';
+import { GALLERY_MAX_FILES_PER_UPLOAD, MEDIA_MAX_MB, MEDIA_MAX_TAGGED_CHILDREN, MEDIA_MIME_TYPES } from '../../../common/media-limits.js';
 import { galleryUploadFields } from '../../../common/schemas/gallery.js';
 import { errorAnswerDoc, jsonSchemaOf, successAnswerDoc, type OpenApiPaths } from '../../rest/openapi.js';
 
@@ -17,6 +17,11 @@ function uploadForm() {
     ...form,
     properties: {
       ...(form.properties as Record<string, unknown>),
+      student_ids: {
+        type: 'string',
+        description: 'The children shown in every file of the upload: ids of the church\'s students, comma-separated, at most '
+          + `${MEDIA_MAX_TAGGED_CHILDREN}. Send it before the files: then it is checked before any file is stored.`,
+      },
       files: {
         type: 'array', minItems: 1, maxItems: GALLERY_MAX_FILES_PER_UPLOAD, items: binary,
         description: `One part per file, each named "files". Its type is judged from its first bytes: ${ACCEPTED_TYPES.join(', ')}; `
@@ -64,6 +69,11 @@ export function galleryFileRoutesDoc(): OpenApiPaths {
           { name: 'signature', in: 'query', required: false, schema: { type: 'string' } },
           { name: 'church', in: 'query', required: false, schema: { type: 'string', format: 'uuid' } },
           { name: 'expires', in: 'query', required: false, schema: { type: 'integer' }, description: 'Unix time, seconds' },
+          {
+            name: 'a', in: 'query', required: false, schema: { type: 'string', enum: ['m', 'g'] },
+            description: 'The audience the address was signed for: m (those who manage the gallery) or g (a guest; checked against '
+              + 'photo consent on each fetch, answered no-cache with an ETag)',
+          },
           { name: 'Range', in: 'header', required: false, schema: { type: 'string' }, description: 'One range, bytes=start-end or bytes=start- (anything else: the whole file)' },
         ],
         responses: {
@@ -73,7 +83,9 @@ export function galleryFileRoutesDoc(): OpenApiPaths {
             headers: { ...fileAnswer('').headers, 'Content-Range': { schema: { type: 'string' }, description: 'bytes start-end/size' } },
           },
           416: { ...errorAnswerDoc('The range is not in the file'), headers: { 'Content-Range': { schema: { type: 'string' }, description: 'bytes */size' } } },
-          '4XX': errorAnswerDoc('Error envelope (403: an expired or forged address; 404: no such file in the church)'),
+          304: { description: 'A guest\'s copy is still good (If-None-Match)' },
+          '4XX': errorAnswerDoc('Error envelope (403: an expired or forged address, reason media_link_invalid, or an item a tagged '
+            + 'child\'s photo consent hides from a guest, reason media_consent_missing; 404: no such file in the church)'),
         },
       },
     },

@@ -1,6 +1,7 @@
-import { and, count, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { media } from '../../../drizzle/schema/index.js';
-import type { Tx } from '../../db/index.js';
+import { and, count, eq, getTableColumns, inArray, not, or, sql, type SQL } from 'drizzle-orm';
+import { media, mediaChildren, students } from '../../../drizzle/schema/index.js';
+import { byName, type Tx } from '../../db/index.js';
+import { lacksConsent } from '../consent/index.js';
 
 export type MediaRow = typeof media.$inferSelect;
 export type NewMediaRow = typeof media.$inferInsert;
@@ -11,13 +12,25 @@ export interface MediaFilters {
   academicYear?: string;
   month?: string;
   department?: string;
+  /** Leave out the items hidden by photo consent (for those who are not shown them). */
+  consentedOnly?: boolean;
 }
+
+/**
+ * The item is hidden by photo consent: a child tagged in it lacks photo consent in force (never
+ * given, or withdrawn). One probe of media_children's key per item and one of the consent index
+ * per tagged child, so a page of ids still comes from the index alone.
+ */
+const hiddenByConsent = sql`exists (
+  select 1 from ${mediaChildren} mc
+  where mc.church_id = ${media.churchId} and mc.media_id = ${media.id} and ${lacksConsent(sql`mc.student_id`, 'photos')})`;
 
 function whereOf(filters: MediaFilters): SQL | undefined {
   return and(
     filters.academicYear ? eq(media.academicYear, filters.academicYear) : undefined,
     filters.month ? eq(media.month, filters.month) : undefined,
     filters.department ? eq(media.department, filters.department) : undefined,
+    filters.consentedOnly ? not(hiddenByConsent) : undefined,
   );
 }
 
@@ -62,9 +75,57 @@ export async function deleteMediaRow(tx: Tx, id: string): Promise<void> {
   await tx.delete(media).where(eq(media.id, id));
 }
 
-/** The item one of whose stored files (original, thumbnail or web copy) has this name. */
-export async function findMediaByStoredName(tx: Tx, name: string): Promise<MediaRow | undefined> {
-  const [row] = await tx.select().from(media)
+/** The item one of whose stored files (original, thumbnail or web copy) has this name, and whether
+ * photo consent hides it: one statement over the three indexed names. */
+export async function findMediaByStoredName(tx: Tx, name: string): Promise<(MediaRow & { hidden: boolean }) | undefined> {
+  const [row] = await tx.select({ ...getTableColumns(media), hidden: sql<boolean>`${hiddenByConsent}` }).from(media)
     .where(or(eq(media.filePath, name), eq(media.thumbnailPath, name), eq(media.webPath, name))).limit(1);
   return row;
+}
+
+/** Whether photo consent hides the item that has a stored file of this name; undefined when the
+ * church has no such file. What a guest's signed address costs on each fetch. */
+export async function hiddenByConsentOf(tx: Tx, name: string): Promise<boolean | undefined> {
+  const [row] = await tx.select({ hidden: sql<boolean>`${hiddenByConsent}` }).from(media)
+    .where(or(eq(media.filePath, name), eq(media.thumbnailPath, name), eq(media.webPath, name))).limit(1);
+  return row?.hidden;
+}
+
+/** A child tagged in an item, and whether their photo consent is in force. */
+export interface TaggedChild { mediaId: string; id: string; name: string; photoConsent: boolean }
+
+/** The children tagged in these items, by name. */
+export async function selectTaggedChildren(tx: Tx, mediaIds: readonly string[]): Promise<TaggedChild[]> {
+  if (mediaIds.length === 0) return [];
+  return tx.select({
+    mediaId: mediaChildren.mediaId, id: students.id, name: students.name,
+    photoConsent: sql<boolean>`not ${lacksConsent(sql`${mediaChildren.studentId}`, 'photos')}`,
+  }).from(mediaChildren)
+    .innerJoin(students, and(eq(students.churchId, mediaChildren.churchId), eq(students.id, mediaChildren.studentId)))
+    .where(inArray(mediaChildren.mediaId, [...mediaIds]))
+    .orderBy(byName(students.name), students.id);
+}
+
+/** Of these ids, those that are students of the church. */
+export async function existingStudentIds(tx: Tx, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await tx.select({ id: students.id }).from(students).where(inArray(students.id, [...ids]));
+  return new Set(rows.map((r) => r.id));
+}
+
+/** Tags the items with the children: every item of `mediaIds` with every child of `studentIds`. */
+export async function insertTags(tx: Tx, churchId: string, mediaIds: readonly string[], studentIds: readonly string[], taggedBy: string) {
+  const rows = mediaIds.flatMap((mediaId) => studentIds.map((studentId) => ({ churchId, mediaId, studentId, taggedBy })));
+  if (rows.length) await tx.insert(mediaChildren).values(rows);
+}
+
+/** The ids of the children tagged in the item. */
+export async function selectTagIds(tx: Tx, mediaId: string): Promise<string[]> {
+  const rows = await tx.select({ id: mediaChildren.studentId }).from(mediaChildren).where(eq(mediaChildren.mediaId, mediaId));
+  return rows.map((r) => r.id);
+}
+
+export async function deleteTags(tx: Tx, mediaId: string, studentIds: readonly string[]): Promise<void> {
+  if (studentIds.length === 0) return;
+  await tx.delete(mediaChildren).where(and(eq(mediaChildren.mediaId, mediaId), inArray(mediaChildren.studentId, [...studentIds])));
 }

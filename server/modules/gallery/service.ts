@@ -1,13 +1,17 @@
 import type { z } from 'zod';
-import { DEFAULT_DEPARTMENT, GALLERY_MESSAGES, MEDIA_MESSAGES, seesOriginals } from '../../../common/media-limits.js';
-import type { GalleryUploadFields, galleryListInput } from '../../../common/schemas/gallery.js';
+import { DEFAULT_DEPARTMENT, GALLERY_MESSAGES, MEDIA_MESSAGES } from '../../../common/media-limits.js';
+import type { GalleryUploadFields, galleryListInput, mediaChildrenInput } from '../../../common/schemas/gallery.js';
 import { pageCount } from '../../../common/schemas/paging.js';
 import type { TenantScope } from '../../core/scopes.js';
-import { notFound } from '../../core/errors.js';
+import { badRequest, notFound } from '../../core/errors.js';
+import type { Tx } from '../../db/index.js';
 import { auditChurchChange } from '../audit/index.js';
-import { toMediaItemDto, type MediaItemDto } from './dto.js';
+import { toMediaItemDto, viewerOf, type MediaItemDto } from './dto.js';
 import type { MediaStorage, MediaUrlSigner } from '../media-storage/index.js';
-import { countMedia, deleteMediaRow, insertMediaRows, lockMedia, selectDepartments, selectMediaPage, type MediaRow } from './queries.js';
+import {
+  countMedia, deleteMediaRow, deleteTags, existingStudentIds, insertMediaRows, insertTags, lockMedia, selectDepartments,
+  selectMediaPage, selectTaggedChildren, selectTagIds, type MediaRow,
+} from './queries.js';
 import type { StoredUpload } from './upload.js';
 
 /** What an audit entry keeps of an item: where it belongs and what it is, not its title or file
@@ -19,14 +23,18 @@ const summary = (row: MediaRow) => ({
 /** GET /api/gallery: a page of the church's media, newest first, with the gallery's pagination
  * (currentPage, totalPages, total, limit, hasPrev, hasNext). */
 export async function listMedia({ tx, user }: TenantScope, urls: MediaUrlSigner, input: z.output<typeof galleryListInput>) {
-  const filters = { academicYear: input.academic_year, month: input.month, department: input.department };
+  const viewer = viewerOf(user.role);
+  // Those who are not shown media lacking photo consent never get it from the database: the filter
+  // is in the page's statement and its count, so pages stay full and totals right.
+  const filters = { academicYear: input.academic_year, month: input.month, department: input.department, consentedOnly: !viewer.children };
   const [rows, total] = await Promise.all([
     selectMediaPage(tx, filters, { limit: input.limit, offset: (input.page - 1) * input.limit }),
     countMedia(tx, filters),
   ]);
+  const tagged = viewer.children ? await selectTaggedChildren(tx, rows.map((r) => r.id)) : [];
   const totalPages = pageCount(total, input.limit);
   return {
-    items: rows.map((row) => toMediaItemDto(row, urls, { originals: seesOriginals(user.role) })),
+    items: rows.map((row) => toMediaItemDto(row, urls, viewer, tagged)),
     urls_expire_at: urls.expiryOfNew().toISOString(),
     pagination: {
       currentPage: input.page,
@@ -54,6 +62,7 @@ export async function listDepartments({ tx }: TenantScope): Promise<string[]> {
 export async function saveUploadedMedia(
   { tx, user, church }: TenantScope, urls: MediaUrlSigner, fields: GalleryUploadFields, files: readonly StoredUpload[],
 ): Promise<{ items: MediaItemDto[]; message: string }> {
+  await assertStudentsOfChurch(tx, fields.student_ids);
   const rows = await insertMediaRows(tx, files.map((file) => ({
     churchId: church.id,
     title: fields.title,
@@ -71,13 +80,17 @@ export async function saveUploadedMedia(
     uploadedBy: user.id,
     uploadedByName: user.name,
   })));
+  await insertTags(tx, church.id, rows.map((r) => r.id), fields.student_ids, user.id);
   for (const row of rows) {
     await auditChurchChange(tx, {
       user, action: 'media.uploaded', resourceType: 'media', resourceId: row.id,
-      details: { new: summary(row) }, description: `Gallery ${row.fileType} of ${row.academicYear}/${row.month} uploaded`,
+      details: { new: { ...summary(row), tagged_children: fields.student_ids } },
+      description: `Gallery ${row.fileType} of ${row.academicYear}/${row.month} uploaded`,
     });
   }
-  return { items: rows.map((row) => toMediaItemDto(row, urls, { originals: seesOriginals(user.role) })), message: MEDIA_MESSAGES.uploaded };
+  const viewer = viewerOf(user.role);
+  const tagged = viewer.children ? await selectTaggedChildren(tx, rows.map((r) => r.id)) : [];
+  return { items: rows.map((row) => toMediaItemDto(row, urls, viewer, tagged)), message: MEDIA_MESSAGES.uploaded };
 }
 
 /** DELETE /api/gallery/{id}: the row and its audit entry now, its files once that has committed. */
@@ -93,4 +106,44 @@ export async function deleteMedia({ tx, user, afterCommit }: TenantScope, storag
     .map((name) => `${row.churchId}/${name}`);
   afterCommit(() => storage.deleteMany(keys));
   return { id: row.id, message: GALLERY_MESSAGES.deleted };
+}
+
+/** Refuses the list unless every id is a student of the transaction's church (row-level security
+ * hides another church's students, so theirs are refused as unknown). */
+export async function assertStudentsOfChurch(tx: Tx, studentIds: readonly string[]): Promise<void> {
+  const found = await existingStudentIds(tx, studentIds);
+  if (studentIds.some((id) => !found.has(id))) {
+    throw badRequest(GALLERY_MESSAGES.childrenNotInChurch, { reason: 'media_children_invalid' });
+  }
+}
+
+/**
+ * PUT /api/gallery/{id}/children: the children shown in the item, the whole list (it replaces the
+ * tags; [] removes them all), under the item's row lock so two edits apply one after the other.
+ * Audited with the children's ids, never their names (the log outlives a child's erasure).
+ */
+export async function tagChildren(scope: TenantScope, input: z.output<typeof mediaChildrenInput>) {
+  const { tx, user, church } = scope;
+  const row = await lockMedia(tx, input.id);
+  if (!row) throw notFound(GALLERY_MESSAGES.notFound);
+  await assertStudentsOfChurch(tx, input.student_ids);
+  const before = await selectTagIds(tx, row.id);
+  const added = input.student_ids.filter((id) => !before.includes(id));
+  const removed = before.filter((id) => !input.student_ids.includes(id));
+  await deleteTags(tx, row.id, removed);
+  await insertTags(tx, church.id, [row.id], added, user.id);
+  if (added.length || removed.length) {
+    await auditChurchChange(tx, {
+      user, action: 'media.children_tagged', resourceType: 'media', resourceId: row.id,
+      details: { added, removed, tagged: input.student_ids.length },
+      description: `Children tagged in a gallery ${row.fileType} of ${row.academicYear}/${row.month}`,
+    });
+  }
+  const tagged = await selectTaggedChildren(tx, [row.id]);
+  return {
+    id: row.id,
+    children: tagged.map((c) => ({ id: c.id, name: c.name, photo_consent: c.photoConsent })),
+    consent_missing: tagged.some((c) => !c.photoConsent),
+    message: GALLERY_MESSAGES.childrenTagged,
+  };
 }

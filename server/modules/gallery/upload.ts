@@ -34,7 +34,7 @@ export interface ReceivedUpload {
 export interface ReceiveOptions {
   /** Checks the text fields sent before the first file, so a form with a missing title is refused
    * before a video is stored (throws to refuse). Fields sent after the files are checked by the caller. */
-  checkFields?: (fields: Record<string, string>) => unknown;
+  checkFields?: (fields: Record<string, string>) => Promise<void> | void;
   /** Where photos wait for their turn to be decoded. */
   images: ImageQueue;
   /** Called before each file is stored; throws to refuse it (the church's upload rate). */
@@ -104,7 +104,7 @@ export async function receiveUpload(
         if (typeof part.value === 'string' && !(part.fieldname in fields)) fields[part.fieldname] = part.value;
         continue;
       }
-      if (!files.length && Object.keys(fields).length) options.checkFields?.(fields);
+      if (!files.length && Object.keys(fields).length) await options.checkFields?.(fields);
       await options.admitFile?.();
       files.push(await storeFile(part, { storage, churchId, storedKeys, budget, images: options.images }));
     }

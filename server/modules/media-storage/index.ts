@@ -7,4 +7,4 @@ export { createS3MediaStorage } from './s3.js';
 export {
   InvalidMediaKeyError, newMediaKey, RangeNotSatisfiableError, type ByteRange, type MediaStorage,
 } from './media-storage.js';
-export { createMediaUrlSigner, type MediaUrlSigner } from './signed-urls.js';
+export { createMediaUrlSigner, type MediaAudience, type MediaUrlSigner } from './signed-urls.js';

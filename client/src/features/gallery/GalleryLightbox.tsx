@@ -122,6 +122,16 @@ export function GalleryLightbox({ items, index, canDownload, onClose }: GalleryL
               <div style={{ fontSize: 14, opacity: 0.85 }}>
                 {t('gallery.monthOfYear', { month: monthNameIn(language, item.month), year: item.academic_year })} · {departmentLabel(item.department)}
               </div>
+              {item.children?.length ? (
+                <div style={{ fontSize: 14, marginTop: 4 }} data-testid="tagged-children">
+                  {t('gallery.taggedChildren', { names: item.children.map((c) => c.name).join(', ') })}
+                  {item.consent_missing ? (
+                    <div style={{ color: 'var(--mantine-color-orange-3)' }}>
+                      {t('gallery.lackingConsent', { names: item.children.filter((c) => !c.photo_consent).map((c) => c.name).join(', ') })}
+                    </div>
+                  ) : null}
+                </div>
+              ) : null}
             </div>
           );
         },

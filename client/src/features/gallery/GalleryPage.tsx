@@ -22,6 +22,7 @@ import './messages';
 // own, fetched when first opened: the grid is what every visit needs.
 const GalleryLightbox = lazyScreen(() => import('./GalleryLightbox').then((m) => m.GalleryLightbox));
 const UploadModal = lazyScreen(() => import('./UploadModal').then((m) => m.UploadModal));
+const TagChildrenModal = lazyScreen(() => import('./TagChildrenModal').then((m) => m.TagChildrenModal));
 
 type MediaPage = RouterOutputs['gallery']['list'];
 
@@ -66,6 +67,7 @@ export function GalleryPage() {
   const [uploadMounted, setUploadMounted] = useState(false);
   const [preparingUpload, setPreparingUpload] = useState(false);
   const [deleting, setDeleting] = useState<MediaItem | null>(null);
+  const [tagging, setTagging] = useState<MediaItem | null>(null);
   const [confirmOpened, setConfirmOpened] = useState(false);
 
   // A page past the last one (the last item of it deleted elsewhere, an old address): the last page.
@@ -164,6 +166,7 @@ export function GalleryPage() {
                 onOpen={() => setViewing(index)}
                 onBroken={onBroken}
                 onDelete={manager ? () => { remove.reset(); setDeleting(item); setConfirmOpened(true); } : undefined}
+                onTag={manager ? () => setTagging(item) : undefined}
               />
             ))}
           </SimpleGrid>
@@ -194,6 +197,12 @@ export function GalleryPage() {
               void Promise.all([utils.gallery.list.invalidate(), utils.gallery.departments.invalidate()]);
             }}
           />
+        </ScreenBoundary>
+      ) : null}
+
+      {manager && tagging ? (
+        <ScreenBoundary fallback={null}>
+          <TagChildrenModal key={tagging.id} item={tagging} onClose={() => setTagging(null)} />
         </ScreenBoundary>
       ) : null}
 

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { ActionIcon, Badge, Card, Group, Skeleton, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
-import { IconDownload, IconFileTypePdf, IconMovie, IconPhotoOff, IconTrash } from '@tabler/icons-react';
+import { IconAlertTriangle, IconDownload, IconFileTypePdf, IconMovie, IconPhotoOff, IconTags, IconTrash } from '@tabler/icons-react';
 import { departmentLabel } from '../../../../common/media-limits';
 import type { RouterOutputs } from '../../lib/trpc';
 import { useLanguage, useT } from '../../lib/i18n';
@@ -56,10 +56,13 @@ interface MediaCardProps {
   onBroken: () => void;
   /** Present for those who manage the gallery: the Download link and Delete show only then. */
   onDelete?: () => void;
+  /** Present for those who manage the gallery: Tag children. */
+  onTag?: () => void;
 }
 
-/** One item of the grid: its picture (opens the viewer), title, month, academic year and department. */
-export function MediaCard({ item, onOpen, onBroken, onDelete }: MediaCardProps) {
+/** One item of the grid: its picture (opens the viewer), title, month, academic year and department;
+ * for those who manage the gallery a "Consent missing" mark when a tagged child lacks photo consent. */
+export function MediaCard({ item, onOpen, onBroken, onDelete, onTag }: MediaCardProps) {
   const t = useT();
   const language = useLanguage();
   const when = t('gallery.monthOfYear', { month: monthNameIn(language, item.month), year: item.academic_year });
@@ -73,10 +76,24 @@ export function MediaCard({ item, onOpen, onBroken, onDelete }: MediaCardProps) 
       <Stack gap={4} mt="sm">
         <Text fw={600} lineClamp={1} title={item.title} style={{ overflowWrap: 'anywhere' }}>{item.title}</Text>
         <Text size="sm" c="dimmed">{when}</Text>
+        {item.consent_missing ? (
+          <Tooltip label={t('gallery.consentMissingHint')} multiline w={240}>
+            <Badge color="orange" variant="light" leftSection={<IconAlertTriangle size={12} aria-hidden />} data-testid="consent-missing" style={{ alignSelf: 'flex-start' }}>
+              {t('gallery.consentMissingMark')}
+            </Badge>
+          </Tooltip>
+        ) : null}
         <Group justify="space-between" gap="xs" wrap="nowrap" mih={28}>
           <Badge variant="light" style={{ minWidth: 0 }}>{departmentLabel(item.department)}</Badge>
           {onDelete ? (
             <Group gap={4} wrap="nowrap">
+              {onTag ? (
+                <Tooltip label={t('gallery.tagChildren')}>
+                  <ActionIcon variant="subtle" aria-label={t('gallery.tagChildrenOf', { title: item.title })} onClick={onTag}>
+                    <IconTags size={18} />
+                  </ActionIcon>
+                </Tooltip>
+              ) : null}
               <Tooltip label={t('gallery.download')}>
                 <ActionIcon component="a" href={item.file_url} download={item.file_name} variant="subtle" aria-label={t('gallery.downloadItem', { title: item.title })}>
                   <IconDownload size={18} />

@@ -20,6 +20,7 @@ import { churchToday, useSignedInSession } from '../auth';
 import { clearCredentials, getCredentials } from '../../lib/session-store';
 import { useAcademicYears, yearOptions } from '../classes';
 import { monthOptionsIn } from '../../lib/months';
+import { ChildrenPicker } from './ChildrenPicker';
 import { CompressionRefused, compressPhotos } from './compress-images';
 import { addFiles, formatBytes, type ChosenFile } from './file-checks';
 import './messages';
@@ -64,6 +65,7 @@ export function UploadModal({ opened, onClose, onUploaded }: UploadModalProps) {
   currentYear.current = years.data?.current ?? '';
 
   const [files, setFiles] = useState<ChosenFile[]>([]);
+  const [childIds, setChildIds] = useState<string[]>([]);
   const [fileErrors, setFileErrors] = useState<string[]>([]);
   const [phase, setPhase] = useState<Phase>('idle');
   const [compressed, setCompressed] = useState(0);
@@ -116,10 +118,12 @@ export function UploadModal({ opened, onClose, onUploaded }: UploadModalProps) {
       }
       setUploaded(0);
       setPhase('uploading');
-      const message = await uploadMedia({ ...values, academic_year: academicYear }, toSend, setUploaded, controller.signal);
+      const fields = { ...values, academic_year: academicYear, student_ids: childIds.join(',') };
+      const message = await uploadMedia(fields, toSend, setUploaded, controller.signal);
       notify({ color: 'green', message: localized(t, message) });
       form.reset();
       setFiles([]);
+      setChildIds([]);
       onUploaded();
     } catch (error) {
       if (controller.signal.aborted) return; // Cancel: everything stays as it was
@@ -196,6 +200,7 @@ export function UploadModal({ opened, onClose, onUploaded }: UploadModalProps) {
             key={form.key('department')}
             {...form.getInputProps('department')}
           />
+          <ChildrenPicker value={childIds} onChange={(ids) => { setChildIds(ids); setFailure(null); }} disabled={busy} />
           {years.isError ? <QueryErrorState query={years} title={t('gallery.academicYearsLoadFailed')} fallback={t('gallery.unreachable')} /> : null}
 
           <Dropzone

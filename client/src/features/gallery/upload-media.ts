@@ -16,6 +16,9 @@ export interface UploadFields {
   academic_year: string;
   month: string;
   department: string;
+  /** The children shown in every file: student ids, comma-separated (blank: none). Sent with the
+   * other fields, before the files, so the server checks them before storing a file. */
+  student_ids: string;
 }
 
 const text = (value: unknown) => (typeof value === 'string' && value ? value : undefined);

@@ -19,7 +19,8 @@ function toAdminMediaDto(row: AdminMediaRow, urls: MediaUrlSigner) {
     description: row.description,
     file_type: row.fileType,
     file_size: row.fileSize,
-    file_url: urls.urlFor(row.churchId, row.filePath),
+    // An operator is not held to a church's photo consent: the manager's audience.
+    file_url: urls.urlFor(row.churchId, row.filePath, 'm'),
     file_path: row.filePath,
     church_id: row.churchId,
     church_name: row.churchName,
