@@ -15,6 +15,8 @@ import { galleryRouter } from './modules/gallery/router.js';
 import { operatorAuthRouter } from './modules/operators/router.js';
 import { adminRouter } from './modules/admin/router.js';
 import { digestRouter } from './modules/digest/router.js';
+import { privacyNoticeRouter } from './modules/privacy-notice/router.js';
+import { familyExportRouter } from './modules/family-export/router.js';
 
 /**
  * One router per domain; each module's router file is thin wiring. A module's router.ts is its
@@ -37,6 +39,8 @@ export const appRouter = router({
   users: usersRouter,
   gallery: galleryRouter,
   digest: digestRouter,
+  privacyNotice: privacyNoticeRouter,
+  familyExport: familyExportRouter,
   operatorAuth: operatorAuthRouter,
   admin: adminRouter,
 });

@@ -6,3 +6,4 @@ export { galleryFileRoutesDoc } from './openapi.js';
 export { assertMediaSize, detectMediaType } from './media-type.js';
 export { makeStoredImages, THUMBNAIL_PX, WEB_COPY_PX } from './images.js';
 export { createImageQueue } from './image-queue.js';
+export { mediaOfChild } from './child-media.js';
