@@ -76,16 +76,45 @@ export function runsOf(text: string): Array<{ script: Script; text: string }> {
 
 type TextOptions = PDFKit.Mixins.TextOptions;
 
+/**
+ * fontkit 2.0 (PDFKit's shaper) fails on a null anchor of the above-base mark positioning some
+ * Malayalam clusters hit in these files (ഫ്: pha and virama). Such a paragraph is set without that
+ * feature (the mark keeps the position its glyph was drawn with), and failing that without any
+ * mark positioning: readable letters rather than no document. One set serves a whole paragraph:
+ * PDFKit measures the continued runs of a paragraph with the first run's features. Made afresh
+ * each time, as fontkit writes its defaults into the object it is given.
+ */
+const FEATURE_FALLBACKS: ReadonlyArray<() => Record<string, boolean> | undefined> = [
+  () => undefined,
+  () => ({ abvm: false }),
+  () => ({ abvm: false, blwm: false, mark: false, mkmk: false, dist: false }),
+];
+
+type Run = ReturnType<typeof runsOf>[number];
+
+function featuresFor(doc: Doc, runs: Run[], weight: Weight): TextOptions['features'] {
+  for (const make of FEATURE_FALLBACKS) {
+    try {
+      for (const run of runs) doc.font(`${run.script}-${weight}`).widthOfString(run.text, { features: make() as TextOptions['features'] });
+      return make() as TextOptions['features'];
+    } catch {
+      // the next, smaller set of features
+    }
+  }
+  return FEATURE_FALLBACKS.at(-1)!() as TextOptions['features'];
+}
+
 /** Writes a paragraph of any scripts at the current position (or x, y), wrapping at the width. */
 export function write(doc: Doc, text: string, options: TextOptions & { weight?: Weight; size?: number; x?: number; y?: number } = {}) {
   const { weight = 'regular', size, x, y, ...rest } = options;
   if (size) doc.fontSize(size);
   const runs = runsOf(text || ' ');
+  const features = featuresFor(doc, runs, weight);
   runs.forEach((run, i) => {
     doc.font(`${run.script}-${weight}`);
-    const last = i === runs.length - 1;
-    if (i === 0 && x !== undefined) doc.text(run.text, x, y, { ...rest, continued: !last });
-    else doc.text(run.text, { ...rest, continued: !last });
+    const runOptions = { ...rest, continued: i < runs.length - 1, features };
+    if (i === 0 && x !== undefined) doc.text(run.text, x, y, runOptions);
+    else doc.text(run.text, runOptions);
   });
   return doc;
 }
