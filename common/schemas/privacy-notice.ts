@@ -22,6 +22,9 @@ const partSchema = (part: PrivacyNoticePart) => plainString({ error: PRIVACY_NOT
   .nullish()
   .transform((value) => (value ? value : null));
 
+/** The public page of a church's notice (the client's route), the address parents are given. */
+export const noticePagePath = (code: string) => `/privacy/${encodeURIComponent(code)}`;
+
 /** PUT /api/privacy-notice: each of the five parts, optional; left out, empty or null: the template. */
 export const updatePrivacyNoticeInput = z.object(
   Object.fromEntries(PRIVACY_NOTICE_PARTS.map((part) => [part, partSchema(part)])) as Record<PrivacyNoticePart, ReturnType<typeof partSchema>>,

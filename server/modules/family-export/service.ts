@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { FAMILY_EXPORT_MESSAGES as M, type consentFormInput, type exportRefInput, type exportStudentInput } from '../../../common/schemas/family-export.js';
+import { noticePagePath } from '../../../common/schemas/privacy-notice.js';
 import type { Config } from '../../config.js';
 import { conflict, notFound } from '../../core/errors.js';
 import type { PublicScope, TenantScope } from '../../core/scopes.js';
@@ -18,9 +19,6 @@ import { insertExport, selectChurch, selectExport, selectExportsOf, setLink, typ
  * the database and logger for the background work. */
 export type ExportScope = TenantScope & Pick<PublicScope<{ mediaStorage: MediaStorage }>, 'db' | 'log' | 'services'>
   & { config: Pick<Config, 'PUBLIC_URL'> };
-
-/** The path of the public page of a church's privacy notice (the client's route /privacy/:code). */
-export const noticePagePath = (code: string) => `/privacy/${encodeURIComponent(code)}`;
 
 /**
  * GET /api/students/{id}/consent-form (staff who may reach the child): the printable consent form

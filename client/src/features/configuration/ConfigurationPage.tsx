@@ -15,6 +15,7 @@ import { trpc } from '../../lib/trpc';
 import { churchToday, useCan, useSignedInSession } from '../auth';
 import { useAcademicYears } from '../classes';
 import { FollowUpSettingCard } from '../follow-up';
+import { PrivacyNoticeCard } from '../privacy-notice';
 import { monthNameIn, monthOptionsIn } from '../../lib/months';
 import { ChurchLanguageCard } from './ChurchLanguageCard';
 import { DigestSettingCard } from './DigestSettingCard';
@@ -164,6 +165,7 @@ export function ConfigurationPage() {
       ) : null}
       {receivesDigest ? <DigestSettingCard /> : null}
       <ChurchLanguageCard />
+      <PrivacyNoticeCard />
     </Stack>
   );
 }
