@@ -37,9 +37,13 @@ export function DocumentsSection({ studentId }: { studentId: string }) {
   const language = useLanguage();
   const [printing, setPrinting] = useState(false);
   const [printError, setPrintError] = useState<string | null>(null);
+  // The export whose one-time address the browser was just sent to: asked again until the server
+  // says it was downloaded (the download itself is the browser's, not this page's).
+  const [followed, setFollowed] = useState<string | null>(null);
   const utils = trpc.useUtils();
   const exports = trpc.familyExport.list.useQuery({ id: studentId }, {
-    refetchInterval: (query) => (query.state.data?.some((row) => row.status === 'pending') ? PENDING_POLL_MS : false),
+    refetchInterval: (query) => (query.state.data?.some((row) => row.status === 'pending' || (row.id === followed && row.status === 'ready'))
+      ? PENDING_POLL_MS : false),
   });
   const start = trpc.familyExport.start.useMutation({
     onSuccess: async () => {
@@ -48,10 +52,10 @@ export function DocumentsSection({ studentId }: { studentId: string }) {
     },
   });
   const link = trpc.familyExport.link.useMutation({
-    onSuccess: async (answer) => {
+    onSuccess: (answer, { id }) => {
       // The address is the credential, good for one download: the browser follows it at once.
+      setFollowed(id);
       window.location.assign(answer.path);
-      await utils.familyExport.list.invalidate({ id: studentId });
     },
   });
 
