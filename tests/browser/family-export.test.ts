@@ -23,7 +23,7 @@ describe('a child\'s documents and the privacy notice', () => {
 
       const form = page.waitForEvent('download');
       await documents.getByRole('button', { name: 'Print consent form' }).click();
-      const pdf = await readFile((await (await form).path())!);
+      const pdf = await readFile(await (await form).path());
       expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
 
       await documents.getByRole('button', { name: 'Export family data' }).click();
@@ -31,7 +31,7 @@ describe('a child\'s documents and the privacy notice', () => {
       await row.getByText('Ready to download').waitFor();
       const zip = page.waitForEvent('download');
       await row.getByRole('button', { name: 'Download' }).click();
-      const bytes = await readFile((await (await zip).path())!);
+      const bytes = await readFile(await (await zip).path());
       expect(bytes.subarray(0, 2).toString('latin1')).toBe('PK');
       await row.getByText('Downloaded').waitFor();
       expect(await fitsViewportWidth(page)).toBe(true);
