@@ -58,6 +58,14 @@ export const CAPABILITIES = {
   configureLanguage: SUPER_ADMIN,
   /** Choose, pay for and upgrade the church's plan. */
   managePlan: SUPER_ADMIN,
+  /** Read the church's privacy notice as parents read it, to explain it to them. */
+  viewPrivacyNotice: STAFF,
+  /** Write the church's privacy notice (the five parts parents read before they consent): the church
+   * speaks for itself through its owner. */
+  editPrivacyNotice: SUPER_ADMIN,
+  /** Export all of a child's data for their family (a ZIP, downloaded once through a one-time link):
+   * the people answerable for the children. */
+  exportFamilyData: MANAGERS,
   /** Receive the weekly digest mail (attendance, birthdays), and turn it off or on for oneself. */
   receiveDigest: MANAGERS,
   /** Erase a child's data for good (no undo): those answerable for the children, never a teacher. */

@@ -16,6 +16,8 @@ import { operatorAuthRouter } from './modules/operators/router.js';
 import { adminRouter } from './modules/admin/router.js';
 import { digestRouter } from './modules/digest/router.js';
 import { privacyRouter } from './modules/privacy/router.js';
+import { privacyNoticeRouter } from './modules/privacy-notice/router.js';
+import { familyExportRouter } from './modules/family-export/router.js';
 
 /**
  * One router per domain; each module's router file is thin wiring. A module's router.ts is its
@@ -39,6 +41,8 @@ export const appRouter = router({
   gallery: galleryRouter,
   digest: digestRouter,
   privacy: privacyRouter,
+  privacyNotice: privacyNoticeRouter,
+  familyExport: familyExportRouter,
   operatorAuth: operatorAuthRouter,
   admin: adminRouter,
 });

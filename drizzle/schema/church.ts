@@ -578,11 +578,18 @@ export const familyExports = pgTable('family_exports', {
   downloadedAt: timestamp('downloaded_at', { withTimezone: true }),
   requestedBy: uuid('requested_by'),
   requestedByName: text('requested_by_name').notNull(),
+  /** Who asked for the current download link (as they were then): the link is their credential, so
+   * its download is logged as their read of the child's data. */
+  linkBy: uuid('link_by'),
+  linkByName: text('link_by_name'),
+  linkByRole: text('link_by_role'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
   primaryKey({ columns: [t.churchId, t.id] }),
   studentFk(t, 'family_exports_student_fk'),
   uniqueIndex('family_exports_church_token_key').on(t.churchId, t.tokenHash),
+  // A download link names no church: the platform door finds its export by the token's hash.
+  index('family_exports_token_hash_idx').on(t.tokenHash),
   check('family_exports_status_check', sql`${t.status} in ('pending', 'ready', 'failed', 'downloaded')`),
   tenantIsolation(),
 ]);

@@ -22,8 +22,9 @@ export interface RestMeta {
 /** What a file-producing procedure returns; `filename` becomes an attachment Content-Disposition. */
 export interface RestFile {
   filename?: string;
-  /** The whole file, or, for one too big to hold in memory, its parts, made while they are sent. */
-  body: string | (() => AsyncIterable<string>);
+  /** The whole file, or, for one too big to hold in memory (or made only once the procedure's
+   * transaction has ended, like a PDF), its parts, made while they are sent. */
+  body: string | (() => AsyncIterable<string | Uint8Array>);
 }
 
 /**

@@ -3,8 +3,8 @@ import { sql } from 'drizzle-orm';
 import { MESSAGES } from '../../common/constants.js';
 import { todayIn } from '../../common/dates.js';
 import {
-  attendance, attendanceSyncBatches, consentLinks, familyExports, followUpContacts, media, mediaChildren, childDataReads, paymentOrders,
-  sessionRecords, studentCare, studentConsents, studentGuardians, studentPickups, users,
+  attendance, attendanceSyncBatches, churchPrivacyNotices, consentLinks, familyExports, followUpContacts, media, mediaChildren,
+  childDataReads, paymentOrders, sessionRecords, studentCare, studentConsents, studentGuardians, studentPickups, users,
 } from '../../drizzle/schema/index.js';
 import type { Database } from '../../server/db/index.js';
 import { createChurch, createClassWithStudents } from './fixtures.js';
@@ -20,8 +20,9 @@ const marker = (what: string) => `${MARKER_PREFIX}${what}${randomBytes(4).toStri
  * emergency contact, one read of a note, a day of attendance, the offline batch its super admin sent
  * it in, a child on its follow-up list (absent at two earlier roll calls) with a contact record, a
  * session record, a media item (its stored name `mediaFile`; no file is stored) showing both children
- * (the first with photo consent), the first child's consent link and family export, and a payment
- * order. Answers the church and the ids of its rows, one of each kind a procedure can name.
+ * (the first with photo consent), the first child's consent link, a privacy notice, a family export
+ * ready to download, and a payment order. Answers the church and the ids of its rows, one of each kind
+ * a procedure can name.
  */
 export async function churchWithRows(db: Database) {
   const church = await createChurch(db, { roles: ['super_admin', 'principal', 'teacher', 'guest'] });
@@ -34,7 +35,7 @@ export async function churchWithRows(db: Database) {
   const mediaFile = `${randomBytes(16).toString('base64url').slice(0, 22)}.jpg`;
   const providerOrder = marker('order_');
   const batchId = randomUUID();
-  const [record, item] = await db.withTenant(churchId, async (tx) => {
+  const [record, item, familyExport] = await db.withTenant(churchId, async (tx) => {
     await tx.update(users).set({ phone: '+91 98888 12345' });
     await tx.update(studentGuardians).set({ email: `${marker('parent')}@example.org`, phone2: '+919847099999', whatsapp: 'phone2' });
     await tx.insert(studentPickups).values(roster.map((s) => ({
@@ -77,17 +78,20 @@ export async function churchWithRows(db: Database) {
       churchId, studentId: roster[0].id, guardianName: marker('Guardian'), guardianRelation: 'parent', language: 'en',
       tokenHash: randomBytes(32).toString('hex'), expiresAt: new Date(Date.now() + 86_400_000), createdByName: 'principal',
     });
-    await tx.insert(familyExports).values({
-      churchId, studentId: roster[0].id, status: 'ready', storageName: `${randomBytes(16).toString('base64url').slice(0, 22)}.zip`,
-      bytes: 100, requestedByName: 'principal',
-    });
-    return [r, m];
+    await tx.insert(churchPrivacyNotices).values({ churchId, controller: marker('Controller'), contact: marker('Contact') });
+    // A family export ready to download, its link made by the principal (no file is stored).
+    const [e] = await tx.insert(familyExports).values({
+      churchId, studentId: roster[0].id, status: 'ready', storageName: `${randomBytes(16).toString('base64url').slice(0, 22)}.zip`, bytes: 2048,
+      tokenHash: randomBytes(32).toString('hex'), expiresAt: new Date(Date.now() + 86_400_000), requestedBy: church.users.principal.id,
+      requestedByName: marker('Requester'), linkBy: church.users.principal.id, linkByName: marker('Linker'), linkByRole: 'principal',
+    }).returning();
+    return [r, m, e];
   });
   // Orders are written by the platform door only (the tenant role may not).
   await db.withPlatform((tx) => tx.insert(paymentOrders).values({ churchId, provider: 'razorpay', providerOrderId: providerOrder, planTier: 'premium', amountPaise: 99_900 }));
   const ids: VictimIds = {
     church: churchId, class: cls.id, student: roster[0].id, teacher: church.users.teacher.id,
-    record: record.id, media: item.id, providerOrder, batch: batchId,
+    record: record.id, media: item.id, providerOrder, batch: batchId, export: familyExport.id,
   };
   return { ...church, ids, mediaFile };
 }

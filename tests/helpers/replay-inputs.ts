@@ -21,6 +21,8 @@ export interface VictimIds {
   providerOrder: string;
   /** The id of an offline attendance batch it sent (ids a device makes; each church has its own). */
   batch: string;
+  /** One of its family data exports. */
+  export: string;
 }
 
 type Kind = keyof VictimIds;
@@ -36,6 +38,7 @@ const KIND_OF_DOMAIN: Array<[string, Kind]> = [
   ['admin.churches.', 'church'], ['admin.payments.', 'church'], ['admin.users.', 'teacher'], ['admin.media.', 'media'],
   ['subscription.', 'church'], ['payments.', 'church'], ['classes.', 'class'], ['students.', 'student'],
   ['records.', 'record'], ['users.', 'teacher'], ['gallery.', 'media'], ['guardians.', 'student'], ['privacy.', 'student'],
+  ['familyExport.link', 'export'], ['familyExport.', 'student'],
 ];
 
 interface JsonSchema {

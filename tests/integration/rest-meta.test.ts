@@ -42,7 +42,7 @@ describe('REST paths declared on procedures', () => {
     expect(documented.sort()).toEqual([
       ...routes.map((r) => `${r.method} ${r.path} ${r.procedurePath}`),
       'POST /api/gallery/upload gallery.upload', 'GET /api/gallery/image/{filename} gallery.file',
-      'POST /api/payments/razorpay/webhook payments.razorpayWebhook',
+      'POST /api/payments/razorpay/webhook payments.razorpayWebhook', 'GET /api/exports/download/{token} familyExport.download',
     ].sort());
   });
 });

@@ -106,6 +106,7 @@ const ROUTES_OF_THEIR_OWN: Record<string, string> = {
     'the console\'s procedures (operatorAuth, admin), the same as at /trpc; its cookie and CSRF token in tests/integration/operator-auth.test.ts'])),
   'POST /api/gallery/upload': 'tests/integration/gallery.test.ts (roles, another church, limits), media-consent.test.ts (another church\'s children)',
   'GET /api/gallery/image/:filename': 'below, and tests/integration/gallery.test.ts (signed links)',
+  'GET /api/exports/download/:token': 'tests/integration/family-export.test.ts (the token is the credential: used, replaced, expired and unknown links)',
   'POST /api/payments/razorpay/webhook': 'tests/integration/payments.test.ts (signature over the raw body)',
   'GET /api/openapi.json': 'a public document',
   'GET /api/docs': 'a public document',
@@ -248,7 +249,13 @@ describe('two-tenant replay of every procedure', () => {
       const route = `${meta.rest!.method} ${meta.rest!.path.replace(/\{(\w+)\}/g, ':$1')}`;
       return route.includes(' /api/admin/') ? [route, route.replace(' /api/admin/', ' /admin/')] : [route];
     }));
-    const unlisted = apiRoutes().filter((route) => !replayed.has(route) && !(route in ROUTES_OF_THEIR_OWN));
+    // Fastify prints one segment for routes that name its parameter differently (/api/churches/:id|:code/...): the
+    // route is replayed when any of those names gives a replayed path.
+    const namings = (route: string) => {
+      const names = /:(\w+(?:\|:\w+)+)/.exec(route)?.[1].split('|:') ?? [];
+      return names.length ? names.map((name) => route.replace(/:\w+(?:\|:\w+)+/, `:${name}`)) : [route];
+    };
+    const unlisted = apiRoutes().filter((route) => !namings(route).some((name) => replayed.has(name)) && !(route in ROUTES_OF_THEIR_OWN));
     expect(unlisted).toEqual([]);
   });
 

@@ -21,6 +21,8 @@ import { NAV_ITEMS } from './navigation';
 const SubscriptionPage = lazyScreen(() => import('../features/subscription/SubscriptionPage').then((m) => m.SubscriptionPage));
 const RegisterChurchPage = lazyScreen(() => import('../features/registration/RegisterChurchPage').then((m) => m.RegisterChurchPage));
 // A child's safety card and its editing screen (they route the rest of the address themselves).
+// A church's privacy notice for parents: open to anyone, outside the church's frame.
+const PublicNoticePage = lazyScreen(() => import('../features/privacy-notice/PublicNoticePage').then((m) => m.PublicNoticePage));
 const SafetyCardPage = lazyScreen(() => import('../features/safety-card/SafetyCardPage').then((m) => m.SafetyCardPage));
 
 /** Screens reachable from the sidebar. Entries of several roles may share a path (and its screen):
@@ -64,6 +66,8 @@ export function AppRoutes() {
           <Route path={PAYMENT_PATH} element={<PaymentPage />} />
           {/* The mailed reset link: open to anyone, the token in the path is the only credential. */}
           <Route path="/reset-password/:token" element={<ResetPasswordPage />} />
+          {/* The privacy notice a consent form points parents to: open to anyone. */}
+          <Route path="/privacy/:code" element={<PublicNoticePage />} />
           {/* Where Google sends the browser back, for a sign-in or a registration. */}
           <Route path={GOOGLE_CALLBACK_PATH} element={<GoogleCallbackPage />} />
           <Route element={<RequireSession />}>

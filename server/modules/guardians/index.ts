@@ -2,3 +2,4 @@
  * guardians to contact of children another module lists. */
 export type { GuardianDto, PickupDto } from './dto.js';
 export { guardiansToContact } from './service.js';
+export { familyContactsOf, type FamilyContacts } from './family.js';

@@ -16,6 +16,7 @@ import { churchToday, useCan, useSignedInSession } from '../auth';
 import { useAcademicYears } from '../classes';
 import { FollowUpSettingCard } from '../follow-up';
 import { ErasureCandidatesCard, RetentionCard } from '../privacy';
+import { PrivacyNoticeCard } from '../privacy-notice';
 import { monthNameIn, monthOptionsIn } from '../../lib/months';
 import { ChurchLanguageCard } from './ChurchLanguageCard';
 import { DigestSettingCard } from './DigestSettingCard';
@@ -167,6 +168,7 @@ export function ConfigurationPage() {
       {receivesDigest ? <DigestSettingCard /> : null}
       {managesRetention ? <><RetentionCard /><ErasureCandidatesCard /></> : null}
       <ChurchLanguageCard />
+      <PrivacyNoticeCard />
     </Stack>
   );
 }

@@ -9,6 +9,7 @@ import { useT } from '../../lib/i18n';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
 import { useCan } from '../auth';
 import { EraseChildButton } from '../privacy';
+import { DocumentsSection } from '../family-export';
 import { ContactPerson } from './ContactPerson';
 import { MedicalNoteSection } from './MedicalNoteSection';
 import { BackLink, isNotFound } from './page-parts';
@@ -71,6 +72,7 @@ export function SafetyCardView() {
 function CardBody({ card }: { card: SafetyCard }) {
   const t = useT();
   const canEdit = useCan('manageStudents');
+  const canExport = useCan('exportFamilyData');
   const { student } = card;
   return (
     <Stack gap="lg" data-testid="safety-card">
@@ -124,6 +126,8 @@ function CardBody({ card }: { card: SafetyCard }) {
       </Section>
 
       <MedicalNoteSection studentId={student.id} hasNote={card.has_medical_note} />
+
+      {canExport ? <DocumentsSection studentId={student.id} /> : null}
 
       {canEdit ? (
         <Button component={Link} to="edit" variant="light" leftSection={<IconPencil size={18} aria-hidden />}

@@ -1,0 +1,4 @@
+// The family export module's surface for the app: the one-time download route and its OpenAPI
+// description. Its procedures (the consent form, starting, listing and linking exports) are served
+// from server/root.ts.
+export { exportDownloadDoc, registerExportDownloadRoute } from './download-route.js';

@@ -1,0 +1,136 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import PDFDocument from 'pdfkit';
+
+/**
+ * PDFs that speak every language of the app. PDFKit shapes OpenType text with fontkit, so
+ * Malayalam, Tamil and Devanagari come out as joined letters, not boxes, when set in a font of their
+ * script: the self-hosted Noto Sans files the client uses (@fontsource, WOFF). Each of those files
+ * holds one script only (their unicode subsets), so text is cut into runs by script and each run is
+ * set in its own font: the Indian scripts in theirs, Latin (and punctuation, digits) in Noto Sans's
+ * Latin subsets.
+ */
+
+type Script = 'malayalam' | 'tamil' | 'devanagari' | 'latin' | 'latinExt';
+export type Weight = 'regular' | 'bold';
+
+const FILE_OF: Record<Script, [family: string, subset: string]> = {
+  malayalam: ['noto-sans-malayalam', 'malayalam'],
+  tamil: ['noto-sans-tamil', 'tamil'],
+  devanagari: ['noto-sans-devanagari', 'devanagari'],
+  latin: ['noto-sans-malayalam', 'latin'],
+  latinExt: ['noto-sans-malayalam', 'latin-ext'],
+};
+
+const require = createRequire(import.meta.url);
+let fonts: Map<string, Buffer> | undefined;
+
+/** Every font file, read once (the first document made), then shared by every document. */
+function fontFiles(): Map<string, Buffer> {
+  if (fonts) return fonts;
+  const loaded = new Map<string, Buffer>();
+  for (const [script, [family, subset]] of Object.entries(FILE_OF)) {
+    const dir = path.join(path.dirname(require.resolve(`@fontsource/${family}/package.json`)), 'files');
+    for (const [weight, number] of [['regular', 400], ['bold', 700]] as const) {
+      loaded.set(`${script}-${weight}`, readFileSync(path.join(dir, `${family}-${subset}-${number}-normal.woff`)));
+    }
+  }
+  fonts = loaded;
+  return loaded;
+}
+
+/** A new A4 document with every script's font registered under `<script>-<weight>`. */
+export function newDocument(info: { title: string }) {
+  const doc = new PDFDocument({ size: 'A4', margin: 42, info: { Title: info.title, Producer: 'Sunday School' } });
+  for (const [name, file] of fontFiles()) doc.registerFont(name, file);
+  doc.font('latin-regular');
+  return doc;
+}
+export type Doc = ReturnType<typeof newDocument>;
+
+/** The script of a character: the three Indian scripts by their Unicode blocks (with the Vedic
+ * extensions for Devanagari), Latin Extended, and everything else in the Latin font. */
+function scriptOf(code: number): Script | undefined {
+  if (code >= 0x0d00 && code <= 0x0d7f) return 'malayalam';
+  if (code >= 0x0b80 && code <= 0x0bff) return 'tamil';
+  if ((code >= 0x0900 && code <= 0x097f) || (code >= 0xa8e0 && code <= 0xa8ff) || (code >= 0x1cd0 && code <= 0x1cff)) return 'devanagari';
+  if ((code >= 0x0100 && code <= 0x024f) || (code >= 0x1e00 && code <= 0x1eff)) return 'latinExt';
+  // Spaces and joiners (ZWJ, ZWNJ) belong to the run they are in: a joiner cut off its letters
+  // would change how they join.
+  if (code === 0x20 || code === 0x200c || code === 0x200d) return undefined;
+  return 'latin';
+}
+
+/** The text cut into runs of one script each. */
+export function runsOf(text: string): Array<{ script: Script; text: string }> {
+  const runs: Array<{ script: Script; text: string }> = [];
+  for (const char of text) {
+    const script = scriptOf(char.codePointAt(0)!) ?? runs.at(-1)?.script ?? 'latin';
+    const last = runs.at(-1);
+    if (last && last.script === script) last.text += char;
+    else runs.push({ script, text: char });
+  }
+  return runs;
+}
+
+type TextOptions = PDFKit.Mixins.TextOptions;
+
+/**
+ * fontkit 2.0 (PDFKit's shaper) fails on a null anchor of the above-base mark positioning some
+ * Malayalam clusters hit in these files (ഫ്: pha and virama). Such a paragraph is set without that
+ * feature (the mark keeps the position its glyph was drawn with), and failing that without any
+ * mark positioning: readable letters rather than no document. One set serves a whole paragraph:
+ * PDFKit measures the continued runs of a paragraph with the first run's features. Made afresh
+ * each time, as fontkit writes its defaults into the object it is given.
+ */
+const FEATURE_FALLBACKS: ReadonlyArray<() => Record<string, boolean> | undefined> = [
+  () => undefined,
+  () => ({ abvm: false }),
+  () => ({ abvm: false, blwm: false, mark: false, mkmk: false, dist: false }),
+];
+
+type Run = ReturnType<typeof runsOf>[number];
+
+function featuresFor(doc: Doc, runs: Run[], weight: Weight): TextOptions['features'] {
+  for (const make of FEATURE_FALLBACKS) {
+    try {
+      for (const run of runs) doc.font(`${run.script}-${weight}`).widthOfString(run.text, { features: make() as TextOptions['features'] });
+      return make() as TextOptions['features'];
+    } catch {
+      // the next, smaller set of features
+    }
+  }
+  return FEATURE_FALLBACKS.at(-1)!() as TextOptions['features'];
+}
+
+/** Writes a paragraph of any scripts at the current position (or x, y), wrapping at the width. */
+export function write(doc: Doc, text: string, options: TextOptions & { weight?: Weight; size?: number; x?: number; y?: number } = {}) {
+  const { weight = 'regular', size, x, y, ...rest } = options;
+  if (size) doc.fontSize(size);
+  const runs = runsOf(text || ' ');
+  const features = featuresFor(doc, runs, weight);
+  runs.forEach((run, i) => {
+    doc.font(`${run.script}-${weight}`);
+    const runOptions = { ...rest, continued: i < runs.length - 1, features };
+    if (i === 0 && x !== undefined) doc.text(run.text, x, y, runOptions);
+    else doc.text(run.text, runOptions);
+  });
+  return doc;
+}
+
+/** The whole document as one buffer (small documents: a form, a summary). */
+export function bufferOf(doc: Doc): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+    doc.end();
+  });
+}
+
+/** An empty tick box at (x, y), `size` points square, its top at the text's cap line. */
+export function tickBox(doc: Doc, x: number, y: number, size = 10) {
+  doc.save().lineWidth(0.8).rect(x, y, size, size).stroke().restore();
+}

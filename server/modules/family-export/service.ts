@@ -1,0 +1,112 @@
+import type { z } from 'zod';
+import { FAMILY_EXPORT_MESSAGES as M, type consentFormInput, type exportRefInput, type exportStudentInput } from '../../../common/schemas/family-export.js';
+import { noticePagePath } from '../../../common/schemas/privacy-notice.js';
+import type { Config } from '../../config.js';
+import { conflict, notFound } from '../../core/errors.js';
+import type { PublicScope, TenantScope } from '../../core/scopes.js';
+import type { RestFile } from '../../rest/meta.js';
+import { recordChildDataRead } from '../access-log/index.js';
+import { auditChurchChange } from '../audit/index.js';
+import { guardiansToContact } from '../guardians/index.js';
+import type { MediaStorage } from '../media-storage/index.js';
+import { noticeIn } from '../privacy-notice/index.js';
+import { findAccessibleStudent } from '../students/index.js';
+import { consentFormPdf } from './consent-form.js';
+import { makeExport, newDownloadToken } from './export-file.js';
+import { insertExport, selectChurch, selectExport, selectExportsOf, setLink, type ExportRow } from './queries.js';
+
+/** What the export's procedures use beyond the tenant scope: the storage, the server's address and
+ * the database and logger for the background work. */
+export type ExportScope = TenantScope & Pick<PublicScope<{ mediaStorage: MediaStorage }>, 'db' | 'log' | 'services'>
+  & { config: Pick<Config, 'PUBLIC_URL'> };
+
+/**
+ * GET /api/students/{id}/consent-form (staff who may reach the child): the printable consent form
+ * in the church's language (or `lang`). The facts are read in the request's transaction; the PDF is
+ * drawn while it is sent, after the transaction has ended.
+ */
+export async function consentForm(scope: ExportScope, input: z.output<typeof consentFormInput>): Promise<RestFile> {
+  const { tx, church } = scope;
+  const student = await findAccessibleStudent(scope, input.id);
+  const { code } = await selectChurch(tx, church.id);
+  const shown = await noticeIn(tx, church.id, input.lang);
+  const guardians = (await guardiansToContact(tx, [student.id])).get(student.id) ?? [];
+  const facts = {
+    language: shown.language, churchName: shown.church_name, notice: shown.notice,
+    child: { name: student.name, className: student.className, section: student.classSection },
+    guardians: guardians.map((g) => g.name),
+    noticeUrl: `${scope.config.PUBLIC_URL}${noticePagePath(code)}`,
+  };
+  return {
+    filename: `consent-form-${shown.language}.pdf`,
+    body: async function* pdf() {
+      const doc = consentFormPdf(facts);
+      doc.end();
+      for await (const chunk of doc) yield chunk as Buffer;
+    },
+  };
+}
+
+const toExportDto = (row: ExportRow, now = new Date()) => ({
+  id: row.id,
+  student_id: row.studentId,
+  status: row.status,
+  bytes: row.bytes,
+  created_at: row.createdAt.toISOString(),
+  requested_by: { id: row.requestedBy, name: row.requestedByName },
+  expires_at: row.expiresAt?.toISOString() ?? null,
+  downloaded_at: row.downloadedAt?.toISOString() ?? null,
+  /** Ready and not expired: a download link may be asked for. */
+  downloadable: row.status === 'ready' && row.expiresAt !== null && row.expiresAt > now,
+});
+
+/**
+ * POST /api/students/{id}/export (super_admin, principal): records the export (pending), its read
+ * in the access log and the audit, and makes the ZIP in the background once this has committed.
+ * One export of a child is made at a time (409 while one is pending).
+ */
+export async function startExport(scope: ExportScope, input: z.output<typeof exportStudentInput>) {
+  const { tx, user, church } = scope;
+  const student = await findAccessibleStudent(scope, input.id);
+  if ((await selectExportsOf(tx, student.id)).some((row) => row.status === 'pending')) {
+    throw conflict(M.pending, { reason: 'export_pending' });
+  }
+  const row = await insertExport(tx, { churchId: church.id, studentId: student.id, requestedBy: user.id, requestedByName: user.name });
+  await recordChildDataRead(tx, { churchId: church.id, studentId: student.id, kind: 'export', reader: user });
+  await auditChurchChange(tx, {
+    user, action: 'student.family_export_started', resourceType: 'student', resourceId: student.id,
+    details: { export_id: row.id }, description: 'Family data export started',
+  });
+  const deps = { db: scope.db, storage: scope.services.mediaStorage, log: scope.log };
+  scope.afterCommit(() => makeExport(deps, { churchId: church.id, exportId: row.id, studentId: student.id }));
+  return { id: row.id, status: 'pending' as const, message: M.started };
+}
+
+/** GET /api/students/{id}/exports (super_admin, principal): the child's exports, newest first. */
+export async function listExports(scope: ExportScope, input: z.output<typeof exportStudentInput>) {
+  const student = await findAccessibleStudent(scope, input.id);
+  const now = new Date();
+  return (await selectExportsOf(scope.tx, student.id)).map((row) => toExportDto(row, now));
+}
+
+/**
+ * POST /api/exports/{id}/link (super_admin, principal): a fresh one-time download address for a
+ * ready export (the previous one stops working); 409 once it is downloaded, failed or expired. The
+ * link is its holder's credential: who asked for it is kept, and its download is logged as theirs.
+ */
+export async function createLink(scope: ExportScope, input: z.output<typeof exportRefInput>) {
+  const { tx, user, church } = scope;
+  const found = await selectExport(tx, input.id);
+  if (!found) throw notFound(M.exportNotFound);
+  const student = await findAccessibleStudent(scope, found.studentId);
+  const { token, hash } = newDownloadToken();
+  const row = await setLink(tx, found.id, hash, user);
+  if (!row) throw conflict(M.notReady, { reason: 'export_not_downloadable' });
+  await recordChildDataRead(tx, { churchId: church.id, studentId: student.id, kind: 'export', reader: user });
+  await auditChurchChange(tx, {
+    user, action: 'student.family_export_link_created', resourceType: 'student', resourceId: student.id,
+    details: { export_id: row.id }, description: 'Family data export download link made',
+  });
+  const path = `/api/exports/download/${token}`;
+  return { path, url: `${scope.config.PUBLIC_URL}${path}`, expires_at: row.expiresAt!.toISOString() };
+}
