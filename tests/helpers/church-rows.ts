@@ -1,10 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
 import { MESSAGES } from '../../common/constants.js';
 import { todayIn } from '../../common/dates.js';
 import {
-  attendance, attendanceSyncBatches, followUpContacts, media, childDataReads, paymentOrders, sessionRecords, studentCare, studentGuardians,
-  studentPickups, users,
+  attendance, attendanceSyncBatches, consentLinks, followUpContacts, media, childDataReads, paymentOrders, sessionRecords, studentCare,
+  studentConsents, studentGuardians, studentPickups, users,
 } from '../../drizzle/schema/index.js';
 import type { Database } from '../../server/db/index.js';
 import { createChurch, createClassWithStudents } from './fixtures.js';
@@ -19,8 +20,9 @@ const marker = (what: string) => `${MARKER_PREFIX}${what}${randomBytes(4).toStri
  * students (their names made by `marker`), each with a guardian, a pickup, a medical note and an
  * emergency contact, one read of a note, a day of attendance, the offline batch its super admin sent
  * it in, a child on its follow-up list (absent at two earlier roll calls) with a contact record, a
- * session record, a media item (its stored name `mediaFile`; no file is stored) and a
- * payment order. Answers the church and the ids of its rows, one of each kind a procedure can name.
+ * session record, a media item (its stored name `mediaFile`; no file is stored), a payment order,
+ * its first student's consent answers (one given, one withdrawn) and a live consent link (its token
+ * `consentToken`). Answers the church and the ids of its rows, one of each kind a procedure can name.
  */
 export async function churchWithRows(db: Database) {
   const church = await createChurch(db, { roles: ['super_admin', 'principal', 'teacher', 'guest'] });
@@ -33,7 +35,8 @@ export async function churchWithRows(db: Database) {
   const mediaFile = `${randomBytes(16).toString('base64url').slice(0, 22)}.jpg`;
   const providerOrder = marker('order_');
   const batchId = randomUUID();
-  const [record, item] = await db.withTenant(churchId, async (tx) => {
+  const consentToken = randomBytes(32).toString('base64url');
+  const [record, item, guardian] = await db.withTenant(churchId, async (tx) => {
     await tx.update(users).set({ phone: '+91 98888 12345' });
     await tx.update(studentGuardians).set({ email: `${marker('parent')}@example.org`, phone2: '+919847099999', whatsapp: 'phone2' });
     await tx.insert(studentPickups).values(roster.map((s) => ({
@@ -66,15 +69,25 @@ export async function churchWithRows(db: Database) {
       churchId, title: marker('Photo'), academicYear: cls.academicYear, month: today.slice(5, 7), fileType: 'image/jpeg',
       fileName: `${marker('file')}.jpg`, filePath: mediaFile, fileSize: 1234, uploadedBy: church.users.principal.id, uploadedByName: 'principal',
     }).returning();
-    return [r, m];
+    const [g] = await tx.select().from(studentGuardians).where(eq(studentGuardians.studentId, roster[0].id));
+    const answer = { churchId, studentId: roster[0].id, guardianId: g.id, guardianName: g.name, guardianRelation: g.relation };
+    await tx.insert(studentConsents).values([
+      { ...answer, purpose: 'enrolment', given: true, method: 'paper_form', recordedBy: church.users.teacher.id, recordedByName: marker('Recorder') },
+      { ...answer, purpose: 'photos', given: false, method: 'in_person', recordedBy: church.users.teacher.id, recordedByName: marker('Recorder') },
+    ]);
+    await tx.insert(consentLinks).values({
+      ...answer, language: 'ml', tokenHash: createHash('sha256').update(consentToken).digest('hex'),
+      expiresAt: new Date(Date.now() + 86_400_000), createdBy: church.users.principal.id, createdByName: marker('Linker'),
+    });
+    return [r, m, g] as const;
   });
   // Orders are written by the platform door only (the tenant role may not).
   await db.withPlatform((tx) => tx.insert(paymentOrders).values({ churchId, provider: 'razorpay', providerOrderId: providerOrder, planTier: 'premium', amountPaise: 99_900 }));
   const ids: VictimIds = {
     church: churchId, class: cls.id, student: roster[0].id, teacher: church.users.teacher.id,
-    record: record.id, media: item.id, providerOrder, batch: batchId,
+    record: record.id, media: item.id, providerOrder, batch: batchId, guardian: guardian.id,
   };
-  return { ...church, ids, mediaFile };
+  return { ...church, ids, mediaFile, consentToken };
 }
 
 /**
