@@ -17,6 +17,9 @@ interface StudentMarkRowProps {
   rollNumber: number;
   /** An allergy or medical note is recorded: the red badge (from the roster itself, so it shows offline too). */
   hasMedicalNote: boolean;
+  /** No enrolment consent in force: a badge for the staff (the child may still be marked present); from
+   * the roster itself, so it shows offline too. */
+  consentMissing: boolean;
   status: AttendanceStatus;
   disabled: boolean;
   onChange: (studentId: string, status: AttendanceStatus) => void;
@@ -27,7 +30,7 @@ interface StudentMarkRowProps {
 /** One student with a large present/absent switch, easy to hit with a thumb; the name opens the
  * child's safety card, and a small red badge marks a child with an allergy or medical note. */
 export const StudentMarkRow = memo(function StudentMarkRow({
-  studentId, name, rollNumber, hasMedicalNote, status, disabled, onChange, t,
+  studentId, name, rollNumber, hasMedicalNote, consentMissing, status, disabled, onChange, t,
 }: StudentMarkRowProps) {
   return (
     <li className={classes.row} data-testid="attendance-row" data-status={status}>
@@ -41,6 +44,7 @@ export const StudentMarkRow = memo(function StudentMarkRow({
             <IconFirstAidKit size={14} stroke={2.2} aria-hidden />
           </span>
         ) : null}
+        {consentMissing ? <span className={classes.consent} data-testid="consent-missing-badge">{t('attendance.consentMissing')}</span> : null}
       </span>
       <div role="radiogroup" aria-label={t('attendance.attendanceOf', { name })} className={classes.switch}>
         {STATUS_OPTIONS.map((option) => (

@@ -8,6 +8,8 @@ import { classLabel } from '../../lib/class-label';
 import { useT } from '../../lib/i18n';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
 import { useCan } from '../auth';
+import { ConsentSection } from '../consent';
+import { ScreenBoundary } from '../../components/ScreenBoundary';
 import { ContactPerson } from './ContactPerson';
 import { MedicalNoteSection } from './MedicalNoteSection';
 import { BackLink, isNotFound } from './page-parts';
@@ -123,6 +125,11 @@ function CardBody({ card }: { card: SafetyCard }) {
       </Section>
 
       <MedicalNoteSection studentId={student.id} hasNote={card.has_medical_note} />
+
+      {/* The child's consent; further sections about the child's data may follow it. */}
+      <ScreenBoundary fallback={null}>
+        <ConsentSection studentId={student.id} guardians={card.guardians} />
+      </ScreenBoundary>
 
       {canEdit ? (
         <Button component={Link} to="edit" variant="light" leftSection={<IconPencil size={18} aria-hidden />}

@@ -1,4 +1,4 @@
-import { Anchor, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Table, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { DataTable } from '../../components/DataTable';
 import { RowActions } from '../../components/RowActions';
@@ -52,6 +52,9 @@ export function StudentsTable({ students, onEdit, onDelete, withClass = true, te
             {withCards ? (
               <Anchor component={Link} to={safetyCardPath(s.id)} inherit title={t('students.openCard', { name: s.name })}>{s.name}</Anchor>
             ) : s.name}
+            {s.consent_missing ? (
+              <Badge ml="xs" size="sm" color="orange" variant="outline" data-testid="consent-missing-badge">{t('students.consentMissing')}</Badge>
+            ) : null}
           </Table.Td>
           <Table.Td>{s.parent_phone}</Table.Td>
           <Table.Td>{formatCalendarDate(language, s.date_of_birth)}</Table.Td>
