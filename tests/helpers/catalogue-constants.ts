@@ -12,6 +12,7 @@ import { UPGRADE_PATH_MESSAGES } from '../../common/upgrade-path.js';
 import { USER_MESSAGES } from '../../common/schemas/users.js';
 import { ACADEMIC_YEAR_CONFIG_MESSAGES, RECORD_MESSAGES } from '../../common/record-messages.js';
 import { FOLLOW_UP_MESSAGES } from '../../common/follow-up.js';
+import { CONSENT_MESSAGES } from '../../common/consent.js';
 
 /** The names of an object's plain texts (a message made by a function has no single English). */
 type TextNames<T> = { [K in keyof T]: T[K] extends string ? K : never }[keyof T] & string;
@@ -73,6 +74,10 @@ export const CATALOGUE_CONSTANTS: CataloguePair[] = [
   ]),
   ...sameNames('payments', SUBSCRIPTION_MESSAGES, 'SUBSCRIPTION_MESSAGES', ['paymentHeld', 'upgraded']),
   ...sameNames('followup', FOLLOW_UP_MESSAGES, 'FOLLOW_UP_MESSAGES', ['absencesInvalid', 'noteTooLong', 'studentInactive', 'contactRecorded']),
+  ...sameNames('consent', CONSENT_MESSAGES, 'CONSENT_MESSAGES', [
+    'linkNotFound', 'linkExpired', 'linkUsed', 'confirmationsRequired', 'answerRequired', 'answerInvalid', 'guardianNotOfChild',
+    'guardianRequired', 'methodInvalid',
+  ]),
   ...sameNames('users', USER_MESSAGES, 'USER_MESSAGES', [
     'nameRequired', 'nameTooLong', 'phoneTooLong', 'roleInvalid', 'notFound', 'emailTaken', 'onlySuperAdminEdits',
     'onlySuperAdminDeletes', 'roleNotAllowed', 'superAdminRoleNotAssignable', 'superAdminFixed', 'cannotDeleteSuperAdmin',
