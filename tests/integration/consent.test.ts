@@ -28,7 +28,7 @@ async function school() {
   const add = async (classId: string, name: string) => {
     const res = await admin.post('/api/students', { name, parent_phone: '+91 98765 43210', date_of_birth: '2016-03-15', class_id: classId });
     expect(res.status, res.body.message).toBe(201);
-    return res.body.data as Json;
+    return res.body.data;
   };
   const anna = await add(own.id, 'Anna Joseph');
   const ben = await add(own.id, 'Ben Mathew');
@@ -56,7 +56,7 @@ const allYes = { confirms_parent: true, confirms_adult: true, enrolment: true, p
 const makeLink = async (s: Session, studentId: string, guardianId: string) => {
   const res = await s.post(`/api/students/${studentId}/consent-links`, { guardian_id: guardianId });
   expect(res.status, res.body.message).toBe(201);
-  return res.body.data as Json;
+  return res.body.data;
 };
 
 describe('consent records', () => {

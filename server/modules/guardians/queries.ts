@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import {
   studentCare, studentGuardians, studentPickups, users,
 } from '../../../drizzle/schema/index.js';

@@ -52,7 +52,7 @@ export function RecordConsentDialog({ studentId, guardians, onClose }: { student
           <SegmentedControl
             aria-labelledby="consent-method"
             value={method}
-            onChange={(v) => setMethod(v as 'paper_form' | 'in_person')}
+            onChange={(v) => setMethod(v)}
             data={[{ value: 'paper_form', label: t('consent.method.paper_form') }, { value: 'in_person', label: t('consent.method.in_person') }]}
           />
         </Stack>
@@ -65,7 +65,7 @@ export function RecordConsentDialog({ studentId, guardians, onClose }: { student
               value={choices[purpose]}
               onChange={(v) => {
                 setPickOne(false);
-                setChoices((c) => ({ ...c, [purpose]: v as Choice }));
+                setChoices((c) => ({ ...c, [purpose]: v }));
               }}
               data={[
                 { value: 'given', label: t('consent.state.given') },
