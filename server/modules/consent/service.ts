@@ -37,7 +37,7 @@ const toConsentDto = (row: ConsentRow) => ({
   recorded_by: { id: row.recordedBy, name: row.recordedByName },
   recorded_at: row.recordedAt.toISOString(),
 });
-export type ConsentDto = ReturnType<typeof toConsentDto>;
+type ConsentDto = ReturnType<typeof toConsentDto>;
 
 /** The answer in force of a purpose: given, withdrawn, or none ever recorded. */
 type ConsentAnswer = { state: 'given' | 'withdrawn' | 'none'; answer: ConsentDto | null };
