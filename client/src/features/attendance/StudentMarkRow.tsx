@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import { Link } from 'react-router-dom';
-import { IconFirstAidKit } from '@tabler/icons-react';
+import { IconFirstAidKit, IconShieldX } from '@tabler/icons-react';
 import type { AttendanceStatus } from '../../../../common/constants';
 import type { useT } from '../../lib/i18n';
 import { safetyCardPath } from '../safety-card';
@@ -28,7 +28,8 @@ interface StudentMarkRowProps {
 }
 
 /** One student with a large present/absent switch, easy to hit with a thumb; the name opens the
- * child's safety card, and a small red badge marks a child with an allergy or medical note. */
+ * child's safety card, a small red badge marks a child with an allergy or medical note, and an
+ * outlined one a child without enrolment consent. */
 export const StudentMarkRow = memo(function StudentMarkRow({
   studentId, name, rollNumber, hasMedicalNote, consentMissing, status, disabled, onChange, t,
 }: StudentMarkRowProps) {
@@ -44,7 +45,11 @@ export const StudentMarkRow = memo(function StudentMarkRow({
             <IconFirstAidKit size={14} stroke={2.2} aria-hidden />
           </span>
         ) : null}
-        {consentMissing ? <span className={classes.consent} data-testid="consent-missing-badge">{t('attendance.consentMissing')}</span> : null}
+        {consentMissing ? (
+          <span className={classes.consent} role="img" aria-label={t('attendance.consentMissing')} title={t('attendance.consentMissing')} data-testid="consent-missing-badge">
+            <IconShieldX size={14} stroke={2.2} aria-hidden />
+          </span>
+        ) : null}
       </span>
       <div role="radiogroup" aria-label={t('attendance.attendanceOf', { name })} className={classes.switch}>
         {STATUS_OPTIONS.map((option) => (

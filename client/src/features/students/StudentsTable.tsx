@@ -1,4 +1,5 @@
-import { Anchor, Badge, Table, Text } from '@mantine/core';
+import { Anchor, Table, Text, ThemeIcon } from '@mantine/core';
+import { IconShieldX } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { DataTable } from '../../components/DataTable';
 import { RowActions } from '../../components/RowActions';
@@ -53,7 +54,10 @@ export function StudentsTable({ students, onEdit, onDelete, withClass = true, te
               <Anchor component={Link} to={safetyCardPath(s.id)} inherit title={t('students.openCard', { name: s.name })}>{s.name}</Anchor>
             ) : s.name}
             {s.consent_missing ? (
-              <Badge ml="xs" size="sm" color="orange" variant="outline" data-testid="consent-missing-badge">{t('students.consentMissing')}</Badge>
+              <ThemeIcon ml={6} size={20} radius="xl" color="orange.9" variant="outline" role="img" aria-label={t('students.consentMissing')}
+                title={t('students.consentMissing')} data-testid="consent-missing-badge" style={{ verticalAlign: 'middle' }}>
+                <IconShieldX size={13} aria-hidden />
+              </ThemeIcon>
             ) : null}
           </Table.Td>
           <Table.Td>{s.parent_phone}</Table.Td>
