@@ -28,3 +28,22 @@ export const PRIVACY_NOTICE_MAX: Record<PrivacyNoticePart, number> = {
 
 /** Years without being seen after which a child is offered for erasure (each church sets its own). */
 export const RETENTION_YEARS = { default: 3, min: 1, max: 10 } as const;
+
+/**
+ * The consent texts the server sends (the public consent page's refusals, staff's mistakes); the
+ * client shows the catalogue's translation of each (area `consent`, the same names).
+ */
+export const CONSENT_MESSAGES = {
+  linkNotFound: 'This consent link is not valid. Please ask the church for a new one.',
+  linkExpired: 'This consent link has expired. Please ask the church for a new one.',
+  linkUsed: 'This consent link has already been used.',
+  confirmationsRequired: 'Please confirm that you are this child\'s parent or legal guardian and that you are 18 or older.',
+  answerRequired: 'Give at least one answer (enrolment, photos or messages).',
+  answerInvalid: 'Each answer must be true (given) or false (withdrawn).',
+  guardianNotOfChild: 'This guardian is not one of the child\'s guardians.',
+  guardianRequired: 'Choose one of the child\'s guardians.',
+  methodInvalid: 'The method must be paper_form or in_person.',
+} as const;
+
+/** A guardian's browser as kept with a digital answer, as evidence: at most this many characters. */
+export const CONSENT_USER_AGENT_MAX = 500;

@@ -54,6 +54,11 @@ export const CAPABILITIES = {
   followUp: STAFF,
   /** Set after how many absences in a row a child is followed up: part of running the Sunday School. */
   configureFollowUp: MANAGERS,
+  /** Record a guardian's consent answers collected on paper or in person, and make a consent link for
+   * a guardian to answer on their own phone (a teacher: for their own classes' children). */
+  recordConsent: STAFF,
+  /** See how many children of the year have no enrolment consent, in all and per class. */
+  viewConsentSummary: MANAGERS,
   /** Set the church's default language (its users who chose none, and their mails). */
   configureLanguage: SUPER_ADMIN,
   /** Choose, pay for and upgrade the church's plan. */
@@ -117,5 +122,5 @@ export const accessIndicators = (user: { role: ChurchRole; is_church_owner: bool
  * this list equal to the router's unbatched procedures. */
 export const UNBATCHED_PROCEDURES = [
   'auth.login', 'auth.forgotPassword', 'auth.resetPassword', 'auth.googleStart', 'auth.googleLogin',
-  'churches.register', 'operatorAuth.login', 'operatorAuth.secondFactor',
+  'churches.register', 'operatorAuth.login', 'operatorAuth.secondFactor', 'consent.answer',
 ] as const;

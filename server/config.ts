@@ -103,6 +103,8 @@ const configSchema = z.object({
   RESET_MAX_PER_EMAIL: z.coerce.number().int().min(1).default(3),
   /** Reset-password: new passwords set with a mailed link, per address in 15 minutes (then 429). */
   RESET_PASSWORD_MAX_PER_IP: z.coerce.number().int().min(1).default(10),
+  /** Public consent page: opens and answers of consent links per address in 15 minutes (then 429). */
+  CONSENT_MAX_PER_IP: z.coerce.number().int().min(1).default(20),
   /** Outgoing mail (server/modules/mail). SMTP_URL (smtp:// or smtps://user:password@host:port), or
    * SMTP_HOST with SMTP_PORT, SMTP_USER, SMTP_PASSWORD and SMTP_SECURE (TLS from the start; on by
    * default for port 465, otherwise STARTTLS when the server offers it). Without either, each

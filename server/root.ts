@@ -9,6 +9,7 @@ import { studentsRouter } from './modules/students/router.js';
 import { guardiansRouter } from './modules/guardians/router.js';
 import { attendanceRouter } from './modules/attendance/router.js';
 import { followUpRouter } from './modules/follow-up/router.js';
+import { consentRouter } from './modules/consent/router.js';
 import { recordsRouter } from './modules/records/router.js';
 import { usersRouter } from './modules/users/router.js';
 import { galleryRouter } from './modules/gallery/router.js';
@@ -36,6 +37,7 @@ export const appRouter = router({
   guardians: guardiansRouter,
   attendance: attendanceRouter,
   followUp: followUpRouter,
+  consent: consentRouter,
   records: recordsRouter,
   users: usersRouter,
   gallery: galleryRouter,

@@ -17,13 +17,14 @@ import type followup from './catalogues/followup/en.json';
 import type mail from './catalogues/mail/en.json';
 import type safety from './catalogues/safety/en.json';
 import type privacy from './catalogues/privacy/en.json';
+import type consent from './catalogues/consent/en.json';
 
 /**
  * The catalogue's areas: one folder each under catalogues/, with one ARB file per language. An area
  * is what one part of the client loads at once (its screens' texts), so that a language adds only
  * the texts of the screen being shown. Every id starts with its area's name and a dot.
  */
-export const AREAS = ['common', 'auth', 'dashboard', 'attendance', 'reports', 'configuration', 'registration', 'payments', 'users', 'records', 'gallery', 'subscription', 'classes', 'students', 'studentview', 'followup', 'mail', 'safety', 'privacy'] as const;
+export const AREAS = ['common', 'auth', 'dashboard', 'attendance', 'reports', 'configuration', 'registration', 'payments', 'users', 'records', 'gallery', 'subscription', 'classes', 'students', 'studentview', 'followup', 'mail', 'safety', 'privacy', 'consent'] as const;
 
 /** The ids of an ARB file's messages (its `@` entries are metadata). */
 type IdsOf<File> = Exclude<keyof File, `@${string}`>;
@@ -48,4 +49,5 @@ export type MessageId =
   | IdsOf<typeof followup>
   | IdsOf<typeof mail>
   | IdsOf<typeof safety>
-  | IdsOf<typeof privacy>;
+  | IdsOf<typeof privacy>
+  | IdsOf<typeof consent>;

@@ -13,6 +13,7 @@ import { USER_MESSAGES } from '../../common/schemas/users.js';
 import { ACADEMIC_YEAR_CONFIG_MESSAGES, RECORD_MESSAGES } from '../../common/record-messages.js';
 import { FOLLOW_UP_MESSAGES } from '../../common/follow-up.js';
 import { PRIVACY_MESSAGES } from '../../common/schemas/privacy.js';
+import { CONSENT_MESSAGES } from '../../common/consent.js';
 
 /** The names of an object's plain texts (a message made by a function has no single English). */
 type TextNames<T> = { [K in keyof T]: T[K] extends string ? K : never }[keyof T] & string;
@@ -77,6 +78,10 @@ export const CATALOGUE_CONSTANTS: CataloguePair[] = [
   ...sameNames('privacy.retention', PRIVACY_MESSAGES, 'PRIVACY_MESSAGES', ['retentionInvalid', 'kept']),
   ...sameNames('privacy.accessLog', PRIVACY_MESSAGES, 'PRIVACY_MESSAGES', ['erasedChild']),
   ...sameNames('followup', FOLLOW_UP_MESSAGES, 'FOLLOW_UP_MESSAGES', ['absencesInvalid', 'noteTooLong', 'studentInactive', 'contactRecorded']),
+  ...sameNames('consent', CONSENT_MESSAGES, 'CONSENT_MESSAGES', [
+    'linkNotFound', 'linkExpired', 'linkUsed', 'confirmationsRequired', 'answerRequired', 'answerInvalid', 'guardianNotOfChild',
+    'guardianRequired', 'methodInvalid',
+  ]),
   ...sameNames('users', USER_MESSAGES, 'USER_MESSAGES', [
     'nameRequired', 'nameTooLong', 'phoneTooLong', 'roleInvalid', 'notFound', 'emailTaken', 'onlySuperAdminEdits',
     'onlySuperAdminDeletes', 'roleNotAllowed', 'superAdminRoleNotAssignable', 'superAdminFixed', 'cannotDeleteSuperAdmin',

@@ -1,5 +1,5 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
 import { MESSAGES } from '../../common/constants.js';
 import { todayIn } from '../../common/dates.js';
 import {
@@ -19,10 +19,10 @@ const marker = (what: string) => `${MARKER_PREFIX}${what}${randomBytes(4).toStri
  * students (their names made by `marker`), each with a guardian, a pickup, a medical note and an
  * emergency contact, one read of a note, a day of attendance, the offline batch its super admin sent
  * it in, a child on its follow-up list (absent at two earlier roll calls) with a contact record, a
- * session record, a media item (its stored name `mediaFile`; no file is stored) showing both children
- * (the first with photo consent), the first child's consent link, a privacy notice, a family export
- * ready to download, and a payment order. Answers the church and the ids of its rows, one of each kind
- * a procedure can name.
+ * session record, a media item (its stored name `mediaFile`; no file is stored) showing both children,
+ * the first child's consent answers (enrolment and photos given, messages withdrawn) and a live consent
+ * link (its token `consentToken`), a privacy notice, a family export ready to download, and a payment
+ * order. Answers the church and the ids of its rows, one of each kind a procedure can name.
  */
 export async function churchWithRows(db: Database) {
   const church = await createChurch(db, { roles: ['super_admin', 'principal', 'teacher', 'guest'] });
@@ -35,7 +35,8 @@ export async function churchWithRows(db: Database) {
   const mediaFile = `${randomBytes(16).toString('base64url').slice(0, 22)}.jpg`;
   const providerOrder = marker('order_');
   const batchId = randomUUID();
-  const [record, item, familyExport] = await db.withTenant(churchId, async (tx) => {
+  const consentToken = randomBytes(32).toString('base64url');
+  const [record, item, familyExport, guardian] = await db.withTenant(churchId, async (tx) => {
     await tx.update(users).set({ phone: '+91 98888 12345' });
     await tx.update(studentGuardians).set({ email: `${marker('parent')}@example.org`, phone2: '+919847099999', whatsapp: 'phone2' });
     await tx.insert(studentPickups).values(roster.map((s) => ({
@@ -70,13 +71,16 @@ export async function churchWithRows(db: Database) {
     }).returning();
     // The photo shows both children: the first with photo consent, the second without.
     await tx.insert(mediaChildren).values(roster.map((s) => ({ churchId, mediaId: m.id, studentId: s.id, taggedBy: church.users.principal.id })));
-    await tx.insert(studentConsents).values({
-      churchId, studentId: roster[0].id, purpose: 'photos', given: true, guardianName: marker('Guardian'), guardianRelation: 'parent',
-      method: 'paper_form', recordedBy: church.users.principal.id, recordedByName: marker('Recorder'),
-    });
+    const [g] = await tx.select().from(studentGuardians).where(eq(studentGuardians.studentId, roster[0].id));
+    const answer = { churchId, studentId: roster[0].id, guardianId: g.id, guardianName: g.name, guardianRelation: g.relation };
+    await tx.insert(studentConsents).values([
+      { ...answer, purpose: 'enrolment', given: true, method: 'paper_form', recordedBy: church.users.teacher.id, recordedByName: marker('Recorder') },
+      { ...answer, purpose: 'photos', given: true, method: 'paper_form', recordedBy: church.users.teacher.id, recordedByName: marker('Recorder') },
+      { ...answer, purpose: 'messages', given: false, method: 'in_person', recordedBy: church.users.teacher.id, recordedByName: marker('Recorder') },
+    ]);
     await tx.insert(consentLinks).values({
-      churchId, studentId: roster[0].id, guardianName: marker('Guardian'), guardianRelation: 'parent', language: 'en',
-      tokenHash: randomBytes(32).toString('hex'), expiresAt: new Date(Date.now() + 86_400_000), createdByName: 'principal',
+      ...answer, language: 'ml', tokenHash: createHash('sha256').update(consentToken).digest('hex'),
+      expiresAt: new Date(Date.now() + 86_400_000), createdBy: church.users.principal.id, createdByName: marker('Linker'),
     });
     await tx.insert(churchPrivacyNotices).values({ churchId, controller: marker('Controller'), contact: marker('Contact') });
     // A family export ready to download, its link made by the principal (no file is stored).
@@ -85,15 +89,15 @@ export async function churchWithRows(db: Database) {
       tokenHash: randomBytes(32).toString('hex'), expiresAt: new Date(Date.now() + 86_400_000), requestedBy: church.users.principal.id,
       requestedByName: marker('Requester'), linkBy: church.users.principal.id, linkByName: marker('Linker'), linkByRole: 'principal',
     }).returning();
-    return [r, m, e];
+    return [r, m, e, g] as const;
   });
   // Orders are written by the platform door only (the tenant role may not).
   await db.withPlatform((tx) => tx.insert(paymentOrders).values({ churchId, provider: 'razorpay', providerOrderId: providerOrder, planTier: 'premium', amountPaise: 99_900 }));
   const ids: VictimIds = {
     church: churchId, class: cls.id, student: roster[0].id, teacher: church.users.teacher.id,
-    record: record.id, media: item.id, providerOrder, batch: batchId, export: familyExport.id,
+    record: record.id, media: item.id, providerOrder, batch: batchId, export: familyExport.id, guardian: guardian.id,
   };
-  return { ...church, ids, mediaFile };
+  return { ...church, ids, mediaFile, consentToken };
 }
 
 /**

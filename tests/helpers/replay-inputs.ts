@@ -23,6 +23,8 @@ export interface VictimIds {
   batch: string;
   /** One of its family data exports. */
   export: string;
+  /** A guardian of its student. */
+  guardian: string;
 }
 
 type Kind = keyof VictimIds;
@@ -31,6 +33,7 @@ type Kind = keyof VictimIds;
 const KIND_OF_FIELD: Record<string, Kind> = {
   classId: 'class', class_id: 'class', studentId: 'student', student_id: 'student', student_ids: 'student', teacher_id: 'teacher',
   church_id: 'church', order_id: 'providerOrder', razorpay_order_id: 'providerOrder', batchId: 'batch',
+  guardian_id: 'guardian',
 };
 
 /** A bare `id` points at the row kind of the procedure's domain (longest prefix first). */
@@ -38,7 +41,7 @@ const KIND_OF_DOMAIN: Array<[string, Kind]> = [
   ['admin.churches.', 'church'], ['admin.payments.', 'church'], ['admin.users.', 'teacher'], ['admin.media.', 'media'],
   ['subscription.', 'church'], ['payments.', 'church'], ['classes.', 'class'], ['students.', 'student'],
   ['records.', 'record'], ['users.', 'teacher'], ['gallery.', 'media'], ['guardians.', 'student'], ['privacy.', 'student'],
-  ['familyExport.link', 'export'], ['familyExport.', 'student'],
+  ['familyExport.link', 'export'], ['familyExport.', 'student'], ['consent.', 'student'],
 ];
 
 interface JsonSchema {
@@ -67,6 +70,9 @@ const STRING_BY_FIELD: Record<string, string> = {
   phone: '+91 90000 00000', parent_phone: '+91 90000 00000', church_code: 'NOSUCH', subscription_end_date: today,
   class_name: '3rd', section: 'R', razorpay_payment_id: 'pay_replay1', razorpay_signature: 'replay-signature',
   bank_reference: '123456789012',
+  // A consent link's token in its form (43 base64url characters), of no link: the real token is the
+  // link's only key, so whoever holds it may open it; the replay probes the other callers' doors.
+  token: 'R'.repeat(43),
   // When a device says a mark was tapped: a minute ago.
   tappedAt: new Date(Date.now() - 60_000).toISOString(),
 };

@@ -61,6 +61,8 @@ describe('POST /api/students', () => {
       id: expect.any(String), name: 'Anna Joseph', parent_phone: '+91 98765 43210', parent_email: 'Parent@Example.org',
       date_of_birth: '2016-03-15', age, class_id: own.id, class_name: '3rd', class_section: 'A',
       roll_number: 1, academic_year: YEAR, active: true,
+      // A new child has no enrolment consent yet.
+      consent_missing: true,
     });
   });
 

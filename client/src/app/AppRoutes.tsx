@@ -8,6 +8,7 @@ import { AdminConsole, AdminLoginPage } from '../features/admin';
 import { LoginPage, ResetPasswordPage, type SessionData } from '../features/auth';
 import { GoogleCallbackPage } from '../features/google-callback';
 import { PaymentPage, PAYMENT_PATH } from '../features/payments';
+import { ConsentPage } from '../features/consent';
 import { DashboardLayout } from '../features/shell';
 import { useT } from '../lib/i18n';
 import { EnglishOnly } from '../lib/i18n/EnglishOnly';
@@ -68,6 +69,8 @@ export function AppRoutes() {
           <Route path="/reset-password/:token" element={<ResetPasswordPage />} />
           {/* The privacy notice a consent form points parents to: open to anyone. */}
           <Route path="/privacy/:code" element={<PublicNoticePage />} />
+          {/* A guardian's consent link: open to anyone, the token in the path is the only key. */}
+          <Route path="/consent/:token" element={<ConsentPage />} />
           {/* Where Google sends the browser back, for a sign-in or a registration. */}
           <Route path={GOOGLE_CALLBACK_PATH} element={<GoogleCallbackPage />} />
           <Route element={<RequireSession />}>

@@ -4,8 +4,9 @@ import type { Tx } from '../../db/index.js';
 
 /** A change a church user made, as the audit log records it. */
 export interface ChurchChange {
-  /** The signed-in church user who made it. */
-  user: { id: string; name: string; role: string };
+  /** The signed-in church user who made it; an id of null for someone who is not a user (a guardian
+   * answering a consent link), named by `name` and `role`. */
+  user: { id: string | null; name: string; role: string };
   action: string;
   resourceType: string;
   /** Null for a change that must not name what it changed (an erasure). */

@@ -1,7 +1,11 @@
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { churchPrivacyNotices, studentConsents } from '../../../drizzle/schema/index.js';
+import { and, desc, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import {
+  churches, churchPrivacyNotices, classes, consentLinks, studentConsents, students,
+} from '../../../drizzle/schema/index.js';
 import type { ConsentPurpose } from '../../../common/consent.js';
+import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import { rowsOf, type Tx } from '../../db/index.js';
+import { classNameOrder } from '../classes/index.js';
 
 // Row-level security limits every statement here to the church of the tenant transaction.
 
@@ -54,4 +58,63 @@ export async function insertConsents(tx: Tx, rows: (typeof studentConsents.$infe
 export async function selectPrivacyNotice(tx: Tx, churchId: string) {
   const [row] = await tx.select().from(churchPrivacyNotices).where(and(eq(churchPrivacyNotices.churchId, churchId)));
   return row;
+}
+
+export type ConsentLinkRow = typeof consentLinks.$inferSelect;
+
+/** A new link; its expiry may be an SQL expression (the database's clock). */
+export async function insertConsentLink(tx: Tx, row: PgInsertValue<typeof consentLinks>): Promise<ConsentLinkRow> {
+  const [link] = await tx.insert(consentLinks).values(row).returning();
+  return link;
+}
+
+/**
+ * The church of a link's token, looked up by its hash alone across churches (run in the platform
+ * door: the link names no church), with what the public page shows of the church.
+ */
+export async function selectChurchOfToken(platformTx: Tx, tokenHash: string) {
+  const [row] = await platformTx.select({
+    churchId: consentLinks.churchId, churchName: churches.name, churchCode: churches.code, retentionYears: churches.retentionYears,
+  }).from(consentLinks).innerJoin(churches, eq(churches.id, consentLinks.churchId))
+    .where(eq(consentLinks.tokenHash, tokenHash)).limit(1);
+  return row;
+}
+
+/** A link of the transaction's church by its token's hash, with whether it has expired by the database's clock. */
+export async function selectLinkByHash(tx: Tx, tokenHash: string) {
+  const [row] = await tx.select({
+    link: consentLinks, expired: sql<boolean>`${consentLinks.expiresAt} <= now()`, studentName: students.name,
+  }).from(consentLinks)
+    .innerJoin(students, and(eq(students.churchId, consentLinks.churchId), eq(students.id, consentLinks.studentId)))
+    .where(eq(consentLinks.tokenHash, tokenHash)).limit(1);
+  return row;
+}
+
+/**
+ * Spends a link: one conditional UPDATE (unused and unexpired). Two answers at once: the second
+ * waits on the first's row lock, then finds the link used and changes nothing (undefined).
+ */
+export async function spendLink(tx: Tx, linkId: string): Promise<boolean> {
+  const spent = await tx.update(consentLinks).set({ usedAt: sql`now()` })
+    .where(and(eq(consentLinks.id, linkId), isNull(consentLinks.usedAt), gt(consentLinks.expiresAt, sql`now()`)))
+    .returning({ id: consentLinks.id });
+  return spent.length === 1;
+}
+
+/**
+ * The current academic year's active children per class, and how many of them have no enrolment
+ * consent in force (their latest enrolment answer is not "given", or they have none).
+ */
+export async function selectEnrolmentConsentByClass(tx: Tx, academicYear: string) {
+  const latest = sql`(select c.given from ${studentConsents} c where c.student_id = ${students.id} and c.purpose = 'enrolment'
+    order by c.recorded_at desc, c.id desc limit 1)`;
+  return tx.select({
+    classId: classes.id, className: classes.className, section: classes.section,
+    children: sql<number>`count(*)::int`,
+    missing: sql<number>`(count(*) filter (where not coalesce(${latest}, false)))::int`,
+  }).from(students)
+    .innerJoin(classes, and(eq(classes.churchId, students.churchId), eq(classes.id, students.classId)))
+    .where(and(eq(students.academicYear, academicYear), eq(students.active, true)))
+    .groupBy(classes.id, classes.className, classes.section)
+    .orderBy(classNameOrder(), classes.section);
 }

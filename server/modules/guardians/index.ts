@@ -1,5 +1,6 @@
-/** The guardians module's public surface: the shapes of its answers (a guardian, a pickup, with their links), and the
- * guardians to contact of children another module lists. */
+/** The guardians module's public surface: the shapes of its answers (a guardian, a pickup, with their links), the
+ * guardians to contact of children another module lists, one guardian of a child (consent), and the consent to be
+ * contacted that a consent answer for messages sets. */
 export type { GuardianDto, PickupDto } from './dto.js';
-export { guardiansToContact } from './service.js';
+export { guardianOfStudent, guardiansToContact, setContactConsent } from './service.js';
 export { familyContactsOf, type FamilyContacts } from './family.js';

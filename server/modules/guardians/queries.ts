@@ -80,3 +80,11 @@ export async function upsertCare(
   await tx.insert(studentCare).values({ churchId, studentId, ...values })
     .onConflictDoUpdate({ target: [studentCare.churchId, studentCare.studentId], set: { ...values, updatedAt: sql`now()` } });
 }
+
+/** Sets one guardian's consent to be contacted, with when and by whom (null: the guardian themselves,
+ * through a consent link). */
+export async function updateContactConsent(tx: Tx, studentId: string, guardianId: string, given: boolean, recordedBy: string | null) {
+  await tx.update(studentGuardians)
+    .set({ contactConsent: given, consentRecordedAt: sql`now()`, consentRecordedBy: recordedBy })
+    .where(and(eq(studentGuardians.studentId, studentId), eq(studentGuardians.id, guardianId)));
+}

@@ -9,7 +9,7 @@ import { auditChurchChange } from '../audit/index.js';
 import { findAccessibleStudent, lockStudent, type StudentListRow } from '../students/index.js';
 import { toEmergencyContactDto, toGuardianDto, toPickupDto, type GuardianDto } from './dto.js';
 import {
-  replaceGuardianRows, replacePickupRows, selectCare, selectGuardians, selectGuardiansOf, selectPickups,
+  replaceGuardianRows, replacePickupRows, selectCare, selectGuardians, selectGuardiansOf, selectPickups, updateContactConsent,
   upsertCare, type GuardianRow, type NewGuardian,
 } from './queries.js';
 import { readsOfChild, recordChildDataRead } from '../access-log/index.js';
@@ -160,4 +160,25 @@ export async function guardiansToContact(tx: Tx, studentIds: string[]): Promise<
     byStudent.set(row.studentId, [...(byStudent.get(row.studentId) ?? []), toGuardianDto(row)]);
   }
   return byStudent;
+}
+
+/** A guardian of one student as another module needs them (consent records and links): who they
+ * are, their language and their WhatsApp phone in E.164 (null when none, or not a valid number). */
+export async function guardianOfStudent(tx: Tx, studentId: string, guardianId: string) {
+  const row = (await selectGuardians(tx, studentId)).find((g) => g.id === guardianId);
+  if (!row) return undefined;
+  const whatsappPhone = row.whatsapp === 'phone' ? row.phone : row.whatsapp === 'phone2' ? row.phone2 : null;
+  return {
+    id: row.id, name: row.name, relation: row.relation, language: row.language,
+    whatsappE164: whatsappPhone === null ? null : toE164(whatsappPhone) ?? null,
+  };
+}
+
+/**
+ * A guardian's answer for the purpose "messages" is also their consent to be contacted, the one
+ * flag the WhatsApp buttons follow: recorded now, by the staff member (or null: by the guardian
+ * through a consent link).
+ */
+export function setContactConsent(tx: Tx, studentId: string, guardianId: string, given: boolean, recordedBy: string | null) {
+  return updateContactConsent(tx, studentId, guardianId, given, recordedBy);
 }

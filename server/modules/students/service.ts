@@ -8,6 +8,7 @@ import { CLASS_MESSAGES } from '../../../common/class-messages.js';
 import type { Tx } from '../../db/index.js';
 import { badRequest, notFound } from '../../core/errors.js';
 import { churchToday } from '../churches/index.js';
+import { childrenLackingConsent } from '../consent/index.js';
 import {
   findAccessibleClass, listClasses, lockClass, seesAllClasses, visibleClassesWhere, type ClassRow,
 } from '../classes/index.js';
@@ -33,15 +34,22 @@ export async function listStudents(scope: TenantScope, filter: ListFilter = {}):
     filter.search ? studentSearchWhere(filter.search) : undefined,
   ), filter.sort);
   const today = churchToday(church);
-  return rows.map((row) => toStudentDto(row, today));
+  const lacking = await lackingEnrolmentConsent(tx, rows);
+  return rows.map((row) => toStudentDto(row, today, lacking.has(row.id)));
 }
 
+/** Of these students, those without enrolment consent in force: one statement for the whole list. */
+const lackingEnrolmentConsent = (tx: Tx, rows: StudentListRow[]) => childrenLackingConsent(tx, rows.map((r) => r.id), 'enrolment');
+
 /** GET /api/students/class/{classId}: the students of one class the user may reach, by roll number: the
- * roll call's list, so each carries hasMedicalNote. */
+ * roll call's list, so each carries hasMedicalNote and consent_missing (the device keeps this list, so
+ * both badges show offline too). */
 export async function studentsOfClass(scope: TenantScope, classId: string): Promise<RosterStudentDto[]> {
   const cls = await findAccessibleClass(scope.tx, scope.user, classId);
   const today = churchToday(scope.church);
-  return (await selectStudents(scope.tx, eq(students.classId, cls.id))).map((row) => toRosterStudentDto(row, today));
+  const rows = await selectStudents(scope.tx, eq(students.classId, cls.id));
+  const lacking = await lackingEnrolmentConsent(scope.tx, rows);
+  return rows.map((row) => toRosterStudentDto(row, today, lacking.has(row.id)));
 }
 
 /** GET /api/students/classes/available: the classes the user may put students in. */
@@ -79,7 +87,7 @@ async function takeRollNumber(tx: Tx, classId: string, academicYear: string | un
 async function studentDto(scope: TenantScope, id: string, today: string): Promise<StudentDto> {
   const row = await findStudentRow(scope.tx, id);
   if (!row) throw notFound(STUDENT_MESSAGES.notFound);
-  return toStudentDto(row, today);
+  return toStudentDto(row, today, (await lackingEnrolmentConsent(scope.tx, [row])).has(row.id));
 }
 
 /** POST /api/students (super_admin, principal; a teacher into own classes). */

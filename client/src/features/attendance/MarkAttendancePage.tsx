@@ -332,6 +332,7 @@ export function MarkAttendancePage() {
                 rollNumber={s.roll_number}
                 // A roster kept on the device from before the flag existed has none: no badge.
                 hasMedicalNote={s.hasMedicalNote === true}
+                consentMissing={s.consent_missing === true}
                 status={statusOf(s.id)}
                 disabled={mark.isPending}
                 onChange={tap}

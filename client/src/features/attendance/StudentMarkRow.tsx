@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import { Link } from 'react-router-dom';
-import { IconFirstAidKit } from '@tabler/icons-react';
+import { IconFirstAidKit, IconShieldX } from '@tabler/icons-react';
 import type { AttendanceStatus } from '../../../../common/constants';
 import type { useT } from '../../lib/i18n';
 import { safetyCardPath } from '../safety-card';
@@ -17,6 +17,9 @@ interface StudentMarkRowProps {
   rollNumber: number;
   /** An allergy or medical note is recorded: the red badge (from the roster itself, so it shows offline too). */
   hasMedicalNote: boolean;
+  /** No enrolment consent in force: a badge for the staff (the child may still be marked present); from
+   * the roster itself, so it shows offline too. */
+  consentMissing: boolean;
   status: AttendanceStatus;
   disabled: boolean;
   onChange: (studentId: string, status: AttendanceStatus) => void;
@@ -25,9 +28,10 @@ interface StudentMarkRowProps {
 }
 
 /** One student with a large present/absent switch, easy to hit with a thumb; the name opens the
- * child's safety card, and a small red badge marks a child with an allergy or medical note. */
+ * child's safety card, a small red badge marks a child with an allergy or medical note, and an
+ * outlined one a child without enrolment consent. */
 export const StudentMarkRow = memo(function StudentMarkRow({
-  studentId, name, rollNumber, hasMedicalNote, status, disabled, onChange, t,
+  studentId, name, rollNumber, hasMedicalNote, consentMissing, status, disabled, onChange, t,
 }: StudentMarkRowProps) {
   return (
     <li className={classes.row} data-testid="attendance-row" data-status={status}>
@@ -39,6 +43,11 @@ export const StudentMarkRow = memo(function StudentMarkRow({
         {hasMedicalNote ? (
           <span className={classes.medical} role="img" aria-label={t('attendance.medicalNote')} title={t('attendance.medicalNote')} data-testid="medical-badge">
             <IconFirstAidKit size={14} stroke={2.2} aria-hidden />
+          </span>
+        ) : null}
+        {consentMissing ? (
+          <span className={classes.consent} role="img" aria-label={t('attendance.consentMissing')} title={t('attendance.consentMissing')} data-testid="consent-missing-badge">
+            <IconShieldX size={14} stroke={2.2} aria-hidden />
           </span>
         ) : null}
       </span>

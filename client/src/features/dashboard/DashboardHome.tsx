@@ -8,6 +8,7 @@ import { useCan, useSignedInSession } from '../auth';
 import { ROLE_DASHBOARDS } from './role-dashboards';
 import { UsageCard } from './UsageCard';
 import { FollowUpSummaryCard } from '../follow-up';
+import { ConsentSummaryCard } from '../consent';
 import { hasPaidPlan, MANAGE_PLAN_STATE, UpgradeDialog } from '../subscription';
 import './messages';
 
@@ -26,6 +27,7 @@ export function DashboardHome() {
   const canManage = managesPlan && hasPaidPlan(church);
   // The follow-up figures of every class: for those who oversee the whole church (who configure it).
   const overseesFollowUp = useCan('configureFollowUp');
+  const seesConsentSummary = useCan('viewConsentSummary');
 
   return (
     <Stack gap="lg" maw={960}>
@@ -56,6 +58,11 @@ export function DashboardHome() {
       {overseesFollowUp ? (
         <ScreenBoundary fallback={null}>
           <FollowUpSummaryCard />
+        </ScreenBoundary>
+      ) : null}
+      {seesConsentSummary ? (
+        <ScreenBoundary fallback={null}>
+          <ConsentSummaryCard />
         </ScreenBoundary>
       ) : null}
       <UsageCard />

@@ -10,6 +10,8 @@ import { trpc, type RouterOutputs } from '../../lib/trpc';
 import { useCan } from '../auth';
 import { EraseChildButton } from '../privacy';
 import { DocumentsSection } from '../family-export';
+import { ConsentSection } from '../consent';
+import { ScreenBoundary } from '../../components/ScreenBoundary';
 import { ContactPerson } from './ContactPerson';
 import { MedicalNoteSection } from './MedicalNoteSection';
 import { BackLink, isNotFound } from './page-parts';
@@ -126,6 +128,11 @@ function CardBody({ card }: { card: SafetyCard }) {
       </Section>
 
       <MedicalNoteSection studentId={student.id} hasNote={card.has_medical_note} />
+
+      {/* The child's consent, then the documents of the child's data. */}
+      <ScreenBoundary fallback={null}>
+        <ConsentSection studentId={student.id} guardians={card.guardians} />
+      </ScreenBoundary>
 
       {canExport ? <DocumentsSection studentId={student.id} /> : null}
 

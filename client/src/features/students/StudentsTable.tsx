@@ -1,4 +1,5 @@
-import { Anchor, Table, Text } from '@mantine/core';
+import { Anchor, Table, Text, ThemeIcon } from '@mantine/core';
+import { IconShieldX } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { DataTable } from '../../components/DataTable';
 import { RowActions } from '../../components/RowActions';
@@ -52,6 +53,12 @@ export function StudentsTable({ students, onEdit, onDelete, withClass = true, te
             {withCards ? (
               <Anchor component={Link} to={safetyCardPath(s.id)} inherit title={t('students.openCard', { name: s.name })}>{s.name}</Anchor>
             ) : s.name}
+            {s.consent_missing ? (
+              <ThemeIcon ml={6} size={20} radius="xl" color="orange.9" variant="outline" role="img" aria-label={t('students.consentMissing')}
+                title={t('students.consentMissing')} data-testid="consent-missing-badge" style={{ verticalAlign: 'middle' }}>
+                <IconShieldX size={13} aria-hidden />
+              </ThemeIcon>
+            ) : null}
           </Table.Td>
           <Table.Td>{s.parent_phone}</Table.Td>
           <Table.Td>{formatCalendarDate(language, s.date_of_birth)}</Table.Td>

@@ -1,0 +1,232 @@
+import type { z } from 'zod';
+import {
+  CONSENT_LINK_DAYS, CONSENT_MESSAGES as M, CONSENT_PURPOSES, CONSENT_USER_AGENT_MAX, type ConsentPurpose,
+} from '../../../common/consent.js';
+import type { consentAnswerInput, consentLinkInput, consentPageInput, recordConsentInput } from '../../../common/schemas/consent.js';
+import type { Locale } from '../../../common/i18n/locales.js';
+import { sql } from 'drizzle-orm';
+import type { PublicScope, TenantScope } from '../../core/scopes.js';
+import { AppError, badRequest, conflict, notFound } from '../../core/errors.js';
+import { translatorFor } from '../../core/i18n.js';
+import type { Tx } from '../../db/index.js';
+import { academicYearSettings } from '../academic-year/index.js';
+import { recordChildDataRead } from '../access-log/index.js';
+import { auditChurchChange } from '../audit/index.js';
+import { admitFromSource, hashToken, newOpaqueToken, type AttemptStore } from '../auth/index.js';
+import { guardianOfStudent, setContactConsent } from '../guardians/index.js';
+import { findAccessibleStudent } from '../students/index.js';
+import { privacyNoticeOf } from './notice.js';
+import {
+  insertConsentLink, insertConsents, selectChurchOfToken, selectConsentHistory, selectEnrolmentConsentByClass, selectLinkByHash,
+  spendLink, type ConsentRow,
+} from './queries.js';
+
+// Who may reach a student is the students module's one rule (findAccessibleStudent): a teacher only
+// their own classes' children, anyone else's answered as not found; row-level security keeps other
+// churches out. The public consent page has no user: its token is the only key, and it opens one
+// child's consent for one guardian, once.
+
+const toConsentDto = (row: ConsentRow) => ({
+  id: row.id,
+  purpose: row.purpose as ConsentPurpose,
+  given: row.given,
+  guardian_id: row.guardianId,
+  guardian_name: row.guardianName,
+  guardian_relation: row.guardianRelation,
+  method: row.method,
+  recorded_by: { id: row.recordedBy, name: row.recordedByName },
+  recorded_at: row.recordedAt.toISOString(),
+});
+type ConsentDto = ReturnType<typeof toConsentDto>;
+
+/** The answer in force of a purpose: given, withdrawn, or none ever recorded. */
+type ConsentAnswer = { state: 'given' | 'withdrawn' | 'none'; answer: ConsentDto | null };
+
+/** The answer in force of each purpose: the newest answer of it (the history is newest first). */
+function inForce(history: ConsentDto[]): Record<ConsentPurpose, ConsentAnswer> {
+  const of = (purpose: ConsentPurpose): ConsentAnswer => {
+    const latest = history.find((row) => row.purpose === purpose);
+    return latest ? { state: latest.given ? 'given' : 'withdrawn', answer: latest } : { state: 'none', answer: null };
+  };
+  return Object.fromEntries(CONSENT_PURPOSES.map((p) => [p, of(p)])) as Record<ConsentPurpose, ConsentAnswer>;
+}
+
+/** GET /api/students/{id}/consents: the answer in force per purpose and the whole history, newest
+ * first. Consent records are a child's sensitive data: each read is logged in the same transaction. */
+export async function studentConsents(scope: TenantScope, { id }: { id: string }) {
+  const student = await findAccessibleStudent(scope, id);
+  const history = (await selectConsentHistory(scope.tx, student.id)).map(toConsentDto);
+  await recordChildDataRead(scope.tx, { churchId: scope.church.id, studentId: student.id, kind: 'consent_records', reader: scope.user });
+  return { student_id: student.id, purposes: inForce(history), history };
+}
+
+/** One guardian of the child, or a 400 naming the mistake (a guardian of another child, or none). */
+async function guardianOfChild(tx: Tx, studentId: string, guardianId: string) {
+  const guardian = await guardianOfStudent(tx, studentId, guardianId);
+  if (!guardian) throw badRequest(M.guardianNotOfChild, { reason: 'guardian_not_of_child' });
+  return guardian;
+}
+
+const answered = (answers: Partial<Record<ConsentPurpose, boolean>>) =>
+  CONSENT_PURPOSES.filter((p) => answers[p] !== undefined).map((p) => ({ purpose: p, given: answers[p] as boolean }));
+
+/**
+ * POST /api/students/{id}/consents: answers staff collected on paper or in person, one row per
+ * answer (the table only takes new rows: a withdrawal is a new answer, the history stays). An answer
+ * for messages is also the guardian's consent to be contacted.
+ */
+export async function recordConsent(scope: TenantScope, input: z.output<typeof recordConsentInput>) {
+  const student = await findAccessibleStudent(scope, input.id);
+  const guardian = await guardianOfChild(scope.tx, student.id, input.guardian_id);
+  const answers = answered(input.answers);
+  const rows = await insertConsents(scope.tx, answers.map((a) => ({
+    churchId: scope.church.id, studentId: student.id, purpose: a.purpose, given: a.given,
+    guardianId: guardian.id, guardianName: guardian.name, guardianRelation: guardian.relation,
+    method: input.method, recordedBy: scope.user.id, recordedByName: scope.user.name,
+  })));
+  if (input.answers.messages !== undefined) {
+    await setContactConsent(scope.tx, student.id, guardian.id, input.answers.messages, scope.user.id);
+  }
+  // Ids and answers only: who the child and the guardian are is in the rows the ids name.
+  await auditChurchChange(scope.tx, {
+    user: scope.user, action: 'student.consent_recorded', resourceType: 'student', resourceId: student.id,
+    details: { guardian_id: guardian.id, method: input.method, answers: Object.fromEntries(answers.map((a) => [a.purpose, a.given])) },
+    description: 'Consent recorded',
+  });
+  return { student_id: student.id, recorded: rows.map(toConsentDto) };
+}
+
+const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;
+
+/**
+ * POST /api/students/{id}/consent-links: a link for one guardian to answer for the child on their
+ * own phone, valid CONSENT_LINK_DAYS and once. Its token is 256 random bits, of which only the
+ * SHA-256 is kept; the link speaks the guardian's language, else the church's. When the guardian
+ * has WhatsApp, a wa.me link with a short message holding the link, in that language.
+ */
+export async function createConsentLink(scope: TenantScope, publicUrl: string, input: z.output<typeof consentLinkInput>) {
+  const student = await findAccessibleStudent(scope, input.id);
+  const guardian = await guardianOfChild(scope.tx, student.id, input.guardian_id);
+  const language: Locale = guardian.language ?? scope.church.default_language;
+  const token = newOpaqueToken();
+  const link = await insertConsentLink(scope.tx, {
+    churchId: scope.church.id, studentId: student.id, guardianId: guardian.id, guardianName: guardian.name,
+    guardianRelation: guardian.relation, language, tokenHash: hashToken(token),
+    // The database's clock, the one the page compares with.
+    expiresAt: sql`now() + make_interval(days => ${CONSENT_LINK_DAYS})`,
+    createdBy: scope.user.id, createdByName: scope.user.name,
+  });
+  await auditChurchChange(scope.tx, {
+    user: scope.user, action: 'student.consent_link_created', resourceType: 'student', resourceId: student.id,
+    details: { link_id: link.id, guardian_id: guardian.id, language, expires_at: link.expiresAt.toISOString() },
+    description: 'Consent link made',
+  });
+  const url = new URL(`${publicUrl.replace(/\/+$/, '')}/consent/${token}`).toString();
+  const message = translatorFor(language)('consent.whatsappMessage', { church: scope.church.name, child: firstName(student.name), url });
+  return {
+    url,
+    expires_at: link.expiresAt.toISOString(),
+    language,
+    whatsapp_url: guardian.whatsappE164 ? `https://wa.me/${guardian.whatsappE164.slice(1)}?text=${encodeURIComponent(message)}` : null,
+  };
+}
+
+/** What the public consent page uses of the services: the per-address limit's counts. */
+type ConsentPageScope = PublicScope<{ attempts: AttemptStore }>;
+
+const PER_IP_WINDOW_MS = 15 * 60_000;
+
+const linkGone = () => new AppError('GONE', M.linkExpired, { reason: 'consent_link_expired' });
+const linkUsed = () => conflict(M.linkUsed, { reason: 'consent_link_used' });
+const linkNotFound = () => notFound(M.linkNotFound, { reason: 'consent_link_not_found' });
+
+/**
+ * A link's church, then the link in that church's tenant door. The token alone says which church
+ * it belongs to, so the church is found through the platform door by the token's hash (as a password
+ * reset is); everything else happens in the church's own transaction. Tries are limited per address,
+ * whatever their outcome, so tokens cannot be guessed at speed.
+ */
+async function inChurchOfToken<T>(
+  scope: ConsentPageScope, token: string,
+  work: (tx: Tx, church: { id: string; name: string; code: string; retentionYears: number }, tokenHash: string) => Promise<T>,
+): Promise<T> {
+  await admitFromSource(scope.services.attempts, {
+    name: 'consent', what: 'consent page requests', windowMs: PER_IP_WINDOW_MS, max: scope.config.CONSENT_MAX_PER_IP,
+  }, scope.ip);
+  const tokenHash = hashToken(token);
+  const found = await scope.db.withPlatform((tx) => selectChurchOfToken(tx, tokenHash));
+  if (!found) throw linkNotFound();
+  const church = { id: found.churchId, name: found.churchName, code: found.churchCode, retentionYears: found.retentionYears };
+  return scope.db.withTenant(church.id, (tx) => work(tx, church, tokenHash));
+}
+
+/** The link, refused when unknown (404), used (409) or expired (410). */
+async function liveLink(tx: Tx, tokenHash: string) {
+  const found = await selectLinkByHash(tx, tokenHash);
+  if (!found) throw linkNotFound();
+  if (found.link.usedAt) throw linkUsed();
+  if (found.expired) throw linkGone();
+  return found;
+}
+
+/** GET /api/consent/{token}: what the guardian's page shows: the church, the child's first name, the
+ * guardian, the privacy notice in the link's language (or the one `lang` asks for) and the purposes. */
+export async function openConsentLink(scope: ConsentPageScope, input: z.output<typeof consentPageInput>) {
+  return inChurchOfToken(scope, input.token, async (tx, church, tokenHash) => {
+    const { link, studentName } = await liveLink(tx, tokenHash);
+    const language = input.lang ?? link.language;
+    return {
+      church_name: church.name,
+      church_code: church.code,
+      child_name: firstName(studentName),
+      guardian_name: link.guardianName,
+      language: link.language,
+      notice_language: language,
+      notice: await privacyNoticeOf(tx, church, language),
+      purposes: [...CONSENT_PURPOSES],
+      expires_at: link.expiresAt.toISOString(),
+    };
+  });
+}
+
+/**
+ * POST /api/consent/{token}: the guardian's three answers, recorded with the link, their address and
+ * browser as evidence; the link is spent by one conditional UPDATE in the same transaction, so of
+ * two answers at once one is recorded and the other is told the link was used (409).
+ */
+export async function answerConsentLink(scope: ConsentPageScope, input: z.output<typeof consentAnswerInput>) {
+  return inChurchOfToken(scope, input.token, async (tx, church, tokenHash) => {
+    const { link } = await liveLink(tx, tokenHash);
+    if (!(await spendLink(tx, link.id))) throw linkUsed();
+    const answers = CONSENT_PURPOSES.map((purpose) => ({ purpose, given: input[purpose] }));
+    await insertConsents(tx, answers.map((a) => ({
+      churchId: church.id, studentId: link.studentId, purpose: a.purpose, given: a.given,
+      guardianId: link.guardianId, guardianName: link.guardianName, guardianRelation: link.guardianRelation,
+      method: 'digital_link', linkId: link.id, ipAddress: scope.ip, userAgent: scope.userAgent?.slice(0, CONSENT_USER_AGENT_MAX) ?? null,
+      recordedBy: null, recordedByName: link.guardianName,
+    })));
+    if (link.guardianId) await setContactConsent(tx, link.studentId, link.guardianId, input.messages, null);
+    await auditChurchChange(tx, {
+      user: { id: null, name: 'a guardian through a consent link', role: 'guardian' },
+      action: 'student.consent_answered', resourceType: 'student', resourceId: link.studentId,
+      details: { link_id: link.id, guardian_id: link.guardianId, answers: Object.fromEntries(answers.map((a) => [a.purpose, a.given])) },
+      description: 'Consent answered through a consent link',
+    });
+    return { recorded: Object.fromEntries(answers.map((a) => [a.purpose, a.given])) as Record<ConsentPurpose, boolean> };
+  });
+}
+
+/** GET /api/consent/summary: the current academic year's children without enrolment consent in
+ * force, in all and per class (only classes with children). */
+export async function consentSummary(scope: TenantScope) {
+  const academicYear = (await academicYearSettings(scope)).current;
+  const rows = await selectEnrolmentConsentByClass(scope.tx, academicYear);
+  return {
+    academic_year: academicYear,
+    children: rows.reduce((sum, r) => sum + r.children, 0),
+    missing_enrolment_consent: rows.reduce((sum, r) => sum + r.missing, 0),
+    classes: rows.map((r) => ({
+      class_id: r.classId, class_name: r.className, class_section: r.section, children: r.children, missing_enrolment_consent: r.missing,
+    })),
+  };
+}
