@@ -12,9 +12,9 @@
 export const CONSENT_PURPOSES = ['enrolment', 'photos', 'messages'] as const;
 export type ConsentPurpose = (typeof CONSENT_PURPOSES)[number];
 
-/** How an answer was collected. */
-export const CONSENT_METHODS = ['paper_form', 'in_person', 'digital_link'] as const;
-export type ConsentMethod = (typeof CONSENT_METHODS)[number];
+/** How staff collected an answer they record. The third way, 'digital_link', is the guardian's own
+ * answer through a consent link, recorded by that link alone. */
+export const STAFF_CONSENT_METHODS = ['paper_form', 'in_person'] as const;
 
 /** A consent link works this long after it is made, and for one answer. */
 export const CONSENT_LINK_DAYS = 7;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CONSENT_MESSAGES as M } from '../consent.js';
+import { CONSENT_MESSAGES as M, STAFF_CONSENT_METHODS } from '../consent.js';
 import { plainString } from './text.js';
 import { idSchema } from './classes.js';
 import { languageSchema } from './language.js';
@@ -16,7 +16,7 @@ export const studentConsentsInput = z.object({ id: studentId });
 export const recordConsentInput = z.object({
   id: studentId,
   guardian_id: guardianId,
-  method: z.enum(['paper_form', 'in_person'], { error: M.methodInvalid }),
+  method: z.enum(STAFF_CONSENT_METHODS, { error: M.methodInvalid }),
   answers: z.object({ enrolment: answer.optional(), photos: answer.optional(), messages: answer.optional() }, { error: M.answerRequired })
     .refine((a) => a.enrolment !== undefined || a.photos !== undefined || a.messages !== undefined, M.answerRequired),
 });

@@ -13,10 +13,6 @@ export const FAMILY_EXPORT_MESSAGES = {
   pending: 'An export of this child is already being prepared',
 } as const;
 
-/** Export states: made in the background (pending), then ready to download once, or failed. */
-export const FAMILY_EXPORT_STATUSES = ['pending', 'ready', 'failed', 'downloaded'] as const;
-export type FamilyExportStatus = (typeof FAMILY_EXPORT_STATUSES)[number];
-
 /** How long a finished export may be downloaded. */
 export const FAMILY_EXPORT_HOURS = 24;
 

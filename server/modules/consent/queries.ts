@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import {
   churches, churchPrivacyNotices, classes, consentLinks, studentConsents, students,
 } from '../../../drizzle/schema/index.js';
@@ -10,14 +10,6 @@ import { classNameOrder } from '../classes/index.js';
 // Row-level security limits every statement here to the church of the tenant transaction.
 
 export type ConsentRow = typeof studentConsents.$inferSelect;
-
-/** The answer in force of each purpose of each child: the latest row per (child, purpose). */
-export async function selectCurrentConsents(tx: Tx, studentIds: readonly string[]): Promise<ConsentRow[]> {
-  if (studentIds.length === 0) return [];
-  return tx.selectDistinctOn([studentConsents.studentId, studentConsents.purpose]).from(studentConsents)
-    .where(inArray(studentConsents.studentId, [...studentIds]))
-    .orderBy(studentConsents.studentId, studentConsents.purpose, desc(studentConsents.recordedAt), desc(studentConsents.id));
-}
 
 /**
  * True for the child whose latest answer for the purpose is not "given" (or who has none), as a

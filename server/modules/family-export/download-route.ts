@@ -9,7 +9,7 @@ import type { MediaStorage } from '../media-storage/index.js';
 import { sha256 } from './export-file.js';
 import { claimDownload, findExportByToken } from './queries.js';
 
-export const DOWNLOAD_PATH = '/api/exports/download/{token}';
+const DOWNLOAD_PATH = '/api/exports/download/{token}';
 
 const gone = () => errorBody({ status: 410, message: M.gone, reason: 'export_link_gone', internal: false });
 

@@ -63,7 +63,7 @@ function scriptOf(code: number): Script | undefined {
 }
 
 /** The text cut into runs of one script each. */
-export function runsOf(text: string): Array<{ script: Script; text: string }> {
+function runsOf(text: string): Array<{ script: Script; text: string }> {
   const runs: Array<{ script: Script; text: string }> = [];
   for (const char of text) {
     const script = scriptOf(char.codePointAt(0)!) ?? runs.at(-1)?.script ?? 'latin';

@@ -3,4 +3,4 @@
  * contacted that a consent answer for messages sets. */
 export type { GuardianDto, PickupDto } from './dto.js';
 export { guardianOfStudent, guardiansToContact, setContactConsent } from './service.js';
-export { familyContactsOf, type FamilyContacts } from './family.js';
+export { familyContactsOf } from './family.js';
