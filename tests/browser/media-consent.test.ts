@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { studentConsents } from '../../drizzle/schema/index.js';
 import { MEDIA_MESSAGES } from '../../common/media-limits.js';
-import { createChurch, createClassWithStudents, TEST_PASSWORD } from '../helpers/fixtures.js';
+import { signIn as signInThroughApi } from '../helpers/church-session.js';
+import { createChurch, createClassWithStudents, TEST_PASSWORD, type Json } from '../helpers/fixtures.js';
 import { jpegSample } from '../helpers/media-samples.js';
 import { DESKTOP, PHONE, onPage, openFromNavigation, signIn, useAppAndBrowser } from '../helpers/browser.js';
 
@@ -41,11 +41,13 @@ describe('children tagged in the gallery, and photo consent', () => {
         await openFromNavigation(guest, '/gallery');
         await guest.getByTestId('gallery-empty').waitFor();
 
-        // The guardian's answer, recorded as the consent API would (through the tenant door).
-        await env.app.db.withTenant(church.id, (tx) => tx.insert(studentConsents).values({
-          churchId: church.id, studentId: child.id, purpose: 'photos', given: true, guardianName: 'Parent', guardianRelation: 'parent',
-          method: 'paper_form', recordedByName: 'Principal',
-        }));
+        // The guardian's answer on paper, recorded by the principal through the consent API.
+        const staff = await signInThroughApi(env.app.url, code, email('principal'));
+        const [guardian] = (await staff.get(`/api/students/${child.id}/guardians`)).body.data as Json[];
+        const recorded = await staff.post(`/api/students/${child.id}/consents`, {
+          guardian_id: guardian.id, method: 'paper_form', answers: { photos: true },
+        });
+        expect(recorded.status).toBe(201);
         await guest.reload();
         const seen = guest.getByTestId('media-card').filter({ hasText: 'Christmas play' });
         await seen.waitFor();
