@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { churches } from '../../drizzle/schema/index.js';
+import { and, eq } from 'drizzle-orm';
+import { auditLog, childDataReads, churches, students, users } from '../../drizzle/schema/index.js';
 import { OPERATOR_MESSAGES } from '../../common/constants.js';
 import { ADMIN_CHURCH_MESSAGES } from '../../common/schemas/admin-churches.js';
 import { createOperator } from '../../server/modules/operators/index.js';
 import { totpCode } from '../helpers/totp.js';
-import { DEMO_CODE, DEMO_PASSWORD, DESKTOP, SESSION_KEYS, fitsViewportWidth, onPage, pathOf, signIn, useAppAndBrowser } from '../helpers/browser.js';
+import { DEMO_CODE, DEMO_PASSWORD, DESKTOP, PHONE, SESSION_KEYS, fitsViewportWidth, onPage, pathOf, signIn, useAppAndBrowser } from '../helpers/browser.js';
 
 const env = useAppAndBrowser();
 
@@ -22,7 +22,14 @@ describe('operator console', () => {
     const { secret } = await createOperator(env.app.db, OPERATOR_EMAIL, OPERATOR_PASSWORD, OPERATOR_NAME);
     const endDate = dateInDays(60);
 
-    await env.app.db.withPlatform((tx) => tx.update(churches).set({ trialExtensions: 2 }).where(eq(churches.code, DEMO_CODE)));
+    const [demo] = await env.app.db.withPlatform((tx) => tx.update(churches).set({ trialExtensions: 2 }).where(eq(churches.code, DEMO_CODE))
+      .returning({ id: churches.id }));
+    // One read of a child's medical note in the church's access log, as the church records it.
+    const [child] = await env.app.db.withTenant(demo.id, (tx) => tx.select({ id: students.id, name: students.name }).from(students).limit(1));
+    await env.app.db.withTenant(demo.id, async (tx) => {
+      const [reader] = await tx.select({ id: users.id, name: users.name }).from(users).where(eq(users.role, 'principal')).limit(1);
+      await tx.insert(childDataReads).values({ churchId: demo.id, studentId: child.id, kind: 'medical_note', readerId: reader.id, readerName: reader.name, readerRole: 'principal' });
+    });
     await onPage(env, DESKTOP, async (operator) => {
       // Unsigned, the console sends to its sign-in; a wrong password shows the server's message.
       await operator.goto('/admin/dashboard/churches');
@@ -84,8 +91,27 @@ describe('operator console', () => {
       await details.getByText(DEMO_CODE, { exact: true }).waitFor();
       // The free-trial extensions the church took itself, counted.
       expect(await details.getByText('Trial Extensions', { exact: true }).locator('..').innerText()).toMatch(/^Trial Extensions\s+2$/);
-      await details.getByRole('button', { name: 'Close Details' }).click();
-      await details.waitFor({ state: 'hidden' });
+
+      // Its access log of children's data, from the details: the read, its kind filter, on a phone too.
+      await details.getByRole('button', { name: 'Access Log', exact: true }).click();
+      const accessLog = operator.getByRole('dialog', { name: /^Access Log - / });
+      const read = accessLog.getByTestId('access-log-row');
+      await read.filter({ hasText: child.name }).waitFor();
+      expect(await read.count()).toBe(1);
+      expect(await read.innerText()).toMatch(/Medical note[\s\S]*Principal/);
+      await operator.setViewportSize(PHONE);
+      expect(await fitsViewportWidth(operator)).toBe(true);
+      await operator.setViewportSize(DESKTOP);
+      await accessLog.getByLabel('Kind').selectOption('consent_records');
+      await accessLog.getByTestId('church-access-log-empty').getByText('No reads of this kind recorded.').waitFor();
+      await accessLog.getByRole('button', { name: 'Close', exact: true }).click();
+      await accessLog.waitFor({ state: 'hidden' });
+      // Each answer of the log is audited, with the filter it was read with.
+      const viewed = await env.app.db.withPlatform((tx) => tx.select({ details: auditLog.details }).from(auditLog)
+        .where(and(eq(auditLog.action, 'church.access_log_viewed'), eq(auditLog.targetChurchId, demo.id))));
+      expect(viewed.map((entry) => entry.details)).toEqual(expect.arrayContaining([
+        expect.objectContaining({ kind: null, shown: 1 }), expect.objectContaining({ kind: 'consent_records', shown: 0 }),
+      ]));
 
       // Manage Subscription: basic, active, an end date.
       await row.getByRole('button', { name: /^Manage Subscription/ }).click();

@@ -7,14 +7,22 @@ import type { AdminChurch } from './ChurchRow';
 import { ConsoleField as Field } from '../shared/ConsoleField';
 import { statusBadge, tierBadge } from '../shared/subscription-labels';
 import { ADMIN_TEXTS } from '../shared/texts';
+import { ACCESS_LOG_TEXTS } from './texts';
 
 const orNA = (value: string | null | undefined) => (value ? value : ADMIN_TEXTS.notAvailable);
+
+interface ChurchDetailsModalProps {
+  church: AdminChurch | null;
+  onClose: () => void;
+  /** Opens the church's access log of children's data (in place of these details). */
+  onAccessLog: (church: AdminChurch) => void;
+}
 
 /**
  * 'Church Details': every field of the church with its counts. The list's row is
  * shown at once; the details call (audited as a view) then brings the current values.
  */
-export function ChurchDetailsModal({ church, onClose }: { church: AdminChurch | null; onClose: () => void }) {
+export function ChurchDetailsModal({ church, onClose, onAccessLog }: ChurchDetailsModalProps) {
   const details = trpc.admin.churches.details.useQuery(
     { id: church?.id ?? '' },
     { enabled: church !== null, placeholderData: church ?? undefined },
@@ -51,6 +59,7 @@ export function ChurchDetailsModal({ church, onClose }: { church: AdminChurch | 
             <Field label="Last Updated">{localTimestamp(shown.updated_at)}</Field>
           </SimpleGrid>
           <Group justify="flex-end">
+            {church ? <Button variant="light" onClick={() => onAccessLog(church)}>{ACCESS_LOG_TEXTS.open}</Button> : null}
             <Button variant="default" onClick={onClose}>{ADMIN_TEXTS.closeDetails}</Button>
           </Group>
         </Stack>

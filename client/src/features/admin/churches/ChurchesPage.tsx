@@ -6,6 +6,7 @@ import { DataTable } from '../../../components/DataTable';
 import { PagedTable } from '../../../components/PagedTable';
 import { trpc } from '../../../lib/trpc';
 import { useAddressParams } from '../../../lib/useAddressParams';
+import { ChurchAccessLogModal } from './ChurchAccessLogModal';
 import { ChurchDetailsModal } from './ChurchDetailsModal';
 import { ConsoleSelect } from '../shared/ConsoleSelect';
 import { choiceParam, pageParam, pageValue } from '../shared/console-params';
@@ -49,6 +50,7 @@ export function ChurchesPage() {
   const churches = trpc.admin.churches.list.useQuery(input, { placeholderData: keepPreviousData });
   const [details, setDetails] = useState<AdminChurch | null>(null);
   const [managing, setManaging] = useState<AdminChurch | null>(null);
+  const [accessLog, setAccessLog] = useState<AdminChurch | null>(null);
 
   const filtered = Boolean(search || status);
   const data = churches.data;
@@ -108,7 +110,12 @@ export function ChurchesPage() {
         </Stack>
       </Card>
 
-      <ChurchDetailsModal church={details} onClose={() => setDetails(null)} />
+      <ChurchDetailsModal
+        church={details}
+        onClose={() => setDetails(null)}
+        onAccessLog={(church) => { setDetails(null); setAccessLog(church); }}
+      />
+      <ChurchAccessLogModal church={accessLog} onClose={() => setAccessLog(null)} />
       <SubscriptionModal
         church={managing}
         onClose={() => setManaging(null)}

@@ -6,7 +6,8 @@ import { failureText } from '../shared/console-errors';
 import { ConsoleField as Field } from '../shared/ConsoleField';
 import { ADMIN_TEXTS } from '../shared/texts';
 import { PermissionsPanel } from './PermissionsPanel';
-import { consoleRole, roleBadge, USERS_TEXTS } from './texts';
+import { consoleRole, roleBadge } from '../shared/church-roles';
+import { USERS_TEXTS } from './texts';
 import type { AdminUser } from './UserRow';
 
 const orNA = (value: string | null | undefined) => (value ? value : ADMIN_TEXTS.notAvailable);

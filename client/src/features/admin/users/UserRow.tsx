@@ -2,7 +2,8 @@ import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { formatDate } from '../../../lib/format';
 import type { RouterOutputs } from '../../../lib/trpc';
 import { ADMIN_TEXTS } from '../shared/texts';
-import { roleBadge, USERS_TEXTS } from './texts';
+import { roleBadge } from '../shared/church-roles';
+import { USERS_TEXTS } from './texts';
 
 export type AdminUser = RouterOutputs['admin']['users']['list']['items'][number];
 

@@ -10,7 +10,8 @@ import { ChurchFilters } from '../shared/ChurchFilterSelect';
 import { choiceParam, pageParam, pageValue } from '../shared/console-params';
 import { useClampedPage } from '../shared/useClampedPage';
 import { DeleteUserDialog } from './DeleteUserDialog';
-import { CONSOLE_ROLES, ROLE_FILTER, USERS_TEXTS } from './texts';
+import { CONSOLE_ROLES } from '../shared/church-roles';
+import { ROLE_FILTER, USERS_TEXTS } from './texts';
 import { UserDetailsModal } from './UserDetailsModal';
 import { USER_COLUMNS, UserRow, type AdminUser } from './UserRow';
 

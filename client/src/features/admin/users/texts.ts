@@ -1,4 +1,4 @@
-import type { ChurchRole } from '../../../../../common/constants';
+import { CONSOLE_ROLES, roleLabel } from '../shared/church-roles';
 
 /** User Management's texts, in one place for the screen and its tests. */
 export const USERS_TEXTS = {
@@ -31,21 +31,10 @@ export const USERS_TEXTS = {
   deleteFailedGeneric: 'Error deleting user. Check console for details.',
 } as const;
 
-/** Role badges: an unknown role is shown as guest. */
-const ROLE_LABELS: Record<ChurchRole, string> = {
-  super_admin: 'Super Admin', principal: 'Principal', teacher: 'Teacher', guest: 'Guest',
-};
-const ROLE_COLORS: Record<ChurchRole, string> = { super_admin: 'red', principal: 'violet', teacher: 'blue', guest: 'gray' };
-export const CONSOLE_ROLES = Object.keys(ROLE_LABELS) as ChurchRole[];
-
-export const consoleRole = (role: string): ChurchRole =>
-  (CONSOLE_ROLES as readonly string[]).includes(role) ? role as ChurchRole : 'guest';
-export const roleBadge = (role: string) => ({ label: ROLE_LABELS[consoleRole(role)], color: ROLE_COLORS[consoleRole(role)] });
-
 /** The role filter: All Roles, then each role. */
 export const ROLE_FILTER = [
   { value: '', label: USERS_TEXTS.allRoles },
-  ...CONSOLE_ROLES.map((value) => ({ value, label: ROLE_LABELS[value] })),
+  ...CONSOLE_ROLES.map((value) => ({ value, label: roleLabel(value) })),
 ];
 
 /** The four indicators of the Permissions and Access panel, in the order shown. */
