@@ -13,6 +13,7 @@ import { createServices, type Services } from './services.js';
 import { registerRestRoutes } from './rest/adapter.js';
 import { paymentWebhookDoc, registerPaymentWebhook } from './modules/payments/index.js';
 import { galleryFileRoutesDoc, registerGalleryFileRoutes } from './modules/gallery/index.js';
+import { registerStudentImportRoutes, studentImportRoutesDoc } from './modules/students/index.js';
 import { exportDownloadDoc, registerExportDownloadRoute } from './modules/family-export/index.js';
 import { limitBodyTime } from './body-timeout.js';
 import { answerClientError } from './client-errors.js';
@@ -158,10 +159,11 @@ export async function buildApp({ config, db, logger }: BuildAppOptions) {
 
   registerGalleryFileRoutes(app, { db, config, services });
   registerExportDownloadRoute(app, { db, services });
+  registerStudentImportRoutes(app, { db, config, services });
 
   const restRoutes = restRoutesOf(appRouter);
   registerRestRoutes(app, restRoutes, createContext);
-  const openApi = buildOpenApiDocument(restRoutes, config.PUBLIC_URL, { ...galleryFileRoutesDoc(), ...paymentWebhookDoc(), ...exportDownloadDoc() });
+  const openApi = buildOpenApiDocument(restRoutes, config.PUBLIC_URL, { ...galleryFileRoutesDoc(), ...paymentWebhookDoc(), ...exportDownloadDoc(), ...studentImportRoutesDoc() });
   app.get('/api/openapi.json', async () => openApi);
   const docsPage = renderDocsPage(openApi);
   app.get('/api/docs', async (_req, reply) => reply.type('text/html; charset=utf-8').send(docsPage));

@@ -43,6 +43,7 @@ describe('REST paths declared on procedures', () => {
       ...routes.map((r) => `${r.method} ${r.path} ${r.procedurePath}`),
       'POST /api/gallery/upload gallery.upload', 'GET /api/gallery/image/{filename} gallery.file',
       'POST /api/payments/razorpay/webhook payments.razorpayWebhook', 'GET /api/exports/download/{token} familyExport.download',
+      'POST /api/students/import/preview students.importPreview', 'GET /api/students/import/template students.importTemplate',
     ].sort());
   });
 });

@@ -108,6 +108,8 @@ const ROUTES_OF_THEIR_OWN: Record<string, string> = {
   'GET /api/gallery/image/:filename': 'below, and tests/integration/gallery.test.ts (signed links)',
   'GET /api/exports/download/:token': 'tests/integration/family-export.test.ts (the token is the credential: used, replaced, expired and unknown links)',
   'POST /api/payments/razorpay/webhook': 'tests/integration/payments.test.ts (signature over the raw body)',
+  'POST /api/students/import/preview': 'tests/integration/student-import.test.ts (no session, roles, a teacher of another class, another church\'s class)',
+  'GET /api/students/import/template': 'a public document (the template names no church)',
   'GET /api/openapi.json': 'a public document',
   'GET /api/docs': 'a public document',
   'GET /api/health': 'public, names no church',

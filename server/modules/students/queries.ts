@@ -94,6 +94,28 @@ export async function insertStudent(tx: Tx, values: StudentValues, contact: Prim
   return row.id;
 }
 
+/** The students of one class as the import compares them: name, date of birth and roll number. */
+export function selectClassStudentKeys(tx: Tx, classId: string) {
+  return tx.select({ name: students.name, dateOfBirth: students.dateOfBirth, rollNumber: students.rollNumber })
+    .from(students).where(eq(students.classId, classId));
+}
+
+/** Inserts many students of one class, each with their primary guardian, in two statements (the
+ * import of a whole list); answers the ids in the order given. */
+export async function insertStudents(tx: Tx, rows: Array<{ values: StudentValues; contact: PrimaryContact }>): Promise<string[]> {
+  if (!rows.length) return [];
+  const made = await tx.insert(students).values(rows.map((r) => r.values))
+    .returning({ id: students.id, classId: students.classId, rollNumber: students.rollNumber });
+  // Matched by (class, roll number), unique in a church: RETURNING does not promise the input's order.
+  const idOf = new Map(made.map((m) => [`${m.classId}/${m.rollNumber}`, m.id]));
+  const ids = rows.map((r) => idOf.get(`${r.values.classId}/${r.values.rollNumber}`)!);
+  await tx.insert(studentGuardians).values(rows.map((r, i) => ({
+    churchId: r.values.churchId, studentId: ids[i], position: PRIMARY_GUARDIAN_POSITION, name: DEFAULT_GUARDIAN_NAME,
+    relation: 'parent', phone: r.contact.parentPhone, email: r.contact.parentEmail,
+  })));
+  return ids;
+}
+
 export async function updateStudentRow(tx: Tx, id: string, values: Partial<StudentValues>) {
   await tx.update(students).set({ ...values, updatedAt: new Date() }).where(eq(students.id, id));
 }

@@ -1,11 +1,13 @@
 import {
   classStudentsInput, studentClassesInput, studentCreateInput, studentIdInput, studentListInput, studentUpdateInput,
 } from '../../../common/schemas/students.js';
+import { studentImportInput } from '../../../common/student-import.js';
 import { capabilityProcedure, router } from '../../trpc/init.js';
 import { rest } from '../../rest/meta.js';
 import {
   classesForStudents, createStudent, deleteStudent, listStudents, studentsOfClass, updateStudent,
 } from './service.js';
+import { importStudents } from './import-service.js';
 
 const staff = capabilityProcedure('manageStudents');
 
@@ -25,6 +27,12 @@ export const studentsRouter = router({
     .meta(rest('POST', '/api/students', 'Add a student: name, parent_phone, parent_email (optional), date_of_birth, class_id; the server '
       + 'assigns the roll number and takes the academic year from the class; 409 over the plan limit', { successStatus: 201 }))
     .input(studentCreateInput).mutation(({ ctx, input }) => createStudent(ctx, input)),
+  import: staff
+    .meta(rest('POST', '/api/students/import', 'Import students into one class: class_id and rows (the values of the rows '
+      + 'POST /api/students/import/preview marked new: name, date_of_birth, parent_phone, parent_email, roll_number). Every row is '
+      + 'checked again; all are added in one transaction or none (400 naming the refused lines); 409 (plan_limit) when the plan '
+      + 'allows fewer students than the rows', { successStatus: 201 }))
+    .input(studentImportInput).mutation(({ ctx, input }) => importStudents(ctx, input)),
   update: staff
     .meta(rest('PUT', '/api/students/{id}', 'Edit a student; fields left out keep their values; another class_id moves the student '
       + '(new roll number in that class)'))

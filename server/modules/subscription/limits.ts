@@ -102,3 +102,20 @@ export async function assertWithinStorageQuota(tx: Tx, church: ChurchPlanFacts, 
   const left = await storageLeft(tx, church);
   if (addingBytes > left.bytes) throw left.refusal();
 }
+
+/**
+ * How many more rows of `resource` the church's plan allows (null: unlimited), counted as
+ * `assertWithinPlanLimit` counts. With `lock`, the church row is locked first, as that check does,
+ * so a caller adding several rows at once (the student import) is counted after any parallel addition.
+ */
+export async function planRoom(
+  tx: Tx, church: ChurchPlanFacts, resource: LimitedResource, { lock }: { lock: boolean },
+): Promise<{ left: number | null; values?: Record<string, string | number> }> {
+  if (church.is_lifetime) return { left: null };
+  const plan = await findPlan(tx, church.subscription_tier);
+  const limit = plan ? planLimit(plan, resource) : -1;
+  if (!plan || limit < 0) return { left: null };
+  if (lock) await tx.select({ id: churches.id }).from(churches).where(eq(churches.id, church.id)).for('no key update');
+  const usage = await usageCounts(tx);
+  return { left: Math.max(0, limit - usage[resource]), values: planLimitValues(plan, limit, resource) };
+}

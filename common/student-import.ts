@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import { isGuid } from './school.js';
+import { plainString } from './schemas/text.js';
+import { STUDENT_MESSAGES, studentCreateInput } from './schemas/students.js';
+
+/** Limits of one spreadsheet: the file is held in memory whole, so both are bounded. */
+export const IMPORT_MAX_BYTES = 2 * 1024 * 1024;
+export const IMPORT_MAX_ROWS = 2000;
+/** What an XLSX may unpack to: a workbook of 2,000 rows is far below it, a ZIP bomb far above. */
+export const IMPORT_MAX_UNPACKED_BYTES = 40 * 1024 * 1024;
+/** Roll numbers are small positive integers (the form never asks for one; the class gives the next). */
+export const IMPORT_MAX_ROLL_NUMBER = 100_000;
+
+/** The student fields a column may fill, in the form's order. */
+export const IMPORT_FIELDS = ['name', 'date_of_birth', 'parent_phone', 'parent_email', 'roll_number'] as const;
+export type ImportField = (typeof IMPORT_FIELDS)[number];
+export const REQUIRED_IMPORT_FIELDS: readonly ImportField[] = ['name', 'date_of_birth', 'parent_phone'];
+
+/** A mapping: for each field, the index of the column that fills it, or null (not in the file). */
+export type ImportMapping = Record<ImportField, number | null>;
+
+export const IMPORT_MESSAGES = {
+  noFile: 'Choose a CSV or XLSX file to import.',
+  tooLarge: `The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB. Split it into smaller files.`,
+  tooManyRows: `The file has more than ${IMPORT_MAX_ROWS} rows. Split it into smaller files.`,
+  malformed: 'The file is not a CSV or XLSX spreadsheet that can be read.',
+  notWorkbook: 'The file is a ZIP archive but not an Excel workbook (XLSX).',
+  oldExcel: 'Old Excel files (.xls) cannot be read. Save the sheet as .xlsx or .csv and try again.',
+  macros: 'Workbooks with macros (.xlsm) are not accepted. Save the sheet as .xlsx or .csv without macros.',
+  encoding: 'The CSV file must be UTF-8 or UTF-16 text. Save it as "CSV UTF-8" and try again.',
+  unpackedTooLarge: 'The workbook is too large once unpacked. Keep only the sheet of students and try again.',
+  empty: 'The file has no rows of students under its header row.',
+  mappingInvalid: 'The column mapping is not valid.',
+  mappingMissing: (fields: string) => `Choose the column for: ${fields}.`,
+  duplicateInClass: 'A student with this name and date of birth is already in the class.',
+  duplicateInFile: (line: number) => `The same name and date of birth are on line ${line}.`,
+  rollNumberInvalid: `Roll number must be a whole number from 1 to ${IMPORT_MAX_ROLL_NUMBER}.`,
+  rollNumberTaken: (roll: number) => `Roll number ${roll} is already taken in this class.`,
+  rollNumberTwice: (line: number) => `The same roll number is on line ${line}.`,
+  noRows: 'There are no rows to import.',
+  rowsRefused: (count: number, reasons: string) => `${count === 1 ? '1 row cannot' : `${count} rows cannot`} be imported, nothing was added. ${reasons}`,
+  planLimit: (left: number, asked: number) => (left <= 0
+    ? 'Your plan allows no more students. Upgrade your plan to add more.'
+    : `Your plan allows ${left} more ${left === 1 ? 'student' : 'students'}; the import has ${asked}. Remove some rows or upgrade your plan.`),
+  imported: (count: number) => `${count === 1 ? '1 student' : `${count} students`} imported.`,
+} as const;
+
+/** Headers as the guess compares them: composed, lower case, without spaces and punctuation. */
+export const headerKey = (header: string) => header.normalize('NFC').toLowerCase().replace(/[\s._\-/:()#*]+/g, '');
+
+/** Header words each field is guessed from, in English and in the church languages (name and date of
+ * birth, the two every list has); compared by `headerKey`. */
+const SYNONYMS: Record<ImportField, string[]> = {
+  name: ['name', 'student name', 'students name', "student's name", 'child name', "child's name", 'full name', 'student', 'child',
+    'name of student', 'name of child', 'പേര്', 'കുട്ടിയുടെ പേര്', 'പേര്‌', 'பெயர்', 'மாணவர் பெயர்', 'नाम', 'छात्र का नाम', 'बच्चे का नाम'],
+  date_of_birth: ['date of birth', 'dob', 'd.o.b', 'birth date', 'birthdate', 'birthday', 'born', 'born on', 'ജനന തീയതി', 'ജനനത്തീയതി',
+    'ജനന തിയതി', 'பிறந்த தேதி', 'பிறந்த நாள்', 'जन्म तिथि', 'जन्मतिथि', 'जन्म दिनांक', 'जन्म की तारीख'],
+  parent_phone: ['parent phone', 'phone', 'phone number', 'mobile', 'mobile number', 'mobile no', 'phone no', 'contact', 'contact number',
+    'contact no', 'parent mobile', 'guardian phone', 'parent contact', 'whatsapp', 'ഫോൺ', 'ഫോണ്‍', 'മൊബൈൽ', 'தொலைபேசி', 'கைபேசி', 'फ़ोन', 'फोन', 'मोबाइल'],
+  parent_email: ['parent email', 'email', 'e-mail', 'email address', 'mail', 'guardian email', 'parent e-mail', 'ഇമെയിൽ', 'மின்னஞ்சல்', 'ईमेल'],
+  roll_number: ['roll number', 'roll no', 'roll', 'roll num', 'rollno', 'റോൾ നമ്പർ', 'வரிசை எண்', 'रोल नंबर'],
+};
+const FIELD_BY_HEADER = new Map(Object.entries(SYNONYMS).flatMap(([field, words]) => words.map((w) => [headerKey(w), field as ImportField])));
+
+/** Guesses which column fills which field from the header row: the first column whose header is a
+ * synonym of the field (each column used once). */
+export function guessMapping(headers: readonly string[]): ImportMapping {
+  const mapping = Object.fromEntries(IMPORT_FIELDS.map((f) => [f, null])) as ImportMapping;
+  headers.forEach((header, index) => {
+    const field = FIELD_BY_HEADER.get(headerKey(header));
+    if (field && mapping[field] === null) mapping[field] = index;
+  });
+  return mapping;
+}
+
+/** A mapping as the preview accepts it (JSON in a form field): each field a column index or null. */
+export const importMappingSchema = z.object(Object.fromEntries(IMPORT_FIELDS.map((f) => [f, z.number().int().min(0).max(200).nullable().optional()])) as
+  Record<ImportField, z.ZodOptional<z.ZodNullable<z.ZodNumber>>>, { error: IMPORT_MESSAGES.mappingInvalid }).strict();
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * A date of birth as a spreadsheet gives it, to YYYY-MM-DD. The rule: YYYY-MM-DD (also with / or .),
+ * or day first, DD/MM/YYYY, DD-MM-YYYY or DD.MM.YYYY (the Indian order; a month-first file must be
+ * saved with ISO dates); an Excel date cell is read as its calendar date. Anything else is kept as
+ * written, and the student schema then says it is not a valid date.
+ */
+export function normalizeDate(value: string): string {
+  const text = value.trim();
+  const iso = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$/.exec(text);
+  if (iso) return `${iso[1]}-${pad(Number(iso[2]))}-${pad(Number(iso[3]))}`;
+  const dayFirst = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})$/.exec(text);
+  if (dayFirst) return `${dayFirst[3]}-${pad(Number(dayFirst[2]))}-${pad(Number(dayFirst[1]))}`;
+  return text;
+}
+
+/** One row as the preview shows it and the import takes it back: the text of each mapped cell. */
+const cell = plainString({ error: STUDENT_MESSAGES.nameInvalid }).max(500).optional();
+export const importRowSchema = z.object({
+  line: z.number().int().min(1).max(1_000_000).optional(),
+  name: cell, date_of_birth: cell, parent_phone: cell, parent_email: cell.nullable(), roll_number: cell.nullable(),
+});
+export type ImportRow = z.output<typeof importRowSchema>;
+
+/** POST /api/students/import: the class and the rows of the preview marked new (checked again). */
+export const studentImportInput = z.object({
+  class_id: plainString({ error: STUDENT_MESSAGES.classRequired }).trim().refine(isGuid, STUDENT_MESSAGES.classInvalid),
+  rows: z.array(importRowSchema).max(IMPORT_MAX_ROWS, IMPORT_MESSAGES.tooManyRows),
+});
+
+/** A row is valid exactly when the student form would accept it: the form's own schema. */
+export const importStudentSchema = studentCreateInput.pick({ name: true, parent_phone: true, parent_email: true, date_of_birth: true });
+
+export type ImportStatus = 'new' | 'duplicate' | 'invalid';
+
+/** The header row and example row of the template file. */
+export const IMPORT_TEMPLATE_HEADERS = ['Name', 'Date of birth', 'Parent phone', 'Parent email', 'Roll number'];
+export const IMPORT_TEMPLATE_EXAMPLE = ['Anna Joseph', '2016-03-15', '+91 98765 43210', 'parent@example.org', ''];

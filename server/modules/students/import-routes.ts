@@ -1,0 +1,170 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fastifyMultipart from '@fastify/multipart';
+import ExcelJS from 'exceljs';
+import Papa from 'papaparse';
+import {
+  IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, IMPORT_MESSAGES, IMPORT_TEMPLATE_EXAMPLE, IMPORT_TEMPLATE_HEADERS, importMappingSchema,
+} from '../../../common/student-import.js';
+import { STUDENT_MESSAGES } from '../../../common/schemas/students.js';
+import { isGuid } from '../../../common/school.js';
+import { enterChurchAs, type ChurchDoorRequest } from '../../core/church-door.js';
+import { AppError, badRequest, payloadTooLarge } from '../../core/errors.js';
+import { credentialsOf } from '../../core/request.js';
+import { successBody } from '../../rest/envelope.js';
+import { errorAnswerDoc, successAnswerDoc, type OpenApiPaths } from '../../rest/openapi.js';
+import { readSpreadsheet } from './import-file.js';
+import { previewImport } from './import-service.js';
+
+export const IMPORT_PREVIEW_PATH = '/api/students/import/preview';
+export const IMPORT_TEMPLATE_PATH = '/api/students/import/template';
+
+interface Received { file?: { name: string; data: Buffer }; fields: Record<string, string> }
+
+/** The form: one file of at most IMPORT_MAX_BYTES and a few short text fields; anything more is refused. */
+async function receiveForm(req: FastifyRequest): Promise<Received> {
+  const received: Received = { fields: {} };
+  try {
+    for await (const part of req.parts({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 5, fieldSize: 4096, parts: 6 } })) {
+      if (part.type === 'file') received.file = { name: part.filename, data: await part.toBuffer() };
+      else if (typeof part.value === 'string') received.fields[part.fieldname] = part.value;
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    const code = (error as { code?: unknown }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw payloadTooLarge(IMPORT_MESSAGES.tooLarge, { reason: 'import_too_large' });
+    if (typeof code === 'string' && code.startsWith('FST_')) throw badRequest(IMPORT_MESSAGES.malformed, { reason: 'import_malformed' });
+    if (error instanceof Error && /multipart|boundary|part header/i.test(error.message)) {
+      throw badRequest(IMPORT_MESSAGES.malformed, { reason: 'import_malformed' });
+    }
+    throw error;
+  }
+  return received;
+}
+
+function mappingOf(text: string | undefined) {
+  if (text === undefined || text.trim() === '') return undefined;
+  let json: unknown;
+  try { json = JSON.parse(text); } catch { throw badRequest(IMPORT_MESSAGES.mappingInvalid, { reason: 'import_mapping' }); }
+  const parsed = importMappingSchema.safeParse(json);
+  if (!parsed.success) throw badRequest(IMPORT_MESSAGES.mappingInvalid, { reason: 'import_mapping' });
+  return parsed.data;
+}
+
+/** The template: the header row and one example row, as XLSX or CSV (UTF-8 with a BOM, which Excel
+ * needs to read non-Latin names). Names no church: public. */
+async function templateFile(format: 'xlsx' | 'csv'): Promise<Buffer> {
+  if (format === 'csv') return Buffer.from(`\uFEFF${Papa.unparse([IMPORT_TEMPLATE_HEADERS, IMPORT_TEMPLATE_EXAMPLE])}\r\n`, 'utf8');
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet('Students');
+  sheet.addRow(IMPORT_TEMPLATE_HEADERS).font = { bold: true };
+  sheet.addRow(IMPORT_TEMPLATE_EXAMPLE);
+  sheet.columns.forEach((column) => { column.width = 22; });
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+/**
+ * The import's routes that are not procedures: the preview, whose body is a file (multipart, parsed
+ * only in this scope), and the template download. The preview passes the church door with the same
+ * checks as students.create (manageStudents, then the class access rule), reads the file outside any
+ * transaction, and writes nothing.
+ */
+export function registerStudentImportRoutes(app: FastifyInstance, deps: Omit<ChurchDoorRequest, 'log' | 'token' | 'churchCode'>) {
+  const doorOf = (req: FastifyRequest): ChurchDoorRequest => ({ ...deps, log: req.log, ...credentialsOf(req) });
+  void app.register(async (scope) => {
+    await scope.register(fastifyMultipart, { throwFileSizeLimit: true });
+
+    scope.post(IMPORT_PREVIEW_PATH, async (req, reply) => {
+      const door = doorOf(req);
+      // Who may import is checked before the file is read.
+      await enterChurchAs(door, 'manageStudents', async () => undefined).catch((error: unknown) => {
+        void reply.header('connection', 'close'); // the file is not read: the connection closes after the answer
+        throw error;
+      });
+      const { file, fields } = await receiveForm(req);
+      const classId = (fields.class_id ?? '').trim();
+      if (!classId) throw badRequest(STUDENT_MESSAGES.classRequired);
+      if (!isGuid(classId)) throw badRequest(STUDENT_MESSAGES.classInvalid);
+      const mapping = mappingOf(fields.mapping);
+      if (!file || file.data.length === 0) throw badRequest(IMPORT_MESSAGES.noFile, { reason: 'import_no_file' });
+      const table = await readSpreadsheet(file.data, file.name);
+      const preview = await enterChurchAs(door, 'manageStudents', (tenant) => previewImport(tenant, classId, table, mapping));
+      return reply.send(successBody(preview));
+    });
+  });
+
+  app.get<{ Querystring: { format?: string } }>(IMPORT_TEMPLATE_PATH, async (req, reply) => {
+    const format = req.query.format === 'csv' ? 'csv' : 'xlsx';
+    const body = await templateFile(format);
+    return reply
+      .type(format === 'csv' ? 'text/csv; charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+      .header('content-disposition', `attachment; filename="students-template.${format}"`)
+      .send(body);
+  });
+}
+
+const churchSession = { bearer: [], churchCode: [] };
+
+/** The OpenAPI description of the two routes above. */
+export function studentImportRoutesDoc(): OpenApiPaths {
+  return {
+    [IMPORT_PREVIEW_PATH]: {
+      post: {
+        operationId: 'students.importPreview',
+        summary: 'Preview a spreadsheet of students before importing it (whoever may add students to the class)',
+        description: `A multipart/form-data body: class_id, an optional mapping and the file (CSV in UTF-8 or UTF-16 with a BOM, or XLSX; `
+          + `at most ${IMPORT_MAX_BYTES / 1024 / 1024} MB and ${IMPORT_MAX_ROWS} rows; no macros). Each row is marked new, duplicate `
+          + '(same name and date of birth in the class or earlier in the file) or invalid with the reason. Dates: YYYY-MM-DD, '
+          + 'DD/MM/YYYY, DD-MM-YYYY or an Excel date cell. Nothing is written: send the new rows to POST /api/students/import.',
+        tags: ['students'],
+        security: [churchSession],
+        parameters: [],
+        requestBody: {
+          required: true,
+          content: {
+            'multipart/form-data': {
+              schema: {
+                type: 'object',
+                properties: {
+                  class_id: { type: 'string', format: 'uuid' },
+                  mapping: {
+                    type: 'string',
+                    description: 'JSON: for each field (name, date_of_birth, parent_phone, parent_email, roll_number) the index of its '
+                      + 'column or null; left out, it is guessed from the header row',
+                  },
+                  file: { type: 'string', format: 'binary', contentMediaType: 'application/octet-stream' },
+                },
+                required: ['class_id', 'file'],
+              },
+            },
+          },
+        },
+        responses: {
+          200: successAnswerDoc('columns, mapping, rows (line, values, status, reason), counts and can_add (null: no plan limit)',
+            { type: 'object', properties: { rows: { type: 'array', items: { type: 'object' } } } }),
+          413: errorAnswerDoc('The file is too large or has too many rows'),
+          415: errorAnswerDoc('Not a CSV or XLSX file, not UTF-8/UTF-16 text, or a workbook with macros'),
+          '4XX': errorAnswerDoc('Error envelope'),
+        },
+      },
+    },
+    [IMPORT_TEMPLATE_PATH]: {
+      get: {
+        operationId: 'students.importTemplate',
+        summary: 'The import template: the header row and one example row',
+        description: 'Names no church: no session needed.',
+        tags: ['students'],
+        security: [{}],
+        parameters: [{ name: 'format', in: 'query', required: false, schema: { type: 'string', enum: ['xlsx', 'csv'] }, description: 'xlsx (default) or csv' }],
+        responses: {
+          200: {
+            description: 'The template file',
+            content: {
+              'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': { schema: { type: 'string', format: 'binary' } },
+              'text/csv': { schema: { type: 'string' } },
+            },
+          },
+        },
+      },
+    },
+  };
+}
