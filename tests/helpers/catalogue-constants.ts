@@ -14,6 +14,7 @@ import { ACADEMIC_YEAR_CONFIG_MESSAGES, RECORD_MESSAGES } from '../../common/rec
 import { FOLLOW_UP_MESSAGES } from '../../common/follow-up.js';
 import { PRIVACY_MESSAGES } from '../../common/schemas/privacy.js';
 import { CONSENT_MESSAGES } from '../../common/consent.js';
+import { IMPORT_MESSAGES } from '../../common/student-import.js';
 
 /** The names of an object's plain texts (a message made by a function has no single English). */
 type TextNames<T> = { [K in keyof T]: T[K] extends string ? K : never }[keyof T] & string;
@@ -139,6 +140,25 @@ export const CATALOGUE_CONSTANTS: CataloguePair[] = [
     'dateOfBirthRequired', 'dateOfBirthInvalid', 'dateOfBirthTooEarly', 'dateOfBirthFuture', 'classRequired', 'classInvalid',
     'searchTooLong', 'notFound', 'idInvalid',
   ]),
+  // The import's texts: `students.import<Name>` for IMPORT_MESSAGES.<name>.
+  { id: 'students.importNoFile', constant: IMPORT_MESSAGES.noFile, where: 'IMPORT_MESSAGES.noFile' },
+  { id: 'students.importTooLarge', constant: IMPORT_MESSAGES.tooLarge, where: 'IMPORT_MESSAGES.tooLarge' },
+  { id: 'students.importTooManyRows', constant: IMPORT_MESSAGES.tooManyRows, where: 'IMPORT_MESSAGES.tooManyRows' },
+  { id: 'students.importMalformed', constant: IMPORT_MESSAGES.malformed, where: 'IMPORT_MESSAGES.malformed' },
+  { id: 'students.importNotWorkbook', constant: IMPORT_MESSAGES.notWorkbook, where: 'IMPORT_MESSAGES.notWorkbook' },
+  { id: 'students.importOldExcel', constant: IMPORT_MESSAGES.oldExcel, where: 'IMPORT_MESSAGES.oldExcel' },
+  { id: 'students.importMacros', constant: IMPORT_MESSAGES.macros, where: 'IMPORT_MESSAGES.macros' },
+  { id: 'students.importEncoding', constant: IMPORT_MESSAGES.encoding, where: 'IMPORT_MESSAGES.encoding' },
+  { id: 'students.importUnpackedTooLarge', constant: IMPORT_MESSAGES.unpackedTooLarge, where: 'IMPORT_MESSAGES.unpackedTooLarge' },
+  { id: 'students.importEmpty', constant: IMPORT_MESSAGES.empty, where: 'IMPORT_MESSAGES.empty' },
+  { id: 'students.importMappingInvalid', constant: IMPORT_MESSAGES.mappingInvalid, where: 'IMPORT_MESSAGES.mappingInvalid' },
+  { id: 'students.importDuplicateInClass', constant: IMPORT_MESSAGES.duplicateInClass, where: 'IMPORT_MESSAGES.duplicateInClass' },
+  { id: 'students.importRollNumberInvalid', constant: IMPORT_MESSAGES.rollNumberInvalid, where: 'IMPORT_MESSAGES.rollNumberInvalid' },
+  { id: 'students.importNoRows', constant: IMPORT_MESSAGES.noRows, where: 'IMPORT_MESSAGES.noRows' },
+  { id: 'students.importMappingMissing', constant: IMPORT_MESSAGES.mappingMissing('{fields}'), where: 'IMPORT_MESSAGES.mappingMissing' },
+  { id: 'students.importDuplicateInFile', constant: IMPORT_MESSAGES.duplicateInFile(asPlaceholder('line')), where: 'IMPORT_MESSAGES.duplicateInFile' },
+  { id: 'students.importRollNumberTaken', constant: IMPORT_MESSAGES.rollNumberTaken(asPlaceholder('roll')), where: 'IMPORT_MESSAGES.rollNumberTaken' },
+  { id: 'students.importRollNumberTwice', constant: IMPORT_MESSAGES.rollNumberTwice(asPlaceholder('line')), where: 'IMPORT_MESSAGES.rollNumberTwice' },
   { id: 'students.classNotFound', constant: CLASS_MESSAGES.notFound, where: 'CLASS_MESSAGES.notFound' },
   { id: 'studentview.noClasses', constant: CLASS_MESSAGES.empty, where: 'CLASS_MESSAGES.empty' },
   ...sameNames('safety', GUARDIAN_MESSAGES, 'GUARDIAN_MESSAGES', [

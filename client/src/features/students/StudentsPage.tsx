@@ -1,9 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
-import { Card, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notify } from '../../lib/notify';
 import { keepPreviousData } from '@tanstack/react-query';
-import { IconUsers } from '@tabler/icons-react';
+import { IconFileImport, IconUsers } from '@tabler/icons-react';
 import { churchToday, useCan, useSignedInSession } from '../auth';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { QueryErrorState } from '../../components/ErrorState';
@@ -19,6 +19,9 @@ import './messages';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
+// The import dialog (and its table) is fetched only when someone opens it.
+const ImportStudentsDialog = lazy(() => import('../student-import').then((m) => ({ default: m.ImportStudentsDialog })));
+
 /**
  * Students: filters, the add/edit form and the list. Teachers see and edit the students of their
  * own classes (the server decides); only those who may delete students delete one, after a
@@ -28,6 +31,8 @@ export function StudentsPage() {
   const t = useT();
   const { user, church } = useSignedInSession();
   const canDelete = useCan('deleteStudents');
+  const canImport = useCan('manageStudents');
+  const [importOpened, setImportOpened] = useState(false);
   const utils = trpc.useUtils();
   const years = useAcademicYears();
   const classes = trpc.students.availableClasses.useQuery(undefined);
@@ -85,12 +90,24 @@ export function StudentsPage() {
 
   return (
     <Stack gap="lg" maw={1200}>
-      <Stack gap={4}>
-        <Title order={1} size="h2">{title}</Title>
-        <Text c="dimmed">
-          {user.role === 'teacher' ? t('students.subtitleTeacher') : t('students.subtitleAll')}
-        </Text>
-      </Stack>
+      <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
+        <Stack gap={4}>
+          <Title order={1} size="h2">{title}</Title>
+          <Text c="dimmed">
+            {user.role === 'teacher' ? t('students.subtitleTeacher') : t('students.subtitleAll')}
+          </Text>
+        </Stack>
+        {canImport ? (
+          <Button variant="light" leftSection={<IconFileImport size={18} />} onClick={() => setImportOpened(true)}>
+            {t('students.importButton')}
+          </Button>
+        ) : null}
+      </Group>
+      {importOpened ? (
+        <Suspense fallback={null}>
+          <ImportStudentsDialog opened onClose={() => setImportOpened(false)} defaultClassId={classId === ALL ? null : classId} />
+        </Suspense>
+      ) : null}
 
       <div ref={formRef} style={{ scrollMarginTop: 76 }}>
         <StudentForm
