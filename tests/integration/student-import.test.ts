@@ -26,7 +26,7 @@ async function preview(s: ChurchSession | undefined, classId: string, file: File
   if (mapping !== undefined) form.append('mapping', JSON.stringify(mapping));
   if (file) form.append('file', new Blob([new Uint8Array(file.data)]), file.name);
   const res = await fetch(`${app.url}/api/students/import/preview`, { method: 'POST', headers: s?.headers ?? {}, body: form });
-  return { status: res.status, body: await res.json() as Json };
+  return { status: res.status, body: await res.json() };
 }
 
 const csv = (text: string, name = 'students.csv'): File => ({ name, data: Buffer.from(`\uFEFF${text}`, 'utf8') });

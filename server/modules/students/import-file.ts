@@ -166,7 +166,7 @@ function cellText(value: ExcelJS.CellValue | undefined): string {
   if (typeof value === 'object') {
     if ('richText' in value) return value.richText.map((r) => r.text).join('');
     if ('text' in value && typeof value.text === 'string') return value.text;
-    if ('result' in value) return cellText(value.result as ExcelJS.CellValue);
+    if ('result' in value) return cellText(value.result);
     return '';
   }
   return String(value);

@@ -112,7 +112,7 @@ export async function previewImport(
   const [facts, room] = await Promise.all([classFacts(scope, cls.id), planRoom(scope.tx, scope.church, 'students', { lock: false })]);
   const rows = judgeRows(table.rows.map(({ line, cells }) => ({
     line,
-    row: Object.fromEntries(IMPORT_FIELDS.map((f) => [f, mapping[f] === null ? '' : (cells[mapping[f]] ?? '')])) as ImportRow,
+    row: Object.fromEntries(IMPORT_FIELDS.map((f) => [f, mapping[f] === null ? '' : (cells[mapping[f]] ?? '')])),
   })), facts, churchToday(scope.church), missing);
   return { columns: table.headers, mapping, rows, counts: countsOf(rows), can_add: room.left };
 }

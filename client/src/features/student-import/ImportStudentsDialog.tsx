@@ -9,7 +9,7 @@ import { localized, useT, type MessageId } from '../../lib/i18n';
 import { notify } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import { previewImport, type ImportPreview } from './preview-import';
-import '../students/messages';
+// Its texts are of the `students` area, registered by the Students screen that opens it.
 
 const FIELD_LABELS: Record<ImportField, MessageId> = {
   name: 'students.name', date_of_birth: 'students.dateOfBirth', parent_phone: 'students.parentPhone',
