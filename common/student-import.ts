@@ -46,7 +46,7 @@ export const IMPORT_MESSAGES = {
 } as const;
 
 /** Headers as the guess compares them: composed, lower case, without spaces and punctuation. */
-export const headerKey = (header: string) => header.normalize('NFC').toLowerCase().replace(/[\s._\-/:()#*]+/g, '');
+const headerKey = (header: string) => header.normalize('NFC').toLowerCase().replace(/[\s._\-/:()#*]+/g, '');
 
 /** Header words each field is guessed from, in English and in the church languages (name and date of
  * birth, the two every list has); compared by `headerKey`. */
@@ -96,7 +96,7 @@ export function normalizeDate(value: string): string {
 
 /** One row as the preview shows it and the import takes it back: the text of each mapped cell. */
 const cell = plainString({ error: STUDENT_MESSAGES.nameInvalid }).max(500).optional();
-export const importRowSchema = z.object({
+const importRowSchema = z.object({
   line: z.number().int().min(1).max(1_000_000).optional(),
   name: cell, date_of_birth: cell, parent_phone: cell, parent_email: cell.nullable(), roll_number: cell.nullable(),
 });

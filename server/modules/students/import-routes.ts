@@ -15,8 +15,8 @@ import { errorAnswerDoc, successAnswerDoc, type OpenApiPaths } from '../../rest/
 import { readSpreadsheet } from './import-file.js';
 import { previewImport } from './import-service.js';
 
-export const IMPORT_PREVIEW_PATH = '/api/students/import/preview';
-export const IMPORT_TEMPLATE_PATH = '/api/students/import/template';
+const IMPORT_PREVIEW_PATH = '/api/students/import/preview';
+const IMPORT_TEMPLATE_PATH = '/api/students/import/template';
 
 interface Received { file?: { name: string; data: Buffer }; fields: Record<string, string> }
 

@@ -15,7 +15,7 @@ import { insertStudents, selectClassStudentKeys } from './queries.js';
 import type { SheetTable } from './import-file.js';
 
 /** A row's values as the preview shows them and the import takes them back. */
-export interface ImportValues {
+interface ImportValues {
   name: string; date_of_birth: string; parent_phone: string; parent_email: string | null; roll_number: string | null;
 }
 export interface JudgedRow { line: number; values: ImportValues; status: ImportStatus; reason?: string }
