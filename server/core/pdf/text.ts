@@ -40,9 +40,11 @@ function fontFiles(): Map<string, Buffer> {
   return loaded;
 }
 
-/** A new A4 document with every script's font registered under `<script>-<weight>`. */
-export function newDocument(info: { title: string }) {
-  const doc = new PDFDocument({ size: 'A4', margin: 42, info: { Title: info.title, Producer: 'Sunday School' } });
+/** A new A4 document (portrait unless asked) with every script's font registered under `<script>-<weight>`. */
+export function newDocument(info: { title: string; layout?: 'portrait' | 'landscape'; margin?: number }) {
+  const doc = new PDFDocument({
+    size: 'A4', layout: info.layout ?? 'portrait', margin: info.margin ?? 42, info: { Title: info.title, Producer: 'Sunday School' },
+  });
   for (const [name, file] of fontFiles()) doc.registerFont(name, file);
   doc.font('latin-regular');
   return doc;
@@ -117,6 +119,13 @@ export function write(doc: Doc, text: string, options: TextOptions & { weight?: 
     else doc.text(run.text, runOptions);
   });
   return doc;
+}
+
+/** The document's bytes as they are made: the caller ends the document by iterating (a long
+ * document never sits whole in memory; the answer streams it). */
+export async function* chunksOf(doc: Doc): AsyncGenerator<Uint8Array> {
+  doc.end();
+  for await (const chunk of doc) yield chunk as Buffer;
 }
 
 /** The whole document as one buffer (small documents: a form, a summary). */
