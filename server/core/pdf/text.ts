@@ -121,6 +121,30 @@ export function write(doc: Doc, text: string, options: TextOptions & { weight?: 
   return doc;
 }
 
+/** The width of a text of any scripts set in `weight` at the current size, with the features
+ * `write` would shape it with. */
+export function widthOf(doc: Doc, text: string, weight: Weight = 'regular'): number {
+  const runs = runsOf(text || ' ');
+  const features = featuresFor(doc, runs, weight);
+  return runs.reduce((sum, run) => sum + doc.font(`${run.script}-${weight}`).widthOfString(run.text, { features }), 0);
+}
+
+/**
+ * Writes one line, never wrapped, aligned in a box `width` wide starting at x. PDFKit's wrapping
+ * measures a word too long for its width piece by piece, and fontkit can fail on a piece cut inside
+ * a Malayalam cluster that shapes whole; without a width PDFKit never cuts, so the alignment is
+ * computed here from the whole line's width. A line longer than the box runs past it: the caller
+ * clips.
+ */
+export function writeLine(doc: Doc, text: string, options: { x: number; y: number; width: number; size: number; weight?: Weight;
+  align?: 'left' | 'center' | 'right' }) {
+  const { x, y, width, size, weight = 'regular', align = 'left' } = options;
+  doc.fontSize(size);
+  const room = width - (align === 'left' ? 0 : widthOf(doc, text, weight));
+  const left = align === 'right' ? x + Math.max(0, room) : align === 'center' ? x + Math.max(0, room / 2) : x;
+  return write(doc, text, { x: left, y, weight, lineBreak: false });
+}
+
 /** The document's bytes as they are made: the caller ends the document by iterating (a long
  * document never sits whole in memory; the answer streams it). */
 export async function* chunksOf(doc: Doc): AsyncGenerator<Uint8Array> {

@@ -1,6 +1,6 @@
 import { INTL_LOCALE, type Locale } from '../../../common/i18n/locales.js';
 import { translatorFor, type Translate } from '../../core/i18n.js';
-import { newDocument, write, type Doc, type Weight } from '../../core/pdf/text.js';
+import { newDocument, write, writeLine, type Doc, type Weight } from '../../core/pdf/text.js';
 
 /**
  * The printed attendance documents, A4 landscape: the monthly register of a class, laid out like
@@ -41,8 +41,8 @@ class PagedTable {
     // below the margin, so the margin is lifted for that one line.
     const margin = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;
-    write(doc, this.t('reports.register.page', { page: this.page }), {
-      x: this.left, y: doc.page.height - MARGIN - 10, size: 7.5, lineBreak: false, width: doc.page.width - 2 * MARGIN, align: 'right',
+    writeLine(doc, this.t('reports.register.page', { page: this.page }), {
+      x: this.left, y: doc.page.height - MARGIN - 10, size: 7.5, width: doc.page.width - 2 * MARGIN, align: 'right',
     });
     doc.page.margins.bottom = margin;
     doc.x = this.left;
@@ -77,9 +77,8 @@ class PagedTable {
     let x = this.left;
     this.columns.forEach((column, i) => {
       doc.save().rect(x, y, column.width, ROW).clip();
-      write(doc, cells[i] ?? '', {
-        x: x + 2, y: y + 3, width: column.width - 4, size: TEXT, lineBreak: false,
-        align: column.align ?? 'left', weight: options.weight ?? column.weight ?? 'regular',
+      writeLine(doc, cells[i] ?? '', {
+        x: x + 2, y: y + 3, width: column.width - 4, size: TEXT, align: column.align ?? 'left', weight: options.weight ?? column.weight ?? 'regular',
       });
       doc.restore();
       doc.save().lineWidth(0.4).rect(x, y, column.width, ROW).stroke('#666666').restore();
@@ -146,15 +145,15 @@ export interface RegisterFacts {
 export function registerPdf(facts: RegisterFacts): Doc {
   const t = translatorFor(facts.language);
   const dateColumns = facts.dates.length;
-  const fixed = 42 + 44 * 3;
+  const fixed = 48 + 54 * 2 + 44;
   const dateWidth = dateColumns ? Math.min(36, (usableWidth - fixed - 140) / dateColumns) : 0;
   const nameWidth = Math.min(300, usableWidth - fixed - dateWidth * dateColumns);
   const columns: Column[] = [
-    { label: t('reports.rollNo'), width: 42, align: 'right' },
+    { label: t('reports.rollNo'), width: 48, align: 'right' },
     { label: t('reports.student'), width: nameWidth },
     ...facts.dates.map((date): Column => ({ label: String(Number(date.slice(8, 10))), width: dateWidth, align: 'center' })),
-    { label: t('reports.present'), width: 44, align: 'right' },
-    { label: t('reports.absent'), width: 44, align: 'right' },
+    { label: t('reports.present'), width: 54, align: 'right' },
+    { label: t('reports.absent'), width: 54, align: 'right' },
     { label: t('reports.percentageShort'), width: 44, align: 'right' },
   ];
   const monthName = monthTitle(facts.language, facts.month);
@@ -223,7 +222,7 @@ export function classYearPdf(facts: ClassYearFacts): Doc {
     churchName: facts.churchName, title,
     lines: [`${t('reports.class')}: ${classLabel(facts.cls)}    ${t('reports.register.teacher')}: ${facts.teacher ?? t('reports.register.noTeacher')}`
       + `    ${t('reports.academicYear')}: ${facts.academicYear}`, t('reports.register.percentNote')],
-  }, [{ label: t('reports.rollNo'), width: 42, align: 'right' }, { label: t('reports.student'), width: 182 }], facts.months);
+  }, [{ label: t('reports.rollNo'), width: 48, align: 'right' }, { label: t('reports.student'), width: 176 }], facts.months);
   for (const child of facts.children) {
     table.row([String(child.roll), child.name, ...[...facts.months, '*'].map((m) => percent(child.percentages.get(m) ?? null))]);
   }
