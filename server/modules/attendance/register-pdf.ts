@@ -1,6 +1,6 @@
 import { INTL_LOCALE, type Locale } from '../../../common/i18n/locales.js';
 import { translatorFor, type Translate } from '../../core/i18n.js';
-import { newDocument, write, writeLine, type Doc, type Weight } from '../../core/pdf/text.js';
+import { newDocument, write, writeLine, type Doc, type Drawing, type Weight } from '../../core/pdf/text.js';
 
 /**
  * The printed attendance documents, A4 landscape: the monthly register of a class, laid out like
@@ -117,11 +117,20 @@ const usableWidth = 841.89 - 2 * MARGIN;
 
 const percent = (value: number | null) => (value === null ? '–' : value.toFixed(1));
 
-const monthTitle = (language: Locale, month: string) =>
-  new Intl.DateTimeFormat(INTL_LOCALE[language], { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-01T00:00:00Z`));
-
-const monthShort = (language: Locale, month: string) =>
-  new Intl.DateTimeFormat(INTL_LOCALE[language], { month: 'short', year: '2-digit', timeZone: 'UTC' }).format(new Date(`${month}-01T00:00:00Z`));
+/** Date formats by language and style, made once: making one is far dearer than using it. */
+const formats = new Map<string, Intl.DateTimeFormat>();
+function formatOf(language: Locale, style: 'long' | 'short') {
+  const key = `${language}-${style}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(INTL_LOCALE[language], style === 'long'
+      ? { month: 'long', year: 'numeric', timeZone: 'UTC' } : { month: 'short', year: '2-digit', timeZone: 'UTC' });
+    formats.set(key, format);
+  }
+  return format;
+}
+const monthTitle = (language: Locale, month: string) => formatOf(language, 'long').format(new Date(`${month}-01T00:00:00Z`));
+const monthShort = (language: Locale, month: string) => formatOf(language, 'short').format(new Date(`${month}-01T00:00:00Z`));
 
 const classLabel = (cls: { className: string; section: string }) => `${cls.className} ${cls.section}`.trim();
 
@@ -142,7 +151,7 @@ export interface RegisterFacts {
 }
 
 /** The monthly register: one row per child, a column per date marked, totals per child and date. */
-export function registerPdf(facts: RegisterFacts): Doc {
+export function registerPdf(facts: RegisterFacts): Drawing {
   const t = translatorFor(facts.language);
   const dateColumns = facts.dates.length;
   const fixed = 48 + 54 * 2 + 44;
@@ -166,27 +175,30 @@ export function registerPdf(facts: RegisterFacts): Doc {
 
   const P = t('reports.presentShort');
   const A = t('reports.absentShort');
-  for (const child of facts.children) {
-    const cells = facts.dates.map((date) => {
-      const status = child.marks.get(date);
-      return status === 'present' ? P : status === 'absent' ? A : '';
-    });
-    table.row([String(child.roll), child.name, ...cells, String(child.present), String(child.absent), percent(child.percentage)]);
+  function* steps() {
+    for (const child of facts.children) {
+      const cells = facts.dates.map((date) => {
+        const status = child.marks.get(date);
+        return status === 'present' ? P : status === 'absent' ? A : '';
+      });
+      table.row([String(child.roll), child.name, ...cells, String(child.present), String(child.absent), percent(child.percentage)]);
+      yield;
+    }
+    if (dateColumns === 0) {
+      table.note(t('reports.register.noMarks', { month: monthName }));
+    } else {
+      // The foot counts the rows above it, so each column adds up on the page.
+      const count = (date: string, status: string) => facts.children.filter((c) => c.marks.get(date) === status).length;
+      const present = facts.children.reduce((sum, c) => sum + c.present, 0);
+      const absent = facts.children.reduce((sum, c) => sum + c.absent, 0);
+      const all = present + absent;
+      table.row(['', t('reports.present'), ...facts.dates.map((d) => String(count(d, 'present'))), String(present), '', ''], { weight: 'bold', shade: true });
+      table.row(['', t('reports.absent'), ...facts.dates.map((d) => String(count(d, 'absent'))), '', String(absent),
+        all ? (Math.round((1000 * present) / all) / 10).toFixed(1) : '–'], { weight: 'bold', shade: true });
+    }
+    table.signatures([t('reports.register.teacherSignature'), t('reports.register.principalSignature')]);
   }
-  if (dateColumns === 0) {
-    table.note(t('reports.register.noMarks', { month: monthName }));
-  } else {
-    // The foot counts the rows above it, so each column adds up on the page.
-    const count = (date: string, status: string) => facts.children.filter((c) => c.marks.get(date) === status).length;
-    const present = facts.children.reduce((sum, c) => sum + c.present, 0);
-    const absent = facts.children.reduce((sum, c) => sum + c.absent, 0);
-    const all = present + absent;
-    table.row(['', t('reports.present'), ...facts.dates.map((d) => String(count(d, 'present'))), String(present), '', ''], { weight: 'bold', shade: true });
-    table.row(['', t('reports.absent'), ...facts.dates.map((d) => String(count(d, 'absent'))), '', String(absent),
-      all ? (Math.round((1000 * present) / all) / 10).toFixed(1) : '–'], { weight: 'bold', shade: true });
-  }
-  table.signatures([t('reports.register.teacherSignature'), t('reports.register.principalSignature')]);
-  return table.doc;
+  return { doc: table.doc, steps: steps() };
 }
 
 /** A year's table: a first column or two, then a percentage per month and one for the year. */
@@ -215,7 +227,7 @@ export interface ClassYearFacts {
 }
 
 /** A class's year: each child's percentage present per month and over the year. */
-export function classYearPdf(facts: ClassYearFacts): Doc {
+export function classYearPdf(facts: ClassYearFacts): Drawing {
   const t = translatorFor(facts.language);
   const title = t('reports.register.classYearTitle');
   const table = yearTable(t, facts.language, {
@@ -223,11 +235,14 @@ export function classYearPdf(facts: ClassYearFacts): Doc {
     lines: [`${t('reports.class')}: ${classLabel(facts.cls)}    ${t('reports.register.teacher')}: ${facts.teacher ?? t('reports.register.noTeacher')}`
       + `    ${t('reports.academicYear')}: ${facts.academicYear}`, t('reports.register.percentNote')],
   }, [{ label: t('reports.rollNo'), width: 48, align: 'right' }, { label: t('reports.student'), width: 176 }], facts.months);
-  for (const child of facts.children) {
-    table.row([String(child.roll), child.name, ...[...facts.months, '*'].map((m) => percent(child.percentages.get(m) ?? null))]);
+  function* steps() {
+    for (const child of facts.children) {
+      table.row([String(child.roll), child.name, ...[...facts.months, '*'].map((m) => percent(child.percentages.get(m) ?? null))]);
+      yield;
+    }
+    if (!facts.anyMarks) table.note(t('reports.register.noYearMarks', { year: facts.academicYear }));
   }
-  if (!facts.anyMarks) table.note(t('reports.register.noYearMarks', { year: facts.academicYear }));
-  return table.doc;
+  return { doc: table.doc, steps: steps() };
 }
 
 export interface ChurchYearFacts {
@@ -240,17 +255,20 @@ export interface ChurchYearFacts {
 }
 
 /** The church's year: each class's percentage present per month and over the year. */
-export function churchYearPdf(facts: ChurchYearFacts): Doc {
+export function churchYearPdf(facts: ChurchYearFacts): Drawing {
   const t = translatorFor(facts.language);
   const title = t('reports.register.churchYearTitle');
   const table = yearTable(t, facts.language, {
     churchName: facts.churchName, title,
     lines: [`${t('reports.academicYear')}: ${facts.academicYear}`, t('reports.register.percentNote')],
   }, [{ label: t('reports.class'), width: 90 }, { label: t('reports.register.teacher'), width: 134 }], facts.months);
-  for (const cls of facts.classes) {
-    table.row([classLabel(cls), cls.teacherName ?? '', ...[...facts.months, '*'].map((m) => percent(cls.percentages.get(m) ?? null))]);
+  function* steps() {
+    for (const cls of facts.classes) {
+      table.row([classLabel(cls), cls.teacherName ?? '', ...[...facts.months, '*'].map((m) => percent(cls.percentages.get(m) ?? null))]);
+      yield;
+    }
+    if (facts.classes.length === 0) table.note(t('reports.register.noClasses', { year: facts.academicYear }));
+    else if (!facts.anyMarks) table.note(t('reports.register.noYearMarks', { year: facts.academicYear }));
   }
-  if (facts.classes.length === 0) table.note(t('reports.register.noClasses', { year: facts.academicYear }));
-  else if (!facts.anyMarks) table.note(t('reports.register.noYearMarks', { year: facts.academicYear }));
-  return table.doc;
+  return { doc: table.doc, steps: steps() };
 }
