@@ -67,8 +67,7 @@ const linesOf = (text: string) => text.split('\n').map((line) => line.replace(/\
 
 describe('the monthly register', () => {
   it('prints the monthly summary\'s figures per child, a cell per date marked and the totals per date', async () => {
-    const { text, pages, disposition, bytes } = await pdfOf(a.s.teacher, `/api/attendance/class/${small.id}/register.pdf?year=2025&month=11`);
-    if (process.env.REGISTER_PDF_OUT) (await import('node:fs')).writeFileSync(process.env.REGISTER_PDF_OUT, bytes);
+    const { text, pages, disposition } = await pdfOf(a.s.teacher, `/api/attendance/class/${small.id}/register.pdf?year=2025&month=11`);
     expect(pages).toBe(1);
     expect(disposition).toMatch(/^attachment; filename="register-3rd-S\d+-[0-9a-f]+-2025-11\.pdf"$/);
     const summary = (await a.s.teacher.get(`/api/attendance/class/${small.id}/monthly?year=2025&month=11`)).body.data as Json[];
@@ -84,4 +83,111 @@ describe('the monthly register', () => {
       expect(text).toContain(expected);
     }
   });
+
+  it('a class of 60 paginates with the heading and the column headings on every page, every child once', async () => {
+    const { text, pages } = await pdfOf(a.s.principal, `/api/attendance/class/${big.id}/register.pdf?year=2025&month=11`);
+    expect(pages).toBeGreaterThanOrEqual(2);
+    expect(occurrences(text, 'Monthly Attendance Register')).toBe(pages);
+    expect(occurrences(text, 'Month: November 2025')).toBe(pages);
+    expect(occurrences(text, 'Roll No')).toBe(pages);
+    for (let page = 1; page <= pages; page++) expect(text).toContain(`Page ${page}`);
+    const lines = linesOf(text);
+    for (let i = 1; i <= 60; i++) expect(lines.filter((l) => l.startsWith(`${i} Student ${i} `))).toHaveLength(1);
+    // The class has no teacher: the heading says so.
+    expect(text).toContain('Teacher: Not assigned');
+  });
+
+  it('a month without marks lists the children and says no attendance was recorded', async () => {
+    const { text } = await pdfOf(a.s.teacher, `/api/attendance/class/${empty.id}/register.pdf?year=2025&month=11`);
+    expect(text).toContain('Elsa Varghese');
+    expect(text).toContain('Femi Paul');
+    expect(text.replace(/\s+/g, ' ')).toContain('No attendance was recorded in November 2025.');
+  });
+
+  it('in the reader\'s language: Malayalam headings, the names as written', async () => {
+    await a.s.principal.put('/api/auth/language', { language: 'ml' });
+    try {
+      const { text } = await pdfOf(a.s.principal, `/api/attendance/class/${small.id}/register.pdf?year=2025&month=11`);
+      expect(text).toContain('Anna Joseph');
+      expect(text).toContain(MALAYALAM);
+      expect(text).toMatch(/[\u0D00-\u0D7F]{3}/);
+      expect(text).not.toContain('Monthly Attendance Register');
+    } finally {
+      await a.s.principal.put('/api/auth/language', { language: 'en' });
+    }
+  });
+
+  it('another church\'s class is not found, a class the teacher does not teach is not found (as its summary), a guest is refused, '
+    + 'bad input is a 400', async () => {
+    const path = (id: string) => `/api/attendance/class/${id}/register.pdf?year=2025&month=11`;
+    expect((await getFile(b.s.super_admin, path(small.id))).status).toBe(404);
+    expect((await getFile(b.s.super_admin, `/api/attendance/class/${small.id}/year-summary.pdf`)).status).toBe(404);
+    expect((await getFile(a.s.teacher, path(big.id))).status).toBe(404);
+    expect((await getFile(a.s.teacher, `/api/attendance/class/${big.id}/monthly?year=2025&month=11`)).status).toBe(404);
+    expect((await getFile(a.s.teacher, `/api/attendance/class/${big.id}/year-summary.pdf`)).status).toBe(404);
+    expect((await getFile(a.s.guest, path(small.id))).status).toBe(403);
+    const bad = await getFile(a.s.principal, `/api/attendance/class/${small.id}/register.pdf?year=2025&month=13`);
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).success).toBe(false);
+    expect((await getFile(a.s.principal, '/api/attendance/year-summary.pdf?academic_year=2025-2027')).status).toBe(400);
+  });
 });
+
+/** The monthly summary's percentage of each child of a class, by month (YYYY-MM). */
+async function monthlyPercentages(session: ChurchSession, classId: string, months: string[]) {
+  const out = new Map<string, Map<string, number | null>>();
+  for (const month of months) {
+    const rows = (await session.get(`/api/attendance/class/${classId}/monthly?year=${month.slice(0, 4)}&month=${Number(month.slice(5))}`)).body.data as Json[];
+    for (const row of rows) {
+      if (!out.has(row.student_name)) out.set(row.student_name, new Map());
+      out.get(row.student_name)!.set(month, row.percentage);
+    }
+  }
+  return out;
+}
+
+const YEAR_MONTHS = ['2025-06', '2025-07', '2025-08', '2025-09', '2025-10', '2025-11', '2025-12', '2026-01', '2026-02', '2026-03', '2026-04', '2026-05'];
+const shown = (value: number | null | undefined) => (value === null || value === undefined ? '–' : value.toFixed(1));
+
+describe('the yearly summaries', () => {
+  it('a class: each child\'s percentage per month is the monthly summary\'s', async () => {
+    const { text, pages, disposition } = await pdfOf(a.s.teacher, `/api/attendance/class/${small.id}/year-summary.pdf`);
+    expect(pages).toBe(1);
+    expect(disposition).toMatch(/filename="attendance-year-3rd-.*-2025-2026\.pdf"/);
+    expect(text).toContain('Yearly Attendance Summary');
+    expect(text).toContain('Academic Year: 2025-2026');
+    const monthly = await monthlyPercentages(a.s.teacher, small.id, YEAR_MONTHS);
+    const lines = linesOf(text);
+    for (const [name, byMonth] of monthly) {
+      const cells = YEAR_MONTHS.map((m) => shown(byMonth.get(m))).join(' ');
+      expect(lines.some((l) => l.includes(cells) && (name === MALAYALAM || l.includes(name)))).toBe(true);
+    }
+    // Over the year: Anna was present 5 of 7 days.
+    expect(lines.find((l) => l.includes('Anna Joseph'))!.endsWith(` ${(Math.round(1000 * 5 / 7) / 10).toFixed(1)}`)).toBe(true);
+  });
+
+  it('the church: each class\'s percentage per month is its monthly summary\'s present over its marks', async () => {
+    const { text } = await pdfOf(a.s.principal, '/api/attendance/year-summary.pdf?academic_year=2025-2026');
+    expect(text).toContain('Yearly Attendance Summary of the Sunday School');
+    const lines = linesOf(text);
+    for (const cls of [small, big, empty]) {
+      const cells: string[] = [];
+      for (const month of YEAR_MONTHS) {
+        const rows = (await a.s.principal.get(`/api/attendance/class/${cls.id}/monthly?year=${month.slice(0, 4)}&month=${Number(month.slice(5))}`)).body.data as Json[];
+        const present = rows.reduce((sum, r) => sum + r.present_days, 0);
+        const total = rows.reduce((sum, r) => sum + r.total_days, 0);
+        cells.push(total ? (Math.round(1000 * present / total) / 10).toFixed(1) : '–');
+      }
+      expect(lines.some((l) => l.includes(cells.join(' ')))).toBe(true);
+    }
+    expect((await getFile(a.s.teacher, '/api/attendance/year-summary.pdf?academic_year=2025-2026')).status).toBe(403);
+    expect((await getFile(b.s.principal, '/api/attendance/year-summary.pdf?academic_year=2025-2026')).status).toBe(200);
+  });
+
+  it('another church\'s summary of the same year names none of this church\'s classes', async () => {
+    const { text } = await pdfOf(b.s.super_admin, '/api/attendance/year-summary.pdf?academic_year=2025-2026');
+    expect(text).toContain('The academic year 2025-2026 has no classes.');
+    expect(text).not.toContain('3rd');
+  });
+});
+
