@@ -37,6 +37,9 @@ export const CAPABILITIES = {
   markAttendance: STAFF,
   /** Read attendance reports (monthly, calendar, student view). */
   viewReports: STAFF,
+  /** Print the church's yearly attendance summary (every class, month by month): those who run the
+   * whole Sunday School, as a teacher's reports stop at their own classes. */
+  viewChurchSummary: MANAGERS,
   /** Open the teachers list and add teachers; a principal's additions are always teachers. */
   manageTeachers: MANAGERS,
   /** See every user, edit, activate, deactivate and delete them, and give any role but super admin. */

@@ -3,6 +3,7 @@ import {
   ATTENDANCE_MAX_STUDENTS_PER_REQUEST, ATTENDANCE_STATUSES, ATTENDANCE_SYNC_MAX_MARKS, REPORT_YEAR_MAX, REPORT_YEAR_MIN,
 } from '../constants.js';
 import { isCalendarDate } from '../school.js';
+import { academicYearSchema } from './classes.js';
 import { plainString } from './text.js';
 
 // The attendance calls name their fields in camelCase, unlike the other calls, as clients of the
@@ -106,3 +107,9 @@ export const syncAttendanceInput = z.object({
       }
     }),
 });
+
+/** A class's yearly attendance summary: the class's own academic year. */
+export const classRefInput = z.object({ classId: idSchema('Class') });
+
+/** The church's yearly attendance summary: every class of the academic year. */
+export const churchYearInput = z.object({ academic_year: academicYearSchema });

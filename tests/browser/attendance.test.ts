@@ -256,6 +256,12 @@ describe('attendance', () => {
       const csv = await readFile(await download.path(), 'utf8');
       expect(csv).toContain('Roll No');
       expect(csv).toContain(name);
+      // And the printable register beside it.
+      const printed = page.waitForEvent('download');
+      await page.getByRole('button', { name: 'Register (PDF)' }).click();
+      const register = await printed;
+      expect(register.suggestedFilename()).toBe(`register-3rd-A-${date.slice(0, 4)}-${date.slice(5, 7)}.pdf`);
+      expect((await readFile(await register.path())).subarray(0, 5).toString()).toBe('%PDF-');
 
       // Calendar View: the month as a grid of weeks; today shows its counts.
       await page.getByRole('tab', { name: 'Calendar View' }).click();

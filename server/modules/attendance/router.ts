@@ -1,9 +1,12 @@
-import { classDateInput, classMonthInput, markAttendanceInput, syncAttendanceInput } from '../../../common/schemas/attendance.js';
+import {
+  churchYearInput, classDateInput, classMonthInput, classRefInput, markAttendanceInput, syncAttendanceInput,
+} from '../../../common/schemas/attendance.js';
 import { capabilityProcedure, router } from '../../trpc/init.js';
 import { rest } from '../../rest/meta.js';
 import {
   attendanceCalendar, attendanceForDate, markAttendance, monthlySummary, monthlySummaryCsv,
 } from './service.js';
+import { churchYearSummary, classYearSummary, monthlyRegister } from './register.js';
 import { syncAttendance } from './sync.js';
 
 /** Teachers act on their own classes, principals and super admins on every class;
@@ -39,4 +42,24 @@ export const attendanceRouter = router({
     .meta(rest('GET', '/api/attendance/class/{classId}/monthly.csv', 'The monthly summary (query year, month) as a text/csv download; errors are JSON',
       { file: { contentType: 'text/csv; charset=utf-8', description: 'A file download (CSV)' } }))
     .input(classMonthInput).query(({ ctx, input }) => monthlySummaryCsv(ctx, input)),
+  register: reportReaders
+    .meta(rest('GET', '/api/attendance/class/{classId}/register.pdf', 'The printable monthly register of a class (query year, month; A4 '
+      + 'landscape PDF): church, class, teacher and month on every page, a row per child (roll number, name), a column per date marked '
+      + 'with P or A, each child\'s present, absent and percentage (the monthly summary\'s figures), the counts per date at the foot, '
+      + 'signature lines for the teacher and the principal; a month without marks lists the children and says so. In the reader\'s '
+      + 'language. Staff who may read the class\'s reports (a teacher: their own classes)',
+    { file: { contentType: 'application/pdf', description: 'A PDF download' } }))
+    .input(classMonthInput).query(({ ctx, input }) => monthlyRegister(ctx, input)),
+  classYear: reportReaders
+    .meta(rest('GET', '/api/attendance/class/{classId}/year-summary.pdf', 'The yearly attendance summary of a class (A4 landscape PDF): '
+      + 'each child\'s percentage present in each month of the class\'s academic year and over the year, as the monthly summaries '
+      + 'count them. Staff who may read the class\'s reports (a teacher: their own classes)',
+    { file: { contentType: 'application/pdf', description: 'A PDF download' } }))
+    .input(classRefInput).query(({ ctx, input }) => classYearSummary(ctx, input)),
+  churchYear: capabilityProcedure('viewChurchSummary')
+    .meta(rest('GET', '/api/attendance/year-summary.pdf', 'The yearly attendance summary of the Sunday School (query academic_year; '
+      + 'A4 landscape PDF, streamed): each class of the year with its percentage present in each month and over the year, as the '
+      + 'monthly summaries count them (super_admin, principal)',
+    { file: { contentType: 'application/pdf', description: 'A PDF download' } }))
+    .input(churchYearInput).query(({ ctx, input }) => churchYearSummary(ctx, input)),
 });

@@ -1,6 +1,6 @@
 import { INTL_LOCALE, type Locale } from '../../../common/i18n/locales.js';
 import { translatorFor } from '../../core/i18n.js';
-import { bufferOf, newDocument, write } from './pdf-text.js';
+import { bufferOf, newDocument, write } from '../../core/pdf/text.js';
 
 export interface MonthSummary { month: string; present: number; absent: number; total: number; percentage: number }
 

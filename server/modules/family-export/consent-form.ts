@@ -3,7 +3,7 @@ import type { MessageId } from '../../../common/i18n/areas.js';
 import type { Locale } from '../../../common/i18n/locales.js';
 import { translatorFor } from '../../core/i18n.js';
 import type { PrivacyNotice } from '../consent/index.js';
-import { newDocument, tickBox, write, type Doc } from './pdf-text.js';
+import { newDocument, tickBox, write, type Doc } from '../../core/pdf/text.js';
 
 export interface ConsentFormFacts {
   language: Locale;

@@ -11,6 +11,7 @@ import { guardiansToContact } from '../guardians/index.js';
 import type { MediaStorage } from '../media-storage/index.js';
 import { noticeIn } from '../privacy-notice/index.js';
 import { findAccessibleStudent } from '../students/index.js';
+import { chunksOf } from '../../core/pdf/text.js';
 import { consentFormPdf } from './consent-form.js';
 import { makeExport, newDownloadToken } from './export-file.js';
 import { insertExport, selectChurch, selectExport, selectExportsOf, setLink, type ExportRow } from './queries.js';
@@ -39,11 +40,7 @@ export async function consentForm(scope: ExportScope, input: z.output<typeof con
   };
   return {
     filename: `consent-form-${shown.language}.pdf`,
-    body: async function* pdf() {
-      const doc = consentFormPdf(facts);
-      doc.end();
-      for await (const chunk of doc) yield chunk as Buffer;
-    },
+    body: () => chunksOf(consentFormPdf(facts)),
   };
 }
 

@@ -10,8 +10,11 @@ import { useAddressParams } from '../../lib/useAddressParams';
 import { classLabel, classOptions } from '../../lib/class-label';
 import { clearCredentials, getCredentials } from '../../lib/session-store';
 import { useLanguage, useT } from '../../lib/i18n';
+import { useCan } from '../auth';
 import { AttendanceCalendar } from './AttendanceCalendar';
-import { CsvDownloadError, downloadMonthlyCsv } from './download-csv';
+import {
+  churchYearSummary, classYearSummary, downloadFile, FileDownloadError, monthlyCsv, monthlyRegister, type ReportFile,
+} from './download-file';
 import { academicYearMonths } from './months';
 import { MonthlySummary, type ReportSelection } from './MonthlySummary';
 import './messages';
@@ -31,8 +34,9 @@ function SelectorsSkeleton() {
 
 /**
  * Attendance Reports: choose the academic year, then a class of that year, then
- * a month of that year; then the Monthly Summary or the Calendar View of that month, and the summary
- * as a CSV file. Teachers reach only their own classes (the server answers only those).
+ * a month of that year; then the Monthly Summary or the Calendar View of that month, the summary
+ * as a CSV file, the printable register of the month and the class's yearly summary (PDF); those
+ * who run the whole Sunday School also print the year's summary of every class. Teachers reach only their own classes (the server answers only those).
  */
 export function AttendanceReportsPage() {
   const t = useT();
@@ -55,30 +59,43 @@ export function AttendanceReportsPage() {
     : null;
   const selectionKey = selection ? `${selection.classId}|${selection.year}-${selection.month}` : '';
 
-  const [downloading, setDownloading] = useState(false);
+  const churchSummary = useCan('viewChurchSummary');
+  // The file being fetched (its path): its button spins, the others wait for it.
+  const [downloading, setDownloading] = useState<string | null>(null);
   const [downloadError, setDownloadError] = useState<{ key: string; message: string } | null>(null);
 
-  const download = async () => {
-    if (!selection || downloading) return;
-    setDownloading(true);
+  const download = async (file: ReportFile, failed: string, key: string) => {
+    if (downloading) return;
+    setDownloading(file.path);
     setDownloadError(null);
     try {
-      await downloadMonthlyCsv(selection, t('reports.downloadFailed'));
+      await downloadFile(file, failed);
     } catch (error) {
-      if (error instanceof CsvDownloadError && error.status === 401 && getCredentials()) {
+      if (error instanceof FileDownloadError && error.status === 401 && getCredentials()) {
         // The session is gone: forget it, as for any other call (app/query-client.ts).
         clearCredentials();
         setTimeout(() => queryClient.clear(), 0);
         return;
       }
-      setDownloadError({
-        key: selectionKey,
-        message: error instanceof CsvDownloadError ? error.message : t('reports.downloadFailed'),
-      });
+      setDownloadError({ key, message: error instanceof FileDownloadError ? error.message : failed });
     } finally {
-      setDownloading(false);
+      setDownloading(null);
     }
   };
+
+  /** A download button of a report file; its error is shown while `key` stays selected. */
+  const downloadButton = (file: ReportFile, label: string, failed: string, key: string) => (
+    <Button
+      variant="light"
+      leftSection={<IconDownload size={18} />}
+      onClick={() => void download(file, failed, key)}
+      loading={downloading === file.path}
+      disabled={downloading !== null && downloading !== file.path}
+      fullWidth={compact}
+    >
+      {label}
+    </Button>
+  );
 
   const hint = <Text c="dimmed" py="md">{t('reports.chooseSelection')}</Text>;
 
@@ -129,17 +146,19 @@ export function AttendanceReportsPage() {
         <Alert color="gray" variant="light" icon={<IconInfoCircle size={18} />}>{t('reports.noClasses')}</Alert>
       ) : null}
 
+      {year && churchSummary && classes.data && classes.data.length > 0 ? (
+        <Group justify="flex-end" gap="sm">
+          {downloadButton(churchYearSummary(year), t('reports.downloadChurchYear'), t('reports.downloadPdfFailed'), selectionKey)}
+        </Group>
+      ) : null}
       {selection && cls ? (
         <Group justify="space-between" gap="sm">
           <Text fw={600}>{classLabel(cls)} · {selection.monthLabel}</Text>
-          <Button
-            variant="light"
-            leftSection={<IconDownload size={18} />}
-            onClick={() => void download()}
-            loading={downloading}
-          >
-            {t('reports.downloadCsv')}
-          </Button>
+          <Group gap="sm" w={compact ? '100%' : undefined}>
+            {downloadButton(monthlyCsv(selection), t('reports.downloadCsv'), t('reports.downloadFailed'), selectionKey)}
+            {downloadButton(monthlyRegister(selection), t('reports.downloadRegister'), t('reports.downloadPdfFailed'), selectionKey)}
+            {downloadButton(classYearSummary(selection.classId), t('reports.downloadClassYear'), t('reports.downloadPdfFailed'), selectionKey)}
+          </Group>
         </Group>
       ) : null}
       {downloadError && downloadError.key === selectionKey ? (

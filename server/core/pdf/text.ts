@@ -40,9 +40,11 @@ function fontFiles(): Map<string, Buffer> {
   return loaded;
 }
 
-/** A new A4 document with every script's font registered under `<script>-<weight>`. */
-export function newDocument(info: { title: string }) {
-  const doc = new PDFDocument({ size: 'A4', margin: 42, info: { Title: info.title, Producer: 'Sunday School' } });
+/** A new A4 document (portrait unless asked) with every script's font registered under `<script>-<weight>`. */
+export function newDocument(info: { title: string; layout?: 'portrait' | 'landscape'; margin?: number }) {
+  const doc = new PDFDocument({
+    size: 'A4', layout: info.layout ?? 'portrait', margin: info.margin ?? 42, info: { Title: info.title, Producer: 'Sunday School' },
+  });
   for (const [name, file] of fontFiles()) doc.registerFont(name, file);
   doc.font('latin-regular');
   return doc;
@@ -92,16 +94,37 @@ const FEATURE_FALLBACKS: ReadonlyArray<() => Record<string, boolean> | undefined
 
 type Run = ReturnType<typeof runsOf>[number];
 
-function featuresFor(doc: Doc, runs: Run[], weight: Weight): TextOptions['features'] {
-  for (const make of FEATURE_FALLBACKS) {
+/**
+ * Which fallback a text needs, and its width at size 1, are the same every time (the fonts never
+ * change): kept for the texts seen lately, since a table writes the same few texts (P, A, numbers)
+ * hundreds of times and each probe is a shaping. Bounded: emptied when full.
+ */
+const CACHE_MAX = 5000;
+const fallbackOf = new Map<string, number>();
+const unitWidthOf = new Map<string, number>();
+const remember = <V>(cache: Map<string, V>, key: string, value: V) => {
+  if (cache.size >= CACHE_MAX) cache.clear();
+  cache.set(key, value);
+  return value;
+};
+
+function fallbackIndex(doc: Doc, runs: Run[], weight: Weight): number {
+  const key = `${weight}\u0000${runs.map((run) => run.text).join('\u0000')}`;
+  const known = fallbackOf.get(key);
+  if (known !== undefined) return known;
+  for (const [index, make] of FEATURE_FALLBACKS.entries()) {
     try {
       for (const run of runs) doc.font(`${run.script}-${weight}`).widthOfString(run.text, { features: make() as TextOptions['features'] });
-      return make() as TextOptions['features'];
+      return remember(fallbackOf, key, index);
     } catch {
       // the next, smaller set of features
     }
   }
-  return FEATURE_FALLBACKS.at(-1)!() as TextOptions['features'];
+  return remember(fallbackOf, key, FEATURE_FALLBACKS.length - 1);
+}
+
+function featuresFor(doc: Doc, runs: Run[], weight: Weight): TextOptions['features'] {
+  return FEATURE_FALLBACKS[fallbackIndex(doc, runs, weight)]() as TextOptions['features'];
 }
 
 /** Writes a paragraph of any scripts at the current position (or x, y), wrapping at the width. */
@@ -117,6 +140,65 @@ export function write(doc: Doc, text: string, options: TextOptions & { weight?: 
     else doc.text(run.text, runOptions);
   });
   return doc;
+}
+
+/** The width of a text of any scripts set in `weight` at `size`, with the features `write` would
+ * shape it with. */
+export function widthOf(doc: Doc, text: string, size: number, weight: Weight = 'regular'): number {
+  doc.fontSize(size);
+  const key = `${weight}\u0000${text}`;
+  const known = unitWidthOf.get(key);
+  if (known !== undefined) return known * size;
+  const runs = runsOf(text || ' ');
+  const features = featuresFor(doc, runs, weight);
+  const width = runs.reduce((sum, run) => sum + doc.font(`${run.script}-${weight}`).widthOfString(run.text, { features }), 0);
+  return remember(unitWidthOf, key, width / size) * size;
+}
+
+/**
+ * Writes one line, never wrapped, aligned in a box `width` wide starting at x. PDFKit's wrapping
+ * measures a word too long for its width piece by piece, and fontkit can fail on a piece cut inside
+ * a Malayalam cluster that shapes whole; without a width PDFKit never cuts, so the alignment is
+ * computed here from the whole line's width. A line longer than the box runs past it: the caller
+ * clips.
+ */
+export function writeLine(doc: Doc, text: string, options: { x: number; y: number; width: number; size: number; weight?: Weight;
+  align?: 'left' | 'center' | 'right' }) {
+  const { x, y, width, size, weight = 'regular', align = 'left' } = options;
+  const room = width - (align === 'left' ? 0 : widthOf(doc, text, size, weight));
+  const left = align === 'right' ? x + Math.max(0, room) : align === 'center' ? x + Math.max(0, room / 2) : x;
+  return write(doc, text, { x: left, y, size, weight, lineBreak: false });
+}
+
+/** A document and the steps that draw it (a table's rows, say): drawn while it is sent. */
+export interface Drawing { doc: Doc; steps: Iterable<unknown> }
+
+/**
+ * The document's bytes as they are made. A plain document is ended and read. A drawing is drawn
+ * step by step, and after each step what PDFKit has written so far (it writes each page out when
+ * the next one starts) is handed on: a long document never sits whole in memory, only the page
+ * being drawn.
+ */
+export async function* chunksOf(source: Doc | Drawing): AsyncGenerator<Uint8Array> {
+  const { doc, steps } = 'steps' in source ? source : { doc: source, steps: [] };
+  const pending: Uint8Array[] = [];
+  let failure: Error | undefined;
+  let ended = false;
+  let wake: (() => void) | undefined;
+  doc.on('data', (chunk: Buffer) => { pending.push(chunk); });
+  doc.on('error', (error: Error) => { failure = error; wake?.(); });
+  doc.on('end', () => { ended = true; wake?.(); });
+  for (const _ of steps) {
+    while (pending.length) yield pending.shift()!;
+  }
+  doc.end();
+  for (;;) {
+    while (pending.length) yield pending.shift()!;
+    if (failure) throw failure;
+    if (ended) return;
+    await new Promise<void>((resolve) => { wake = resolve; });
+    wake = undefined;
+  }
 }
 
 /** The whole document as one buffer (small documents: a form, a summary). */

@@ -1,0 +1,77 @@
+import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
+import { attendance, classes, students, users } from '../../../drizzle/schema/index.js';
+import type { Tx } from '../../db/index.js';
+import { classNameOrder } from '../classes/index.js';
+
+// The printed register and the yearly summaries count what the monthly summary counts: a class's
+// marks (attendance.class_id) of the students now in that class. A child who moved to another class,
+// or whose data was erased (their marks stay under an id no student has), is in neither, so a
+// percentage printed here is the one the monthly summary answers for the same class and month.
+
+/** The share present as the monthly summary rounds it (numeric round, one decimal), or null. */
+const percentageOf = (present: SQL, total: SQL) => sql<number | null>`round(100.0 * ${present} / nullif(${total}, 0), 1)::float8`;
+type SQL = ReturnType<typeof sql>;
+
+/** Each mark of the class in [first, next), by date: the register's cells. */
+export function registerMarks(tx: Tx, churchId: string, classId: string, first: string, next: string) {
+  return tx
+    .select({ studentId: attendance.studentId, date: attendance.date, status: attendance.status })
+    .from(attendance)
+    .where(and(eq(attendance.churchId, churchId), eq(attendance.classId, classId), gte(attendance.date, first), lt(attendance.date, next)))
+    .orderBy(asc(attendance.date));
+}
+
+/** The name of a class's teacher, or undefined when it has none. */
+export async function teacherName(tx: Tx, churchId: string, teacherId: string | null): Promise<string | undefined> {
+  if (!teacherId) return undefined;
+  const [row] = await tx.select({ name: users.name }).from(users).where(and(eq(users.churchId, churchId), eq(users.id, teacherId))).limit(1);
+  return row?.name;
+}
+
+const monthOf = sql<string>`to_char(${attendance.date}, 'YYYY-MM')`;
+const presentCount = sql`count(*) filter (where ${attendance.status} = 'present')`;
+const markCount = sql`count(*)`;
+
+/** Per student of the class and month (YYYY-MM) of [first, next) with marks: the percentage present;
+ * and per student the percentage over the whole range (month '*'). One statement (grouping sets). */
+export function classYearRows(tx: Tx, churchId: string, classId: string, first: string, next: string) {
+  return tx
+    .select({
+      studentId: attendance.studentId,
+      month: sql<string>`coalesce(${monthOf}, '*')`,
+      percentage: percentageOf(presentCount, markCount),
+    })
+    .from(attendance)
+    .where(and(eq(attendance.churchId, churchId), eq(attendance.classId, classId), gte(attendance.date, first), lt(attendance.date, next)))
+    .groupBy(sql`grouping sets ((${attendance.studentId}, ${monthOf}), (${attendance.studentId}))`);
+}
+
+/** The classes of an academic year in school order, with their teacher's name. */
+export function classesOfYear(tx: Tx, churchId: string, academicYear: string) {
+  return tx
+    .select({ id: classes.id, className: classes.className, section: classes.section, teacherName: users.name })
+    .from(classes)
+    .leftJoin(users, and(eq(users.churchId, classes.churchId), eq(users.id, classes.teacherId)))
+    .where(and(eq(classes.churchId, churchId), eq(classes.academicYear, academicYear)))
+    .orderBy(classNameOrder(), asc(classes.section), asc(classes.id));
+}
+
+/**
+ * Per class of the academic year and month of [first, next): the percentage present of the class's
+ * marks of its current students (the monthly summary's rows summed); month '*' for the whole range.
+ * The church's year in one statement: a few hundred small rows however many children it has.
+ */
+export function churchYearRows(tx: Tx, churchId: string, academicYear: string, first: string, next: string) {
+  return tx
+    .select({
+      classId: attendance.classId,
+      month: sql<string>`coalesce(${monthOf}, '*')`,
+      percentage: percentageOf(presentCount, markCount),
+    })
+    .from(attendance)
+    .innerJoin(classes, and(eq(classes.churchId, attendance.churchId), eq(classes.id, attendance.classId)))
+    .innerJoin(students, and(eq(students.churchId, attendance.churchId), eq(students.id, attendance.studentId),
+      eq(students.classId, attendance.classId)))
+    .where(and(eq(attendance.churchId, churchId), eq(classes.academicYear, academicYear), gte(attendance.date, first), lt(attendance.date, next)))
+    .groupBy(sql`grouping sets ((${attendance.classId}, ${monthOf}), (${attendance.classId}))`);
+}
