@@ -30,7 +30,7 @@ export function ErrorState({ title, message, onRetry, retrying, children }: Erro
   );
 }
 
-interface FailedQuery {
+export interface FailedQuery {
   error: unknown;
   isFetching: boolean;
   refetch: () => unknown;

@@ -6,7 +6,7 @@ import { errorBody } from '../../rest/envelope.js';
 import { recordChildDataRead } from '../access-log/index.js';
 import { auditChurchChange } from '../audit/index.js';
 import type { MediaStorage } from '../media-storage/index.js';
-import { sha256 } from './export-file.js';
+import { hashToken } from '../auth/index.js';
 import { claimDownload, findExportByToken } from './queries.js';
 
 const DOWNLOAD_PATH = '/api/exports/download/{token}';
@@ -26,7 +26,7 @@ export function registerExportDownloadRoute(app: FastifyInstance, deps: { db: Da
   app.get<{ Params: { token: string } }>(DOWNLOAD_PATH.replace('{token}', ':token'), async (req, reply) => {
     const { token } = req.params;
     if (!DOWNLOAD_TOKEN.test(token)) throw notFound(M.linkNotFound, { reason: 'export_link_not_found' });
-    const hash = sha256(token);
+    const hash = hashToken(token);
     const found = await db.withPlatform((tx) => findExportByToken(tx, hash));
     if (!found) throw notFound(M.linkNotFound, { reason: 'export_link_not_found' });
     const claimed = await db.withTenant(found.churchId, async (tx) => {

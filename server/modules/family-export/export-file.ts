@@ -1,10 +1,10 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { PassThrough, type Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import { ZipFile } from 'yazl';
 import { toCsv } from '../../../common/csv.js';
 import { FAMILY_EXPORT_HOURS } from '../../../common/schemas/family-export.js';
 import type { Database } from '../../db/index.js';
+import { hashToken, newOpaqueToken } from '../auth/index.js';
 import { consentHistoryOf } from '../consent/index.js';
 import { mediaOfChild } from '../gallery/index.js';
 import { familyContactsOf } from '../guardians/index.js';
@@ -12,12 +12,10 @@ import { newMediaKey, type MediaStorage } from '../media-storage/index.js';
 import { attendanceSummaryPdf, monthsOf } from './attendance-summary.js';
 import { markFailed, markReady, selectChurch, selectMarks, selectProfile } from './queries.js';
 
-export const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
-
-/** A new download token (32 random bytes) and the hash the database keeps of it. */
+/** A new download token (256 random bits) and the hash the database keeps of it. */
 export function newDownloadToken() {
-  const token = randomBytes(32).toString('base64url');
-  return { token, hash: sha256(token) };
+  const token = newOpaqueToken();
+  return { token, hash: hashToken(token) };
 }
 
 export interface ExportDeps { db: Database; storage: MediaStorage; log: FastifyBaseLogger }
