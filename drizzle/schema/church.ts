@@ -104,6 +104,33 @@ export const academicYearConfigs = pgTable('academic_year_configs', {
   tenantIsolation(),
 ]);
 
+/**
+ * One row per academic-year rollover of a church: the year it closed and the year it opened. An undone
+ * rollover keeps its row (undone_at), so the church's history says what happened; only one rollover
+ * of a year can stand at a time (the partial unique key), so a second one is refused.
+ */
+export const academicYearRollovers = pgTable('academic_year_rollovers', {
+  churchId: churchIdColumn(),
+  id: uuid('id').notNull().defaultRandom(),
+  fromYear: text('from_year').notNull(),
+  toYear: text('to_year').notNull(),
+  /** The children the rollover marked as leaving (made inactive); undoing it makes them active again. */
+  leftStudentIds: uuid('left_student_ids').array().notNull().default(sql`'{}'::uuid[]`),
+  /** What it did, as its answer said: classes made, children moved, held back and leaving. */
+  summary: jsonb('summary').notNull(),
+  /** No foreign keys to users: the record outlives the account. */
+  createdBy: uuid('created_by').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  undoneBy: uuid('undone_by'),
+  undoneAt: timestamp('undone_at', { withTimezone: true }),
+}, (t) => [
+  primaryKey({ columns: [t.churchId, t.id] }),
+  churchFk(t, 'academic_year_rollovers_church_fk'),
+  uniqueIndex('academic_year_rollovers_standing_key').on(t.churchId, t.fromYear).where(sql`${t.undoneAt} is null`),
+  check('academic_year_rollovers_years_check', sql`${t.fromYear} ~ '^[0-9]{4}-[0-9]{4}$' and ${t.toYear} ~ '^[0-9]{4}-[0-9]{4}$' and ${t.toYear} > ${t.fromYear}`),
+  tenantIsolation(),
+]);
+
 export const classes = pgTable('classes', {
   churchId: churchIdColumn(),
   id: uuid('id').notNull().defaultRandom(),
@@ -111,12 +138,18 @@ export const classes = pgTable('classes', {
   section: text('section').notNull().default(''),
   teacherId: uuid('teacher_id'),
   academicYear: text('academic_year').notNull(),
+  /** The academic-year rollover that made this class; null: made by hand. Undoing the rollover
+   * deletes the classes it made. */
+  rolloverId: uuid('rollover_id'),
   ...timestamps,
 }, (t) => [
   primaryKey({ columns: [t.churchId, t.id] }),
   churchFk(t, 'classes_church_fk'),
   foreignKey({ name: 'classes_teacher_fk', columns: [t.churchId, t.teacherId], foreignColumns: [users.churchId, users.id] }),
+  foreignKey({ name: 'classes_rollover_fk', columns: [t.churchId, t.rolloverId], foreignColumns: [academicYearRollovers.churchId, academicYearRollovers.id] }),
   uniqueIndex('classes_church_year_name_section_key').on(t.churchId, t.academicYear, t.className, t.section),
+  // The target of the enrolments' foreign key, which keeps an enrolment's year its class's year.
+  uniqueIndex('classes_church_id_year_key').on(t.churchId, t.id, t.academicYear),
   index('classes_church_teacher_idx').on(t.churchId, t.teacherId),
   check('classes_academic_year_check', sql`${t.academicYear} ~ '^[0-9]{4}-[0-9]{4}$'`),
   tenantIsolation(),
@@ -149,6 +182,35 @@ export const students = pgTable('students', {
 
 const studentFk = (t: { churchId: AnyPgColumn; studentId: AnyPgColumn }, name: string) =>
   foreignKey({ name, columns: [t.churchId, t.studentId], foreignColumns: [students.churchId, students.id] }).onDelete('cascade');
+
+/**
+ * A student's class in one academic year: the class lists, roll calls and reports of a class read its
+ * children here, so a class of a past year keeps its children after they moved up. The student row's
+ * class, roll number and year are the current enrolment; a trigger on students (migration
+ * 0028_enrolments) writes them here whenever a student is added or moved, so every writer of students
+ * keeps the two in step. An enrolment's year is its class's (the foreign key follows a class's year).
+ */
+export const enrolments = pgTable('enrolments', {
+  churchId: churchIdColumn(),
+  studentId: uuid('student_id').notNull(),
+  academicYear: text('academic_year').notNull(),
+  classId: uuid('class_id').notNull(),
+  rollNumber: integer('roll_number').notNull(),
+  /** The rollover that made this enrolment; null: made by adding or moving the student. */
+  rolloverId: uuid('rollover_id'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  primaryKey({ columns: [t.churchId, t.studentId, t.academicYear] }),
+  churchFk(t, 'enrolments_church_fk'),
+  studentFk(t, 'enrolments_student_fk'),
+  foreignKey({
+    name: 'enrolments_class_fk', columns: [t.churchId, t.classId, t.academicYear],
+    foreignColumns: [classes.churchId, classes.id, classes.academicYear],
+  }).onUpdate('cascade'),
+  foreignKey({ name: 'enrolments_rollover_fk', columns: [t.churchId, t.rolloverId], foreignColumns: [academicYearRollovers.churchId, academicYearRollovers.id] }),
+  index('enrolments_church_class_roll_idx').on(t.churchId, t.classId, t.rollNumber),
+  tenantIsolation(),
+]);
 
 /**
  * The people to contact about a student, in order: position 1 is the primary guardian, whose phone
