@@ -52,6 +52,9 @@ export const CAPABILITIES = {
   manageRecords: MANAGERS,
   /** Change the academic-year setting. */
   configureAcademicYear: MANAGERS,
+  /** Turn the academic year over (the new year's classes, each child moved up, held back or leaving)
+   * and undo it until the new year's first mark. */
+  rollOverYear: MANAGERS,
   /** See the follow-up list of children absent several roll calls in a row, its figures, and record a
    * contact with a child's family (a teacher: their own classes). */
   followUp: STAFF,

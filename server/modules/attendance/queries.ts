@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
-import { attendance, classes, students } from '../../../drizzle/schema/index.js';
+import { attendance, classes, enrolments, students } from '../../../drizzle/schema/index.js';
 import type { AttendanceStatus } from '../../../common/constants.js';
 import { byName, type Tx } from '../../db/index.js';
 import { fixedStatement } from '../../db/fixed-statement.js';
@@ -7,7 +7,8 @@ import { classAccessibleTo } from '../classes/index.js';
 
 // Every query names church_id explicitly (row-level security filters it as well), so PostgreSQL
 // can use the church-leading keys: attendance (church_id, class_id, date) for a class's dates and
-// students (church_id, class_id, roll_number) for a class's students.
+// enrolments (church_id, class_id, roll_number) for a class's children. A class's children are its
+// enrolments, so a class of a past year keeps its roll call and reports after its children moved up.
 
 export interface ClassMarks {
   churchId: string;
@@ -53,7 +54,9 @@ const markClassStatement = fixedStatement<MarkOutcome, MarkValues>(() => {
       where ${classes.churchId} = ${p('churchId')}::uuid and ${classes.id} = ${p('classId')}::uuid
         and ${classAccessibleTo(sql`${p('seesAllClasses')}::boolean`, sql`${p('userId')}::uuid`)}
     ), roster as (
-      select s.id from ${students} s join target t on s.class_id = t.id where s.church_id = ${p('churchId')}::uuid and s.active
+      select s.id from ${enrolments} e join target t on e.class_id = t.id
+        join ${students} s on s.church_id = e.church_id and s.id = e.student_id
+      where e.church_id = ${p('churchId')}::uuid and s.active
     ), chosen as (
       select m.student_id, case when m.present then 'present' else 'absent' end as status
       from unnest(${p('chosenIds')}::uuid[], ${p('chosenPresent')}::boolean[]) as m(student_id, present)
@@ -87,14 +90,17 @@ export async function markClass(tx: Tx, input: ClassMarks): Promise<MarkOutcome>
   return outcome;
 }
 
-/** The stored marks of a class on one date, in roll-number order. */
+/** The stored marks of a class on one date, in roll-number order (a child since moved to another class
+ * of the year, whose marks stay filed under this one, last). */
 export function recordsForDate(tx: Tx, churchId: string, classId: string, date: string) {
   return tx
     .select({ student_id: attendance.studentId, status: attendance.status })
     .from(attendance)
     .innerJoin(students, and(eq(students.churchId, attendance.churchId), eq(students.id, attendance.studentId)))
+    .leftJoin(enrolments, and(eq(enrolments.churchId, attendance.churchId), eq(enrolments.studentId, attendance.studentId),
+      eq(enrolments.classId, attendance.classId)))
     .where(and(eq(attendance.churchId, churchId), eq(attendance.classId, classId), eq(attendance.date, date)))
-    .orderBy(asc(students.rollNumber), asc(attendance.studentId));
+    .orderBy(sql`${enrolments.rollNumber} asc nulls last`, asc(attendance.studentId));
 }
 
 const presentCount = () => sql<number>`(count(*) filter (where ${attendance.status} = 'present'))::int`;
@@ -111,7 +117,7 @@ const classMarksIn = (churchId: string, classId: string, first: string, next: st
 
 /**
  * Monthly summary in one statement: the class's marks in [first, next) are counted per student
- * (index range scan on church_id, class_id, date), then joined to the class's current students,
+ * (index range scan on church_id, class_id, date), then joined to the class's children (its enrolments),
  * so a student with no mark that month has zeros and a null percentage.
  */
 export function monthlySummaryRows(tx: Tx, churchId: string, classId: string, first: string, next: string) {
@@ -130,16 +136,17 @@ export function monthlySummaryRows(tx: Tx, churchId: string, classId: string, fi
     .select({
       student_id: students.id,
       student_name: students.name,
-      roll_number: students.rollNumber,
+      roll_number: enrolments.rollNumber,
       present_days: sql<number>`coalesce(${marks.present}, 0)::int`,
       absent_days: sql<number>`coalesce(${marks.absent}, 0)::int`,
       total_days: sql<number>`coalesce(${marks.total}, 0)::int`,
       percentage: sql<number | null>`round(100.0 * ${marks.present} / nullif(${marks.total}, 0), 1)::float8`,
     })
-    .from(students)
-    .leftJoin(marks, eq(marks.studentId, students.id))
-    .where(and(eq(students.churchId, churchId), eq(students.classId, classId)))
-    .orderBy(asc(students.rollNumber), asc(byName(students.name)));
+    .from(enrolments)
+    .innerJoin(students, and(eq(students.churchId, enrolments.churchId), eq(students.id, enrolments.studentId)))
+    .leftJoin(marks, eq(marks.studentId, enrolments.studentId))
+    .where(and(eq(enrolments.churchId, churchId), eq(enrolments.classId, classId)))
+    .orderBy(asc(enrolments.rollNumber), asc(byName(students.name)));
 }
 
 /** Calendar view in one statement: per date of [first, next) that has marks for the class. */

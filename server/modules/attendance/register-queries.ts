@@ -1,10 +1,10 @@
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
-import { attendance, classes, students, users } from '../../../drizzle/schema/index.js';
+import { attendance, classes, enrolments, users } from '../../../drizzle/schema/index.js';
 import type { Tx } from '../../db/index.js';
 import { classNameOrder } from '../classes/index.js';
 
 // The printed register and the yearly summaries count what the monthly summary counts: a class's
-// marks (attendance.class_id) of the students now in that class. A child who moved to another class,
+// marks (attendance.class_id) of the children enrolled in that class. A child who moved to another class of the year,
 // or whose data was erased (their marks stay under an id no student has), is in neither, so a
 // percentage printed here is the one the monthly summary answers for the same class and month.
 
@@ -58,7 +58,7 @@ export function classesOfYear(tx: Tx, churchId: string, academicYear: string) {
 
 /**
  * Per class of the academic year and month of [first, next): the percentage present of the class's
- * marks of its current students (the monthly summary's rows summed); month '*' for the whole range.
+ * marks of its enrolled children (the monthly summary's rows summed); month '*' for the whole range.
  * The church's year in one statement: a few hundred small rows however many children it has.
  */
 export function churchYearRows(tx: Tx, churchId: string, academicYear: string, first: string, next: string) {
@@ -70,8 +70,8 @@ export function churchYearRows(tx: Tx, churchId: string, academicYear: string, f
     })
     .from(attendance)
     .innerJoin(classes, and(eq(classes.churchId, attendance.churchId), eq(classes.id, attendance.classId)))
-    .innerJoin(students, and(eq(students.churchId, attendance.churchId), eq(students.id, attendance.studentId),
-      eq(students.classId, attendance.classId)))
+    .innerJoin(enrolments, and(eq(enrolments.churchId, attendance.churchId), eq(enrolments.studentId, attendance.studentId),
+      eq(enrolments.classId, attendance.classId)))
     .where(and(eq(attendance.churchId, churchId), eq(classes.academicYear, academicYear), gte(attendance.date, first), lt(attendance.date, next)))
     .groupBy(sql`grouping sets ((${attendance.classId}, ${monthOf}), (${attendance.classId}))`);
 }

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { attendance, attendanceSyncBatches, classes, students } from '../../../drizzle/schema/index.js';
+import { attendance, attendanceSyncBatches, classes, enrolments, students } from '../../../drizzle/schema/index.js';
 import type { AttendanceStatus } from '../../../common/constants.js';
 import type { Tx } from '../../db/index.js';
 import { fixedStatement } from '../../db/fixed-statement.js';
@@ -94,8 +94,8 @@ const applyMarksStatement = fixedStatement<MarkResult, ApplyValues>(() => {
     ), checked as (
       select s.*, case
           when not exists (select 1 from reachable r where r.id = s.class_id) then 'class_not_found'
-          when not exists (select 1 from ${students} st
-            where st.church_id = ${p('churchId')}::uuid and st.id = s.student_id and st.class_id = s.class_id
+          when not exists (select 1 from ${enrolments} e join ${students} st on st.church_id = e.church_id and st.id = e.student_id
+            where e.church_id = ${p('churchId')}::uuid and e.student_id = s.student_id and e.class_id = s.class_id
               and st.active) then 'student_not_in_class'
         end as refusal
       from sent s

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
-import { attendance, classes, students, users } from '../../../drizzle/schema/index.js';
+import { attendance, classes, enrolments, students, users } from '../../../drizzle/schema/index.js';
 import { CLASS_NAMES } from '../../../common/school.js';
 import { byName, type Tx } from '../../db/index.js';
 
@@ -15,8 +15,9 @@ const classColumns = {
   teacherName: users.name,
   teacherEmail: users.email,
   academicYear: classes.academicYear,
-  studentCount: sql<number>`(select count(*) from ${students}
-    where ${students.churchId} = ${classes.churchId} and ${students.classId} = ${classes.id})::int`,
+  // Its children: those enrolled in it (a past year's class keeps its count after they moved up).
+  studentCount: sql<number>`(select count(*) from ${enrolments}
+    where ${enrolments.churchId} = ${classes.churchId} and ${enrolments.classId} = ${classes.id})::int`,
 };
 export type ClassListRow = {
   id: string; className: string; section: string; teacherId: string | null; teacherName: string | null;
@@ -77,8 +78,9 @@ export async function lockClass(tx: Tx, id: string, strength: 'no key update' | 
   return row;
 }
 
+/** The children enrolled in a class, of its year (a past year's class keeps them after they moved up). */
 export async function countStudentsOfClass(tx: Tx, classId: string): Promise<number> {
-  const [row] = await tx.select({ n: count() }).from(students).where(eq(students.classId, classId));
+  const [row] = await tx.select({ n: count() }).from(enrolments).where(eq(enrolments.classId, classId));
   return row.n;
 }
 

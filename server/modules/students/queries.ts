@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
-import { attendance, classes, studentCare, studentGuardians, students } from '../../../drizzle/schema/index.js';
+import { attendance, classes, enrolments, studentCare, studentGuardians, students } from '../../../drizzle/schema/index.js';
 import { DEFAULT_GUARDIAN_NAME, PRIMARY_GUARDIAN_POSITION } from '../../../common/schemas/guardians.js';
 import { byName, type Tx } from '../../db/index.js';
 import type { STUDENT_SORTS } from '../../../common/schemas/students.js';
@@ -13,12 +13,12 @@ const studentColumns = {
   parentPhone: sql<string>`coalesce(${studentGuardians.phone}, '')`,
   parentEmail: studentGuardians.email,
   dateOfBirth: students.dateOfBirth,
-  classId: students.classId,
+  classId: enrolments.classId,
   className: classes.className,
   classSection: classes.section,
   classTeacherId: classes.teacherId,
-  rollNumber: students.rollNumber,
-  academicYear: students.academicYear,
+  rollNumber: enrolments.rollNumber,
+  academicYear: enrolments.academicYear,
   active: students.active,
   /** Whether an allergy or medical note is recorded (the red badge); never the note itself. */
   hasMedicalNote: sql<boolean>`(${studentCare.medicalNote} is not null)`,
@@ -33,13 +33,23 @@ export type StudentListRow = {
 type StudentSort = (typeof STUDENT_SORTS)[number];
 
 /** The school's order: newest academic year first, then school order of classes, then roll number. */
-const schoolOrder = () => [desc(students.academicYear), classNameOrder(), asc(classes.section), asc(students.rollNumber)];
+const schoolOrder = () => [desc(enrolments.academicYear), classNameOrder(), asc(classes.section), asc(enrolments.rollNumber)];
+
+/** Which of a student's enrolments a list reads: 'current', the one of the student's own year (one row
+ * per child); 'any year', every enrolment the filter keeps (a past year's or a past class's children,
+ * each with the class, roll number and year of that enrolment). */
+export type EnrolmentScope = 'current' | 'any year';
 
 /** Students with their class, in the school's order, or by name (in any script: `byName`) and then the
- * school's order. `where` may use columns of classes (the teacher rule is `classes.teacher_id = me`). */
-export function selectStudents(tx: Tx, where: SQL | undefined, sort: StudentSort = 'roll_number'): Promise<StudentListRow[]> {
+ * school's order. `where` may use columns of classes (the teacher rule is `classes.teacher_id = me`)
+ * and of enrolments (a year's or a class's children). */
+export function selectStudents(
+  tx: Tx, where: SQL | undefined, sort: StudentSort = 'roll_number', scope: EnrolmentScope = 'current',
+): Promise<StudentListRow[]> {
   return tx.select(studentColumns).from(students)
-    .innerJoin(classes, and(eq(classes.churchId, students.churchId), eq(classes.id, students.classId)))
+    .innerJoin(enrolments, and(eq(enrolments.churchId, students.churchId), eq(enrolments.studentId, students.id),
+      scope === 'current' ? eq(enrolments.academicYear, students.academicYear) : undefined))
+    .innerJoin(classes, and(eq(classes.churchId, enrolments.churchId), eq(classes.id, enrolments.classId)))
     .leftJoin(studentGuardians, and(eq(studentGuardians.churchId, students.churchId), eq(studentGuardians.studentId, students.id),
       eq(studentGuardians.position, PRIMARY_GUARDIAN_POSITION)))
     .leftJoin(studentCare, and(eq(studentCare.churchId, students.churchId), eq(studentCare.studentId, students.id)))
@@ -72,11 +82,12 @@ export function studentSearchWhere(search: string): SQL {
   return phoneLike ? or(contains(search), contains(digits))! : contains(search);
 }
 
-/** The next roll number of a class: one more than the highest (gaps are not reused). The caller holds
- * the class row lock, so no two transactions compute the same number. */
+/** The next roll number of a class: one more than the highest it ever gave (its enrolments, so a
+ * past year's class never repeats a number; gaps are not reused). The caller holds the class row
+ * lock, so no two transactions compute the same number. */
 export async function nextRollNumber(tx: Tx, classId: string): Promise<number> {
-  const [row] = await tx.select({ next: sql<number>`coalesce(max(${students.rollNumber}), 0)::int + 1` })
-    .from(students).where(eq(students.classId, classId));
+  const [row] = await tx.select({ next: sql<number>`coalesce(max(${enrolments.rollNumber}), 0)::int + 1` })
+    .from(enrolments).where(eq(enrolments.classId, classId));
   return Number(row.next);
 }
 
@@ -96,8 +107,10 @@ export async function insertStudent(tx: Tx, values: StudentValues, contact: Prim
 
 /** The students of one class as the import compares them: name, date of birth and roll number. */
 export function selectClassStudentKeys(tx: Tx, classId: string) {
-  return tx.select({ name: students.name, dateOfBirth: students.dateOfBirth, rollNumber: students.rollNumber })
-    .from(students).where(eq(students.classId, classId));
+  return tx.select({ name: students.name, dateOfBirth: students.dateOfBirth, rollNumber: enrolments.rollNumber })
+    .from(enrolments)
+    .innerJoin(students, and(eq(students.churchId, enrolments.churchId), eq(students.id, enrolments.studentId)))
+    .where(eq(enrolments.classId, classId));
 }
 
 /** Inserts many students of one class, each with their primary guardian, in two statements (the

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { students } from '../../../drizzle/schema/index.js';
+import { enrolments } from '../../../drizzle/schema/index.js';
 import {
   STUDENT_MESSAGES, type studentCreateInput, type studentListInput, type studentUpdateInput,
 } from '../../../common/schemas/students.js';
@@ -27,12 +27,14 @@ type ListFilter = NonNullable<z.output<typeof studentListInput>>;
 export async function listStudents(scope: TenantScope, filter: ListFilter = {}): Promise<StudentDto[]> {
   const { tx, user, church } = scope;
   if (filter.class_id) await findAccessibleClass(tx, user, filter.class_id); // 404 for a class not theirs
+  // A year or a class asked for: the children enrolled in it, a past year's too (with the class and
+  // roll number of that year). Otherwise each child once, in their current class.
   const rows = await selectStudents(tx, and(
     visibleClassesWhere(user),
-    filter.academic_year ? eq(students.academicYear, filter.academic_year) : undefined,
-    filter.class_id ? eq(students.classId, filter.class_id) : undefined,
+    filter.academic_year ? eq(enrolments.academicYear, filter.academic_year) : undefined,
+    filter.class_id ? eq(enrolments.classId, filter.class_id) : undefined,
     filter.search ? studentSearchWhere(filter.search) : undefined,
-  ), filter.sort);
+  ), filter.sort, filter.academic_year || filter.class_id ? 'any year' : 'current');
   const today = churchToday(church);
   const lacking = await lackingEnrolmentConsent(tx, rows);
   return rows.map((row) => toStudentDto(row, today, lacking.has(row.id)));
@@ -47,7 +49,7 @@ const lackingEnrolmentConsent = (tx: Tx, rows: StudentListRow[]) => childrenLack
 export async function studentsOfClass(scope: TenantScope, classId: string): Promise<RosterStudentDto[]> {
   const cls = await findAccessibleClass(scope.tx, scope.user, classId);
   const today = churchToday(scope.church);
-  const rows = await selectStudents(scope.tx, eq(students.classId, cls.id));
+  const rows = await selectStudents(scope.tx, eq(enrolments.classId, cls.id), 'roll_number', 'any year');
   const lacking = await lackingEnrolmentConsent(scope.tx, rows);
   return rows.map((row) => toRosterStudentDto(row, today, lacking.has(row.id)));
 }
