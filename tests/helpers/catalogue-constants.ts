@@ -15,6 +15,7 @@ import { FOLLOW_UP_MESSAGES } from '../../common/follow-up.js';
 import { PRIVACY_MESSAGES } from '../../common/schemas/privacy.js';
 import { CONSENT_MESSAGES } from '../../common/consent.js';
 import { IMPORT_MESSAGES } from '../../common/student-import.js';
+import { ROLLOVER_MESSAGES } from '../../common/rollover.js';
 
 /** The names of an object's plain texts (a message made by a function has no single English). */
 type TextNames<T> = { [K in keyof T]: T[K] extends string ? K : never }[keyof T] & string;
@@ -103,6 +104,18 @@ export const CATALOGUE_CONSTANTS: CataloguePair[] = [
   ...sameNames('configuration', ACADEMIC_YEAR_CONFIG_MESSAGES, 'ACADEMIC_YEAR_CONFIG_MESSAGES', [
     'startMonthInvalid', 'yearsAheadInvalid', 'yearsBackInvalid', 'updated', 'updateFailed',
   ]),
+  ...sameNames('configuration.rollover', ROLLOVER_MESSAGES, 'ROLLOVER_MESSAGES', [
+    'yearInvalid', 'childInvalid', 'outcomeInvalid', 'notFound', 'alreadyUndone', 'undone',
+  ]),
+  ...([
+    ['notOffered', ROLLOVER_MESSAGES.notOffered('{fromYear}', '{toYear}')],
+    ['noClasses', ROLLOVER_MESSAGES.noClasses('{fromYear}')],
+    ['alreadyRolledOver', ROLLOVER_MESSAGES.alreadyRolledOver('{fromYear}')],
+    ['classNotInYear', ROLLOVER_MESSAGES.classNotInYear('{fromYear}')],
+    ['childNotInYear', ROLLOVER_MESSAGES.childNotInYear('{fromYear}')],
+    ['teacherConflict', ROLLOVER_MESSAGES.teacherConflict('{className}')],
+    ['undoAfterMarks', ROLLOVER_MESSAGES.undoAfterMarks('{toYear}')],
+  ] as const).map(([name, constant]) => ({ id: `configuration.rollover.${name}` as MessageId, constant, where: `ROLLOVER_MESSAGES.${name}` })),
   ...sameNames('gallery', GALLERY_MESSAGES, 'GALLERY_MESSAGES', [
     'titleRequired', 'titleTooLong', 'descriptionTooLong', 'departmentInvalid', 'notFound', 'tooManyFiles', 'malformedUpload',
     'storageUnavailable', 'deleted', 'deleteFailed', 'confirmDelete', 'empty',

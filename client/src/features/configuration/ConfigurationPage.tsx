@@ -17,6 +17,7 @@ import { useAcademicYears } from '../classes';
 import { FollowUpSettingCard } from '../follow-up';
 import { ErasureCandidatesCard, RetentionCard } from '../privacy';
 import { PrivacyNoticeCard } from '../privacy-notice';
+import { RolloverCard } from '../rollover';
 import { monthNameIn, monthOptionsIn } from '../../lib/months';
 import { ChurchLanguageCard } from './ChurchLanguageCard';
 import { DigestSettingCard } from './DigestSettingCard';
@@ -41,8 +42,9 @@ function exampleSentence(t: Translate, locale: Locale, today: string, config: { 
 /**
  * Academic Year Configuration: start month, years ahead and years back
  * (1 to 10 each), with a live example. Only principals and super admins edit it; for other roles
- * the panel is not there. Below it, for the super admin only, the church's default language. After a save every academic-year choice (classes, students, reports,
- * attendance) is refetched, so the new years are offered at once.
+ * the panel is not there. Under it, the turn of the year (its card opens the rollover wizard) and, for
+ * the super admin only, the church's default language. After a save every academic-year choice
+ * (classes, students, reports, attendance) is refetched, so the new years are offered at once.
  */
 export function ConfigurationPage() {
   const t = useT();
@@ -52,6 +54,7 @@ export function ConfigurationPage() {
   const configuresFollowUp = useCan('configureFollowUp');
   const receivesDigest = useCan('receiveDigest');
   const managesRetention = useCan('manageRetention');
+  const rollsOverYear = useCan('rollOverYear');
   const config = useAcademicYears();
   const utils = trpc.useUtils();
   const save = trpc.academicYear.updateConfig.useMutation({
@@ -160,6 +163,7 @@ export function ConfigurationPage() {
           </form>
         ) : null}
       </Card>
+      {rollsOverYear ? <RolloverCard /> : null}
       {configuresFollowUp ? (
         <ScreenBoundary fallback={null}>
           <FollowUpSettingCard />

@@ -1,0 +1,60 @@
+import { TRPCClientError } from '@trpc/client';
+import { reasonOf, serverMessage } from '../../lib/errors';
+import { localized, type MessageId, type MessageValues } from '../../lib/i18n';
+
+type Translate = (id: MessageId, values?: MessageValues) => string;
+
+/** The years a refusal may name: the rollover's own (the server sends the same in its values). */
+export interface Years {
+  from_year: string;
+  to_year: string;
+}
+
+/** The count a text of "children were added" starts with (the proposal says it in its English only). */
+const leadingCount = (message: string) => Number(/^\d+/.exec(message)?.[0] ?? 0);
+
+/**
+ * A refusal of the rollover (a reason of common/rollover.ts's texts) in the active language, from its
+ * reason and the values it names; a reason this does not know is said by the server's text as the
+ * catalogue holds it, or as it came.
+ */
+export function refusalOfRollover(t: Translate, years: Years, refusal: { reason?: string; message: string; values?: Record<string, string | number> }): string {
+  const values = refusal.values ?? {};
+  const fromYear = String(values.fromYear ?? years.from_year);
+  const toYear = String(values.year ?? years.to_year);
+  switch (refusal.reason) {
+    case 'not_offered': return t('configuration.rollover.notOffered', { fromYear, toYear: years.to_year });
+    case 'no_classes': return t('configuration.rollover.noClasses', { fromYear });
+    case 'already_rolled_over': return t('configuration.rollover.alreadyRolledOver', { fromYear });
+    case 'undo_after_marks': return t('configuration.rollover.undoAfterMarks', { toYear });
+    case 'undo_after_additions':
+      return t('configuration.rollover.undoAfterAdditions', { count: Number(values.count ?? leadingCount(refusal.message)) });
+    case 'teacher_conflict':
+      return values.className ? t('configuration.rollover.teacherConflict', { className: String(values.className) }) : localized(t, refusal.message);
+    default: return localized(t, refusal.message);
+  }
+}
+
+/** The values a refusal names (its error data's, as server/trpc/errors.ts sends them). */
+const valuesOf = (error: unknown) =>
+  (error instanceof TRPCClientError ? (error.data as { values?: Record<string, string | number> } | undefined)?.values : undefined);
+
+/** A failed rollover call in the active language: its refusal by reason, a plan's limit as every
+ * screen says it, otherwise the server's text or `fallback` when none came. */
+export function failureOfRollover(t: Translate, years: Years, error: unknown, fallback: string): string {
+  const message = serverMessage(error, fallback);
+  return refusalOfRollover(t, years, { reason: reasonOf(error), message, values: valuesOf(error) });
+}
+
+/** tRPC's code of a conflict (409), as a refusal of the plan's limit comes. */
+const CONFLICT = -32009;
+
+/**
+ * A plan limit an answer carries (the preview's: the refusal the commit would give), said as every
+ * screen says that refusal: lib/errors' serverMessage reads it from an error of the server's shape.
+ * (lib/errors is part of the app's first chunk, which this screen adds nothing to.)
+ */
+export function planLimitText(limit: { message: string; values: Record<string, string | number> }): string {
+  const refusal = TRPCClientError.from({ error: { message: limit.message, code: CONFLICT, data: { reason: 'plan_limit', values: limit.values } } });
+  return serverMessage(refusal, limit.message);
+}
