@@ -83,7 +83,7 @@ export async function createClass({ tx, church }: TenantScope, input: z.output<t
   };
   await assertTeacher(tx, fields.teacherId);
   await assertNoDuplicate(tx, fields);
-  await assertWithinPlanLimit(tx, church, 'classes');
+  await assertWithinPlanLimit(tx, church, { resource: 'classes', academicYear: fields.academicYear });
   const id = await duplicateAware(fields, () => insertClass(tx, { churchId: church.id, ...fields }));
   return classDto(tx, id);
 }
