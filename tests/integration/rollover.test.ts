@@ -241,6 +241,19 @@ describe('committing and undoing a rollover', () => {
     expect((await classesOf(w, w.toYear))).toHaveLength(2);
   });
 
+  it('keeps a class of the ending year in its year and with its children once they moved on', async () => {
+    const w = await churchWithEndingYear();
+    const s = w.c.s.principal;
+    expect((await s.post('/api/rollover', { from_year: w.fromYear })).status).toBe(201);
+    const moved = await s.put(`/api/classes/${w.lkg.id}`, { academic_year: w.toYear });
+    expect(moved.status).toBe(409);
+    expect(moved.body.message).toBe(`The children of this class have moved on to another academic year, so it stays in ${w.fromYear} with their history.`);
+    expect((await s.put(`/api/classes/${w.lkg.id}`, { section: 'B' })).status).toBe(200);
+    const deleted = await w.c.s.super_admin.delete(`/api/classes/${w.lkg.id}`);
+    expect(deleted.status).toBe(409);
+    expect(deleted.body.reason).toBe('class_has_students');
+  });
+
   it('answers 404 for another church\'s rollover id', async () => {
     const [w, other] = await Promise.all([churchWithEndingYear(), churchWithEndingYear()]);
     const theirs = (await other.c.s.principal.post('/api/rollover', { from_year: other.fromYear })).body.data;
