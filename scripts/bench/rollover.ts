@@ -10,7 +10,7 @@
  * child. Each run previews the default plan (every class to the next grade, the 10ths leaving), commits
  * it (one transaction) and undoes it, so every run starts from the same rows. The time is the
  * request's round trip on the loopback; the CPU is the server's (this process, /proc/self/stat) and
- * PostgreSQL's (its backends, /proc/<pid>/stat) per request.
+ * PostgreSQL's (the database's backends, /proc/<pid>/stat, when the server runs on this machine) per request.
  *
  * Environment: RUNS (20), CLASSES (20), CHILDREN (600), SUNDAYS (40).
  */
@@ -23,8 +23,8 @@ import { CLASS_NAMES } from '../../common/school.js';
 import { createPostgresDatabase } from '../../server/db/postgres.js';
 import { hashPassword } from '../../server/modules/auth/index.js';
 import {
-  APP_POOL_SIZE, authHeaders, cpuSample, databaseUrl, fmt, freshDatabase, heading, median, ownerClient, printTable, processCpu,
-  quantile, signIn, startApp, type CpuSample,
+  APP_POOL_SIZE, authHeaders, cpuSample, databaseName, databaseUrl, fmt, freshDatabase, heading, median, ownerClient, postgresCpu,
+  postgresMsPer, postmasterOf, printTable, quantile, signIn, startApp,
 } from './lib.js';
 
 const RUNS = Number(process.env.RUNS ?? 20);
@@ -73,21 +73,10 @@ async function seed(fromYear: string) {
   }
 }
 
-/** CPU of this process (the app runs here) and of the database's backends. */
-async function backendPids(): Promise<number[]> {
-  const sql = ownerClient(url);
-  try {
-    const rows = await sql<{ pid: number }[]>`select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`;
-    return rows.map((r) => r.pid);
-  } finally {
-    await sql.end({ timeout: 5 });
-  }
-}
-const backendTicks = (pids: number[]) => pids.reduce((sum, pid) => {
-  try { return sum + processCpu(pid).processTicks; } catch { return sum; }
-}, 0);
-
 interface Step { times: number[]; app: number; db: number }
+
+/** ms of CPU per run of one step: the app's ticks (this process; 100 a second) and PostgreSQL's ms. */
+const perRun = (ticks: number) => (ticks * 10) / RUNS;
 
 async function main() {
   heading('rollover (the turn of the academic year)');
@@ -113,17 +102,20 @@ async function main() {
     // Warm-up: statements prepared, code compiled.
     const warm = await post('/api/rollover', plan, 201);
     await post(`/api/rollover/${warm.body.data.id}/undo`, {}, 200);
-    const pids = await backendPids();
+    const postmaster = await postmasterOf(url);
+    const database = databaseName(url);
+    const dbSample = () => (postmaster ? postgresCpu(postmaster, database) : undefined);
     const steps: Record<'preview' | 'commit' | 'undo', Step> = {
       preview: { times: [], app: 0, db: 0 }, commit: { times: [], app: 0, db: 0 }, undo: { times: [], app: 0, db: 0 },
     };
     const measured = async (step: Step, fn: () => Promise<{ ms: number }>) => {
-      const appBefore: CpuSample = cpuSample();
-      const dbBefore = backendTicks(pids);
+      const appBefore = cpuSample();
+      const dbBefore = dbSample();
       const { ms } = await fn();
       step.times.push(ms);
       step.app += cpuSample().processTicks - appBefore.processTicks;
-      step.db += backendTicks(pids) - dbBefore;
+      const dbAfter = dbSample();
+      if (dbBefore && dbAfter) step.db += postgresMsPer(dbBefore, dbAfter, 1)[0];
     };
     let totals: Record<string, number> | undefined;
     for (let i = 0; i < RUNS; i++) {
@@ -138,13 +130,12 @@ async function main() {
       await measured(steps.undo, () => post(`/api/rollover/${id}/undo`, {}, 200));
     }
     console.log(`\n  ${RUNS} runs after one warm-up; each commit: ${JSON.stringify(totals)}\n`);
-    const ticksMs = (ticks: number) => (ticks * 10) / RUNS; // 100 ticks a second
     printTable((['preview', 'commit', 'undo'] as const).map((name) => {
       const step = steps[name];
       const sorted = [...step.times].sort((a, b) => a - b);
       return {
         request: name, 'median ms': fmt(median(step.times)), 'p95 ms': fmt(quantile(sorted, 0.95)),
-        'app CPU ms/req': fmt(ticksMs(step.app)), 'PostgreSQL CPU ms/req': fmt(ticksMs(step.db)),
+        'app CPU ms/req': fmt(perRun(step.app)), 'PostgreSQL CPU ms/req': postmaster ? fmt(step.db / RUNS) : 'n/a',
       };
     }));
     const commitMedian = median(steps.commit.times);
