@@ -22,5 +22,7 @@ export const CLASS_MESSAGES = {
     `This class still has ${count} ${count === 1 ? 'student' : 'students'}. `
     + 'Move them to another class or delete them before deleting the class.',
   deleted: 'Class deleted successfully.',
+  yearKept: (academicYear: string) =>
+    `The children of this class have moved on to another academic year, so it stays in ${academicYear} with their history.`,
   empty: 'No classes found',
 } as const;

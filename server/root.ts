@@ -4,6 +4,7 @@ import { subscriptionRouter } from './modules/subscription/router.js';
 import { churchesRouter } from './modules/churches/router.js';
 import { paymentsRouter } from './modules/payments/router.js';
 import { academicYearRouter } from './modules/academic-year/router.js';
+import { rolloverRouter } from './modules/rollover/router.js';
 import { classesRouter } from './modules/classes/router.js';
 import { studentsRouter } from './modules/students/router.js';
 import { guardiansRouter } from './modules/guardians/router.js';
@@ -32,6 +33,7 @@ export const appRouter = router({
   churches: churchesRouter,
   payments: paymentsRouter,
   academicYear: academicYearRouter,
+  rollover: rolloverRouter,
   classes: classesRouter,
   students: studentsRouter,
   guardians: guardiansRouter,

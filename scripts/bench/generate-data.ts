@@ -12,7 +12,9 @@
  * (all with the password BENCH_PASSWORD), an academic-year config, CLASSES_PER_CHURCH classes of the
  * current academic year each taught by its teacher, STUDENTS_PER_CHURCH students spread over the
  * classes (roll numbers 1..n per class), and one attendance row per student for each of the last
- * DAYS Sundays (about 85% present), marked by the class teacher.
+ * DAYS Sundays (about 85% present), marked by the class teacher. A caller may give the first church
+ * (C00000) a shape of its own (`firstChurch`: its students, classes and first class), so one church
+ * of a benchmark can have the sizes it measures among many churches of the usual shape.
  *
  * Runs as the owner (a superuser: row-level security does not apply). The attendance table's keys,
  * index and foreign keys are dropped for the load and recreated from their own definitions
@@ -38,6 +40,13 @@ const CLASS_NAMES = ['LKG', 'UKG', '1st', '2nd', '3rd', '4th', '5th', '6th', '7t
 const FIRST = ['Aarav', 'Diya', 'Ishaan', 'Ananya', 'Vihaan', 'Saanvi', 'Arjun', 'Meera', 'Kabir', 'Anika', 'Joel', 'Grace'];
 const LAST = ['Thomas', 'Mathew', 'George', 'Joseph', 'Varghese', 'Kurian', 'Philip', 'Jacob', 'Abraham', 'John'];
 
+/** One church's students, classes and the size of its first class. */
+export interface ChurchShape {
+  students: number;
+  classes: number;
+  firstClassSize: number;
+}
+
 export interface GenerateParams {
   churches: number;
   studentsPerChurch: number;
@@ -45,6 +54,8 @@ export interface GenerateParams {
   days: number;
   firstClassSize: number;
   copyStreams: number;
+  /** The first church's own shape (the others have the shape of the fields above). */
+  firstChurch?: ChurchShape;
 }
 
 export const paramsFromEnv = (env = process.env): GenerateParams => ({
@@ -77,6 +88,29 @@ function classSizes(students: number, classes: number, firstClassSize = 15): num
   const rest = students - first;
   const others = classes - 1;
   return [first, ...Array.from({ length: others }, (_, c) => Math.floor(rest / others) + (c < rest % others ? 1 : 0))];
+}
+
+/** Where each church's rows are: its classes' sizes, each student's class, and the number of the
+ * church's first student among all (names and phone numbers are drawn from it). */
+interface ChurchLayout extends ChurchShape {
+  sizes: number[];
+  classOfStudent: number[];
+  firstStudent: number;
+}
+
+function churchLayouts(p: GenerateParams): ChurchLayout[] {
+  const layout = (shape: ChurchShape) => {
+    const classes = Math.min(CLASS_NAMES.length, shape.classes);
+    const sizes = classSizes(shape.students, classes, shape.firstClassSize);
+    return { ...shape, classes, sizes, classOfStudent: sizes.flatMap((n, c) => new Array<number>(n).fill(c)) };
+  };
+  const usual = layout({ students: p.studentsPerChurch, classes: p.classesPerChurch, firstClassSize: p.firstClassSize });
+  const first = p.firstChurch ? layout(p.firstChurch) : usual;
+  const layouts: ChurchLayout[] = [];
+  for (let i = 0, firstStudent = 0; i < p.churches; firstStudent += layouts[i].students, i++) {
+    layouts.push({ ...(i === 0 ? first : usual), firstStudent });
+  }
+  return layouts;
 }
 
 export interface GenerateSummary {
@@ -131,17 +165,17 @@ export async function generateData(url: string, p: GenerateParams, log = console
     const today = todayIn(TIME_ZONE);
     const year = academicYearOf(today, DEFAULT_ACADEMIC_YEAR_CONFIG.start_month);
     const dates = attendanceDates(p.days);
+    const layouts = churchLayouts(p);
     const sizes = classSizes(p.studentsPerChurch, p.classesPerChurch, p.firstClassSize);
     const now = new Date().toISOString();
     const endDate = new Date(Date.now() + 365 * 86_400_000).toISOString();
 
     // Ids are made here so every table can be written without reading anything back.
     const churchIds = Array.from({ length: p.churches }, () => randomUUID());
-    const teacherIds = churchIds.map(() => Array.from({ length: p.classesPerChurch }, () => randomUUID()));
-    const classIds = churchIds.map(() => Array.from({ length: p.classesPerChurch }, () => randomUUID()));
-    const studentIds = churchIds.map(() => Array.from({ length: p.studentsPerChurch }, () => randomUUID()));
-    const classOfStudent: number[] = [];
-    sizes.forEach((n, c) => { for (let k = 0; k < n; k++) classOfStudent.push(c); });
+    const teacherIds = layouts.map((l) => Array.from({ length: l.classes }, () => randomUUID()));
+    const classIds = layouts.map((l) => Array.from({ length: l.classes }, () => randomUUID()));
+    const studentIds = layouts.map((l) => Array.from({ length: l.students }, () => randomUUID()));
+    const total = (count: (l: ChurchLayout) => number) => layouts.reduce((sum, l) => sum + count(l), 0);
 
     await timed('churches', p.churches, () => copyLines(sql, 'churches',
       ['id', 'code', 'name', 'email', 'phone', 'address', 'pincode', 'owner_email', 'time_zone',
@@ -155,12 +189,12 @@ export async function generateData(url: string, p: GenerateParams, log = console
         const c = churchIds[i];
         yield `${c}\t${randomUUID()}\tSam Superadmin ${i}\t${superAdminEmail(i)}\tsuper_admin\t${passwordHash}\tt\t${now}\t${now}\n`;
         yield `${c}\t${randomUUID()}\tPriya Principal ${i}\t${principalEmail(i)}\tprincipal\t${passwordHash}\tf\t${now}\t${now}\n`;
-        for (let t = 0; t < p.classesPerChurch; t++) {
+        for (let t = 0; t < layouts[i].classes; t++) {
           yield `${c}\t${teacherIds[i][t]}\tTeacher ${t + 1} of ${i}\t${teacherEmail(i, t)}\tteacher\t${passwordHash}\tf\t${now}\t${now}\n`;
         }
       }
     };
-    const userCount = p.churches * (2 + p.classesPerChurch);
+    const userCount = total((l) => 2 + l.classes);
     await timed('users', userCount, () => copyLines(sql, 'users',
       ['church_id', 'id', 'name', 'email', 'role', 'password_hash', 'is_church_owner', 'created_at', 'updated_at'],
       chunked(userLines())));
@@ -171,41 +205,44 @@ export async function generateData(url: string, p: GenerateParams, log = console
 
     const classLines = function* () {
       for (let i = 0; i < p.churches; i++) {
-        for (let c = 0; c < p.classesPerChurch; c++) {
+        for (let c = 0; c < layouts[i].classes; c++) {
           yield `${churchIds[i]}\t${classIds[i][c]}\t${CLASS_NAMES[c]}\tA\t${teacherIds[i][c]}\t${year}\n`;
         }
       }
     };
-    await timed('classes', p.churches * p.classesPerChurch, () => copyLines(sql, 'classes',
+    const classCount = total((l) => l.classes);
+    await timed('classes', classCount, () => copyLines(sql, 'classes',
       ['church_id', 'id', 'class_name', 'section', 'teacher_id', 'academic_year'], chunked(classLines())));
 
     const birthYear = Number(year.slice(0, 4));
     const studentLines = function* () {
       for (let i = 0; i < p.churches; i++) {
-        const roll = new Array<number>(p.classesPerChurch).fill(0);
-        for (let s = 0; s < p.studentsPerChurch; s++) {
+        const { classes, students, classOfStudent, firstStudent } = layouts[i];
+        const roll = new Array<number>(classes).fill(0);
+        for (let s = 0; s < students; s++) {
           const c = classOfStudent[s];
-          const n = i * p.studentsPerChurch + s;
+          const n = firstStudent + s;
           const dob = `${birthYear - 4 - c}-${String((n % 12) + 1).padStart(2, '0')}-${String((n % 28) + 1).padStart(2, '0')}`;
           yield `${churchIds[i]}\t${studentIds[i][s]}\t${classIds[i][c]}\t${FIRST[n % FIRST.length]} ${LAST[(n * 7) % LAST.length]}\t` +
             `${dob}\t${++roll[c]}\t${year}\n`;
         }
       }
     };
-    await timed('students', p.churches * p.studentsPerChurch, () => copyLines(sql, 'students',
+    const studentCount = total((l) => l.students);
+    await timed('students', studentCount, () => copyLines(sql, 'students',
       ['church_id', 'id', 'class_id', 'name', 'date_of_birth', 'roll_number', 'academic_year'],
       chunked(studentLines())));
     // Each student's primary guardian: the parent phone and email of the student API.
     const guardianLines = function* () {
       for (let i = 0; i < p.churches; i++) {
-        for (let s = 0; s < p.studentsPerChurch; s++) {
-          const n = i * p.studentsPerChurch + s;
+        for (let s = 0; s < layouts[i].students; s++) {
+          const n = layouts[i].firstStudent + s;
           yield `${churchIds[i]}\t${studentIds[i][s]}\t1\tParent\tparent\t+919${String(100000000 + (n * 7919) % 900000000).slice(0, 9)}\t` +
             `${s % 3 === 0 ? '\\N' : `parent${s}@${domain(i)}`}\n`;
         }
       }
     };
-    await timed('student_guardians', p.churches * p.studentsPerChurch, () => copyLines(sql, 'student_guardians',
+    await timed('student_guardians', studentCount, () => copyLines(sql, 'student_guardians',
       ['church_id', 'student_id', 'position', 'name', 'relation', 'phone', 'email'], chunked(guardianLines())));
 
     // Attendance: take the keys off, COPY in parallel streams (by church), put the keys back.
@@ -227,8 +264,8 @@ export async function generateData(url: string, p: GenerateParams, log = console
     const attendanceLines = function* (from: number, to: number) {
       for (let i = from; i < to; i++) {
         const church = churchIds[i];
-        for (let s = 0; s < p.studentsPerChurch; s++) {
-          const c = classOfStudent[s];
+        for (let s = 0; s < layouts[i].students; s++) {
+          const c = layouts[i].classOfStudent[s];
           const prefix = `${church}\t${studentIds[i][s]}\t`;
           const suffix = `\t${classIds[i][c]}\t`;
           const teacher = teacherIds[i][c];
@@ -239,7 +276,7 @@ export async function generateData(url: string, p: GenerateParams, log = console
         }
       }
     };
-    const attendanceRows = p.churches * p.studentsPerChurch * dates.length;
+    const attendanceRows = studentCount * dates.length;
     await timed(`attendance COPY (${p.copyStreams} streams)`, attendanceRows, async () => {
       const per = Math.ceil(p.churches / p.copyStreams);
       await Promise.all(Array.from({ length: p.copyStreams }, (_, k) => copyLines(sql, 'attendance',
@@ -257,15 +294,15 @@ export async function generateData(url: string, p: GenerateParams, log = console
     }
     await timed('vacuum (analyze) all tables', 0, () => sql.unsafe('vacuum (analyze)'));
     // What was generated, for the benchmarks that use this database.
-    const shape = { ...p, classSizes: sizes, academicYear: year, dates: [dates[0], dates.at(-1)], generatedAt: now };
+    const shape = { ...p, classSizes: sizes, firstChurchClassSizes: layouts[0]?.sizes, academicYear: year, dates: [dates[0], dates.at(-1)], generatedAt: now };
     await sql.unsafe(`comment on database "${databaseName(url)}" is '${JSON.stringify(shape)}'`);
 
     const seconds = (performance.now() - t0) / 1000;
     const rows = {
       churches: p.churches,
       users: userCount,
-      classes: p.churches * p.classesPerChurch,
-      students: p.churches * p.studentsPerChurch,
+      classes: classCount,
+      students: studentCount,
       attendance: attendanceRows,
     };
     return { params: p, seconds, rows, academicYear: year, dates };
@@ -276,6 +313,8 @@ export async function generateData(url: string, p: GenerateParams, log = console
 
 export interface GeneratedShape extends GenerateParams {
   classSizes: number[];
+  /** The first church's class sizes (those of classSizes unless it had a shape of its own). */
+  firstChurchClassSizes?: number[];
   academicYear: string;
   /** Newest and oldest attendance Sunday. */
   dates: [string, string];

@@ -311,6 +311,55 @@ export function processTree(root: number): number[] {
   return tree;
 }
 
+/** CPU ticks of a PostgreSQL server on this machine, read from /proc: `server` is utime + stime of
+ * the postmaster and every process under it plus the postmaster's cutime + cstime (the children it
+ * has reaped: closed connections, parallel workers), so nothing that ends between two samples is
+ * lost, but the other databases' work on a shared server is in it; `backends` is each live backend
+ * of one database (its name in the process title) by pid. */
+export interface PostgresCpuSample { server: number; backends: Map<number, number> }
+
+/** The postmaster serving `url`, found as the parent of this connection's backend; undefined when
+ * that backend is not on this machine (a remote server: nothing to read). */
+export async function postmasterOf(url: string): Promise<number | undefined> {
+  const sql = ownerClient(url);
+  try {
+    const [row] = await sql<{ pid: number }[]>`select pg_backend_pid() as pid`;
+    const stat = readFileSync(`/proc/${row.pid}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+  } catch {
+    return undefined;
+  } finally {
+    await sql.end({ timeout: 5 });
+  }
+}
+
+export function postgresCpu(postmaster: number, database: string): PostgresCpuSample {
+  let server = 0;
+  const backends = new Map<number, number>();
+  for (const pid of processTree(postmaster)) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' '); // fields[0] is field 3 (state)
+      const ticks = Number(fields[11]) + Number(fields[12]);
+      server += ticks + (pid === postmaster ? Number(fields[13]) + Number(fields[14]) : 0);
+      // A backend's title: "postgres: [cluster: ]user database client activity".
+      if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').split(/[\s\0]+/).includes(database)) backends.set(pid, ticks);
+    } catch {
+      // the process ended while it was read; its ticks are in the postmaster's cutime from now on
+    }
+  }
+  return { server, backends };
+}
+
+/** ms of PostgreSQL CPU per operation between two samples: [the database's backends, the whole
+ * server]. A backend that ended in between is missing from the first (the app's pool keeps its own). */
+export function postgresMsPer(before: PostgresCpuSample, after: PostgresCpuSample, operations: number): [number, number] {
+  let backends = 0;
+  for (const [pid, ticks] of after.backends) backends += ticks - (before.backends.get(pid) ?? 0);
+  const ms = (ticks: number) => (ticks * 1000) / CLK_TCK / Math.max(1, operations);
+  return [ms(backends), ms(after.server - before.server)];
+}
+
 /** Resident memory of a process (VmRSS of /proc/<pid>/status), bytes; NaN when it cannot be read. */
 export function residentBytes(pid: number): number {
   try {

@@ -2,8 +2,9 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { MESSAGES } from '../../common/constants.js';
 import { todayIn } from '../../common/dates.js';
+import { previousYear } from '../../common/rollover.js';
 import {
-  attendance, attendanceSyncBatches, churchPrivacyNotices, consentLinks, familyExports, followUpContacts, media, mediaChildren,
+  academicYearRollovers, attendance, attendanceSyncBatches, churchPrivacyNotices, consentLinks, familyExports, followUpContacts, media, mediaChildren,
   childDataReads, paymentOrders, sessionRecords, studentCare, studentConsents, studentGuardians, studentPickups, users,
 } from '../../drizzle/schema/index.js';
 import type { Database } from '../../server/db/index.js';
@@ -91,11 +92,17 @@ export async function churchWithRows(db: Database) {
     }).returning();
     return [r, m, e, g] as const;
   });
+  // A rollover of the year before the class's (its record alone: the replay probes its undo by id).
+  const [rollover] = await db.withTenant(churchId, (tx) => tx.insert(academicYearRollovers).values({
+    churchId, fromYear: previousYear(cls.academicYear), toYear: cls.academicYear, summary: { marker: marker('Rollover') },
+    createdBy: church.users.principal.id,
+  }).returning());
   // Orders are written by the platform door only (the tenant role may not).
   await db.withPlatform((tx) => tx.insert(paymentOrders).values({ churchId, provider: 'razorpay', providerOrderId: providerOrder, planTier: 'premium', amountPaise: 99_900 }));
   const ids: VictimIds = {
     church: churchId, class: cls.id, student: roster[0].id, teacher: church.users.teacher.id,
     record: record.id, media: item.id, providerOrder, batch: batchId, export: familyExport.id, guardian: guardian.id,
+    rollover: rollover.id,
   };
   return { ...church, ids, mediaFile, consentToken };
 }

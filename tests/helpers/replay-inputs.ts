@@ -25,6 +25,8 @@ export interface VictimIds {
   export: string;
   /** A guardian of its student. */
   guardian: string;
+  /** An academic-year rollover it made. */
+  rollover: string;
 }
 
 type Kind = keyof VictimIds;
@@ -32,6 +34,7 @@ type Kind = keyof VictimIds;
 /** Id fields named after what they point at. */
 const KIND_OF_FIELD: Record<string, Kind> = {
   classId: 'class', class_id: 'class', studentId: 'student', student_id: 'student', student_ids: 'student', teacher_id: 'teacher',
+  next_teacher_id: 'teacher',
   church_id: 'church', order_id: 'providerOrder', razorpay_order_id: 'providerOrder', batchId: 'batch',
   guardian_id: 'guardian',
 };
@@ -42,6 +45,7 @@ const KIND_OF_DOMAIN: Array<[string, Kind]> = [
   ['subscription.', 'church'], ['payments.', 'church'], ['classes.', 'class'], ['students.', 'student'],
   ['records.', 'record'], ['users.', 'teacher'], ['gallery.', 'media'], ['guardians.', 'student'], ['privacy.', 'student'],
   ['familyExport.link', 'export'], ['familyExport.', 'student'], ['consent.', 'student'],
+  ['rollover.', 'rollover'],
 ];
 
 interface JsonSchema {

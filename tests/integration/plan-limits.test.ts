@@ -6,12 +6,18 @@ import { createChurch } from '../helpers/fixtures.js';
 import { signIn, type ChurchSession as Session } from '../helpers/church-session.js';
 import { assertWithinPlanLimit, planLimitMessage } from '../../server/modules/subscription/limits.js';
 import { AppError } from '../../server/core/errors.js';
+import { academicYearOf } from '../../common/academic-year.js';
+import { todayIn } from '../../common/dates.js';
+import { previousYear } from '../../common/rollover.js';
 
 let app: TestApp;
 beforeAll(async () => { app = await startTestApp(); });
 afterAll(async () => { await app?.close(); });
 
-const YEAR = '2025-2026';
+/** The church's current academic year (the default setting, in the test churches' time zone): the
+ * year whose classes the usage page counts. */
+const YEAR = academicYearOf(todayIn('Asia/Kolkata'), 6);
+const LAST_YEAR = previousYear(YEAR);
 
 async function church(options: Parameters<typeof createChurch>[1] = {}) {
   const made = await createChurch(app.db, options);
@@ -59,6 +65,18 @@ describe('classes limit', () => {
     // Deleting one makes room again.
     expect((await c.admin.delete(`/api/classes/${second.body.data.id}`)).status).toBe(200);
     expect((await newClass(c.admin, '1st')).status).toBe(201);
+    expect((await usage(c.admin)).usage.classes).toBe(2);
+  });
+
+  it('counts the classes of one academic year: last year\'s classes leave this year\'s room whole', async () => {
+    const c = await church({ tier: 'free' });
+    const lastYear = await Promise.all(['LKG', 'UKG'].map((name) => c.admin.post('/api/classes', { class_name: name, academic_year: LAST_YEAR })));
+    expect(lastYear.map((r) => r.status)).toEqual([201, 201]);
+    expect((await c.admin.post('/api/classes', { class_name: '1st', academic_year: LAST_YEAR })).status).toBe(409);
+    expect((await usage(c.admin)).usage.classes).toBe(0);
+    expect((await newClass(c.admin, 'LKG')).status).toBe(201);
+    expect((await newClass(c.admin, 'UKG')).status).toBe(201);
+    expect((await newClass(c.admin, '1st')).status).toBe(409);
     expect((await usage(c.admin)).usage.classes).toBe(2);
   });
 

@@ -70,8 +70,10 @@ export function churchYearRows(tx: Tx, churchId: string, academicYear: string, f
     })
     .from(attendance)
     .innerJoin(classes, and(eq(classes.churchId, attendance.churchId), eq(classes.id, attendance.classId)))
+    // The enrolment by its whole key (church, student, year): a lookup per mark whatever plan the
+    // prepared statement settles on.
     .innerJoin(enrolments, and(eq(enrolments.churchId, attendance.churchId), eq(enrolments.studentId, attendance.studentId),
-      eq(enrolments.classId, attendance.classId)))
+      eq(enrolments.academicYear, classes.academicYear), eq(enrolments.classId, attendance.classId)))
     .where(and(eq(attendance.churchId, churchId), eq(classes.academicYear, academicYear), gte(attendance.date, first), lt(attendance.date, next)))
     .groupBy(sql`grouping sets ((${attendance.classId}, ${monthOf}), (${attendance.classId}))`);
 }

@@ -3,5 +3,5 @@
 export {
   classAccessibleTo, classNotFound, findAccessibleClass, seesAllClasses, visibleClassesWhere, type ClassRow,
 } from './access.js';
-export { listClasses } from './service.js';
+export { availableTeachers, listClasses } from './service.js';
 export { classNameOrder, lockClass } from './queries.js';

@@ -84,6 +84,14 @@ export async function countStudentsOfClass(tx: Tx, classId: string): Promise<num
   return row.n;
 }
 
+/** Children enrolled in a class who have since moved on to another academic year (its history). */
+export async function countChildrenMovedOn(tx: Tx, classId: string): Promise<number> {
+  const [row] = await tx.select({ n: count() }).from(enrolments)
+    .innerJoin(students, and(eq(students.churchId, enrolments.churchId), eq(students.id, enrolments.studentId)))
+    .where(and(eq(enrolments.classId, classId), ne(students.academicYear, enrolments.academicYear)));
+  return row.n;
+}
+
 export async function insertClass(
   tx: Tx,
   values: { churchId: string; className: string; section: string; teacherId: string | null; academicYear: string },

@@ -10,7 +10,7 @@ import { assertWithinPlanLimit } from '../subscription/index.js';
 import { findAccessibleClass, visibleClassesWhere } from './access.js';
 import { toClassDto, type ClassDto } from './dto.js';
 import {
-  countStudentsOfClass, deleteClassRow, findActiveTeacher, findClassRow, findDuplicateClass, insertClass, lockClass,
+  countChildrenMovedOn, countStudentsOfClass, deleteClassRow, findActiveTeacher, findClassRow, findDuplicateClass, insertClass, lockClass,
   selectAvailableTeachers, selectClasses, setStudentsAcademicYear, updateClassRow,
 } from './queries.js';
 
@@ -83,7 +83,7 @@ export async function createClass({ tx, church }: TenantScope, input: z.output<t
   };
   await assertTeacher(tx, fields.teacherId);
   await assertNoDuplicate(tx, fields);
-  await assertWithinPlanLimit(tx, church, 'classes');
+  await assertWithinPlanLimit(tx, church, { resource: 'classes', academicYear: fields.academicYear });
   const id = await duplicateAware(fields, () => insertClass(tx, { churchId: church.id, ...fields }));
   return classDto(tx, id);
 }
@@ -101,6 +101,10 @@ export async function updateClass({ tx, user }: TenantScope, input: z.output<typ
     academicYear: input.academic_year ?? current.academicYear,
   };
   if (fields.teacherId !== current.teacherId) await assertTeacher(tx, fields.teacherId);
+  // A class whose children moved on to another year (the rollover) is that year's record of them.
+  if (fields.academicYear !== current.academicYear && await countChildrenMovedOn(tx, current.id) > 0) {
+    throw conflict(CLASS_MESSAGES.yearKept(current.academicYear), { reason: 'class_year_kept', values: { academicYear: current.academicYear } });
+  }
   await assertNoDuplicate(tx, fields, current.id);
   await duplicateAware(fields, () => updateClassRow(tx, current.id, fields));
   await setStudentsAcademicYear(tx, current.id, fields.academicYear);

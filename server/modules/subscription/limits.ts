@@ -3,10 +3,7 @@ import { churches } from '../../../drizzle/schema/index.js';
 import type { Tx } from '../../db/index.js';
 import { MEDIA_MESSAGES } from '../../../common/media-limits.js';
 import { conflict, payloadTooLarge, type AppError } from '../../core/errors.js';
-import { findPlan, storageUsedBytes, usageCounts, type PlanRow } from './queries.js';
-
-/** What plan limits count; the same keys as GET /api/subscription/usage. */
-export type LimitedResource = 'principals' | 'teachers' | 'students' | 'classes';
+import { countUsage, findPlan, storageUsedBytes, type Counted, type LimitedResource, type PlanRow } from './queries.js';
 
 const NOUNS: Record<LimitedResource, [singular: string, plural: string]> = {
   principals: ['principal', 'principals'],
@@ -48,6 +45,8 @@ interface ChurchPlanFacts {
   is_lifetime: boolean;
 }
 
+const resourceOf = (counted: Exclude<LimitedResource, 'classes'> | Counted): Counted => (typeof counted === 'string' ? { resource: counted } : counted);
+
 /**
  * The one plan-limit check, for classes, students, teachers and principals. Call it inside the tenant
  * transaction before inserting `adding` new rows of `resource`; it throws 409 (reason 'plan_limit')
@@ -61,19 +60,31 @@ interface ChurchPlanFacts {
 export async function assertWithinPlanLimit(
   tx: Tx,
   church: ChurchPlanFacts,
-  resource: LimitedResource,
+  counted: Exclude<LimitedResource, 'classes'> | Counted,
   adding = 1,
 ): Promise<void> {
-  if (church.is_lifetime) return;
+  const refusal = await planLimitRefusal(tx, church, resourceOf(counted), adding);
+  if (refusal) throw refusal;
+}
+
+/** The refusal `assertWithinPlanLimit` throws, or null when the church may add `adding` rows (the
+ * church row locked as it does): for a caller that tells the user before anything is written. */
+export async function planLimitRefusal(
+  tx: Tx,
+  church: ChurchPlanFacts,
+  counted: Counted,
+  adding: number,
+): Promise<AppError | null> {
+  const { resource } = counted;
+  if (church.is_lifetime) return null;
   const plan = await findPlan(tx, church.subscription_tier);
-  if (!plan) return; // churches.subscription_tier references plans, so this does not happen
+  if (!plan) return null; // churches.subscription_tier references plans, so this does not happen
   const limit = planLimit(plan, resource);
-  if (limit < 0) return;
+  if (limit < 0) return null;
   await tx.select({ id: churches.id }).from(churches).where(eq(churches.id, church.id)).for('no key update');
-  const usage = await usageCounts(tx);
-  if (usage[resource] + adding > limit) {
-    throw conflict(planLimitMessage(plan.name, limit, resource), { reason: 'plan_limit', values: planLimitValues(plan, limit, resource) });
-  }
+  const used = await countUsage(tx, counted);
+  if (used + adding <= limit) return null;
+  return conflict(planLimitMessage(plan.name, limit, resource), { reason: 'plan_limit', values: planLimitValues(plan, limit, resource) });
 }
 
 const MB = 1024 * 1024;
@@ -109,13 +120,13 @@ export async function assertWithinStorageQuota(tx: Tx, church: ChurchPlanFacts, 
  * so a caller adding several rows at once (the student import) is counted after any parallel addition.
  */
 export async function planRoom(
-  tx: Tx, church: ChurchPlanFacts, resource: LimitedResource, { lock }: { lock: boolean },
+  tx: Tx, church: ChurchPlanFacts, resource: Exclude<LimitedResource, 'classes'>, { lock }: { lock: boolean },
 ): Promise<{ left: number | null; values?: Record<string, string | number> }> {
   if (church.is_lifetime) return { left: null };
   const plan = await findPlan(tx, church.subscription_tier);
   const limit = plan ? planLimit(plan, resource) : -1;
   if (!plan || limit < 0) return { left: null };
   if (lock) await tx.select({ id: churches.id }).from(churches).where(eq(churches.id, church.id)).for('no key update');
-  const usage = await usageCounts(tx);
-  return { left: Math.max(0, limit - usage[resource]), values: planLimitValues(plan, limit, resource) };
+  const used = await countUsage(tx, { resource });
+  return { left: Math.max(0, limit - used), values: planLimitValues(plan, limit, resource) };
 }

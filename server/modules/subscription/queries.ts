@@ -1,4 +1,4 @@
-import { asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { asc, count, eq, sql } from 'drizzle-orm';
 import { classes, media, plans, students, users } from '../../../drizzle/schema/index.js';
 import type { Tx } from '../../db/index.js';
 
@@ -11,21 +11,43 @@ export async function findPlan(tx: Tx, tier: string): Promise<PlanRow | undefine
   return plan;
 }
 
-/** Counts of what plan limits apply to, for the church of the transaction (RLS filters). */
-export async function usageCounts(tx: Tx) {
-  const [roleCounts, [classCount], [studentCount]] = await Promise.all([
-    tx.select({ role: users.role, n: count() }).from(users)
-      .where(inArray(users.role, ['principal', 'teacher'])).groupBy(users.role),
-    tx.select({ n: count() }).from(classes),
-    tx.select({ n: count() }).from(students),
+/** What plan limits count (the keys of GET /api/subscription/usage). */
+export type LimitedResource = 'principals' | 'teachers' | 'students' | 'classes';
+/** Which rows a limit counts: for classes, those of one academic year. */
+export type Counted = { resource: Exclude<LimitedResource, 'classes'> } | { resource: 'classes'; academicYear: string };
+
+/**
+ * How many rows of a limited resource the church of the transaction has (RLS filters). Classes are
+ * counted per academic year, those of `classYear`: a plan's classes are the classes a Sunday School
+ * runs in a year, and a past year's classes are its history (the rollover makes a new year's classes
+ * beside them).
+ */
+export async function countUsage(tx: Tx, counted: Counted): Promise<number> {
+  switch (counted.resource) {
+    case 'principals':
+    case 'teachers': {
+      const role = counted.resource === 'principals' ? 'principal' : 'teacher';
+      const [row] = await tx.select({ n: count() }).from(users).where(eq(users.role, role));
+      return row.n;
+    }
+    case 'students': {
+      const [row] = await tx.select({ n: count() }).from(students);
+      return row.n;
+    }
+    case 'classes': {
+      const [row] = await tx.select({ n: count() }).from(classes).where(eq(classes.academicYear, counted.academicYear));
+      return row.n;
+    }
+  }
+}
+
+/** Every count of `countUsage`, the classes of `classYear` (the current academic year on the usage page). */
+export async function usageCounts(tx: Tx, classYear: string): Promise<Record<LimitedResource, number>> {
+  const [principals, teachers, students, classCount] = await Promise.all([
+    countUsage(tx, { resource: 'principals' }), countUsage(tx, { resource: 'teachers' }), countUsage(tx, { resource: 'students' }),
+    countUsage(tx, { resource: 'classes', academicYear: classYear }),
   ]);
-  const byRole = Object.fromEntries(roleCounts.map((r) => [r.role, r.n]));
-  return {
-    principals: byRole.principal ?? 0,
-    teachers: byRole.teacher ?? 0,
-    students: studentCount.n,
-    classes: classCount.n,
-  };
+  return { principals, teachers, students, classes: classCount };
 }
 
 /** The bytes the church's gallery stores: originals and their copies (RLS filters to the church). */

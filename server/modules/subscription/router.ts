@@ -4,6 +4,7 @@ import { changeToFreePeriod } from './changes.js';
 import { rest } from '../../rest/meta.js';
 import { toPlanDto } from './dto.js';
 import { findPlan, listPlans, storageUsedBytes, usageCounts } from './queries.js';
+import { academicYearSettings } from '../academic-year/index.js';
 
 export const subscriptionRouter = router({
   /** GET /api/subscription/plans: every plan, keyed by tier. */
@@ -24,10 +25,11 @@ export const subscriptionRouter = router({
 
   /** GET /api/subscription/usage: counts and the plan's limits (-1 unlimited). */
   usage: churchSessionProcedure
-    .meta(rest('GET', '/api/subscription/usage', 'Usage counts (principals, teachers, students, classes), the plan limits, and the gallery storage used and allowed (MB, -1 unlimited)'))
+    .meta(rest('GET', '/api/subscription/usage', 'Usage counts (principals, teachers, students, and the classes of the current academic year), the plan limits, and the gallery storage used and allowed (MB, -1 unlimited)'))
     .query(async ({ ctx }) => {
+    const { current } = await academicYearSettings(ctx);
     const [usage, plan, storedBytes] = await Promise.all([
-      usageCounts(ctx.tx), findPlan(ctx.tx, ctx.church.subscription_tier), storageUsedBytes(ctx.tx),
+      usageCounts(ctx.tx, current), findPlan(ctx.tx, ctx.church.subscription_tier), storageUsedBytes(ctx.tx),
     ]);
     return {
       storage: { used_bytes: storedBytes, quota_mb: ctx.church.is_lifetime ? -1 : (plan?.storageQuotaMb ?? null) },
