@@ -205,8 +205,8 @@ describe('the academic-year rollover wizard', () => {
       await dialog.getByRole('button', { name: t('common.next'), exact: true }).click();
       const limit = dialog.getByTestId('rollover-plan-limit');
       await limit.waitFor();
-      // Said as every screen says the refusal (the plan by its tier's name in Hindi), not the server's English.
-      expect(await limit.textContent()).toBe(t('common.planLimit', { plan: t('common.tier.free'), limit: 2, resource: 'classes' }));
+      // In Hindi, with the plan's limit the server sent (2 classes a year), not the server's English.
+      expect(await limit.textContent()).toBe(t('configuration.rollover.overLimit', { count: 3, limit: 2, toYear: TO_YEAR }));
       expect(await limit.textContent()).not.toContain(planLimitMessage('Free Trial', 2, 'classes'));
       expect(await dialog.getByRole('button', { name: t('configuration.rollover.commit'), exact: true }).isDisabled()).toBe(true);
       await expectFitsPhone(page, dialog);

@@ -4,7 +4,6 @@ import { ErrorState } from '../../components/ErrorState';
 import { classLabel } from '../../lib/class-label';
 import { useT } from '../../lib/i18n';
 import type { PreviewAnswer } from './plan';
-import { planLimitText } from './refusals';
 import { Totals } from './Totals';
 
 interface PreviewState {
@@ -54,7 +53,9 @@ export function PreviewStep({ preview, toYear }: { preview: PreviewState; toYear
     <Stack gap="md" data-testid="rollover-preview">
       {data.plan_limit ? (
         <Alert color="orange" variant="light" icon={<IconAlertCircle size={18} />} role="alert" data-testid="rollover-plan-limit">
-          {planLimitText(data.plan_limit)}
+          {t('configuration.rollover.overLimit', {
+            count: data.totals.classes_created, limit: Number(data.plan_limit.values.limit), toYear,
+          })}
         </Alert>
       ) : null}
       <Totals totals={data.totals} />

@@ -1,8 +1,9 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, useState } from 'react';
 import { Alert, Button, Card, Group, Loader, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconInfoCircle } from '@tabler/icons-react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { QueryErrorState } from '../../components/ErrorState';
+import { ScreenBoundary } from '../../components/ScreenBoundary';
 import { WRAPPING_BUTTON_STYLES } from '../../components/wrapping-button';
 import { formatMomentIn } from '../../lib/format';
 import { localized, useLanguage, useT } from '../../lib/i18n';
@@ -13,21 +14,23 @@ import { failureOfRollover, refusalOfRollover } from './refusals';
 import { Totals } from './Totals';
 // Its texts are of the `configuration` area, registered by the Configuration screen that shows it.
 
-/** The wizard, fetched when first opened: most visits to Configuration never open it. */
+/** The wizard, fetched when first opened (most visits to Configuration never open it); a failed
+ * fetch shows its error with a reload in the card. */
 const RolloverWizard = lazy(() => import('./RolloverWizard').then((m) => ({ default: m.RolloverWizard })));
 
 /** What the rollover of the year that stands did, and its undo (or why there is none). */
-function StandingRollover({ proposal }: { proposal: Proposal & { standing: NonNullable<Proposal['standing']> } }) {
+function StandingRollover({ standing }: { standing: NonNullable<Proposal['standing']> }) {
   const t = useT();
   const language = useLanguage();
   const utils = trpc.useUtils();
-  const { standing } = proposal;
   const [confirming, setConfirming] = useState(false);
   const undo = trpc.rollover.undo.useMutation({
     onSuccess: async (result) => {
       notify({ color: 'green', message: localized(t, result.message) });
       setConfirming(false);
-      await Promise.all([utils.rollover.proposal.invalidate(), utils.classes.invalidate(), utils.students.invalidate()]);
+      await Promise.all([
+        utils.rollover.proposal.invalidate(), utils.classes.invalidate(), utils.students.invalidate(), utils.subscription.usage.invalidate(),
+      ]);
     },
   });
   const years = { fromYear: standing.from_year, toYear: standing.to_year };
@@ -92,7 +95,7 @@ export function RolloverCard() {
           </Stack>
         ) : null}
         {proposal.isError ? <QueryErrorState query={proposal} title={t('configuration.rollover.loadFailed')} /> : null}
-        {data?.standing ? <StandingRollover proposal={{ ...data, standing: data.standing }} /> : null}
+        {data?.standing ? <StandingRollover standing={data.standing} /> : null}
         {data && !data.standing && data.refusal ? (
           <Alert color="gray" variant="light" icon={<IconAlertCircle size={18} />} data-testid="rollover-refusal">
             {refusalOfRollover(t, data, data.refusal)}
@@ -107,9 +110,9 @@ export function RolloverCard() {
         ) : null}
       </Stack>
       {data?.offered && wizardOpened ? (
-        <Suspense fallback={<Loader size="sm" mt="sm" aria-label={t('configuration.rollover.opening')} />}>
+        <ScreenBoundary fallback={<Loader size="sm" mt="sm" aria-label={t('configuration.rollover.opening')} />}>
           <RolloverWizard proposal={data} onClose={() => setWizardOpened(false)} />
-        </Suspense>
+        </ScreenBoundary>
       ) : null}
     </Card>
   );

@@ -3,7 +3,6 @@ import type { RolloverOutcome, RolloverPlanInput } from '../../../../common/sche
 import type { RouterOutputs } from '../../lib/trpc';
 
 export type Proposal = RouterOutputs['rollover']['proposal'];
-export type ProposalClass = Proposal['classes'][number];
 export type PreviewAnswer = RouterOutputs['rollover']['preview'];
 
 /** What becomes of one class of the ending year: its class in the new year (null: it leaves the

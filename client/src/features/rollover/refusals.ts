@@ -1,4 +1,3 @@
-import { TRPCClientError } from '@trpc/client';
 import { reasonOf, serverMessage } from '../../lib/errors';
 import { localized, type MessageId, type MessageValues } from '../../lib/i18n';
 
@@ -26,6 +25,8 @@ export function refusalOfRollover(t: Translate, years: Years, refusal: { reason?
     case 'not_offered': return t('configuration.rollover.notOffered', { fromYear, toYear: years.to_year });
     case 'no_classes': return t('configuration.rollover.noClasses', { fromYear });
     case 'already_rolled_over': return t('configuration.rollover.alreadyRolledOver', { fromYear });
+    case 'class_not_in_year': return t('configuration.rollover.classNotInYear', { fromYear });
+    case 'child_not_in_year': return t('configuration.rollover.childNotInYear', { fromYear });
     case 'undo_after_marks': return t('configuration.rollover.undoAfterMarks', { toYear });
     case 'undo_after_additions':
       return t('configuration.rollover.undoAfterAdditions', { count: Number(values.count ?? leadingCount(refusal.message)) });
@@ -35,9 +36,8 @@ export function refusalOfRollover(t: Translate, years: Years, refusal: { reason?
   }
 }
 
-/** The values a refusal names (its error data's, as server/trpc/errors.ts sends them). */
-const valuesOf = (error: unknown) =>
-  (error instanceof TRPCClientError ? (error.data as { values?: Record<string, string | number> } | undefined)?.values : undefined);
+/** The values a refusal names, in its error's data (server/trpc/errors.ts). */
+const valuesOf = (error: unknown) => (error as { data?: { values?: Record<string, string | number> } } | null)?.data?.values;
 
 /** A failed rollover call in the active language: its refusal by reason, a plan's limit as every
  * screen says it, otherwise the server's text or `fallback` when none came. */
@@ -46,15 +46,3 @@ export function failureOfRollover(t: Translate, years: Years, error: unknown, fa
   return refusalOfRollover(t, years, { reason: reasonOf(error), message, values: valuesOf(error) });
 }
 
-/** tRPC's code of a conflict (409), as a refusal of the plan's limit comes. */
-const CONFLICT = -32009;
-
-/**
- * A plan limit an answer carries (the preview's: the refusal the commit would give), said as every
- * screen says that refusal: lib/errors' serverMessage reads it from an error of the server's shape.
- * (lib/errors is part of the app's first chunk, which this screen adds nothing to.)
- */
-export function planLimitText(limit: { message: string; values: Record<string, string | number> }): string {
-  const refusal = TRPCClientError.from({ error: { message: limit.message, code: CONFLICT, data: { reason: 'plan_limit', values: limit.values } } });
-  return serverMessage(refusal, limit.message);
-}
