@@ -2,15 +2,13 @@ import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 import { attendance, classes, enrolments, users } from '../../../drizzle/schema/index.js';
 import type { Tx } from '../../db/index.js';
 import { classNameOrder } from '../classes/index.js';
+import { percentagePresent } from './percentage.js';
 
 // The printed register and the yearly summaries count what the monthly summary counts: a class's
 // marks (attendance.class_id) of the children enrolled in that class. A child who moved to another class of the year,
 // or whose data was erased (their marks stay under an id no student has), is in neither, so a
 // percentage printed here is the one the monthly summary answers for the same class and month.
 
-/** The share present as the monthly summary rounds it (numeric round, one decimal), or null. */
-const percentageOf = (present: SQL, total: SQL) => sql<number | null>`round(100.0 * ${present} / nullif(${total}, 0), 1)::float8`;
-type SQL = ReturnType<typeof sql>;
 
 /** Each mark of the class in [first, next), by date: the register's cells. */
 export function registerMarks(tx: Tx, churchId: string, classId: string, first: string, next: string) {
@@ -39,7 +37,7 @@ export function classYearRows(tx: Tx, churchId: string, classId: string, first: 
     .select({
       studentId: attendance.studentId,
       month: sql<string>`coalesce(${monthOf}, '*')`,
-      percentage: percentageOf(presentCount, markCount),
+      percentage: percentagePresent(presentCount, markCount),
     })
     .from(attendance)
     .where(and(eq(attendance.churchId, churchId), eq(attendance.classId, classId), gte(attendance.date, first), lt(attendance.date, next)))
@@ -66,7 +64,7 @@ export function churchYearRows(tx: Tx, churchId: string, academicYear: string, f
     .select({
       classId: attendance.classId,
       month: sql<string>`coalesce(${monthOf}, '*')`,
-      percentage: percentageOf(presentCount, markCount),
+      percentage: percentagePresent(presentCount, markCount),
     })
     .from(attendance)
     .innerJoin(classes, and(eq(classes.churchId, attendance.churchId), eq(classes.id, attendance.classId)))

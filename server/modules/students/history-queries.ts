@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { attendance, classes, enrolments } from '../../../drizzle/schema/index.js';
 import type { Tx } from '../../db/index.js';
+import { percentagePresent } from '../attendance/index.js';
 
 /**
  * A child's years in one statement: one row per enrolment, newest year first, with the marks of that
@@ -8,7 +9,7 @@ import type { Tx } from '../../db/index.js';
  * (attendance.class_id), not by the enrolment's class: a child moved to another class within a year
  * has one enrolment for the year (its class the latest), and every mark of that year counts in it.
  * The marks are read by the attendance key (church_id, student_id, date), so the child's own rows
- * only. The percentage is rounded as the monthly summary rounds it; null when the year has no mark.
+ * only. The percentage is the attendance module's; null when the year has no mark.
  */
 export function selectStudentHistory(tx: Tx, churchId: string, studentId: string) {
   const marks = tx.$with('marks').as(
@@ -33,7 +34,7 @@ export function selectStudentHistory(tx: Tx, churchId: string, studentId: string
       present: sql<number>`coalesce(${marks.present}, 0)::int`,
       absent: sql<number>`coalesce(${marks.absent}, 0)::int`,
       total: sql<number>`coalesce(${marks.total}, 0)::int`,
-      percentage: sql<number | null>`round(100.0 * ${marks.present} / nullif(${marks.total}, 0), 1)::float8`,
+      percentage: percentagePresent(marks.present, marks.total),
     })
     .from(enrolments)
     .innerJoin(classes, and(eq(classes.churchId, enrolments.churchId), eq(classes.id, enrolments.classId)))
