@@ -27,8 +27,9 @@ export const CAPABILITIES = {
   manageStudents: STAFF,
   /** Delete a student, which also deletes their attendance history: not for teachers. */
   deleteStudents: MANAGERS,
-  /** Read a student's safety card, guardians, pickups and medical note (a teacher: of their own
-   * classes' students; every read of a medical note is logged). Editing them is manageStudents. */
+  /** Read a student's safety card, guardians, pickups, medical note and history across academic
+   * years (a teacher: of their own classes' students; every read of a medical note is logged).
+   * Editing them is manageStudents. */
   viewSafetyCards: STAFF,
   /** Read who read a student's medical note and when: the people answerable for the children, not
    * the readers themselves. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { demoEmail } from '../../server/modules/demo/index.js';
 import { GUARDIAN_MESSAGES } from '../../common/schemas/guardians.js';
+import { addDays, dayOfWeek, todayIn } from '../../common/dates.js';
 import { signIn as signInThroughApi, type ChurchSession } from '../helpers/church-session.js';
 import {
   DEMO_CODE, DEMO_PASSWORD, DESKTOP, PHONE, fitsViewportWidth, onPage, openFromNavigation, pathOf, signInAsDemo, textShown,
@@ -119,5 +120,40 @@ describe('the child safety card', () => {
     });
     const guardians = (await principal.get(`/api/students/${child.id}/guardians`)).body.data as { name: string; phone: string }[];
     expect(guardians.map((g) => [g.name, g.phone])).toEqual([['Mary Mother', '+919847099999'], ['Joseph Father', '+919000011111']]);
+  });
+
+  it('the card lists the child\'s academic years, newest first, with each year\'s class and attendance (on a phone)', async () => {
+    const principal = await signInThroughApi(env.app.url, DEMO_CODE, demoEmail('principal', DEMO_CODE), DEMO_PASSWORD);
+    // The last child of the demo's LKG (seeded with weeks of Sunday marks) moves up to a class of next year.
+    const all = (await principal.get('/api/classes')).body.data as { id: string; class_name: string; academic_year: string }[];
+    const lkg = all.find((c) => c.class_name === 'LKG')!;
+    const child = ((await principal.get(`/api/students/class/${lkg.id}`)).body.data as { id: string; name: string }[]).at(-1)!;
+    const [from] = lkg.academic_year.split('-').map(Number);
+    const nextYear = `${from + 1}-${from + 2}`;
+    const ukg = await principal.post('/api/classes', { class_name: 'UKG', section: 'H', academic_year: nextYear });
+    expect(ukg.status, ukg.body.message).toBe(201);
+    expect((await principal.put(`/api/students/${child.id}`, { class_id: ukg.body.data.id })).status).toBe(200);
+    // A weekday, so no seeded Sunday mark of the old class is moved to the new one.
+    const today = todayIn('Asia/Kolkata');
+    const date = dayOfWeek(today) === 0 ? addDays(today, -1) : today;
+    const marked = await principal.post('/api/attendance/mark', { classId: ukg.body.data.id, date, attendanceData: [{ studentId: child.id, status: 'present' }] });
+    expect(marked.status, marked.body.message).toBe(200);
+    const { years } = (await principal.get(`/api/students/${child.id}/history`)).body.data as {
+      years: { academic_year: string; present: number; total: number }[];
+    };
+    expect(years.map((y) => [y.academic_year, y.present, y.total])).toEqual([[nextYear, 1, 1], [lkg.academic_year, expect.any(Number), expect.any(Number)]]);
+    expect(years[1].total).toBeGreaterThan(0);
+
+    await onPage(env, PHONE, async (page) => {
+      await signInAsDemo(page, 'principal');
+      await page.goto(`/students/${child.id}/card`);
+      const rows = page.getByTestId('card-history').getByTestId('history-year');
+      await rows.first().waitFor();
+      expect(await rows.allInnerTexts()).toEqual([
+        expect.stringMatching(new RegExp(`^${nextYear}\\s+UKG H · Roll No 1\\s+1 of 1 day present\\s+100\\.0%$`)),
+        expect.stringMatching(new RegExp(`^${lkg.academic_year}\\s+LKG · Roll No 8\\s+${years[1].present} of ${years[1].total} days present\\s+`)),
+      ]);
+      expect(await fitsViewportWidth(page)).toBe(true);
+    });
   });
 });

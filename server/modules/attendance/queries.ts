@@ -4,6 +4,7 @@ import type { AttendanceStatus } from '../../../common/constants.js';
 import { byName, type Tx } from '../../db/index.js';
 import { fixedStatement } from '../../db/fixed-statement.js';
 import { classAccessibleTo } from '../classes/index.js';
+import { percentagePresent } from './percentage.js';
 
 // Every query names church_id explicitly (row-level security filters it as well), so PostgreSQL
 // can use the church-leading keys: attendance (church_id, class_id, date) for a class's dates and
@@ -140,7 +141,7 @@ export function monthlySummaryRows(tx: Tx, churchId: string, classId: string, fi
       present_days: sql<number>`coalesce(${marks.present}, 0)::int`,
       absent_days: sql<number>`coalesce(${marks.absent}, 0)::int`,
       total_days: sql<number>`coalesce(${marks.total}, 0)::int`,
-      percentage: sql<number | null>`round(100.0 * ${marks.present} / nullif(${marks.total}, 0), 1)::float8`,
+      percentage: percentagePresent(marks.present, marks.total),
     })
     .from(enrolments)
     .innerJoin(students, and(eq(students.churchId, enrolments.churchId), eq(students.id, enrolments.studentId)))

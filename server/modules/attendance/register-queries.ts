@@ -1,16 +1,14 @@
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 import { attendance, classes, enrolments, users } from '../../../drizzle/schema/index.js';
-import type { Tx } from '../../db/index.js';
+import { rowsOf, type Tx } from '../../db/index.js';
 import { classNameOrder } from '../classes/index.js';
+import { percentagePresent } from './percentage.js';
 
 // The printed register and the yearly summaries count what the monthly summary counts: a class's
 // marks (attendance.class_id) of the children enrolled in that class. A child who moved to another class of the year,
 // or whose data was erased (their marks stay under an id no student has), is in neither, so a
 // percentage printed here is the one the monthly summary answers for the same class and month.
 
-/** The share present as the monthly summary rounds it (numeric round, one decimal), or null. */
-const percentageOf = (present: SQL, total: SQL) => sql<number | null>`round(100.0 * ${present} / nullif(${total}, 0), 1)::float8`;
-type SQL = ReturnType<typeof sql>;
 
 /** Each mark of the class in [first, next), by date: the register's cells. */
 export function registerMarks(tx: Tx, churchId: string, classId: string, first: string, next: string) {
@@ -39,7 +37,7 @@ export function classYearRows(tx: Tx, churchId: string, classId: string, first: 
     .select({
       studentId: attendance.studentId,
       month: sql<string>`coalesce(${monthOf}, '*')`,
-      percentage: percentageOf(presentCount, markCount),
+      percentage: percentagePresent(presentCount, markCount),
     })
     .from(attendance)
     .where(and(eq(attendance.churchId, churchId), eq(attendance.classId, classId), gte(attendance.date, first), lt(attendance.date, next)))
@@ -60,20 +58,25 @@ export function classesOfYear(tx: Tx, churchId: string, academicYear: string) {
  * Per class of the academic year and month of [first, next): the percentage present of the class's
  * marks of its enrolled children (the monthly summary's rows summed); month '*' for the whole range.
  * The church's year in one statement: a few hundred small rows however many children it has.
+ *
+ * The marks are counted per class, child and month first (a materialized step, read class by class
+ * on the attendance key), and only those counts are matched to the enrolments: the statement is
+ * prepared, and the generic plan PostgreSQL settles on after a few runs misjudges both sides as one
+ * row and would otherwise walk every mark of a class once per child (190 ms against 40 ms on the
+ * 1,000-church benchmark database).
  */
-export function churchYearRows(tx: Tx, churchId: string, academicYear: string, first: string, next: string) {
-  return tx
-    .select({
-      classId: attendance.classId,
-      month: sql<string>`coalesce(${monthOf}, '*')`,
-      percentage: percentageOf(presentCount, markCount),
-    })
-    .from(attendance)
-    .innerJoin(classes, and(eq(classes.churchId, attendance.churchId), eq(classes.id, attendance.classId)))
-    // The enrolment by its whole key (church, student, year): a lookup per mark whatever plan the
-    // prepared statement settles on.
-    .innerJoin(enrolments, and(eq(enrolments.churchId, attendance.churchId), eq(enrolments.studentId, attendance.studentId),
-      eq(enrolments.academicYear, classes.academicYear), eq(enrolments.classId, attendance.classId)))
-    .where(and(eq(attendance.churchId, churchId), eq(classes.academicYear, academicYear), gte(attendance.date, first), lt(attendance.date, next)))
-    .groupBy(sql`grouping sets ((${attendance.classId}, ${monthOf}), (${attendance.classId}))`);
+export async function churchYearRows(tx: Tx, churchId: string, academicYear: string, first: string, next: string) {
+  const month = sql`to_char(a.date, 'YYYY-MM')`;
+  return rowsOf<{ classId: string; month: string; percentage: number | null }>(await tx.execute(sql`
+    with counted as materialized (
+      select a.class_id, a.student_id, c.academic_year, ${month} as month,
+        count(*) filter (where a.status = 'present') as present, count(*) as total
+      from ${attendance} a join ${classes} c on c.church_id = a.church_id and c.id = a.class_id
+      where a.church_id = ${churchId}::uuid and c.academic_year = ${academicYear} and a.date >= ${first}::date and a.date < ${next}::date
+      group by a.class_id, a.student_id, c.academic_year, ${month}
+    )
+    select m.class_id as "classId", coalesce(m.month, '*') as "month", ${percentagePresent(sql`sum(m.present)`, sql`sum(m.total)`)} as "percentage"
+    from counted m join ${enrolments} e
+      on e.church_id = ${churchId}::uuid and e.student_id = m.student_id and e.academic_year = m.academic_year and e.class_id = m.class_id
+    group by grouping sets ((m.class_id, m.month), (m.class_id))`));
 }

@@ -11,8 +11,8 @@ export interface ClassDecision {
 /** A class of the new year that already exists (made by hand before the rollover). */
 export interface ExistingClass { id: string; className: string; section: string; teacherId: string | null; teacherName: string | null }
 
-export interface NewYearChild { id: string; name: string; rollNumber: number; fromClassId: string; outcome: 'moves' | 'held_back' }
-export interface NewYearClass {
+interface NewYearChild { id: string; name: string; rollNumber: number; fromClassId: string; outcome: 'moves' | 'held_back' }
+interface NewYearClass {
   /** The existing class's id; undefined for a class the rollover makes. */
   existingId?: string;
   className: string;

@@ -8,8 +8,11 @@ import {
   classesForStudents, createStudent, deleteStudent, listStudents, studentsOfClass, updateStudent,
 } from './service.js';
 import { importStudents } from './import-service.js';
+import { studentHistory } from './history-service.js';
 
 const staff = capabilityProcedure('manageStudents');
+/** The safety card's readers: a child's history is read with the card. */
+const cardReaders = capabilityProcedure('viewSafetyCards');
 
 export const studentsRouter = router({
   list: staff
@@ -37,6 +40,11 @@ export const studentsRouter = router({
     .meta(rest('PUT', '/api/students/{id}', 'Edit a student; fields left out keep their values; another class_id moves the student '
       + '(new roll number in that class)'))
     .input(studentUpdateInput).mutation(({ ctx, input }) => updateStudent(ctx, input)),
+  history: cardReaders
+    .meta(rest('GET', '/api/students/{id}/history', 'The student\'s academic years, newest first: per enrolment the class (class_id, '
+      + 'class_name, section) and roll_number of that year, and the marks filed under that year\'s classes: present, absent, total, '
+      + 'percentage (one decimal; null when none). A teacher: only a child of their own class'))
+    .input(studentIdInput).query(({ ctx, input }) => studentHistory(ctx, input)),
   /** Not for teachers: deleting a student also deletes their attendance history. */
   delete: capabilityProcedure('deleteStudents')
     .meta(rest('DELETE', '/api/students/{id}', 'Delete a student and their attendance (super_admin, principal)'))

@@ -29,7 +29,9 @@ export function EraseChildButton({ student }: { student: { id: string; name: str
       notify({ color: 'green', message: t('privacy.erase.erased') });
       setOpened(false);
       await navigate('/students', { replace: true });
-      await utils.students.invalidate();
+      // The lists the child was in, not every students query: the child's own history, still on
+      // screen while the card unmounts, would be asked again and answer 404.
+      await Promise.all([utils.students.list.invalidate(), utils.students.byClass.invalidate()]);
     },
   });
   if (!allowed) return null;

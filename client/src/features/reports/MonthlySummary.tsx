@@ -4,7 +4,7 @@ import { MOBILE_BREAKPOINT_PX } from '../../../../common/constants';
 import { QueryErrorState } from '../../components/ErrorState';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
 import { useLanguage, useT, type MessageId } from '../../lib/i18n';
-import { formatPercentage, percentageColor } from './percentage';
+import { formatPercentage, percentageColor } from '../../lib/percentage';
 import './messages';
 
 type MonthlyRow = RouterOutputs['attendance']['monthly'][number];

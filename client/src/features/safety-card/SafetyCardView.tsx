@@ -14,19 +14,11 @@ import { ConsentSection } from '../consent';
 import { ScreenBoundary } from '../../components/ScreenBoundary';
 import { ContactPerson } from './ContactPerson';
 import { MedicalNoteSection } from './MedicalNoteSection';
-import { BackLink, isNotFound } from './page-parts';
+import { HistorySection } from './HistorySection';
+import { BackLink, isNotFound, Section } from './page-parts';
 import './messages';
 
 type SafetyCard = RouterOutputs['guardians']['safetyCard'];
-
-function Section({ title, children, testId }: { title: string; children: ReactNode; testId: string }) {
-  return (
-    <Stack gap="xs" component="section" aria-label={title} data-testid={testId}>
-      <Title order={2} size="h4">{title}</Title>
-      {children}
-    </Stack>
-  );
-}
 
 /**
  * The child safety card, one phone screen per child: who the child is, a red badge when an allergy
@@ -128,6 +120,8 @@ function CardBody({ card }: { card: SafetyCard }) {
       </Section>
 
       <MedicalNoteSection studentId={student.id} hasNote={card.has_medical_note} />
+
+      <HistorySection studentId={student.id} />
 
       {/* The child's consent, then the documents of the child's data. */}
       <ScreenBoundary fallback={null}>

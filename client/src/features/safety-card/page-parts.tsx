@@ -1,4 +1,5 @@
-import { Anchor, Group } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Anchor, Group, Stack, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useNavigate } from 'react-router-dom';
 import { httpStatusOf } from '../../lib/errors';
@@ -28,3 +29,13 @@ export function BackLink({ fallback, label }: { fallback: string; label: string 
   );
 }
 
+
+/** A section of the card: its heading (h2 under the child's name) and contents. */
+export function Section({ title, children, testId }: { title: string; children: ReactNode; testId: string }) {
+  return (
+    <Stack gap="xs" component="section" aria-label={title} data-testid={testId}>
+      <Title order={2} size="h4">{title}</Title>
+      {children}
+    </Stack>
+  );
+}

@@ -1,4 +1,6 @@
-import { INTL_LOCALE, SOURCE_LOCALE, type Locale } from '../../../../common/i18n/locales';
+import { INTL_LOCALE, SOURCE_LOCALE, type Locale } from '../../../common/i18n/locales';
+
+/** Attendance percentages as the screens show them: the reports and the safety card's history. */
 
 /** A percentage's colour: 75 or more green, 50 or more yellow, below 50 red. */
 export const percentageColor = (percentage: number) => (percentage >= 75 ? 'green' : percentage >= 50 ? 'yellow' : 'red');
