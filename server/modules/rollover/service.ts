@@ -69,7 +69,7 @@ export async function rolloverProposal(scope: TenantScope) {
       created_by_name: standing.createdByName, totals: standing.summary as Totals,
       undo: await (async () => {
         const why = await undoRefusal(tx, standing, await classesOfRollover(tx, standing.id, { lock: false }));
-        return why ? { possible: false, reason: why.reason, message: why.message } : { possible: true };
+        return why ? { possible: false, reason: why.reason, message: why.message, values: why.values } : { possible: true };
       })(),
     } : null,
     classes: oldClasses.map((cls) => ({

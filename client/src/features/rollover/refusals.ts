@@ -9,9 +9,6 @@ export interface Years {
   to_year: string;
 }
 
-/** The count a text of "children were added" starts with (the proposal says it in its English only). */
-const leadingCount = (message: string) => Number(/^\d+/.exec(message)?.[0] ?? 0);
-
 /**
  * A refusal of the rollover (a reason of common/rollover.ts's texts) in the active language, from its
  * reason and the values it names; a reason this does not know is said by the server's text as the
@@ -29,7 +26,7 @@ export function refusalOfRollover(t: Translate, years: Years, refusal: { reason?
     case 'child_not_in_year': return t('configuration.rollover.childNotInYear', { fromYear });
     case 'undo_after_marks': return t('configuration.rollover.undoAfterMarks', { toYear });
     case 'undo_after_additions':
-      return t('configuration.rollover.undoAfterAdditions', { count: Number(values.count ?? leadingCount(refusal.message)) });
+      return values.count === undefined ? localized(t, refusal.message) : t('configuration.rollover.undoAfterAdditions', { count: Number(values.count) });
     case 'teacher_conflict':
       return values.className ? t('configuration.rollover.teacherConflict', { className: String(values.className) }) : localized(t, refusal.message);
     default: return localized(t, refusal.message);
