@@ -7,6 +7,12 @@ export function nextGrade(className: string): ClassName | null {
   return CLASS_NAMES[at + 1] ?? null;
 }
 
+/** The academic year after one ('2025-2026' -> '2026-2027'). */
+export const followingYear = (year: string) => {
+  const start = Number(year.slice(0, 4)) + 1;
+  return `${start}-${start + 1}`;
+};
+
 /** The academic year before one ('2026-2027' -> '2025-2026'). */
 export const previousYear = (year: string) => {
   const start = Number(year.slice(0, 4)) - 1;

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { CLASS_MESSAGES } from '../../../common/class-messages.js';
-import { nextGrade, previousYear, ROLLOVER_MESSAGES } from '../../../common/rollover.js';
+import { followingYear, nextGrade, previousYear, ROLLOVER_MESSAGES } from '../../../common/rollover.js';
 import type { rolloverIdInput, rolloverPlanInput, RolloverOutcome } from '../../../common/schemas/rollover.js';
 import type { TenantScope } from '../../core/scopes.js';
 import type { Tx } from '../../db/index.js';
@@ -98,8 +98,7 @@ async function resolvePlan(scope: TenantScope, plan: Plan, { lock }: { lock: boo
   const { tx } = scope;
   const { fromYear, toYear } = await turningYears(scope);
   if (plan.from_year !== fromYear) {
-    throw badRequest(ROLLOVER_MESSAGES.notOffered(plan.from_year, `${Number(plan.from_year.slice(0, 4)) + 1}-${Number(plan.from_year.slice(0, 4)) + 2}`),
-      { reason: 'not_offered', values: { fromYear: plan.from_year } });
+    throw badRequest(ROLLOVER_MESSAGES.notOffered(plan.from_year, followingYear(plan.from_year)), { reason: 'not_offered', values: { fromYear: plan.from_year } });
   }
   if (await findStandingRollover(tx, fromYear)) {
     throw conflict(ROLLOVER_MESSAGES.alreadyRolledOver(fromYear), { reason: 'already_rolled_over', values: { fromYear } });
