@@ -1,3 +1,4 @@
+import { followingYear } from '../../../../common/rollover';
 import { reasonOf, serverMessage } from '../../lib/errors';
 import { localized, type MessageId, type MessageValues } from '../../lib/i18n';
 
@@ -19,7 +20,7 @@ export function refusalOfRollover(t: Translate, years: Years, refusal: { reason?
   const fromYear = String(values.fromYear ?? years.from_year);
   const toYear = String(values.year ?? years.to_year);
   switch (refusal.reason) {
-    case 'not_offered': return t('configuration.rollover.notOffered', { fromYear, toYear: years.to_year });
+    case 'not_offered': return t('configuration.rollover.notOffered', { fromYear, toYear: followingYear(fromYear) });
     case 'no_classes': return t('configuration.rollover.noClasses', { fromYear });
     case 'already_rolled_over': return t('configuration.rollover.alreadyRolledOver', { fromYear });
     case 'class_not_in_year': return t('configuration.rollover.classNotInYear', { fromYear });
