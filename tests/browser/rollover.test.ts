@@ -45,6 +45,16 @@ const classRows = (page: Page) => page.getByTestId('class-row').evaluateAll((row
 /** A child's choices on the wizard's second step. */
 const childChoices = (dialog: Locator, name: string) => dialog.getByRole('radiogroup', { name });
 
+/** Signs the church's principal in choosing `language`, opens Configuration and the wizard: its dialog. */
+async function openWizardIn(page: Page, language: 'ml' | 'hi', church: Awaited<ReturnType<typeof churchWithLastYear>>, t: ReturnType<typeof translatorOf>) {
+  await signInChoosingLanguage(page, language, { code: church.code, email: church.users.principal.email, password: TEST_PASSWORD });
+  await page.waitForURL((url) => url.pathname === '/');
+  await openFromNavigation(page, '/configuration');
+  const start = t('configuration.rollover.start', { fromYear: FROM_YEAR, toYear: TO_YEAR });
+  await page.getByTestId('rollover-card').getByRole('button', { name: start }).click();
+  return page.getByRole('dialog', { name: start });
+}
+
 describe('the academic-year rollover wizard', () => {
   it('a principal rolls the year over (one child held back, one leaving), sees it on Classes, then undoes it', async () => {
     const church = await churchWithLastYear();
@@ -158,12 +168,7 @@ describe('the academic-year rollover wizard', () => {
     const church = await churchWithLastYear();
     const t = translatorOf('ml', ['common', 'configuration']);
     await onPage(env, PHONE, async (page) => {
-      await signInChoosingLanguage(page, 'ml', { code: church.code, email: church.users.principal.email, password: TEST_PASSWORD });
-      await page.waitForURL((url) => url.pathname === '/');
-      await openFromNavigation(page, '/configuration');
-      const start = t('configuration.rollover.start', { fromYear: FROM_YEAR, toYear: TO_YEAR });
-      await page.getByTestId('rollover-card').getByRole('button', { name: start }).click();
-      const dialog = page.getByRole('dialog', { name: start });
+      const dialog = await openWizardIn(page, 'ml', church, t);
       await dialog.getByRole('heading', { name: t('configuration.rollover.stepOf', { step: 1, steps: 3, name: t('configuration.rollover.stepClasses') }) }).waitFor();
       await expectFitsPhone(page, dialog);
 
@@ -193,12 +198,7 @@ describe('the academic-year rollover wizard', () => {
     const church = await churchWithLastYear({ tier: 'free' });
     const t = translatorOf('hi', ['common', 'configuration']);
     await onPage(env, PHONE, async (page) => {
-      await signInChoosingLanguage(page, 'hi', { code: church.code, email: church.users.principal.email, password: TEST_PASSWORD });
-      await page.waitForURL((url) => url.pathname === '/');
-      await openFromNavigation(page, '/configuration');
-      const start = t('configuration.rollover.start', { fromYear: FROM_YEAR, toYear: TO_YEAR });
-      await page.getByTestId('rollover-card').getByRole('button', { name: start }).click();
-      const dialog = page.getByRole('dialog', { name: start });
+      const dialog = await openWizardIn(page, 'hi', church, t);
       await dialog.getByRole('button', { name: t('common.next'), exact: true }).click();
       // Held back, Binu makes a third class of the new year: one more than the free plan's two.
       await childChoices(dialog, 'Binu Mathew').getByRole('radio', { name: t('configuration.rollover.outcomeHeldBack') }).check();
