@@ -6,6 +6,8 @@ import { churchWithSessions, type ChurchWithSessions } from '../helpers/church-s
 import { uploadFiles } from '../helpers/gallery-upload.js';
 import { pdfSample } from '../helpers/media-samples.js';
 import { startTcpProxy } from '../helpers/tcp-proxy.js';
+import { useAppOnS3 } from '../helpers/s3-app.js';
+import { DeleteBucketCommand } from '@aws-sdk/client-s3';
 import { todayIn } from '../../common/dates.js';
 
 // GET /metrics (Prometheus text, behind METRICS_TOKEN) and GET /api/health/ready (the dependencies
@@ -184,5 +186,18 @@ describe('readiness', () => {
       await app.close();
       await proxy.close();
     }
+  });
+});
+
+describe('readiness with the gallery in a bucket', () => {
+  const s3 = useAppOnS3('ready-bucket');
+  it('checks the bucket: ok while it answers, 503 once it is gone', async () => {
+    const ready = await api(s3.app.url, 'GET', '/api/health/ready');
+    expect(ready.status).toBe(200);
+    expect(ready.body.data.checks.storage).toBe('ok');
+    await s3.admin.send(new DeleteBucketCommand({ Bucket: 'ready-bucket' }));
+    const gone = await api(s3.app.url, 'GET', '/api/health/ready');
+    expect(gone.status).toBe(503);
+    expect(gone.body).toMatchObject({ data: { status: 'not_ready', checks: { database: 'ok', storage: 'failed' } } });
   });
 });

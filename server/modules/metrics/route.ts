@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { ERROR_MESSAGES, notFound, unauthorized } from '../../core/errors.js';
 import type { AppMetrics } from './metrics.js';
 
-export const METRICS_PATH = '/metrics';
+const METRICS_PATH = '/metrics';
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
 
