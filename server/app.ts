@@ -24,11 +24,15 @@ import { ERROR_MESSAGES, notFound } from './core/errors.js';
 import { loggerOptions, logRequestLine, OneLinePerRequest, recordFailure } from './logging.js';
 import { buildOpenApiDocument, renderDocsPage } from './rest/openapi.js';
 import { loadClientPage } from './client-page.js';
+import { createMetrics, NO_METRICS, observeDoors, registerMetricsRoute } from './modules/metrics/index.js';
+import { createReadiness, registerHealthRoutes, type ReadinessProbe } from './modules/health/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The app's long-lived collaborators (throttles, background work); for shutdown and tests. */
     services: Services;
+    /** Readiness (GET /api/health/ready); `drain()` makes it answer 503 from the start of a shutdown. */
+    readiness: ReadinessProbe;
   }
 }
 
@@ -59,7 +63,10 @@ function sendError(error: unknown, req: FastifyRequest, reply: FastifyReply) {
 }
 
 /** Builds the whole server without listening, so tests can start it on a random port. */
-export async function buildApp({ config, db, logger }: BuildAppOptions) {
+export async function buildApp({ config, db: database, logger }: BuildAppOptions) {
+  // Metrics only when a scraper is configured; then every door call of the app is timed.
+  const metrics = config.METRICS_TOKEN ? createMetrics(database) : undefined;
+  const db = metrics ? observeDoors(database, metrics) : database;
   const app = Fastify({
     // A plugin's start (static files, compressed copies read at start) may take over Fastify's 10 s
     // on a starved 2-core machine; a start that is slow is not a start that failed.
@@ -95,10 +102,14 @@ export async function buildApp({ config, db, logger }: BuildAppOptions) {
   // JSON only: a text/plain body would otherwise reach a procedure as a string.
   app.removeContentTypeParser('text/plain');
 
-  const services = createServices(config, db);
+  const services = createServices(config, db, metrics ?? NO_METRICS);
   const createContext = createContextFactory({ config, db, services });
   app.decorate('services', services);
   app.addHook('onClose', async () => { await services.close(); });
+  const readiness = createReadiness({ db: database, services });
+  app.decorate('readiness', readiness);
+  // A close that starts here (not through main.ts's shutdown) drains too.
+  app.addHook('preClose', (done) => { readiness.drain(); done(); });
 
   // Security headers (helmet) and the request id on every answer. helmet's middleware is built once
   // here: @fastify/helmet rebuilt it, parsing the whole policy, on every request.
@@ -167,11 +178,13 @@ export async function buildApp({ config, db, logger }: BuildAppOptions) {
   app.get('/api/openapi.json', async () => openApi);
   const docsPage = renderDocsPage(openApi);
   app.get('/api/docs', async (_req, reply) => reply.type('text/html; charset=utf-8').send(docsPage));
-  app.get('/api/health', async () => ({ success: true, data: { status: 'ok', database: db.kind } }));
+  registerHealthRoutes(app, db, readiness);
 
   // Fastify's own errors (bad JSON, a bad URL, a body too large or of another type, a timeout) and
   // anything a route threw: the same policy and envelope as every other error, URL never echoed.
   app.setErrorHandler(sendError);
+  // After the error handler, whose answers its refusals use; its count of answers covers every route.
+  registerMetricsRoute(app, metrics, config.METRICS_TOKEN);
   // The router's own refusals (a URL that is not valid UTF-8, a parameter over maxParamLength) come
   // before any hook: frameworkErrors is their only way into the same policy.
 

@@ -63,6 +63,9 @@ const configSchema = z.object({
     }
     return proxies;
   }),
+  /** Prometheus metrics at GET /metrics, for a scraper that sends `Authorization: Bearer <this>`;
+   * unset, /metrics answers 404. Each process of the cluster has its own (README, "Metrics"). */
+  METRICS_TOKEN: optionalText.pipe(z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 
   /** A PostgreSQL server, as the owner of the schema: migrations at start and provisioning of the

@@ -105,6 +105,8 @@ async function serve(config: Config, options: { prepare: boolean }) {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
+    // Readiness answers 503 from now on, so the load balancer stops sending while jobs and requests finish.
+    app.readiness.drain();
     app.log.info({ signal }, 'shutting down: finishing requests in flight');
     const timer = setTimeout(() => { app.log.error('forced exit after 10 s'); process.exit(1); }, 10_000);
     timer.unref();

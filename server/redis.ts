@@ -42,6 +42,11 @@ export async function redisConnected(redis: Redis): Promise<boolean> {
   return Promise.race([once(redis, 'ready').then(() => true), timeout]);
 }
 
+/** Whether Redis answers a PING (within the command timeout; at once false while disconnected). */
+export async function redisReachable(redis: Redis): Promise<boolean> {
+  return redis.ping().then(() => true, () => false);
+}
+
 /** QUIT when connected (waits for the replies in flight), otherwise just drop the connection. */
 export async function closeRedis(redis: Redis): Promise<void> {
   if (redis.status === 'ready') await redis.quit().catch(() => redis.disconnect());

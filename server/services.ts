@@ -7,10 +7,12 @@ import { createPaymentGateway } from './modules/payments/index.js';
 import { createMailer } from './modules/mail/index.js';
 import { createImageQueue } from './modules/gallery/index.js';
 import { createMediaStorage, createMediaUrlSigner } from './modules/media-storage/index.js';
-import { closeRedis, createRedis, redisConnected } from './redis.js';
+import { closeRedis, createRedis, redisConnected, redisReachable } from './redis.js';
+import type { MetricsObserver } from './modules/metrics/index.js';
 
-/** Long-lived collaborators shared by all requests, built once by the app factory. */
-export function createServices(config: Config, db: Database) {
+/** Long-lived collaborators shared by all requests, built once by the app factory; `metrics` hears
+ * sign-in refusals and stored uploads (a no-op while metrics are off). */
+export function createServices(config: Config, db: Database, metrics: MetricsObserver) {
   // The counts of every limit (sign-in, password reset, registration, Google flows) and the used
   // Google states: in Redis when REDIS_URL is set, shared by every server process (and failing
   // closed while Redis is unreachable); otherwise in this process's memory, which is right for one
@@ -22,6 +24,7 @@ export function createServices(config: Config, db: Database) {
   const background = new BackgroundTasks();
   const mailer = createMailer(config, background);
   return {
+    metrics,
     churchDirectory: createChurchDirectory(db),
     /** Razorpay with configured keys, else the offline test gateway. */
     gateway: createPaymentGateway(config),
@@ -47,6 +50,10 @@ export function createServices(config: Config, db: Database) {
     /** At start: true once Redis is connected (or not configured); false after its connect timeout. */
     async sharedStoreReady(): Promise<boolean> {
       return redis ? redisConnected(redis) : true;
+    },
+    /** For readiness: whether Redis answers a PING now; undefined when REDIS_URL is not set. */
+    async sharedStoreReachable(): Promise<boolean | undefined> {
+      return redis ? redisReachable(redis) : undefined;
     },
     /** On shutdown: mails waiting to be tried again get their last try now, background work
      * finishes, then the mail connections close, the sweeper stops and Redis is let go. */

@@ -85,4 +85,6 @@ export const ERROR_MESSAGES = {
   notInBatch: 'This call must be sent on its own, not in a batch.',
   conflictingChange: 'Someone else changed this at the same time. Please try again.',
   databaseUnavailable: 'The service is briefly unavailable. Please try again in a moment.',
+  metricsToken: 'The metrics need the configured bearer token.',
+  notReady: 'The server is not ready to take requests.',
 } as const;

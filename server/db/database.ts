@@ -1,5 +1,7 @@
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import type { SQL } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { sql, type SQL } from 'drizzle-orm';
 import { isGuid } from '../../common/school.js';
 /** A Drizzle handle bound to one transaction of the tenant or platform door. The core query builder
  * only: no relational-query schema, whose set-up would be paid on every request. */
@@ -23,6 +25,12 @@ export interface Database {
   /** Owner-level statements: migrations and test/diagnostic catalog reads only. */
   ownerQuery<R = Record<string, unknown>>(query: SQL): Promise<R[]>;
   migrate(): Promise<void>;
+  /** The newest migration applied to the database, as drizzle's bookkeeping records it (its folder
+   * time; null when none ran); undefined where this process cannot read it (no owner URL). */
+  appliedMigration(): Promise<number | null | undefined>;
+  /** The door pools' connections: in use by a door call and callers waiting for one (PostgreSQL;
+   * the embedded database is one session and has no pool). */
+  poolUse?(): Array<{ door: 'tenant' | 'platform'; size: number; inUse: number; waiting: number }>;
   close(): Promise<void>;
 }
 
@@ -73,6 +81,19 @@ export const tenantSetupSql = (churchId: string, mode: SessionSetup = 'set_confi
   setupStatements(mode, churchId).join('; ');
 
 export const MIGRATIONS_FOLDER = new URL('../../migrations', import.meta.url).pathname;
+
+/** Drizzle's record of the migrations it ran (its default schema and table). */
+export const APPLIED_MIGRATION_SQL = sql`select max(created_at) as created_at from drizzle.__drizzle_migrations`;
+
+/** The folder time drizzle records of the newest migration this build carries (its journal's last entry). */
+export function newestMigrationInFolder(): number {
+  const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')) as { entries: Array<{ when: number }> };
+  return Math.max(...journal.entries.map((entry) => entry.when));
+}
+
+/** The `created_at` of APPLIED_MIGRATION_SQL's row as a number (a bigint arrives as a string). */
+export const appliedFrom = (rows: Array<{ created_at: unknown }>): number | null =>
+  rows[0]?.created_at == null ? null : Number(rows[0].created_at);
 
 /** Rows of `tx.execute(sql...)`: postgres.js answers an array, PGlite `{ rows }`. */
 export function rowsOf<T>(result: unknown): T[] {

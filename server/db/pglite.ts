@@ -5,7 +5,7 @@ import { closeToOthers } from '../data-roots.js';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { sql as sqlTag, type SQL } from 'drizzle-orm';
 import {
-  MIGRATIONS_FOLDER, setupStatements, type Database, type SessionSetup, type Tx,
+  APPLIED_MIGRATION_SQL, MIGRATIONS_FOLDER, appliedFrom, setupStatements, type Database, type SessionSetup, type Tx,
 } from './database.js';
 
 /** The embedded default: the same migrations and policies on PGlite (PostgreSQL in WASM). */
@@ -35,6 +35,9 @@ export async function createPgliteDatabase(
     },
     async migrate() {
       await migrate(owner, { migrationsFolder: MIGRATIONS_FOLDER });
+    },
+    async appliedMigration() {
+      return appliedFrom((await owner.execute(APPLIED_MIGRATION_SQL)).rows as Array<{ created_at: unknown }>);
     },
     async close() {
       await client.close();

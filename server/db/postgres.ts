@@ -3,7 +3,7 @@ import { drizzle } from 'drizzle-orm/postgres-js';
 import { migrate } from 'drizzle-orm/postgres-js/migrator';
 import type { SQL } from 'drizzle-orm';
 import {
-  MIGRATIONS_FOLDER, earlyCommits, setupStatements, type Database, type SessionSetup, type Tx,
+  APPLIED_MIGRATION_SQL, MIGRATIONS_FOLDER, appliedFrom, earlyCommits, setupStatements, type Database, type SessionSetup, type Tx,
 } from './database.js';
 import { provisionRuntimeLogins, runtimeLoginUrls, type RuntimeLoginUrls } from './logins.js';
 
@@ -136,6 +136,7 @@ function doorPool(url: string, size: number, name: string) {
       else idle.push(slot);
     },
     end: () => Promise.all(all.map((slot) => slot.sql.end({ timeout: 5 }))),
+    use: () => ({ size: all.length, inUse: all.length - idle.length, waiting: waiting.length }),
   };
 }
 type DoorPool = ReturnType<typeof doorPool>;
@@ -281,6 +282,14 @@ export function createPostgresDatabase(
         }
       });
     },
+    async appliedMigration() {
+      // A short owner connection of its own (the serving process keeps none), and none at all when
+      // the server was given only the runtime logins.
+      if (!ownerUrl) return undefined;
+      return withOwnerClient('sunday-school-ready', async (client) =>
+        appliedFrom(await drizzle(client).execute(APPLIED_MIGRATION_SQL) as unknown as Array<{ created_at: unknown }>));
+    },
+    poolUse: () => (doors ? [{ door: 'tenant' as const, ...doors.tenant.use() }, { door: 'platform' as const, ...doors.platform.use() }] : []),
     async close() {
       const open = doors ?? await opening?.catch(() => undefined);
       await Promise.all([open?.tenant.end(), open?.platform.end(), ownerPool?.end({ timeout: 5 })]);

@@ -8,3 +8,4 @@ export { RedisAttemptStore } from './redis-attempt-store.js';
 export { createGoogleProvider } from './google-provider.js';
 export { takeGoogleFlow, type GoogleFlowServices } from './google-flow.js';
 export { googleOnly } from './sign-in-options.js';
+export { SIGN_IN_REFUSALS, type SignInRefusal } from './login.js';

@@ -15,8 +15,16 @@ import { saveOwnLanguage } from './language.js';
 
 type LoginInput = z.output<typeof loginInput>;
 
-/** What a sign-in uses of the services (Google's sign-in too). */
-export type SignInServices = GoogleSignIn & { loginThrottle: LoginThrottle; churchDirectory: ChurchDirectory };
+/** Why a password sign-in was refused, as the metrics count it: a fixed set, never who tried. */
+export const SIGN_IN_REFUSALS = ['invalid_credentials', 'throttled', 'account_inactive', 'use_google'] as const;
+export type SignInRefusal = typeof SIGN_IN_REFUSALS[number];
+
+/** What a sign-in uses of the services (Google's sign-in too); `metrics` hears each refusal. */
+export type SignInServices = GoogleSignIn & {
+  loginThrottle: LoginThrottle;
+  churchDirectory: ChurchDirectory;
+  metrics: { signInRefused(reason: SignInRefusal): void };
+};
 
 /**
  * Email and password sign-in. Every wrong combination of church code, email and password gets the
@@ -24,11 +32,15 @@ export type SignInServices = GoogleSignIn & { loginThrottle: LoginThrottle; chur
  * password is checked (throttle.ts has the limits), and given back if the password is right.
  */
 export async function loginWithPassword(scope: PublicScope<SignInServices>, input: LoginInput) {
-  if (googleOnly(scope.services, input.email)) throw badRequest(MESSAGES.useGoogleSignIn, { reason: 'use_google' });
+  const refuse = (reason: SignInRefusal, error: Error) => {
+    scope.services.metrics.signInRefused(reason);
+    return error;
+  };
+  if (googleOnly(scope.services, input.email)) throw refuse('use_google', badRequest(MESSAGES.useGoogleSignIn, { reason: 'use_google' }));
   const accountKey = `${input.church_code}:${input.email.toLowerCase()}`;
   const throttle = scope.services.loginThrottle;
   const admission = await throttle.admit(accountKey, scope.ip);
-  if (!admission.admitted) throw tooManyAttempts('sign-in attempts', admission.retryAfterSeconds);
+  if (!admission.admitted) throw refuse('throttled', tooManyAttempts('sign-in attempts', admission.retryAfterSeconds));
 
   const churchId = await scope.services.churchDirectory.idForCode(input.church_code);
   const user = churchId
@@ -43,10 +55,10 @@ export async function loginWithPassword(scope: PublicScope<SignInServices>, inpu
   const ok = await verifyPassword(user?.passwordHash, input.password);
   if (!ok || !user || !churchId) {
     await throttle.failed(accountKey, scope.ip);
-    throw unauthorized(MESSAGES.invalidCredentials);
+    throw refuse('invalid_credentials', unauthorized(MESSAGES.invalidCredentials));
   }
   await throttle.succeeded(accountKey, scope.ip);
-  if (!user.isActive) throw forbidden(MESSAGES.accountInactive, { reason: 'account_inactive' });
+  if (!user.isActive) throw refuse('account_inactive', forbidden(MESSAGES.accountInactive, { reason: 'account_inactive' }));
 
   return scope.db.withTenant(churchId, async (tx) => {
     const token = await createChurchSession(tx, {

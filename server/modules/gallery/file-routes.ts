@@ -27,6 +27,8 @@ interface GalleryFileDeps {
     imageQueue: ImageQueue;
     mediaStorage: MediaStorage;
     mediaUrls: MediaUrlSigner;
+    /** Hears the bytes of each accepted upload. */
+    metrics: { uploadStored(bytes: number): void };
   };
 }
 
@@ -89,11 +91,13 @@ export function registerGalleryFileRoutes(app: FastifyInstance, deps: GalleryFil
       });
       try {
         const fields = galleryUploadFields.parse(received.fields);
+        const bytes = received.files.reduce((sum, f) => sum + f.bytes + f.copiesBytes, 0);
         const saved = await enterChurchAs(door, 'manageMedia', async (tenant) => {
           if (tenant.church.id !== churchId) throw forbidden(GALLERY_MESSAGES.notFound);
-          await assertWithinStorageQuota(tenant.tx, tenant.church, received.files.reduce((sum, f) => sum + f.bytes + f.copiesBytes, 0));
+          await assertWithinStorageQuota(tenant.tx, tenant.church, bytes);
           return saveUploadedMedia(tenant, services.mediaUrls, fields, received.files);
         });
+        services.metrics.uploadStored(bytes);
         return reply.code(201).send(successBody(saved));
       } catch (error) {
         await services.mediaStorage.deleteMany(received.storedKeys)

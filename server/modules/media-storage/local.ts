@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { access, constants, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
@@ -37,6 +37,10 @@ export function createLocalMediaStorage(rootDir: string): MediaStorage {
   }
 
   return {
+    async check() {
+      await mkdir(tmpDir, { recursive: true });
+      await access(tmpDir, constants.W_OK);
+    },
     async put(key, body, contentType) {
       const { file, typeFile } = pathsOf(key);
       await Promise.all([mkdir(tmpDir, { recursive: true }), mkdir(path.dirname(file), { recursive: true }), mkdir(path.dirname(typeFile), { recursive: true })]);

@@ -16,6 +16,8 @@ export interface MediaStorage {
   /** Removes the object; removing one that is not there is not an error. */
   delete(key: string): Promise<void>;
   deleteMany(keys: readonly string[]): Promise<void>;
+  /** Throws unless the storage can be reached now (readiness): the bucket answers, the folder is writable. */
+  check(): Promise<void>;
 }
 
 /** Bytes `start` to `end`, both included (as in an HTTP Range header); no `end`: to the last byte. */

@@ -2,6 +2,7 @@ import {
   DeleteObjectCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   NoSuchKey,
   S3Client,
   S3ServiceException,
@@ -44,6 +45,9 @@ export function createS3MediaStorage(options: S3MediaOptions): MediaStorage {
   const Bucket = options.bucket;
 
   return {
+    async check() {
+      await client.send(new HeadBucketCommand({ Bucket }));
+    },
     async put(key, body, contentType) {
       assertMediaKey(key);
       let bytes = 0;
