@@ -5,8 +5,11 @@ import { addClass } from '../helpers/classes-api.js';
 import { PHONE, choose, onPage, openFromNavigation, useAppAndBrowser } from '../helpers/browser.js';
 import { expectFitsPhone, signInChoosingLanguage, translatorOf } from '../helpers/languages.js';
 import { planLimitMessage } from '../../server/modules/subscription/limits.js';
+import { academicYearOf, DEFAULT_ACADEMIC_YEAR_CONFIG } from '../../common/academic-year.js';
+import { todayIn } from '../../common/dates.js';
 
 const env = useAppAndBrowser();
+const CURRENT_YEAR = academicYearOf(todayIn('Asia/Kolkata'), DEFAULT_ACADEMIC_YEAR_CONFIG.start_month);
 
 // A refusal the server makes of values (a plan's limit) reaches the screen in the user's language:
 // the server sends its English message with the reason plan_limit and the values, and the client says
@@ -15,8 +18,9 @@ describe("a plan limit, in the user's language", () => {
   it.each(['ml', 'hi'] as const)('a free church\'s principal adding a third class is refused in %s on a phone', async (locale) => {
     const { code, users } = await createChurch(env.app.db, { tier: 'free' });
     const principal = await signIn(env.app.url, code, users.principal.email);
-    await addClass(principal, { class_name: 'LKG', section: 'A' });
-    await addClass(principal, { class_name: 'UKG', section: 'A' });
+    // The plan's two classes of the year the form adds to (the current one: classes count per year).
+    await addClass(principal, { class_name: 'LKG', section: 'A', academic_year: CURRENT_YEAR });
+    await addClass(principal, { class_name: 'UKG', section: 'A', academic_year: CURRENT_YEAR });
     const t = translatorOf(locale, ['common', 'classes']);
 
     await onPage(env, PHONE, async (page) => {
