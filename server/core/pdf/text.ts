@@ -2,11 +2,13 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import PDFDocument from 'pdfkit';
+import { woffToSfnt } from './woff.js';
 
 /**
  * PDFs that speak every language of the app. PDFKit shapes OpenType text with fontkit, so
  * Malayalam, Tamil and Devanagari come out as joined letters, not boxes, when set in a font of their
- * script: the self-hosted Noto Sans files the client uses (@fontsource, WOFF). Each of those files
+ * script: the self-hosted Noto Sans files the client uses (@fontsource, WOFF, unwrapped to OpenType
+ * once: woff.ts). Each of those files
  * holds one script only (their unicode subsets), so text is cut into runs by script and each run is
  * set in its own font: the Indian scripts in theirs, Latin (and punctuation, digits) in Noto Sans's
  * Latin subsets.
@@ -26,14 +28,14 @@ const FILE_OF: Record<Script, [family: string, subset: string]> = {
 const require = createRequire(import.meta.url);
 let fonts: Map<string, Buffer> | undefined;
 
-/** Every font file, read once (the first document made), then shared by every document. */
+/** Every font file, read and unwrapped once (the first document made), then shared by every document. */
 function fontFiles(): Map<string, Buffer> {
   if (fonts) return fonts;
   const loaded = new Map<string, Buffer>();
   for (const [script, [family, subset]] of Object.entries(FILE_OF)) {
     const dir = path.join(path.dirname(require.resolve(`@fontsource/${family}/package.json`)), 'files');
     for (const [weight, number] of [['regular', 400], ['bold', 700]] as const) {
-      loaded.set(`${script}-${weight}`, readFileSync(path.join(dir, `${family}-${subset}-${number}-normal.woff`)));
+      loaded.set(`${script}-${weight}`, woffToSfnt(readFileSync(path.join(dir, `${family}-${subset}-${number}-normal.woff`))));
     }
   }
   fonts = loaded;
