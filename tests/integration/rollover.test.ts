@@ -252,6 +252,16 @@ describe('committing and undoing a rollover', () => {
     const deleted = await w.c.s.super_admin.delete(`/api/classes/${w.lkg.id}`);
     expect(deleted.status).toBe(409);
     expect(deleted.body.reason).toBe('class_has_students');
+
+    // Edited from the ending year's list, whose form sends the class it shows, a child is renamed and
+    // stays in their new class: a class of their history is not a move.
+    const abel = ((await s.get(`/api/students?class_id=${w.lkg.id}`)).body.data as Json[]).find((st: Json) => st.name === 'Abel');
+    expect(abel).toMatchObject({ class_id: w.lkg.id, academic_year: w.fromYear });
+    const edited = await s.put(`/api/students/${abel.id}`, { name: 'Abel K', class_id: w.lkg.id });
+    expect(edited.status).toBe(200);
+    expect(edited.body.data).toMatchObject({ name: 'Abel K', class_name: 'UKG', academic_year: w.toYear, roll_number: 1 });
+    const lkgNow = (await s.get(`/api/students/class/${w.lkg.id}`)).body.data as Json[];
+    expect(lkgNow.map((st: Json) => [st.roll_number, st.name])).toEqual([[1, 'Abel K'], [2, 'Bina'], [3, 'Cyril']]);
   });
 
   it('answers 404 for another church\'s rollover id', async () => {

@@ -129,6 +129,16 @@ export async function insertStudents(tx: Tx, rows: Array<{ values: StudentValues
   return ids;
 }
 
+/** Whether the student was enrolled in the class in an earlier academic year than their current one
+ * (a class of their history, as a past year's list shows them in it). */
+export async function wasEnrolledBefore(tx: Tx, studentId: string, classId: string): Promise<boolean> {
+  const [row] = await tx.select({ one: sql<number>`1` }).from(enrolments)
+    .innerJoin(students, and(eq(students.churchId, enrolments.churchId), eq(students.id, enrolments.studentId)))
+    .where(and(eq(enrolments.studentId, studentId), eq(enrolments.classId, classId), sql`${enrolments.academicYear} < ${students.academicYear}`))
+    .limit(1);
+  return Boolean(row);
+}
+
 export async function updateStudentRow(tx: Tx, id: string, values: Partial<StudentValues>) {
   await tx.update(students).set({ ...values, updatedAt: new Date() }).where(eq(students.id, id));
 }

@@ -17,7 +17,7 @@ import { assertWithinPlanLimit } from '../subscription/index.js';
 import { toRosterStudentDto, toStudentDto, type RosterStudentDto, type StudentDto } from './dto.js';
 import {
   deleteStudentRow, findStudentRow, insertStudent, lockStudent, nextRollNumber, selectStudents, studentSearchWhere, updatePrimaryContact,
-  updateStudentRow,
+  updateStudentRow, wasEnrolledBefore,
   type StudentListRow,
 } from './queries.js';
 
@@ -123,7 +123,12 @@ export async function updateStudent(scope: TenantScope, input: z.output<typeof s
   if (input.name !== undefined) changes.name = input.name;
   if (input.date_of_birth !== undefined) changes.dateOfBirth = input.date_of_birth;
 
-  const targetClassId = input.class_id ?? current.classId;
+  // A class of the child's earlier years named without a year (a past year's list shows them there,
+  // and its edit form sends that class back) is their history, not a move: the child stays in their
+  // current class. Named with a year, it is checked and moved to as any class.
+  const namesPastClass = input.class_id !== undefined && input.class_id !== current.classId && !input.academic_year
+    && await wasEnrolledBefore(tx, current.id, input.class_id);
+  const targetClassId = namesPastClass ? current.classId : input.class_id ?? current.classId;
   const target = targetClassId === current.classId && !input.academic_year
     ? undefined
     : await findAccessibleClass(tx, user, targetClassId);
