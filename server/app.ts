@@ -24,8 +24,8 @@ import { ERROR_MESSAGES, notFound } from './core/errors.js';
 import { loggerOptions, logRequestLine, OneLinePerRequest, recordFailure } from './logging.js';
 import { buildOpenApiDocument, renderDocsPage } from './rest/openapi.js';
 import { loadClientPage } from './client-page.js';
-import { createMetrics, NO_METRICS, observeDoors, registerMetricsRoute } from './modules/metrics/index.js';
-import { createReadiness, registerHealthRoutes, type ReadinessProbe } from './modules/health/index.js';
+import { createMetrics, metricsRouteDoc, NO_METRICS, observeDoors, registerMetricsRoute } from './modules/metrics/index.js';
+import { createReadiness, healthRoutesDoc, registerHealthRoutes, type ReadinessProbe } from './modules/health/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -174,7 +174,8 @@ export async function buildApp({ config, db: database, logger }: BuildAppOptions
 
   const restRoutes = restRoutesOf(appRouter);
   registerRestRoutes(app, restRoutes, createContext);
-  const openApi = buildOpenApiDocument(restRoutes, config.PUBLIC_URL, { ...galleryFileRoutesDoc(), ...paymentWebhookDoc(), ...exportDownloadDoc(), ...studentImportRoutesDoc() });
+  const openApi = buildOpenApiDocument(restRoutes, config.PUBLIC_URL, { ...galleryFileRoutesDoc(), ...paymentWebhookDoc(), ...exportDownloadDoc(), ...studentImportRoutesDoc(),
+    ...healthRoutesDoc(), ...metricsRouteDoc() });
   app.get('/api/openapi.json', async () => openApi);
   const docsPage = renderDocsPage(openApi);
   app.get('/api/docs', async (_req, reply) => reply.type('text/html; charset=utf-8').send(docsPage));

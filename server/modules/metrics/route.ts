@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { ERROR_MESSAGES, notFound, unauthorized } from '../../core/errors.js';
+import type { OpenApiPaths } from '../../rest/openapi.js';
 import type { AppMetrics } from './metrics.js';
 
 const METRICS_PATH = '/metrics';
@@ -37,4 +38,23 @@ export function registerMetricsRoute(app: FastifyInstance, metrics: AppMetrics |
     const text = await metrics.registry.metrics();
     return reply.header('cache-control', 'no-store').type(metrics.registry.contentType).send(text);
   });
+}
+
+/** /metrics in the OpenAPI document: for a scraper, not a church user. */
+export function metricsRouteDoc(): OpenApiPaths {
+  return {
+    [METRICS_PATH]: {
+      get: {
+        operationId: 'metrics.scrape',
+        summary: 'Prometheus metrics in text format (requests by route pattern and status, door transactions, pools, jobs, '
+          + 'upload bytes, sign-in refusals); no church, person or id in any label',
+        description: 'Off (404) unless the server has METRICS_TOKEN; then Authorization: Bearer <METRICS_TOKEN> (401 otherwise). '
+          + 'In cluster mode each worker answers with its own counts.',
+        tags: ['health'],
+        security: [{ bearer: [] }],
+        parameters: [],
+        responses: { 200: { description: 'The metrics' }, 401: { description: 'No or a wrong token' }, 404: { description: 'Metrics are off' } },
+      },
+    },
+  };
 }

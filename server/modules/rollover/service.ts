@@ -186,9 +186,9 @@ export async function commitRollover(scope: TenantScope, plan: Plan) {
   const madeIds = await insertClasses(tx, made.map((c) => ({
     churchId: church.id, className: c.className, section: c.section, teacherId: c.teacherId, academicYear: toYear, rolloverId: id,
   })));
-  made.forEach((c, i) => { c.existingId = madeIds[i]; });
+  const madeId = new Map(made.map((c, i) => [c, madeIds[i]]));
   await placeChildren(tx, church.id, id, toYear, layout.classes.flatMap((cls) => cls.children.map((c) => ({
-    studentId: c.id, classId: cls.existingId!, rollNumber: c.rollNumber,
+    studentId: c.id, classId: cls.existingId ?? madeId.get(cls)!, rollNumber: c.rollNumber,
   }))));
   await setChildrenActive(tx, leftIds, false);
   await auditChurchChange(tx, {

@@ -1,4 +1,4 @@
-import { CLASS_NAMES, type ClassName } from '../../../../common/school';
+import type { ClassName } from '../../../../common/school';
 import type { RolloverOutcome, RolloverPlanInput } from '../../../../common/schemas/rollover';
 import type { RouterOutputs } from '../../lib/trpc';
 
@@ -19,17 +19,10 @@ export interface Plan {
   picked: Record<string, RolloverOutcome>;
 }
 
-const asClassName = (name: string | null): ClassName | null =>
-  CLASS_NAMES.find((listed) => listed === name) ?? null;
-
 /** The plan as the server suggests it: each class to its next grade, same section and teacher;
  * no child picked. */
 export const suggestedPlan = (proposal: Proposal): Plan => ({
-  classes: Object.fromEntries(proposal.classes.map((c) => [c.id, {
-    next_class_name: asClassName(c.suggestion.next_class_name),
-    next_section: c.suggestion.next_section ?? '',
-    next_teacher_id: c.suggestion.next_teacher_id ?? null,
-  }])),
+  classes: Object.fromEntries(proposal.classes.map((c) => [c.id, { ...c.suggestion }])),
   picked: {},
 });
 
