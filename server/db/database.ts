@@ -1,4 +1,4 @@
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn, PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql, type SQL } from 'drizzle-orm';
@@ -35,6 +35,22 @@ export interface Database {
 }
 
 
+/** The church of each tenant door's transaction, set by the door: see churchRows. */
+export const doorChurches = new WeakMap<Tx, string>();
+
+/**
+ * `church_id = <the door's church>` for a table of church data, to put beside every condition of a
+ * tenant query. Row-level security filters the rows either way; this condition is for Citus, which
+ * sends a query to one shard only when the query itself names the distribution column's value (a
+ * query by `id` alone asks every shard, and `FOR UPDATE` without it is refused). Outside a tenant
+ * door it throws: the platform door names its church explicitly.
+ */
+export function churchRows(tx: Tx, table: { churchId: AnyPgColumn }): SQL {
+  const churchId = doorChurches.get(tx);
+  if (!churchId) throw new Error('churchRows: not inside a tenant door');
+  return sql`${table.churchId} = ${churchId}`;
+}
+
 /** Set by a door that can pipeline (postgres.js): ends that transaction early, see commitEarly. */
 export const earlyCommits = new WeakMap<Tx, () => void>();
 
@@ -53,7 +69,9 @@ export function commitEarly(tx: Tx): void {
  * How a door sets the church and the role of its transaction (TENANT_SESSION_SETUP):
  * - `set_config`: one `select set_config('app.church_id', ..., true), set_config('role', ..., true)`;
  * - `set_local`: `set local app.church_id = ...; set local role ...`, which Citus propagates to its
- *   worker nodes (it does not propagate set_config calls made in a SELECT); see docs/SCALING.md.
+ *   worker nodes when told to (`citus.propagate_set_commands = 'local'`, set first, in the same
+ *   transaction; elsewhere a harmless placeholder setting). Citus never propagates set_config calls
+ *   made in a SELECT, so a database with the citus extension always gets `set_local` (see postgres.ts).
  * Both are undone by the COMMIT or ROLLBACK, so a pooled connection never carries one request's
  * church into the next.
  */
@@ -72,7 +90,7 @@ export function setupStatements(mode: SessionSetup, churchId: string | null): st
   const church = churchId === null ? '' : assertChurchId(churchId);
   const role = churchId === null ? PLATFORM_ROLE : TENANT_ROLE;
   return mode === 'set_local'
-    ? [`set local app.church_id = '${church}'`, `set local role ${role}`]
+    ? [`set local citus.propagate_set_commands = 'local'`, `set local app.church_id = '${church}'`, `set local role ${role}`]
     : [`select set_config('app.church_id', '${church}', true), set_config('role', '${role}', true)`];
 }
 

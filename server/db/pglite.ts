@@ -5,7 +5,7 @@ import { closeToOthers } from '../data-roots.js';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { sql as sqlTag, type SQL } from 'drizzle-orm';
 import {
-  APPLIED_MIGRATION_SQL, MIGRATIONS_FOLDER, appliedFrom, setupStatements, type Database, type SessionSetup, type Tx,
+  APPLIED_MIGRATION_SQL, MIGRATIONS_FOLDER, appliedFrom, doorChurches, setupStatements, type Database, type SessionSetup, type Tx,
 } from './database.js';
 
 /** The embedded default: the same migrations and policies on PGlite (PostgreSQL in WASM). */
@@ -20,16 +20,17 @@ export async function createPgliteDatabase(
   const owner = drizzle(client);
 
   // One statement per query: PGlite's query (extended protocol) takes no multi-statement string.
-  const run = <T>(setup: string[], fn: (tx: Tx) => Promise<T>) =>
+  const run = <T>(churchId: string | null, fn: (tx: Tx) => Promise<T>) =>
     owner.transaction(async (tx) => {
-      for (const statement of setup) await tx.execute(sqlTag.raw(statement));
+      for (const statement of setupStatements(mode, churchId)) await tx.execute(sqlTag.raw(statement));
+      if (churchId) doorChurches.set(tx, churchId);
       return fn(tx);
     });
 
   return {
     kind: 'pglite',
-    withTenant: (churchId, fn) => run(setupStatements(mode, churchId), fn),
-    withPlatform: (fn) => run(setupStatements(mode, null), fn),
+    withTenant: (churchId, fn) => run(churchId, fn),
+    withPlatform: (fn) => run(null, fn),
     async ownerQuery<R>(query: SQL) {
       return (await owner.execute(query)).rows as R[];
     },

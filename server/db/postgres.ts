@@ -3,7 +3,7 @@ import { drizzle } from 'drizzle-orm/postgres-js';
 import { migrate } from 'drizzle-orm/postgres-js/migrator';
 import type { SQL } from 'drizzle-orm';
 import {
-  APPLIED_MIGRATION_SQL, MIGRATIONS_FOLDER, appliedFrom, earlyCommits, setupStatements, type Database, type SessionSetup, type Tx,
+  APPLIED_MIGRATION_SQL, MIGRATIONS_FOLDER, appliedFrom, doorChurches, earlyCommits, setupStatements, type Database, type SessionSetup, type Tx,
 } from './database.js';
 import { provisionRuntimeLogins, runtimeLoginUrls, type RuntimeLoginUrls } from './logins.js';
 
@@ -44,6 +44,9 @@ export interface PostgresUrls {
 
 /** Serialises migrations and provisioning between server processes starting at once. */
 const MIGRATION_LOCK = 72_410_515;
+
+/** Whether this database is a Citus cluster's coordinator (the extension is installed in it). */
+const CITUS_INSTALLED_SQL = `select exists (select 1 from pg_extension where extname = 'citus') as citus`;
 
 /**
  * How a dead database is noticed, and how soon a live one is used again:
@@ -187,10 +190,24 @@ export function createPostgresDatabase(
     }
   }
 
-  async function run<T>(door: keyof Doors, setup: string[], fn: (tx: Tx) => Promise<T>): Promise<T> {
+  // On a Citus cluster set_config would reach the coordinator only: its doors always use set_local.
+  // Asked once per process, on the first door call's connection.
+  let sessionMode: Promise<SessionSetup> | undefined;
+  const modeOf = (conn: postgres.Sql): Promise<SessionSetup> => sessionMode ??= mode === 'set_local'
+    ? Promise.resolve(mode)
+    : conn.unsafe(CITUS_INSTALLED_SQL).then(([row]) => (row.citus ? 'set_local' : mode), (error: unknown) => { sessionMode = undefined; throw error; });
+
+  async function run<T>(door: keyof Doors, churchId: string | null, fn: (tx: Tx) => Promise<T>): Promise<T> {
     const pool = (doors ?? await doorsReady())[door];
     const slot = await pool.acquire();
     const conn = slot.sql;
+    let setup: string[];
+    try {
+      setup = setupStatements(await modeOf(conn), churchId);
+    } catch (error) {
+      pool.release(slot);
+      throw error;
+    }
     const closesAtStart = slot.closes;
     // Its transaction is gone once the connection failed or closed; a statement sent then would hang
     // or run on a new connection, outside the transaction.
@@ -231,6 +248,7 @@ export function createPostgresDatabase(
         if (earlyCommit) throw new Error('Tenant door: the transaction was already committed (commitEarly)');
         if (lost()) throw connectionLost();
       }, noteFailure)) as unknown as Tx;
+      if (churchId) doorChurches.set(tx, churchId);
       earlyCommits.set(tx, () => {
         if (lost()) return; // the handler's statement fails; nothing to commit
         earlyCommit ??= watch(conn.unsafe('commit').execute());
@@ -261,8 +279,8 @@ export function createPostgresDatabase(
 
   return {
     kind: 'postgres',
-    withTenant: (churchId, fn) => run('tenant', setupStatements(mode, churchId), fn),
-    withPlatform: (fn) => run('platform', setupStatements(mode, null), fn),
+    withTenant: (churchId, fn) => run('tenant', churchId, fn),
+    withPlatform: (fn) => run('platform', null, fn),
     async ownerQuery<R>(query: SQL) {
       return (await drizzle(owner()).execute(query)) as unknown as R[];
     },

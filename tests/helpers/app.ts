@@ -14,6 +14,8 @@ export type Backend = 'pglite' | 'postgres';
 /** The tenant door's pool of a test database on PostgreSQL (the platform door's is max(2, size/4)). */
 export const POSTGRES_TEST_POOL_SIZE = 5;
 export const backend = (process.env.TEST_DB ?? 'pglite') as Backend;
+/** The PostgreSQL project runs against a Citus cluster's coordinator (npm run test:citus). */
+export const onCitus = backend === 'postgres' && process.env.TEST_CITUS === '1';
 
 /** A migrated database of the backend under test: a private PGlite copy, or the shared server.
  * `sessionSetup`: how its doors set their session (TENANT_SESSION_SETUP; default set_config).

@@ -66,13 +66,14 @@ const markClassStatement = fixedStatement<MarkOutcome, MarkValues>(() => {
         (select count(*) from roster)::int as class_students,
         (select count(*) from chosen c where not exists (select 1 from roster r where r.id = c.student_id))::int as strangers
     ), written as (
-      insert into ${attendance} (church_id, student_id, date, class_id, status, marked_by)
-      select ${p('churchId')}::uuid, r.id, ${p('date')}::date, ${p('classId')}::uuid, coalesce(c.status, 'absent'), ${p('userId')}::uuid
+      insert into ${attendance} (church_id, student_id, date, class_id, status, marked_by, marked_at)
+      select ${p('churchId')}::uuid, r.id, ${p('date')}::date, ${p('classId')}::uuid, coalesce(c.status, 'absent'), ${p('userId')}::uuid, now()
       from roster r left join chosen c on c.student_id = r.id
       where (select strangers from checks) = 0
       order by r.id
       on conflict (church_id, student_id, date) do update
-        set status = excluded.status, class_id = excluded.class_id, marked_by = excluded.marked_by, marked_at = now()
+        -- excluded.marked_at is now(): Citus takes no function that is not immutable here.
+        set status = excluded.status, class_id = excluded.class_id, marked_by = excluded.marked_by, marked_at = excluded.marked_at
       returning status
     )
     select k.class_found, k.class_students, k.strangers,

@@ -54,11 +54,14 @@ async function issueResetTokens(scope: ResetScope, address: string) {
       .from(users)
       .innerJoin(churches, eq(churches.id, users.churchId))
       .where(and(sql`lower(${users.email}) = ${address}`, eq(users.isActive, true)))
-      .limit(20)
-      // Two requests for one address wait for each other here, so one token stays live, not two.
-      .for('update', { of: users });
+      .orderBy(users.churchId, users.id)
+      .limit(20);
     const out: Array<{ match: (typeof matches)[number]; token: string }> = [];
     for (const match of matches) {
+      // Two requests for one address wait for each other here, so one token stays live, not two.
+      // Locked one by one, by church and id (Citus locks a row only through a query naming its church).
+      await tx.select({ id: users.id }).from(users)
+        .where(and(eq(users.churchId, match.churchId), eq(users.id, match.userId))).for('update');
       const ofUser = and(eq(passwordResetTokens.churchId, match.churchId), eq(passwordResetTokens.userId, match.userId));
       // One live token per user: the older unused ones end here (marked used, so they count).
       await tx.update(passwordResetTokens).set({ usedAt: new Date() }).where(and(ofUser, isNull(passwordResetTokens.usedAt)));

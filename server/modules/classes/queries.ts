@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { attendance, classes, enrolments, students, users } from '../../../drizzle/schema/index.js';
 import { CLASS_NAMES } from '../../../common/school.js';
-import { byName, type Tx } from '../../db/index.js';
+import { byName, type Tx, churchRows } from '../../db/index.js';
 
 /** Orders class names as the school does (LKG, UKG, 1st ... 10th), not alphabetically. */
 export const classNameOrder = (column: SQL | typeof classes.className = classes.className) =>
@@ -74,7 +74,7 @@ export function selectAvailableTeachers(tx: Tx) {
  */
 export async function lockClass(tx: Tx, id: string, strength: 'no key update' | 'update') {
   const [row] = await tx.select({ id: classes.id, academicYear: classes.academicYear }).from(classes)
-    .where(eq(classes.id, id)).for(strength);
+    .where(and(churchRows(tx, classes), eq(classes.id, id))).for(strength);
   return row;
 }
 

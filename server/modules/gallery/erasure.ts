@@ -1,6 +1,7 @@
 import { and, eq, inArray, ne, notExists, sql } from 'drizzle-orm';
 import { media, mediaChildren } from '../../../drizzle/schema/index.js';
 import type { Tx } from '../../db/index.js';
+import { churchRows } from '../../db/index.js';
 
 /** What erasing a child did to the gallery: the items deleted, their stored files' keys (to remove
  * after the commit), and how many other items lost the child's tag. */
@@ -19,13 +20,13 @@ export interface ChildMediaErasure {
  */
 export async function eraseChildFromMedia(tx: Tx, studentId: string): Promise<ChildMediaErasure> {
   const others = tx.select({ one: sql`1` }).from(mediaChildren)
-    .where(and(eq(mediaChildren.mediaId, media.id), ne(mediaChildren.studentId, studentId)));
-  const tagged = tx.select({ id: mediaChildren.mediaId }).from(mediaChildren).where(eq(mediaChildren.studentId, studentId));
+    .where(and(churchRows(tx, mediaChildren), eq(mediaChildren.mediaId, media.id), ne(mediaChildren.studentId, studentId)));
+  const tagged = tx.select({ id: mediaChildren.mediaId }).from(mediaChildren).where(and(churchRows(tx, mediaChildren), eq(mediaChildren.studentId, studentId)));
   const alone = await tx.select({
     id: media.id, churchId: media.churchId, filePath: media.filePath, thumbnailPath: media.thumbnailPath, webPath: media.webPath,
-  }).from(media).where(and(inArray(media.id, tagged), notExists(others))).for('update');
-  if (alone.length > 0) await tx.delete(media).where(inArray(media.id, alone.map((row) => row.id)));
-  const untagged = await tx.delete(mediaChildren).where(eq(mediaChildren.studentId, studentId)).returning({ id: mediaChildren.mediaId });
+  }).from(media).where(and(churchRows(tx, media), inArray(media.id, tagged), notExists(others))).for('update');
+  if (alone.length > 0) await tx.delete(media).where(and(churchRows(tx, media), inArray(media.id, alone.map((row) => row.id))));
+  const untagged = await tx.delete(mediaChildren).where(and(churchRows(tx, mediaChildren), eq(mediaChildren.studentId, studentId))).returning({ id: mediaChildren.mediaId });
   const fileKeys = alone.flatMap((row) => [row.filePath, row.thumbnailPath, row.webPath]
     .filter((name): name is string => Boolean(name)).map((name) => `${row.churchId}/${name}`));
   return { deleted: alone.length, untagged: untagged.length, fileKeys };

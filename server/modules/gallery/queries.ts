@@ -1,6 +1,6 @@
 import { and, count, eq, getTableColumns, inArray, not, or, sql, type SQL } from 'drizzle-orm';
 import { media, mediaChildren, students } from '../../../drizzle/schema/index.js';
-import { byName, type Tx } from '../../db/index.js';
+import { byName, type Tx, churchRows } from '../../db/index.js';
 import { lacksConsent } from '../consent/index.js';
 
 export type MediaRow = typeof media.$inferSelect;
@@ -67,7 +67,7 @@ export function insertMediaRows(tx: Tx, rows: NewMediaRow[]): Promise<MediaRow[]
 
 /** The item locked for deletion, or undefined when the church has no such item. */
 export async function lockMedia(tx: Tx, id: string): Promise<MediaRow | undefined> {
-  const [row] = await tx.select().from(media).where(eq(media.id, id)).for('update');
+  const [row] = await tx.select().from(media).where(and(churchRows(tx, media), eq(media.id, id))).for('update');
   return row;
 }
 

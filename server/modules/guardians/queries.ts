@@ -78,7 +78,7 @@ export async function upsertCare(
   values: Partial<{ medicalNote: string | null; emergencyName: string | null; emergencyPhone: string | null }>,
 ) {
   await tx.insert(studentCare).values({ churchId, studentId, ...values })
-    .onConflictDoUpdate({ target: [studentCare.churchId, studentCare.studentId], set: { ...values, updatedAt: sql`now()` } });
+    .onConflictDoUpdate({ target: [studentCare.churchId, studentCare.studentId], set: { ...values, updatedAt: sql`excluded.updated_at` } });
 }
 
 /** Sets one guardian's consent to be contacted, with when and by whom (null: the guardian themselves,

@@ -209,10 +209,8 @@ export async function confirmChurchOrderByOperator(
 }
 
 async function confirmLockedOrder(tx: Tx, input: { churchId?: string; providerOrderId: string; operatorId: string; reference: string }) {
-  const [order] = await tx.select().from(paymentOrders).where(and(
-    eq(paymentOrders.providerOrderId, input.providerOrderId),
-    input.churchId ? eq(paymentOrders.churchId, input.churchId) : undefined,
-  )).for('update');
+  const churchId = input.churchId ?? await churchOfOrder(tx, input.providerOrderId);
+  const order = churchId ? await lockOrder(tx, churchId, input.providerOrderId) : undefined;
   if (!order) throw notFound(PAYMENT_MESSAGES.orderNotFound);
   // A held payment (made while the church was suspended or inactive) is the operator's to refund,
   // or to honour by setting the plan by hand: it is not confirmed a second time.
@@ -239,7 +237,8 @@ const bankReferenceKey = (reference: string) => reference.replace(/\s+/g, '').to
  * before any church is known). Unknown orders are reported as such and change nothing.
  */
 export async function completeOrderFromWebhook(tx: Tx, providerOrderId: string, paymentId: string, eventType: string) {
-  const [order] = await tx.select().from(paymentOrders).where(eq(paymentOrders.providerOrderId, providerOrderId)).for('update');
+  const churchId = await churchOfOrder(tx, providerOrderId);
+  const order = churchId ? await lockOrder(tx, churchId, providerOrderId) : undefined;
   if (!order) return { completed: false as const, held: false, receipt: null };
   const { receipt, held } = await completeLockedOrder(tx, order, paymentId, { via: `webhook ${eventType}`, userId: null });
   return { completed: true as const, held, churchId: order.churchId, receipt };
@@ -262,6 +261,15 @@ export function sendReceipt({ mailer, log, publicUrl }: ReceiptSender, receipt: 
 
 /** A completed order's receipt: its facts and whom to mail them to. */
 type Receipt = { facts: ReceiptFacts; recipients: Array<{ email: string; name: string; language: Locale }> };
+
+/** The church of the order with this provider id (read without a lock: an order never changes
+ * church), so that it can then be locked by its church: on Citus a row is locked only through a query
+ * that names its church, the column the tables are distributed by. */
+async function churchOfOrder(tx: Tx, providerOrderId: string): Promise<string | undefined> {
+  const [row] = await tx.select({ churchId: paymentOrders.churchId }).from(paymentOrders)
+    .where(eq(paymentOrders.providerOrderId, providerOrderId)).limit(1);
+  return row?.churchId;
+}
 
 /** The church's order with this provider id, locked until the transaction ends: a verify and a
  * webhook of the same order wait for each other, and the second finds it paid. */

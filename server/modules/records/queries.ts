@@ -1,6 +1,7 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { sessionRecords } from '../../../drizzle/schema/index.js';
 import type { Tx } from '../../db/index.js';
+import { churchRows } from '../../db/index.js';
 
 export type RecordRow = typeof sessionRecords.$inferSelect;
 
@@ -20,7 +21,7 @@ export async function insertRecord(tx: Tx, churchId: string, createdBy: string, 
 
 /** The record locked for the change, or undefined when the church has no such record. */
 export async function lockRecord(tx: Tx, id: string): Promise<RecordRow | undefined> {
-  const [row] = await tx.select().from(sessionRecords).where(eq(sessionRecords.id, id)).for('update');
+  const [row] = await tx.select().from(sessionRecords).where(and(churchRows(tx, sessionRecords), eq(sessionRecords.id, id))).for('update');
   return row;
 }
 

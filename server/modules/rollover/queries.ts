@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { academicYearRollovers, attendance, classes, enrolments, students, users } from '../../../drizzle/schema/index.js';
 import type { Tx } from '../../db/index.js';
+import { churchRows } from '../../db/index.js';
 import { classNameOrder } from '../classes/index.js';
 
 /** The classes of an academic year in school order, with their teacher's name. With `lock`, their
@@ -11,7 +12,7 @@ export function selectYearClasses(tx: Tx, academicYear: string, { lock = false }
     id: classes.id, className: classes.className, section: classes.section, teacherId: classes.teacherId, teacherName: users.name,
   }).from(classes)
     .leftJoin(users, and(eq(users.churchId, classes.churchId), eq(users.id, classes.teacherId)))
-    .where(eq(classes.academicYear, academicYear))
+    .where(and(churchRows(tx, classes), eq(classes.academicYear, academicYear)))
     .orderBy(classNameOrder(), asc(classes.section), asc(classes.id));
   return lock ? query.for('no key update', { of: classes }) : query;
 }
@@ -22,7 +23,7 @@ export type YearClassRow = Awaited<ReturnType<typeof selectYearClasses>>[number]
 export function selectChildrenOfYear(tx: Tx, academicYear: string, { lock = false } = {}) {
   const query = tx.select({ id: students.id, name: students.name, classId: students.classId, rollNumber: students.rollNumber })
     .from(students)
-    .where(and(eq(students.academicYear, academicYear), eq(students.active, true)))
+    .where(and(churchRows(tx, students), eq(students.academicYear, academicYear), eq(students.active, true)))
     .orderBy(asc(students.rollNumber), asc(students.id));
   return lock ? query.for('no key update') : query;
 }
@@ -60,7 +61,7 @@ export async function lockRollover(tx: Tx, id: string) {
   const [row] = await tx.select({
     id: academicYearRollovers.id, fromYear: academicYearRollovers.fromYear, toYear: academicYearRollovers.toYear,
     leftStudentIds: academicYearRollovers.leftStudentIds, undoneAt: academicYearRollovers.undoneAt,
-  }).from(academicYearRollovers).where(eq(academicYearRollovers.id, id)).for('update');
+  }).from(academicYearRollovers).where(and(churchRows(tx, academicYearRollovers), eq(academicYearRollovers.id, id))).for('update');
   return row;
 }
 
@@ -107,14 +108,14 @@ export async function placeChildren(tx: Tx, churchId: string, rolloverId: string
 /** Sets children active or not (leaving at the turn of the year, and back on its undo). */
 export async function setChildrenActive(tx: Tx, ids: string[], active: boolean) {
   if (!ids.length) return;
-  await tx.update(students).set({ active, updatedAt: new Date() }).where(inArray(students.id, ids));
+  await tx.update(students).set({ active, updatedAt: new Date() }).where(and(churchRows(tx, students), inArray(students.id, ids)));
 }
 
 /** The classes a rollover made. With `lock` (for its undo), locked FOR UPDATE: a mark being written in
  * one (its foreign-key check holds the row) is waited for, and no new mark can reference them until the
  * undo ends. */
 export async function classesOfRollover(tx: Tx, rolloverId: string, { lock }: { lock: boolean }): Promise<string[]> {
-  const query = tx.select({ id: classes.id }).from(classes).where(eq(classes.rolloverId, rolloverId));
+  const query = tx.select({ id: classes.id }).from(classes).where(and(churchRows(tx, classes), eq(classes.rolloverId, rolloverId)));
   const rows = await (lock ? query.for('update') : query);
   return rows.map((r) => r.id);
 }

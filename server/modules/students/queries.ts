@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import { attendance, classes, enrolments, studentCare, studentGuardians, students } from '../../../drizzle/schema/index.js';
 import { DEFAULT_GUARDIAN_NAME, PRIMARY_GUARDIAN_POSITION } from '../../../common/schemas/guardians.js';
-import { byName, type Tx } from '../../db/index.js';
+import { byName, type Tx, churchRows } from '../../db/index.js';
 import type { STUDENT_SORTS } from '../../../common/schemas/students.js';
 import { classNameOrder } from '../classes/index.js';
 
@@ -146,7 +146,7 @@ export async function updateStudentRow(tx: Tx, id: string, values: Partial<Stude
 /** Locks the student's row until the transaction ends, so writes of their guardians (the guardians
  * list, the student API's parent phone and email) and care rows happen one at a time. */
 export async function lockStudent(tx: Tx, id: string) {
-  await tx.select({ id: students.id }).from(students).where(eq(students.id, id)).for('no key update');
+  await tx.select({ id: students.id }).from(students).where(and(churchRows(tx, students), eq(students.id, id))).for('no key update');
 }
 
 /** Writes the parent phone or email of the student API into the primary guardian, as written. */

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { classes, users } from '../../../drizzle/schema/index.js';
 import type { ChurchRole } from '../../../common/constants.js';
-import { byName, type Tx } from '../../db/index.js';
+import { byName, type Tx, churchRows } from '../../db/index.js';
 import { classNameOrder } from '../classes/index.js';
 import type { UserClassRow, UserRow } from './dto.js';
 
@@ -29,7 +29,7 @@ export function selectClassesOf(tx: Tx, teacherIds: string[]): Promise<UserClass
 /** One user, locked until the transaction ends (FOR UPDATE: an edit or delete of one user goes one
  * after the other, and a class being assigned to them waits, through its foreign-key check, for a delete). */
 export async function lockUser(tx: Tx, id: string): Promise<UserRow | undefined> {
-  const [row] = await tx.select().from(users).where(eq(users.id, id)).for('update');
+  const [row] = await tx.select().from(users).where(and(churchRows(tx, users), eq(users.id, id))).for('update');
   return row;
 }
 
