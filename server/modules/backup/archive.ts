@@ -67,7 +67,7 @@ export async function writeArchive(
     await rename(partial, file);
     return manifest;
   } catch (error) {
-    zip.outputStream.destroy();
+    (zip.outputStream as unknown as Readable).destroy();
     await written.catch(() => {});
     await rm(partial, { force: true });
     throw error;

@@ -26,13 +26,13 @@ export async function emptyNotRestoredTables(db: Database): Promise<void> {
 function run(binDir: string, program: string, args: string[], stdin?: Readable) {
   const child = spawn(binDir ? path.join(binDir, program) : program, args, { stdio: [stdin ? 'pipe' : 'ignore', 'pipe', 'pipe'] });
   let stderr = '';
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => { stderr = (stderr + chunk).slice(-4000); });
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => { stderr = (stderr + chunk).slice(-4000); });
   const fed = stdin && child.stdin ? pipeline(stdin, child.stdin) : Promise.resolve();
   const exited = new Promise<void>((resolve, reject) => {
     child.once('error', (error) => reject(new Error(`${program} could not be started (${error.message}); set PG_BIN_DIR to the folder of the PostgreSQL client programs`)));
     child.once('close', (code) => (code === 0 ? resolve() : reject(new Error(`${program} exited with ${code}: ${stderr.trim()}`))));
   });
-  return { stdout: child.stdout, done: Promise.all([fed, exited]).then(() => {}) };
+  return { stdout: child.stdout!, done: Promise.all([fed, exited]).then(() => {}) };
 }
 
 /** pg_dump's custom format of the whole database, without the rows of NOT_RESTORED_TABLES. Needs an

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { newestMigrationInFolder, type Database } from '../../db/index.js';
 import { createPgliteDatabase } from '../../db/pglite.js';
+import { lockDataDir } from '../../db/pglite-lock.js';
 import { createPostgresDatabase } from '../../db/postgres.js';
 import { isMediaKey, type MediaStorage } from '../media-storage/index.js';
 import { BackupRefusal, openArchive, verifyArchive, type OpenArchive } from './archive.js';
@@ -104,7 +105,15 @@ async function finishDatabase(db: Database): Promise<void> {
  * anything wrong with the archive or the target.
  */
 export async function restoreBackup(file: string, options: RestoreOptions): Promise<Manifest> {
-  const archive = await openArchive(file);
+  // The embedded folder is locked from the start: a running server's folder is never moved aside.
+  const release = options.target.kind === 'pglite' ? lockDataDir(options.target.dataDir) : () => {};
+  let archive: OpenArchive;
+  try {
+    archive = await openArchive(file);
+  } catch (error) {
+    release();
+    throw error;
+  }
   try {
     checkManifest(archive.manifest, options.target);
     await verifyArchive(archive);
@@ -117,5 +126,6 @@ export async function restoreBackup(file: string, options: RestoreOptions): Prom
     return archive.manifest;
   } finally {
     archive.close();
+    release();
   }
 }
