@@ -4,8 +4,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../server/config.js';
 import { openDatabase } from '../server/db/index.js';
 import { EmbeddedDatabaseBusyError } from '../server/db/pglite-lock.js';
-import { createBackup } from '../server/modules/backup/index.js';
-import { archiveNameAt } from '../server/modules/backup/nightly.js';
+import { archiveNameAt, createBackup } from '../server/modules/backup/index.js';
 import { createMediaStorage } from '../server/modules/media-storage/index.js';
 
 // npm run db:backup [-- --out FILE]: one archive of the database (the embedded one in
@@ -37,7 +36,7 @@ try {
   const bytes = manifest.entries.reduce((sum, entry) => sum + entry.bytes, 0);
   console.log(`Backup written to ${file}: the ${manifest.database.kind} database (migration ${manifest.database.migration.tag}) and ${manifest.entries.length - 1} files, ${(bytes / 1e6).toFixed(1)} MB, in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 } catch (error) {
-  console.error(`Backup failed: ${error instanceof Error ? error.message : error}`);
+  console.error(`Backup failed: ${error instanceof Error ? error.message : String(error)}`);
   process.exitCode = 1;
 } finally {
   await db.close();

@@ -31,6 +31,6 @@ try {
   console.log(`Restored ${archive} (made ${manifest.createdAt} by version ${manifest.appVersion}): the ${manifest.database.kind} database and ${manifest.entries.length - 1} files, in ${((Date.now() - started) / 1000).toFixed(1)} s. Every user signs in again: sessions are not restored.`);
 } catch (error) {
   const refused = error instanceof BackupRefusal || error instanceof EmbeddedDatabaseBusyError;
-  console.error(`${refused ? 'Restore refused' : 'Restore failed'}: ${error instanceof Error ? error.message : error}`);
+  console.error(`${refused ? 'Restore refused' : 'Restore failed'}: ${error instanceof Error ? error.message : String(error)}`);
   process.exitCode = refused ? 3 : 1;
 }

@@ -15,7 +15,7 @@ export class EmbeddedDatabaseBusyError extends Error {
   }
 }
 
-export const lockFileOf = (dataDir: string) => `${path.resolve(dataDir)}.lock`;
+const lockFileOf = (dataDir: string) => `${path.resolve(dataDir)}.lock`;
 
 function alive(pid: number): boolean {
   try {

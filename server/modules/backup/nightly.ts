@@ -10,7 +10,7 @@ const ARCHIVE_NAME = /^backup-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z\.zip$/;
 export const archiveNameAt = (at: Date) => `backup-${at.toISOString().slice(0, 19).replace(/:/g, '-')}Z.zip`;
 
 /** Keeps the newest `keep` archives of the folder (by name, so only this job's own) and deletes the rest. */
-export async function pruneArchives(dir: string, keep: number): Promise<string[]> {
+async function pruneArchives(dir: string, keep: number): Promise<string[]> {
   const names = (await readdir(dir)).filter((name) => ARCHIVE_NAME.test(name)).sort();
   const old = names.slice(0, Math.max(0, names.length - keep));
   for (const name of old) await rm(path.join(dir, name), { force: true });
