@@ -132,6 +132,16 @@ const configSchema = z.object({
   /** The instant the scheduled jobs take as "now" (ISO 8601), instead of the clock: for tests that
    * run several processes at a chosen Monday. Refused in production. */
   JOBS_FIXED_CLOCK: optionalText.pipe(z.string().datetime({ offset: true }).optional()),
+  /** The nightly backup (server/modules/backup, README "Backups"): one archive of the database and
+   * the uploaded files into BACKUP_DIR at BACKUP_CRON (UTC; default 02:00 in India), the newest
+   * BACKUP_KEEP kept. Default: on for the embedded database (not under NODE_ENV=test), off on
+   * PostgreSQL, whose operators usually have backups of their own; it needs the job queue (JOBS). */
+  BACKUP: bool.optional(),
+  BACKUP_DIR: z.string().default('./data/backups'),
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(365).default(7),
+  BACKUP_CRON: z.string().regex(/^\S+( \S+){4}$/, 'BACKUP_CRON is a cron expression of five fields').default('30 20 * * *'),
+  /** The folder of pg_dump and pg_restore (PostgreSQL backups); unset: found on the PATH. */
+  PG_BIN_DIR: z.string().default(''),
   /** Sign-in and registration with Google (OpenID Connect, authorization code with PKCE), from a
    * Google Cloud OAuth client of type "Web application" whose redirect URI is
    * ${PUBLIC_URL}/auth/google/callback. Without the id and secret the Google buttons say that an
@@ -213,8 +223,8 @@ const configSchema = z.object({
   CLIENT_DIST_DIR: z.string().default('./client/dist'),
 });
 
-export type Config = Omit<z.infer<typeof configSchema>, 'DEMO' | 'DEMO_SEED' | 'JOBS'>
-  & { PUBLIC_URL: string; DEMO: boolean; DEMO_SEED: boolean; MAIL_FROM: string; JOBS: boolean };
+export type Config = Omit<z.infer<typeof configSchema>, 'DEMO' | 'DEMO_SEED' | 'JOBS' | 'BACKUP'>
+  & { PUBLIC_URL: string; DEMO: boolean; DEMO_SEED: boolean; MAIL_FROM: string; JOBS: boolean; BACKUP: boolean };
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = configSchema.safeParse(env);
@@ -250,5 +260,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     DEMO_SEED: data.DEMO_SEED ?? demo,
     MAIL_FROM: data.MAIL_FROM ?? `Sunday School <no-reply@${new URL(publicUrl).hostname}>`,
     JOBS: data.JOBS ?? data.NODE_ENV !== 'test',
+    BACKUP: data.BACKUP ?? (!onServer && data.NODE_ENV !== 'test'),
   };
 }

@@ -2,12 +2,12 @@ import { chmodSync, lstatSync, mkdirSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from './config.js';
 
-type DataRootsConfig = Pick<Config, 'DATABASE_URL' | 'DATABASE_TENANT_URL' | 'PGLITE_DATA_DIR' | 'UPLOADS_DIR' | 'S3_BUCKET' | 'SMTP_URL' | 'SMTP_HOST' | 'MAIL_OUTBOX_DIR'>;
+type DataRootsConfig = Pick<Config, 'DATABASE_URL' | 'DATABASE_TENANT_URL' | 'PGLITE_DATA_DIR' | 'UPLOADS_DIR' | 'S3_BUCKET' | 'SMTP_URL' | 'SMTP_HOST' | 'MAIL_OUTBOX_DIR'> & Partial<Pick<Config, 'BACKUP' | 'BACKUP_DIR'>>;
 
 /**
  * The folders this process writes to disk: the embedded database (its write-ahead log holds
- * password hashes and parents' phone numbers), the gallery's files and the mail outbox, each
- * only when it is in use.
+ * password hashes and parents' phone numbers), the gallery's files, the mail outbox and the
+ * nightly backups, each only when it is in use.
  */
 function dataRoots(config: DataRootsConfig): string[] {
   const embedded = !config.DATABASE_URL && !config.DATABASE_TENANT_URL;
@@ -15,6 +15,8 @@ function dataRoots(config: DataRootsConfig): string[] {
     ...(embedded ? [config.PGLITE_DATA_DIR] : []),
     ...(config.S3_BUCKET ? [] : [config.UPLOADS_DIR]),
     ...(config.SMTP_URL || config.SMTP_HOST ? [] : [config.MAIL_OUTBOX_DIR]),
+    // The nightly archives hold all of it.
+    ...(config.BACKUP && config.BACKUP_DIR ? [config.BACKUP_DIR] : []),
   ];
 }
 

@@ -3,9 +3,10 @@ import type { Config } from './config.js';
 import type { Database } from './db/index.js';
 import { startJobQueue } from './modules/jobs/index.js';
 import { digestJobs } from './modules/digest/index.js';
+import { backupJobs } from './modules/backup/index.js';
 
 /**
- * The scheduled work of a serving process (the weekly digest), on the job queue in the database.
+ * The scheduled work of a serving process (the weekly digest, the nightly backup when BACKUP is on), on the job queue in the database.
  * Started by server/main.ts after the server listens, when JOBS is on (off by default under
  * NODE_ENV=test, so a test's app runs no scheduler unless it asks); stopped before the app closes.
  */
@@ -13,5 +14,9 @@ export function startJobs(app: FastifyInstance, config: Config, db: Database) {
   const fixed = config.JOBS_FIXED_CLOCK ? new Date(config.JOBS_FIXED_CLOCK) : undefined;
   const clock = () => fixed ?? new Date();
   const sender = { db, mailer: app.services.mailer, publicUrl: config.PUBLIC_URL, log: app.log };
-  return startJobQueue(db, digestJobs(sender, clock), app.log);
+  const backups = config.BACKUP ? backupJobs({
+    source: { db, ownerUrl: config.DATABASE_URL, pgBinDir: config.PG_BIN_DIR, storage: app.services.mediaStorage },
+    dir: config.BACKUP_DIR, keep: config.BACKUP_KEEP, cron: config.BACKUP_CRON, log: app.log,
+  }) : [];
+  return startJobQueue(db, [...digestJobs(sender, clock), ...backups], app.log);
 }

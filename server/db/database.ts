@@ -31,6 +31,9 @@ export interface Database {
   /** The door pools' connections: in use by a door call and callers waiting for one (PostgreSQL;
    * the embedded database is one session and has no pool). */
   poolUse?(): Array<{ door: 'tenant' | 'platform'; size: number; inUse: number; waiting: number }>;
+  /** The embedded database only: a copy of its data folder (a gzipped tar, as PGlite's
+   * `loadDataDir` takes it), made between two statements (backups). */
+  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 }
 

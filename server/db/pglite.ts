@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { closeToOthers } from '../data-roots.js';
+import { lockDataDir } from './pglite-lock.js';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { sql as sqlTag, type SQL } from 'drizzle-orm';
 import {
@@ -13,9 +14,17 @@ export async function createPgliteDatabase(
   options: { dataDir?: string; loadDataDir?: Blob | File; sessionSetup?: SessionSetup } = {},
 ): Promise<Database> {
   const mode = options.sessionSetup ?? 'set_config';
-  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const client = new PGlite({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
-  await client.waitReady;
+  // The lock first: a folder another process has open is never touched.
+  const release = options.dataDir ? lockDataDir(options.dataDir) : () => {};
+  let client: PGlite;
+  try {
+    if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+    client = new PGlite({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
+    await client.waitReady;
+  } catch (error) {
+    release();
+    throw error;
+  }
   if (options.dataDir) closeToOthers(options.dataDir);
   const owner = drizzle(client);
 
@@ -40,8 +49,17 @@ export async function createPgliteDatabase(
     async appliedMigration() {
       return appliedFrom((await owner.execute(APPLIED_MIGRATION_SQL)).rows as Array<{ created_at: unknown }>);
     },
+    async dumpDataDir() {
+      // A checkpoint first, so the copy's data files are current and loading it replays little log.
+      await client.exec('checkpoint');
+      return client.dumpDataDir('gzip');
+    },
     async close() {
-      await client.close();
+      try {
+        await client.close();
+      } finally {
+        release();
+      }
     },
   };
 }

@@ -5,6 +5,6 @@ export { createMediaStorage } from './factory.js';
 export { createLocalMediaStorage } from './local.js';
 export { createS3MediaStorage } from './s3.js';
 export {
-  InvalidMediaKeyError, newMediaKey, RangeNotSatisfiableError, type ByteRange, type MediaStorage,
+  InvalidMediaKeyError, isMediaKey, newMediaKey, RangeNotSatisfiableError, type ByteRange, type MediaStorage,
 } from './media-storage.js';
 export { createMediaUrlSigner, type MediaAudience, type MediaUrlSigner } from './signed-urls.js';

@@ -1,10 +1,10 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { access, constants, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { access, constants, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { assertMediaKey, InvalidMediaKeyError, resolveRange, type ByteRange, type MediaStorage, type StoredMedia } from './media-storage.js';
+import { assertMediaKey, InvalidMediaKeyError, isMediaKey, resolveRange, type ByteRange, type MediaStorage, type StoredMedia } from './media-storage.js';
 
 /**
  * Files under one folder: `<root>/<churchId>/<name>`, the content type beside each in
@@ -85,6 +85,21 @@ export function createLocalMediaStorage(rootDir: string): MediaStorage {
     },
 
     delete: remove,
+
+    async *list() {
+      // One folder per church; the dot folders (.tmp, .types) never hold a key.
+      const churches = await readdir(root, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT') return [];
+        throw error;
+      });
+      for (const church of churches) {
+        if (!church.isDirectory()) continue;
+        for (const file of await readdir(path.join(root, church.name), { withFileTypes: true })) {
+          const key = `${church.name}/${file.name}`;
+          if (file.isFile() && isMediaKey(key)) yield key;
+        }
+      }
+    },
 
     async deleteMany(keys) {
       keys.forEach((key) => assertMediaKey(key));

@@ -18,6 +18,9 @@ export interface MediaStorage {
   deleteMany(keys: readonly string[]): Promise<void>;
   /** Throws unless the storage can be reached now (readiness): the bucket answers, the folder is writable. */
   check(): Promise<void>;
+  /** Every stored key, in no particular order (backups): only keys `assertMediaKey` accepts, so an
+   * unfinished write or anything else that happens to lie in the folder or bucket is not one. */
+  list(): AsyncIterable<string>;
 }
 
 /** Bytes `start` to `end`, both included (as in an HTTP Range header); no `end`: to the last byte. */
@@ -60,8 +63,10 @@ const MEDIA_KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}
 const EXTENSION = /^[a-z0-9]{1,5}$/;
 
 export function assertMediaKey(key: string): void {
-  if (typeof key !== 'string' || !MEDIA_KEY.test(key)) throw new InvalidMediaKeyError();
+  if (!isMediaKey(key)) throw new InvalidMediaKeyError();
 }
+
+export const isMediaKey = (key: string): boolean => typeof key === 'string' && MEDIA_KEY.test(key);
 
 /** A new key for a file of the church: a random name, with the extension of its detected type. */
 export function newMediaKey(churchId: string, ext?: string): string {

@@ -3,13 +3,14 @@ import {
   DeleteObjectsCommand,
   GetObjectCommand,
   HeadBucketCommand,
+  ListObjectsV2Command,
   NoSuchKey,
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { Transform, type Readable } from 'node:stream';
-import { assertMediaKey, RangeNotSatisfiableError, resolveRange, type MediaStorage } from './media-storage.js';
+import { assertMediaKey, isMediaKey, RangeNotSatisfiableError, resolveRange, type MediaStorage } from './media-storage.js';
 
 export interface S3MediaOptions {
   bucket: string;
@@ -106,6 +107,15 @@ export function createS3MediaStorage(options: S3MediaOptions): MediaStorage {
     async delete(key) {
       assertMediaKey(key);
       await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+    },
+
+    async *list() {
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket, ContinuationToken }));
+        for (const object of page.Contents ?? []) if (object.Key && isMediaKey(object.Key)) yield object.Key;
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
     },
 
     async deleteMany(keys) {

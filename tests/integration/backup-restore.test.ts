@@ -1,0 +1,305 @@
+// The restore drill: a church filled through the real HTTP app, backed up into one archive, the
+// database and the files wiped, restored into a fresh data folder (PGlite) or a fresh database
+// (PostgreSQL, h_backup_* made and dropped here), and then every row of every table and every file
+// proven identical, and the restored app serving the church. Plus the refusals: a tampered
+// archive, one of a newer migration, a non-empty target, a server holding the embedded folder.
+import { spawnSync } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import postgres from 'postgres';
+import yazl from 'yazl';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/app.js';
+import { loadConfig } from '../../server/config.js';
+import type { Database } from '../../server/db/index.js';
+import { createPgliteDatabase } from '../../server/db/pglite.js';
+import { createPostgresDatabase } from '../../server/db/postgres.js';
+import { BackupRefusal, createBackup, MANIFEST_PATH, NOT_RESTORED_TABLES, restoreBackup, type Manifest, type RestoreTarget } from '../../server/modules/backup/index.js';
+import { openArchive } from '../../server/modules/backup/archive.js';
+import { createLocalMediaStorage, type MediaStorage } from '../../server/modules/media-storage/index.js';
+import { backend, POSTGRES_TEST_POOL_SIZE, startTestApp, type TestApp } from '../helpers/app.js';
+import { churchWithSessions, signIn, type ChurchWithSessions } from '../helpers/church-session.js';
+import { addClass } from '../helpers/classes-api.js';
+import { uploadFiles } from '../helpers/gallery-upload.js';
+import { jpegSample, pdfSample } from '../helpers/media-samples.js';
+import { todayIn } from '../../common/dates.js';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const work = mkdtempSync(path.join(tmpdir(), 'ss-backup-drill-'));
+const serverUrl = process.env.DATABASE_URL;
+/** PostgreSQL: an owner URL of a database of the test server's, by name. */
+const urlOf = (name: string) => { const url = new URL(serverUrl!); url.pathname = `/${name}`; return url.toString(); };
+const made: string[] = [];
+let admin: postgres.Sql | undefined;
+
+/** PostgreSQL: a new empty database h_backup_<random> (dropped after the file). */
+async function newDatabase(): Promise<string> {
+  admin ??= postgres(serverUrl!, { max: 1, onnotice: () => {} });
+  const name = `h_backup_${randomBytes(5).toString('hex')}`;
+  await admin.unsafe(`create database ${name}`);
+  made.push(name);
+  return name;
+}
+
+/**
+ * Every table of every schema the application has (public, drizzle, pgboss), each with a checksum
+ * of its rows in primary-key order (the row's text form otherwise), read as the owner: a superuser
+ * in the tests, whom row-level security does not filter.
+ */
+async function tableChecksums(db: Database): Promise<Record<string, { rows: number; md5: string }>> {
+  const tables = await db.ownerQuery<{ name: string; pk: string | null }>(sql`
+    select format('%I.%I', n.nspname, c.relname) as name,
+      (select string_agg(format('%I', a.attname), ', ' order by k.ord)
+       from pg_index i cross join lateral unnest(i.indkey) with ordinality k(attnum, ord)
+       join pg_attribute a on a.attrelid = i.indrelid and a.attnum = k.attnum
+       where i.indrelid = c.oid and i.indisprimary) as pk
+    from pg_class c join pg_namespace n on n.oid = c.relnamespace
+    where c.relkind in ('r', 'p') and not c.relispartition and n.nspname in ('public', 'drizzle', 'pgboss')
+    order by 1`);
+  const sums: Record<string, { rows: number; md5: string }> = {};
+  for (const { name, pk } of tables) {
+    const [row] = await db.ownerQuery<{ rows: number; md5: string }>(sql.raw(`
+      select count(*)::int as rows, md5(coalesce(string_agg(t::text, E'\\n' order by ${pk ?? 't::text'}), '')) as md5 from ${name} t`));
+    sums[name] = row;
+  }
+  return sums;
+}
+
+/** Every stored file by key, as its SHA-256. */
+async function fileSums(storage: MediaStorage): Promise<Record<string, string>> {
+  const sums: Record<string, string> = {};
+  for await (const key of storage.list()) {
+    const stored = (await storage.get(key))!;
+    sums[key] = createHash('sha256').update(Buffer.concat(await stored.stream.toArray() as Buffer[])).digest('hex');
+  }
+  return sums;
+}
+
+/** The npm scripts as an operator runs them, against the drill's folders. */
+function cli(script: 'db-backup' | 'db-restore', args: string[], env: Record<string, string>) {
+  const tsx = path.join(ROOT, 'node_modules/tsx/dist/cli.mjs');
+  const answer = spawnSync(process.execPath, [tsx, path.join(ROOT, `scripts/${script}.ts`), ...args], {
+    cwd: ROOT, encoding: 'utf8', timeout: 60_000,
+    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env },
+  });
+  return { status: answer.status, output: `${answer.stdout}${answer.stderr}` };
+}
+
+let source: TestApp;
+let church: ChurchWithSessions<'super_admin' | 'principal' | 'teacher'>;
+let archive: string;
+let manifest: Manifest;
+let before: Awaited<ReturnType<typeof tableChecksums>>;
+let filesBefore: Record<string, string>;
+let studentNames: string[];
+
+beforeAll(async () => {
+  // PostgreSQL: a database of the drill's own, so no other test file's writes land in the backup.
+  const sourceUrl = backend === 'postgres' ? urlOf(await newDatabase()) : undefined;
+  if (sourceUrl) {
+    const migrator = createPostgresDatabase(sourceUrl, 1);
+    await migrator.migrate();
+    await migrator.close();
+  }
+  source = await startTestApp({}, {}, { postgresUrl: sourceUrl });
+  church = await churchWithSessions(source, { roles: ['super_admin', 'principal', 'teacher'] });
+  const { super_admin: adminSession, teacher } = church.s;
+  const cls = await addClass(adminSession, { class_name: 'LKG', teacher_id: church.users.teacher.id });
+  studentNames = ['Anna Joseph', 'Bibin Mathew', 'Chitra Nair'];
+  const students = [];
+  for (const name of studentNames) {
+    const res = await adminSession.post('/api/students', { name, parent_phone: '+91 98765 43210', date_of_birth: '2016-03-15', class_id: cls.id });
+    expect(res.status, res.body.message).toBe(201);
+    students.push(res.body.data);
+  }
+  const marked = await teacher.post('/api/attendance/mark', {
+    classId: cls.id, date: todayIn('Asia/Kolkata'),
+    attendanceData: students.map((s, i) => ({ studentId: s.id, status: i === 1 ? 'absent' : 'present' })),
+  });
+  expect(marked.status, marked.body.message).toBe(200);
+  const upload = await uploadFiles(source, church.s.principal, [
+    { name: 'harvest.jpg', data: await jpegSample(), type: 'image/jpeg' },
+    { name: 'programme.pdf', data: pdfSample(), type: 'application/pdf' },
+  ]);
+  expect(upload.status, upload.body.message).toBe(201);
+
+  archive = path.join(work, 'drill.zip');
+  manifest = await createBackup({ db: source.db, ownerUrl: sourceUrl, storage: source.server.services.mediaStorage }, archive);
+  before = await tableChecksums(source.db);
+  filesBefore = await fileSums(source.server.services.mediaStorage);
+
+  // The wipe: the source database is gone (its copy closed, its PostgreSQL database dropped) and so are its files.
+  await source.close();
+  if (sourceUrl) await admin!.unsafe(`drop database ${new URL(sourceUrl).pathname.slice(1)} with (force)`);
+}, 120_000);
+
+afterAll(async () => {
+  for (const name of made) await admin?.unsafe(`drop database if exists ${name} with (force)`);
+  await admin?.end();
+  rmSync(work, { recursive: true, force: true });
+});
+
+describe(`backup and restore (${backend})`, () => {
+  it('writes one archive: the database, every uploaded file and a manifest with a checksum per entry', () => {
+    expect(manifest.database.kind).toBe(backend);
+    expect(manifest.database.migration.tag).toMatch(/^\d{4}_/);
+    const files = manifest.entries.filter((entry) => entry.path.startsWith('files/'));
+    expect(files.map((entry) => entry.path.slice('files/'.length)).sort()).toEqual(Object.keys(filesBefore).sort());
+    expect(files.every((entry) => entry.contentType && /^[0-9a-f]{64}$/.test(entry.sha256))).toBe(true);
+    expect(Object.keys(filesBefore).length).toBeGreaterThanOrEqual(2);
+    // What the drill compares is really there: the church's rows and its signed-in sessions.
+    expect(before['public.students'].rows).toBe(3);
+    expect(before['public.attendance'].rows).toBe(3);
+    expect(before['public.media'].rows).toBe(2);
+    expect(before['public.user_sessions'].rows).toBeGreaterThanOrEqual(3);
+  });
+
+  describe('restored into a fresh target', () => {
+    let target: RestoreTarget;
+    let uploads: string;
+    let restored: Database;
+    let app: Awaited<ReturnType<typeof buildApp>>;
+    let url: string;
+
+    beforeAll(async () => {
+      uploads = path.join(work, 'restored-uploads');
+      target = backend === 'postgres'
+        ? { kind: 'postgres', ownerUrl: urlOf(await newDatabase()) }
+        : { kind: 'pglite', dataDir: path.join(work, 'restored-pglite') };
+      await restoreBackup(archive, { target, storage: createLocalMediaStorage(uploads) });
+      restored = target.kind === 'postgres'
+        ? createPostgresDatabase(target.ownerUrl, POSTGRES_TEST_POOL_SIZE)
+        : await createPgliteDatabase({ dataDir: target.dataDir });
+      const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: '0', UPLOADS_DIR: uploads, MAIL_OUTBOX_DIR: path.join(work, 'outbox') });
+      app = await buildApp({ config, db: restored, logger: false });
+      await app.listen({ host: '127.0.0.1', port: 0 });
+      const address = app.server.address();
+      url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    }, 120_000);
+
+    afterAll(async () => {
+      await app?.close();
+      await restored?.close();
+    });
+
+    it('has every row of every table, checksum for checksum, but no session or reset token', async () => {
+      const after = await tableChecksums(restored);
+      expect(Object.keys(after)).toEqual(Object.keys(before));
+      const expected = Object.fromEntries(Object.entries(before).map(([table, sum]) =>
+        [table, NOT_RESTORED_TABLES.some((name) => table === `public.${name}`) ? { rows: 0, md5: createHash('md5').update('').digest('hex') } : sum]));
+      expect(after).toEqual(expected);
+    });
+
+    it('has every file, byte for byte, with its content type', async () => {
+      const storage = createLocalMediaStorage(uploads);
+      expect(await fileSums(storage)).toEqual(filesBefore);
+      const pdf = manifest.entries.find((entry) => entry.contentType === 'application/pdf')!;
+      expect((await storage.get(pdf.path.slice('files/'.length)))!.contentType).toBe('application/pdf');
+    });
+
+    it('serves the church: a session of before the backup is refused, a new sign-in reads the students and the gallery', async () => {
+      const old = await fetch(`${url}/api/students`, { headers: church.s.principal.headers });
+      expect(old.status).toBe(401);
+      const principal = await signIn(url, church.code, church.users.principal.email);
+      const list = await principal.get('/api/students');
+      expect(list.status).toBe(200);
+      expect((list.body.data as Array<{ name: string }>).map((s) => s.name).sort()).toEqual(studentNames);
+      const gallery = await principal.get('/api/gallery');
+      expect(gallery.status).toBe(200);
+      expect(JSON.stringify(gallery.body.data)).toContain('harvest.jpg');
+    });
+
+    it('refuses to restore over it (not empty) unless forced, and writes nothing', async () => {
+      const sums = await tableChecksums(restored);
+      const again = restoreBackup(archive, { target: backend === 'postgres' ? target : { kind: 'pglite', dataDir: path.join(work, 'restored-pglite-2-not-made') }, storage: createLocalMediaStorage(uploads) });
+      await expect(again).rejects.toThrow(BackupRefusal);
+      await expect(again).rejects.toThrow(/not empty|already holds files/);
+      expect(await tableChecksums(restored)).toEqual(sums);
+      expect(existsSync(path.join(work, 'restored-pglite-2-not-made'))).toBe(false);
+    });
+
+    it.runIf(backend === 'pglite')('a backup from the command line is refused while a server holds the embedded folder', () => {
+      const answer = cli('db-backup', ['--out', path.join(work, 'never.zip')], { PGLITE_DATA_DIR: path.join(work, 'restored-pglite'), UPLOADS_DIR: uploads });
+      expect(answer.status, answer.output).toBe(3);
+      expect(answer.output).toContain(`is open in process ${process.pid}`);
+      expect(existsSync(path.join(work, 'never.zip'))).toBe(false);
+    });
+  });
+
+  describe('refusals, before anything is written', () => {
+    /** A fresh target that must stay untouched. */
+    async function freshTarget(): Promise<{ target: RestoreTarget; env: Record<string, string>; untouched(): Promise<void> }> {
+      const uploads = path.join(work, `untouched-uploads-${randomBytes(3).toString('hex')}`);
+      if (backend === 'postgres') {
+        const name = await newDatabase();
+        return {
+          target: { kind: 'postgres', ownerUrl: urlOf(name) },
+          env: { DATABASE_URL: urlOf(name), UPLOADS_DIR: uploads },
+          async untouched() {
+            const [{ count }] = await admin!.unsafe(`select count(*)::int as count from pg_database where datname = '${name}'`);
+            expect(count).toBe(1);
+            const db = postgres(urlOf(name), { max: 1, onnotice: () => {} });
+            const [{ tables }] = await db`select count(*)::int as tables from pg_tables where schemaname in ('public', 'drizzle', 'pgboss')`;
+            await db.end();
+            expect(tables).toBe(0);
+            expect(existsSync(uploads)).toBe(false);
+          },
+        };
+      }
+      const dataDir = path.join(work, `untouched-pglite-${randomBytes(3).toString('hex')}`);
+      return {
+        target: { kind: 'pglite', dataDir },
+        env: { PGLITE_DATA_DIR: dataDir, UPLOADS_DIR: uploads },
+        async untouched() {
+          expect(existsSync(dataDir)).toBe(false);
+          expect(existsSync(uploads)).toBe(false);
+        },
+      };
+    }
+
+    it('a tampered archive: one byte of an uploaded file changed, the command exits non-zero naming the entry', async () => {
+      const bytes = readFileSync(archive);
+      // The PDF is stored as uploaded (photos are re-encoded), and entries are not compressed.
+      const at = bytes.indexOf(pdfSample());
+      expect(at).toBeGreaterThan(0);
+      bytes[at + 5] ^= 0xff;
+      const tampered = path.join(work, 'tampered.zip');
+      writeFileSync(tampered, bytes);
+      const fresh = await freshTarget();
+      const answer = cli('db-restore', [tampered], fresh.env);
+      expect(answer.status, answer.output).toBe(3);
+      expect(answer.output).toMatch(/Restore refused: Checksum mismatch in files\/.+: the archive is damaged or was altered/);
+      await fresh.untouched();
+    });
+
+    it('an archive of a newer migration than this build knows', async () => {
+      const newer = path.join(work, 'newer.zip');
+      const original = await openArchive(archive);
+      const zip = new yazl.ZipFile();
+      for (const entry of original.manifest.entries) zip.addReadStream(await original.read(entry.path), entry.path);
+      const future = { ...original.manifest, database: { ...original.manifest.database, migration: { when: 4_102_444_800_000, tag: '9999_future' } } };
+      zip.addBuffer(Buffer.from(JSON.stringify(future)), MANIFEST_PATH);
+      zip.end();
+      await new Promise<void>((resolve, reject) => {
+        zip.outputStream.pipe(createWriteStream(newer)).on('close', resolve).on('error', reject);
+      });
+      original.close();
+      const fresh = await freshTarget();
+      await expect(restoreBackup(newer, { target: fresh.target, storage: createLocalMediaStorage(fresh.env.UPLOADS_DIR) }))
+        .rejects.toThrow(/migrated by a newer version of the application \(migration 9999_future/);
+      await fresh.untouched();
+    });
+
+    it('a file that is not an archive', async () => {
+      const junk = path.join(work, 'junk.zip');
+      writeFileSync(junk, 'not a zip');
+      const fresh = await freshTarget();
+      await expect(restoreBackup(junk, { target: fresh.target, storage: createLocalMediaStorage(fresh.env.UPLOADS_DIR) }))
+        .rejects.toThrow(/is not a readable backup archive/);
+      await fresh.untouched();
+    });
+  });
+});
