@@ -29,7 +29,7 @@ if (!citusInstalled()) {
 }
 
 const started = Date.now();
-const cluster = await startCluster();
+const cluster = await startCluster(process.env.CITUS_KEEP === '1' ? { stateFile: process.env.CITUS_STATE_FILE ?? '/tmp/sunday-school-citus.json' } : {});
 console.log(`Citus cluster (coordinator and ${cluster.nodes.length - 1} workers) up in ${((Date.now() - started) / 1000).toFixed(1)} s: ${cluster.coordinatorUrl}`);
 let code = 1;
 try {
@@ -41,7 +41,9 @@ try {
   });
   code = await new Promise((resolve) => child.on('exit', (c) => resolve(c ?? 1)));
 } finally {
-  await stopCluster(cluster);
+  // CITUS_KEEP=1 leaves the cluster (and its server logs) for a look: npm run citus:down removes it.
+  if (process.env.CITUS_KEEP === '1') console.log(`Cluster kept: ${cluster.stateFile}`);
+  else await stopCluster(cluster);
 }
 console.log(`test:citus finished in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 process.exit(code);

@@ -93,7 +93,10 @@ export function setupStatements(mode: SessionSetup, churchId: string | null): st
   const church = churchId === null ? '' : assertChurchId(churchId);
   const role = churchId === null ? PLATFORM_ROLE : TENANT_ROLE;
   return mode === 'set_local'
-    ? [`set local citus.propagate_set_commands = 'local'`, `set local app.church_id = '${church}'`, `set local role ${role}`]
+    ? [`set local citus.propagate_set_commands = 'local'`, `set local app.church_id = '${church}'`, `set local role ${role}`,
+      // The platform door reads across churches and then may write churches (a reference table on
+      // Citus), which Citus refuses after a read that went to many shards in parallel.
+      ...(churchId === null ? [`set local citus.multi_shard_modify_mode = 'sequential'`] : [])]
     : [`select set_config('app.church_id', '${church}', true), set_config('role', '${role}', true)`];
 }
 

@@ -4,7 +4,7 @@ import {
 } from '../../../drizzle/schema/index.js';
 import type { ConsentPurpose } from '../../../common/consent.js';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
-import { rowsOf, type Tx } from '../../db/index.js';
+import { churchRows, rowsOf, type Tx } from '../../db/index.js';
 import { classNameOrder } from '../classes/index.js';
 
 // Row-level security limits every statement here to the church of the tenant transaction.
@@ -98,7 +98,7 @@ export async function spendLink(tx: Tx, linkId: string): Promise<boolean> {
  * consent in force (their latest enrolment answer is not "given", or they have none).
  */
 export async function selectEnrolmentConsentByClass(tx: Tx, academicYear: string) {
-  const latest = sql`(select c.given from ${studentConsents} c where c.student_id = ${students.id} and c.purpose = 'enrolment'
+  const latest = sql`(select c.given from ${studentConsents} c where c.church_id = ${students.churchId} and c.student_id = ${students.id} and c.purpose = 'enrolment'
     order by c.recorded_at desc, c.id desc limit 1)`;
   return tx.select({
     classId: classes.id, className: classes.className, section: classes.section,
@@ -106,7 +106,7 @@ export async function selectEnrolmentConsentByClass(tx: Tx, academicYear: string
     missing: sql<number>`(count(*) filter (where not coalesce(${latest}, false)))::int`,
   }).from(students)
     .innerJoin(classes, and(eq(classes.churchId, students.churchId), eq(classes.id, students.classId)))
-    .where(and(eq(students.academicYear, academicYear), eq(students.active, true)))
+    .where(and(churchRows(tx, students), eq(students.academicYear, academicYear), eq(students.active, true)))
     .groupBy(classes.id, classes.className, classes.section)
     .orderBy(classNameOrder(), classes.section);
 }
