@@ -51,7 +51,7 @@ function freePort(): Promise<number> {
   });
 }
 
-async function startNode(dir: string, name: string): Promise<ClusterNode> {
+async function startNode(dir: string, name: string, settings: string[] = []): Promise<ClusterNode> {
   const port = await freePort();
   const dataDir = path.join(dir, name);
   await asPostgres('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-locale', '--no-sync']);
@@ -63,6 +63,7 @@ async function startNode(dir: string, name: string): Promise<ClusterNode> {
     `shared_preload_libraries = 'citus'`,
     // A throw-away cluster: durability buys nothing and costs time.
     'fsync = off', 'synchronous_commit = off', 'full_page_writes = off',
+    ...settings,
     '',
   ].join('\n'));
   await asPostgres('pg_ctl', ['-D', dataDir, '-l', path.join(dir, `${name}.log`), '-w', 'start']);
@@ -85,7 +86,10 @@ async function stopNodes(nodes: Pick<ClusterNode, 'dataDir'>[]) {
 }
 
 /** Starts a coordinator and `workers` workers and registers them; on failure removes what it made. */
-export async function startCluster(options: { workers?: number; stateFile?: string } = {}): Promise<ClusterState> {
+/** `coordinatorSettings`: postgresql.conf lines for the coordinator alone (e.g. its log format). */
+export async function startCluster(
+  options: { workers?: number; stateFile?: string; coordinatorSettings?: string[] } = {},
+): Promise<ClusterState> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'citus-cluster-'));
   if (process.getuid?.() === 0) {
     const { stdout } = await run('id', ['-u', 'postgres']);
@@ -95,7 +99,7 @@ export async function startCluster(options: { workers?: number; stateFile?: stri
   const names = ['coordinator', ...Array.from({ length: options.workers ?? 2 }, (_, i) => `worker${i + 1}`)];
   const nodes: ClusterNode[] = [];
   try {
-    const settled = await Promise.allSettled(names.map((name) => startNode(dir, name)));
+    const settled = await Promise.allSettled(names.map((name) => startNode(dir, name, name === 'coordinator' ? options.coordinatorSettings : [])));
     for (const result of settled) {
       if (result.status === 'fulfilled') nodes.push(result.value);
     }

@@ -1,22 +1,26 @@
 /**
  * `npm run test:citus`: the integration suite against a live Citus cluster (a coordinator and two
  * workers, started here on free ports and removed afterwards; Citus is built first if missing).
- * The PostgreSQL project of vitest runs with DATABASE_URL set to the coordinator and TEST_CITUS=1;
- * its global setup migrates, which distributes the schema (migration 0029). Arguments are passed to
- * vitest (e.g. a file to run alone); by default the files of CITUS_FILES run.
+ *
+ * 1. The schema is migrated on the coordinator, which distributes it (migration 0030).
+ * 2. The tenant door's login gets auto_explain (every statement's executed plan in the coordinator's
+ *    log), so that the run also tells which statements went to one shard (router-report.ts).
+ * 3. The PostgreSQL project of vitest runs with DATABASE_URL set to the coordinator and TEST_CITUS=1.
+ *    Arguments are passed to vitest (e.g. one file).
+ * 4. The router report is written to test-results/citus-router.txt. CITUS_ROUTER_STRICT=1 fails the
+ *    run when a statement is neither routed to one shard nor known (KNOWN_NOT_ROUTED).
+ * CITUS_KEEP=1 leaves the cluster running (npm run citus:down removes it).
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
+import postgres from 'postgres';
+import { createPostgresDatabase } from '../../server/db/postgres.js';
 import { startCluster, stopCluster } from './cluster.js';
+import { routerReport, writeRouterReport } from './router-report.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-
-/** Test files that need something a throw-away cluster does not offer, with the reason. */
-const NOT_ON_CITUS: Record<string, string> = {
-  'demo-server.test.ts': 'runs on an embedded database of its own',
-  'media-storage.test.ts': 'never opens the database under test',
-};
+const keep = process.env.CITUS_KEEP === '1';
 
 function citusInstalled(): boolean {
   const libdir = spawnSync('/usr/lib/postgresql/15/bin/pg_config', ['--pkglibdir'], { encoding: 'utf8' }).stdout.trim();
@@ -28,22 +32,51 @@ if (!citusInstalled()) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
+const seconds = (since: number) => ((Date.now() - since) / 1000).toFixed(1);
 const started = Date.now();
-const cluster = await startCluster(process.env.CITUS_KEEP === '1' ? { stateFile: process.env.CITUS_STATE_FILE ?? '/tmp/sunday-school-citus.json' } : {});
-console.log(`Citus cluster (coordinator and ${cluster.nodes.length - 1} workers) up in ${((Date.now() - started) / 1000).toFixed(1)} s: ${cluster.coordinatorUrl}`);
+const cluster = await startCluster({
+  ...(keep ? { stateFile: process.env.CITUS_STATE_FILE ?? '/tmp/sunday-school-citus.json' } : {}),
+  coordinatorSettings: ["log_line_prefix = '@@%u@@ '"],
+});
+console.log(`Citus cluster (coordinator and ${cluster.nodes.length - 1} workers) up in ${seconds(started)} s: ${cluster.coordinatorUrl}`);
 let code = 1;
 try {
-  const exclude = Object.keys(NOT_ON_CITUS).flatMap((file) => ['--exclude', `tests/integration/${file}`]);
-  const args = ['vitest', 'run', '--project', 'integration-postgres', ...exclude, ...process.argv.slice(2)];
+  const migrated = Date.now();
+  const db = createPostgresDatabase(cluster.coordinatorUrl, 1);
+  await db.migrate();
+  await db.close();
+  console.log(`Schema migrated and distributed in ${seconds(migrated)} s`);
+
+  const owner = postgres(cluster.coordinatorUrl, { max: 1, onnotice: () => {} });
+  try {
+    for (const { rolname } of await owner<Array<{ rolname: string }>>`select rolname from pg_roles where rolname like 'app_tenant_login_%'`) {
+      for (const [name, value] of [
+        ['session_preload_libraries', 'auto_explain'], ['auto_explain.log_min_duration', '0'], ['auto_explain.log_format', 'json'],
+      ]) {
+        // The login's name is ours (app_tenant_login_<oid>), the values constants: no quoting needed.
+        await owner.unsafe(`alter role "${rolname}" set ${name} = '${value}'`);
+      }
+    }
+  } finally {
+    await owner.end();
+  }
+
+  const suite = Date.now();
+  const args = ['vitest', 'run', '--project', 'integration-postgres', ...process.argv.slice(2)];
   const child = spawn('npx', args, {
     stdio: 'inherit', cwd: ROOT,
     env: { ...process.env, DATABASE_URL: cluster.coordinatorUrl, TEST_CITUS: '1' },
   });
   code = await new Promise((resolve) => child.on('exit', (c) => resolve(c ?? 1)));
+  console.log(`Integration suite on Citus: ${seconds(suite)} s`);
+
+  mkdirSync(path.join(ROOT, 'test-results'), { recursive: true });
+  const report = routerReport(path.join(cluster.dir, 'coordinator.log'));
+  writeRouterReport(report, path.join(ROOT, 'test-results/citus-router.txt'));
+  if (process.env.CITUS_ROUTER_STRICT === '1' && report.toFix.length > 0) code = code || 1;
 } finally {
-  // CITUS_KEEP=1 leaves the cluster (and its server logs) for a look: npm run citus:down removes it.
-  if (process.env.CITUS_KEEP === '1') console.log(`Cluster kept: ${cluster.stateFile}`);
+  if (keep) console.log(`Cluster kept: ${cluster.stateFile}`);
   else await stopCluster(cluster);
 }
-console.log(`test:citus finished in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+console.log(`test:citus finished in ${seconds(started)} s`);
 process.exit(code);

@@ -49,9 +49,14 @@ export const doorChurches = new WeakMap<Tx, string>();
  * door it throws: the platform door names its church explicitly.
  */
 export function churchRows(tx: Tx, table: { churchId: AnyPgColumn }): SQL {
+  return sql`${table.churchId} = ${doorChurchId(tx)}`;
+}
+
+/** The church of a tenant door's transaction (for a statement that names it as a placeholder). */
+export function doorChurchId(tx: Tx): string {
   const churchId = doorChurches.get(tx);
-  if (!churchId) throw new Error('churchRows: not inside a tenant door');
-  return sql`${table.churchId} = ${churchId}`;
+  if (!churchId) throw new Error('Not inside a tenant door');
+  return churchId;
 }
 
 /** Set by a door that can pipeline (postgres.js): ends that transaction early, see commitEarly. */

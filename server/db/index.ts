@@ -4,7 +4,7 @@ import { createPgliteDatabase } from './pglite.js';
 import { createPostgresDatabase } from './postgres.js';
 
 export type { Database, Tx } from './database.js';
-export { churchRows, commitEarly, MIGRATIONS_FOLDER, newestMigrationInFolder, rowsOf } from './database.js';
+export { churchRows, commitEarly, doorChurchId, MIGRATIONS_FOLDER, newestMigrationInFolder, rowsOf } from './database.js';
 export { byName } from './collation.js';
 
 type DatabaseConfig = Pick<Config, 'DATABASE_URL' | 'DATABASE_TENANT_URL' | 'DATABASE_PLATFORM_URL' | 'PGLITE_DATA_DIR' | 'DB_POOL_SIZE' | 'TENANT_SESSION_SETUP'>;

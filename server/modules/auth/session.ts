@@ -1,7 +1,7 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import { churches, users, userSessions } from '../../../drizzle/schema/index.js';
 import type { Config } from '../../config.js';
-import type { Tx } from '../../db/index.js';
+import { doorChurchId, type Tx } from '../../db/index.js';
 import { fixedStatement } from '../../db/fixed-statement.js';
 import { toChurchDto } from '../churches/index.js';
 import type { Locale } from '../../../common/i18n/locales.js';
@@ -27,7 +27,7 @@ interface SessionLookupRow {
   subscription_status: string; subscription_end_ms: number | null; is_lifetime: boolean;
 }
 
-const sessionLookup = fixedStatement<SessionLookupRow, { tokenHash: string; signedInAfter: string }>(() =>
+const sessionLookup = fixedStatement<SessionLookupRow, { churchId: string; tokenHash: string; signedInAfter: string }>(() =>
   sql`
     select s.id as session_id, (extract(epoch from s.last_seen_at) * 1000)::float8 as last_seen_ms,
       u.id as user_id, u.name as user_name, u.email as user_email, u.phone as user_phone, u.role as user_role,
@@ -38,7 +38,7 @@ const sessionLookup = fixedStatement<SessionLookupRow, { tokenHash: string; sign
     from ${userSessions} s
     join ${users} u on u.church_id = s.church_id and u.id = s.user_id
     join ${churches} c on c.id = s.church_id
-    where s.token_hash = ${sql.placeholder('tokenHash')} and s.revoked_at is null and s.expires_at > now()
+    where s.church_id = ${sql.placeholder('churchId')}::uuid and s.token_hash = ${sql.placeholder('tokenHash')} and s.revoked_at is null and s.expires_at > now()
       and s.created_at > ${sql.placeholder('signedInAfter')}::timestamptz
     limit 1`);
 
@@ -51,7 +51,7 @@ const sessionLookup = fixedStatement<SessionLookupRow, { tokenHash: string; sign
 export async function authenticateChurchSession(tx: Tx, token: string, config: SessionConfig) {
   const now = new Date();
   const signedInAfter = new Date(now.getTime() - maxAgeMs(config)).toISOString();
-  const [row] = await sessionLookup(tx, { tokenHash: hashToken(token), signedInAfter });
+  const [row] = await sessionLookup(tx, { churchId: doorChurchId(tx), tokenHash: hashToken(token), signedInAfter });
   if (!row || !row.user_is_active) return undefined;
 
   if (now.getTime() - row.last_seen_ms > TOUCH_INTERVAL_MS) {
