@@ -20,6 +20,21 @@ import { startCluster, stopCluster } from './cluster.js';
 import { routerReport, writeRouterReport } from './router-report.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
+
+/**
+ * What runs on Citus when no file is named: the isolation checks (the catalog's rules and two
+ * churches with data, the replay of every route with another church's ids, the tenant door) and
+ * the tests of each church domain. Left out: tests of processes, outages and logins of a plain
+ * server (they start servers or proxies of their own and say nothing about distribution), and the
+ * operator console's and platform tests, which do not pass through the tenant door.
+ */
+const CITUS_FILES = [
+  'isolation', 'isolation-set-local', 'tenant-replay', 'tenant-door', 'sessions', 'auth',
+  'academic-year', 'academic-year-config', 'attendance', 'attendance-reports', 'attendance-sync', 'classes',
+  'consent', 'erasure', 'family-export', 'follow-up', 'gallery', 'guardians', 'media-consent', 'plan-limits',
+  'records', 'register', 'rollover', 'student-history', 'student-import', 'students', 'users',
+  'payments', 'password-reset', 'registration',
+].map((name) => `tests/integration/${name}.test.ts`);
 const keep = process.env.CITUS_KEEP === '1';
 
 function citusInstalled(): boolean {
@@ -62,7 +77,8 @@ try {
   }
 
   const suite = Date.now();
-  const args = ['vitest', 'run', '--project', 'integration-postgres', ...process.argv.slice(2)];
+  const files = process.argv.length > 2 ? process.argv.slice(2) : CITUS_FILES;
+  const args = ['vitest', 'run', '--project', 'integration-postgres', ...files];
   const child = spawn('npx', args, {
     stdio: 'inherit', cwd: ROOT,
     env: { ...process.env, DATABASE_URL: cluster.coordinatorUrl, TEST_CITUS: '1' },
