@@ -86,9 +86,10 @@ async function stopNodes(nodes: Pick<ClusterNode, 'dataDir'>[]) {
 }
 
 /** Starts a coordinator and `workers` workers and registers them; on failure removes what it made. */
-/** `coordinatorSettings`: postgresql.conf lines for the coordinator alone (e.g. its log format). */
+/** `coordinatorSettings`: postgresql.conf lines for the coordinator alone (e.g. its log format);
+ * `nodeSettings`: for every node (e.g. `wal_level = logical`, which moving shards online needs). */
 export async function startCluster(
-  options: { workers?: number; stateFile?: string; coordinatorSettings?: string[] } = {},
+  options: { workers?: number; stateFile?: string; coordinatorSettings?: string[]; nodeSettings?: string[] } = {},
 ): Promise<ClusterState> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'citus-cluster-'));
   if (process.getuid?.() === 0) {
@@ -99,7 +100,7 @@ export async function startCluster(
   const names = ['coordinator', ...Array.from({ length: options.workers ?? 2 }, (_, i) => `worker${i + 1}`)];
   const nodes: ClusterNode[] = [];
   try {
-    const settled = await Promise.allSettled(names.map((name) => startNode(dir, name, name === 'coordinator' ? options.coordinatorSettings : [])));
+    const settled = await Promise.allSettled(names.map((name) => startNode(dir, name, [...(options.nodeSettings ?? []), ...(name === 'coordinator' ? options.coordinatorSettings ?? [] : [])])));
     for (const result of settled) {
       if (result.status === 'fulfilled') nodes.push(result.value);
     }
@@ -121,6 +122,21 @@ export async function startCluster(
     rmSync(dir, { recursive: true, force: true });
     throw err;
   }
+}
+
+/** Starts one more worker in the cluster's folder and adds it to the cluster (it holds no shard until
+ * a rebalance moves some there); the state file is rewritten with it. */
+export async function addWorker(state: ClusterState, settings: string[] = []): Promise<ClusterNode> {
+  const worker = await startNode(state.dir, `worker${state.nodes.length}`, settings);
+  state.nodes.push(worker);
+  writeFileSync(state.stateFile, `${JSON.stringify(state, null, 2)}\n`);
+  const sql = postgres(state.coordinatorUrl, { max: 1, onnotice: () => {} });
+  try {
+    await sql`select citus_add_node(${HOST}, ${worker.port})`;
+  } finally {
+    await sql.end();
+  }
+  return worker;
 }
 
 /** Stops the nodes of a cluster (its state or its state file) and removes its folder and state file. */
