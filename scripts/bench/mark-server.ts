@@ -22,12 +22,14 @@ const ROOT = path.resolve(here, '../..');
 
 export interface MarkServer { url: string; pid: number; stop(): Promise<void> }
 
-/** Starts this file in a child node process; `nodeArgs` e.g. ['--cpu-prof', '--cpu-prof-dir=...']. */
+/** Starts this file in a child node process; `nodeArgs` e.g. ['--cpu-prof', '--cpu-prof-dir=...'];
+ * `root` another checkout of the project to serve from (e.g. the commit before a change). */
 export async function startMarkServer(options: {
-  mode: 'app' | 'bare'; databaseUrl: string; churchIdsFile?: string; nodeArgs?: string[];
+  mode: 'app' | 'bare'; databaseUrl: string; churchIdsFile?: string; nodeArgs?: string[]; root?: string;
 }): Promise<MarkServer> {
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', fileURLToPath(import.meta.url)], {
-    cwd: ROOT,
+  const root = options.root ?? ROOT;
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', path.join(root, 'scripts/bench/mark-server.ts')], {
+    cwd: root,
     env: {
       ...process.env, MARK_SERVER: options.mode, BENCH_DATABASE_URL: options.databaseUrl,
       BENCH_POOL_SIZE: String(APP_POOL_SIZE), MARK_CHURCH_IDS: options.churchIdsFile ?? '',
