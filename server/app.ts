@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import Fastify, { type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
-import helmet from 'helmet';
 import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import type { Config } from './config.js';
@@ -16,6 +15,7 @@ import { galleryFileRoutesDoc, registerGalleryFileRoutes } from './modules/galle
 import { registerStudentImportRoutes, studentImportRoutesDoc } from './modules/students/index.js';
 import { exportDownloadDoc, registerExportDownloadRoute } from './modules/family-export/index.js';
 import { limitBodyTime } from './body-timeout.js';
+import { securityHeaders } from './security-headers.js';
 import { answerClientError } from './client-errors.js';
 import { restRoutesOf } from './rest/routes.js';
 import { errorBody, errorReply } from './rest/envelope.js';
@@ -111,36 +111,14 @@ export async function buildApp({ config, db: database, logger }: BuildAppOptions
   // A close that starts here (not through main.ts's shutdown) drains too.
   app.addHook('preClose', (done) => { readiness.drain(); done(); });
 
-  // Security headers (helmet) and the request id on every answer. helmet's middleware is built once
-  // here: @fastify/helmet rebuilt it, parsing the whole policy, on every request.
-  const securityHeaders = helmet({
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        // Razorpay's card checkout: its script, loaded when a card payment starts, and its frame.
-        scriptSrc: ["'self'", 'https://checkout.razorpay.com'],
-        frameSrc: ['https://api.razorpay.com', 'https://checkout.razorpay.com'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
-        // The service worker (/sw.js and Workbox's runtime it imports) and the web app manifest, both
-        // from this origin (default-src would allow them too; named so that a change there cannot
-        // silently drop the installable app).
-        workerSrc: ["'self'"],
-        manifestSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  // Security headers (helmet's, computed once: security-headers.ts) and the request id on every answer.
+  const securityHeaderValues = securityHeaders();
   app.addHook('onRequest', (req, reply, done) => {
     reply.header('x-request-id', req.id);
     // API answers carry church data (children's names among them): never kept by a browser or proxy.
     if (isApiPath(req.url)) reply.header('cache-control', 'no-store');
-    securityHeaders(req.raw, reply.raw, (error) => done(error as Error | undefined));
+    reply.headers(securityHeaderValues);
+    done();
   });
 
   await app.register(fastifyTRPCPlugin, {

@@ -26,7 +26,9 @@ export function limitBodyTime(app: FastifyInstance, requestTimeoutMs: number) {
       if (req.raw.complete || reply.raw.headersSent) return;
       const body = JSON.stringify(errorBody({ status: 408, message: ERROR_MESSAGES.timeout, internal: false }));
       reply.raw.once('finish', () => req.raw.socket.destroy());
-      reply.raw.writeHead(408, { 'content-type': 'application/json; charset=utf-8', connection: 'close' }).end(body);
+      // Straight to the raw response (the route has not run): with the headers the hooks gave the reply.
+      const given = Object.entries(reply.getHeaders()).filter((entry): entry is [string, string | number | string[]] => entry[1] !== undefined);
+      reply.raw.writeHead(408, { ...Object.fromEntries(given), 'content-type': 'application/json; charset=utf-8', connection: 'close' }).end(body);
     }, requestTimeoutMs);
     req.raw.once('end', () => clearTimeout(timer));
     req.raw.once('close', () => clearTimeout(timer));

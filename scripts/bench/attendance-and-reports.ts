@@ -16,7 +16,8 @@
  *     the statements the requests ran, executed as app_tenant inside the tenant door's settings.
  *
  * Environment: BENCH_SECONDS (10), BENCH_CONNECTIONS (64), PGBENCH_CLIENTS (= connections),
- * REPORT_RUNS (50), BENCH_POOL_SIZE (the app's DB_POOL_SIZE default), REGENERATE (0).
+ * REPORT_RUNS (50), BENCH_POOL_SIZE (the app's DB_POOL_SIZE default), REGENERATE (0), BENCH_PART (a or b:
+ * only that part; both when unset).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -31,26 +32,20 @@ import {
   firstClasses, literalSql, load, machineState, median, ownerClient, printTable, quantile, ratio, signIn, splitStatements,
   startApp, startPgProxy, cpuSample, cpuUsPerOperation, typeNamesFor, LOAD_GENERATOR, LOAD_GENERATOR_TEXT, type CapturedStatement, type RunningApp,
 } from './lib.js';
-import { startBareMarkServer } from './bare-mark-server.js';
+import { startMarkServer } from './mark-server.js';
+import { checkOneMark, markPlans, markRequests, type MarkPlan } from './mark-plans.js';
 import {
-  BENCH_PASSWORD, attendanceDates, churchCode, generateData, paramsFromEnv, readShape, teacherEmail,
+  BENCH_PASSWORD, churchCode, generateData, paramsFromEnv, readShape, teacherEmail,
   type GeneratedShape,
 } from './generate-data.js';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
 const PGBENCH_CLIENTS = Number(process.env.PGBENCH_CLIENTS ?? CONNECTIONS);
 const REPORT_RUNS = Number(process.env.REPORT_RUNS ?? 50);
+const PART = process.env.BENCH_PART;
 const bigUrl = BASE_DATABASE_URL;
 const oneUrl = databaseUrl('_one');
 
-interface MarkPlan {
-  code: string;
-  churchId: string;
-  token: string;
-  classId: string;
-  studentIds: string[];
-  body: { classId: string; date: string; attendanceData: Array<{ studentId: string; status: 'present' | 'absent' }> };
-}
 
 async function main() {
   heading('attendance-and-reports (issue 3)');
@@ -67,13 +62,15 @@ async function main() {
   }
   console.log(`\n  large database: ${shape.churches} churches x ${shape.studentsPerChurch} students (classes ${shape.classSizes.join('/')}) ` +
     `x ${shape.days} Sundays (${shape.dates[1]} .. ${shape.dates[0]}), generated ${shape.generatedAt}`);
-  console.log('  making the one-church database:');
-  await generateData(oneUrl, { ...shape, churches: 1 }, () => {});
-  console.log(`  ${oneUrl}: 1 church of the same shape`);
+  if (PART !== 'a') {
+    console.log('  making the one-church database:');
+    await generateData(oneUrl, { ...shape, churches: 1 }, () => {});
+    console.log(`  ${oneUrl}: 1 church of the same shape`);
+  }
 
   const machine = await machineState(bigUrl);
-  await markingBenchmark(shape);
-  await reportsBenchmark(shape);
+  if (PART !== 'b') await markingBenchmark(shape);
+  if (PART !== 'a') await reportsBenchmark(shape);
   console.log(`\n  machine before the load runs: ${machine}`);
   console.log(`  machine at the end:           ${await machineState(bigUrl)} (the load average includes this benchmark's own load)`);
 }
@@ -83,48 +80,23 @@ async function main() {
 
 async function markingBenchmark(shape: GeneratedShape) {
   heading(`(a) POST /api/attendance/mark, class of ${shape.classSizes[0]}, ${CONNECTIONS} connections vs pgbench ${PGBENCH_CLIENTS} clients`);
-  // The latest Sunday up to today in the churches' time zone: inside the 14-day window.
-  const date = attendanceDates(1)[0];
-  const db = createPostgresDatabase(bigUrl, APP_POOL_SIZE);
-  const app = await startApp(db);
-  const others = Math.max(1, shape.churches - 1); // church 0 is kept for the reports
+  // The servers run in processes of their own (mark-server.ts): their CPU from /proc is theirs alone.
+  const app = await startMarkServer({ mode: 'app', databaseUrl: bigUrl });
   // wrk sends the plans in turn: twice as many churches as connections keeps one church's class
   // from being marked by two requests at once (that would wait on row locks, not measure the app).
   const restPlans = LOAD_GENERATOR === 'wrk' ? 2 * CONNECTIONS : CONNECTIONS;
   const count = Math.max(restPlans, PGBENCH_CLIENTS);
   if (shape.churches - 1 < count) {
-    console.log(`  NOTE: only ${others} churches besides C00000; connections share classes (row-lock contention).`);
+    console.log(`  NOTE: only ${Math.max(1, shape.churches - 1)} churches besides C00000; connections share classes (row-lock contention).`);
   }
-  const churchIndexes = Array.from({ length: count }, (_, k) => (shape.churches > 1 ? 1 + (k % others) : 0));
-  const codes = [...new Set(churchIndexes.map(churchCode))];
-  const classes = await firstClasses(bigUrl, codes);
-
-  const sessions = new Map<string, { token: string; churchId: string }>();
-  for (let i = 0; i < codes.length; i += 4) {
-    await Promise.all(codes.slice(i, i + 4).map(async (code) => {
-      const idx = Number(code.slice(1));
-      const s = await signIn(app.url, code, teacherEmail(idx, 0), BENCH_PASSWORD);
-      sessions.set(code, { token: s.token, churchId: s.church.id });
-    }));
-  }
-  const plans: MarkPlan[] = churchIndexes.map((idx) => {
-    const code = churchCode(idx);
-    const cls = classes.get(code)!;
-    const s = sessions.get(code)!;
-    return {
-      code, churchId: s.churchId, token: s.token, classId: cls.classId, studentIds: cls.studentIds,
-      body: {
-        classId: cls.classId, date,
-        attendanceData: cls.studentIds.map((studentId, j) => ({ studentId, status: j % 6 === 5 ? 'absent' : 'present' })),
-      },
-    };
-  });
-  const first = await call(app.url, 'POST', '/api/attendance/mark', { token: plans[0].token, code: plans[0].code, body: plans[0].body });
-  console.log(`  one request: ${first.status} ${JSON.stringify(first.body).slice(0, 160)}`);
-  if (first.status !== 200) {
-    console.log('  the mark endpoint does not answer 200 yet; skipping (a)');
-    await app.close();
-    await db.close();
+  let plans: MarkPlan[];
+  try {
+    plans = await markPlans(bigUrl, shape, app.url, count);
+    const first = await checkOneMark(app.url, plans[0]);
+    console.log(`  one request: ${first.status} ${JSON.stringify(first.body).slice(0, 160)}`);
+  } catch (error) {
+    console.log(`  ${String(error)}; skipping (a)`);
+    await app.stop();
     return undefined;
   }
 
@@ -135,18 +107,15 @@ async function markingBenchmark(shape: GeneratedShape) {
   console.log(`  one mark request = ${captured[0].statements.length} statements in ${trips} round trips:`);
   for (const s of captured[0].statements) console.log(`    [trip ${s.turn - captured[0].statements[0].turn + 1}] ${oneLine(s.sql)}`);
 
-  const requests = plans.slice(0, restPlans).map((p) => ({
-    method: 'POST', path: '/api/attendance/mark',
-    headers: { authorization: `Bearer ${p.token}`, 'x-church-code': p.code, 'content-type': 'application/json' },
-    body: JSON.stringify(p.body),
-  }));
-  const rest = await load({ name: 'POST /api/attendance/mark', url: app.url, connections: CONNECTIONS, perConnection: requests });
-  await app.close();
+  const requests = markRequests(plans.slice(0, restPlans));
+  const rest = await load({ name: 'POST /api/attendance/mark', url: app.url, connections: CONNECTIONS, perConnection: requests, serverPid: app.pid });
+  await app.stop();
   // The same door, session check and service behind bare node:http: what the framework layers cost.
-  const bare = await startBareMarkServer(db, app.config, new Map(plans.map((p) => [p.code, p.churchId])));
-  const bareRun = await load({ name: 'bare node:http, same service', url: bare.url, connections: CONNECTIONS, perConnection: requests });
-  await bare.close();
-  await db.close();
+  const idsFile = path.join(mkdtempSync(path.join(os.tmpdir(), 'ss-bench-ids-')), 'church-ids.json');
+  writeFileSync(idsFile, JSON.stringify(plans.map((p) => [p.code, p.churchId])));
+  const bare = await startMarkServer({ mode: 'bare', databaseUrl: bigUrl, churchIdsFile: idsFile });
+  const bareRun = await load({ name: 'bare node:http, same service', url: bare.url, connections: CONNECTIONS, perConnection: requests, serverPid: bare.pid });
+  await bare.stop();
 
   // pgbench with as many clients as the REST run had connections, and with the app's pool size.
   const counts = [...new Set([PGBENCH_CLIENTS, Math.min(APP_POOL_SIZE, PGBENCH_CLIENTS)])];
@@ -176,8 +145,10 @@ async function markingBenchmark(shape: GeneratedShape) {
   console.log(`  both write ${shape.classSizes[0]} rows per transaction; REST server loop ${fmt(100 * rest.serverBusy, 0)}% busy, ` +
     `${fmt(rest.serverUsPerRequest, 0)} µs of main-thread time per request`);
   console.log(`  machine CPU per mark (from /proc): REST ${fmt(rest.machineCpuUsPerRequest, 0)} µs ` +
-    `(app process ${fmt(rest.processCpuUsPerRequest, 0)} µs), bare node:http ${fmt(bareRun.machineCpuUsPerRequest, 0)} µs, ` +
-    `pgbench ${fmt(pg.machineCpuUs, 0)} µs`);
+    `(server process ${fmt(rest.processCpuUsPerRequest, 0)} µs), bare node:http ${fmt(bareRun.machineCpuUsPerRequest, 0)} µs ` +
+    `(server process ${fmt(bareRun.processCpuUsPerRequest, 0)} µs), pgbench ${fmt(pg.machineCpuUs, 0)} µs; ` +
+    `server process / pgbench machine: REST ${fmt(ratio(rest.processCpuUsPerRequest, pg.machineCpuUs), 2)}, ` +
+    `bare ${fmt(ratio(bareRun.processCpuUsPerRequest, pg.machineCpuUs), 2)}`);
   return { rest, bareRun, pgRuns };
 }
 

@@ -225,6 +225,8 @@ export interface LoadSpec {
   /** wrk only: about this many requests a second in all (each connection waits between its requests)
    * instead of as many as the server answers. */
   ratePerSecond?: number;
+  /** The server's process when it is not this one: its CPU from /proc is the "app process" figure. */
+  serverPid?: number;
 }
 
 export interface LoadResult {
@@ -239,12 +241,13 @@ export interface LoadResult {
   errors: number;
   non2xx: number;
   statusCodes: string;
-  /** Event-loop utilisation of the server's (main) thread during the run, 0..1. */
+  /** Event-loop utilisation of this process's main thread during the run, 0..1 (the server's when
+   * it runs in this process). */
   serverBusy: number;
   /** Server main-thread busy time per request, µs (event-loop active time / requests). */
   serverUsPerRequest: number;
-  /** CPU time per request from /proc, µs: this process (the app; with autocannon also its worker)
-   * and the whole machine (app, PostgreSQL, load generator). */
+  /** CPU time per request from /proc, µs: the server's process (this one unless serverPid: the app,
+   * and with autocannon also its worker) and the whole machine (app, PostgreSQL, load generator). */
   processCpuUsPerRequest: number;
   machineCpuUsPerRequest: number;
 }
@@ -565,10 +568,11 @@ export async function load(spec: LoadSpec): Promise<LoadResult> {
   const warmup = spec.warmupSeconds ?? Math.min(2, Math.max(1, Math.round(seconds / 5)));
   const run = LOAD_GENERATOR === 'wrk' ? runWrk : autocannonFigures;
   if (warmup > 0) await run(spec, warmup);
+  const sample = () => (spec.serverPid === undefined ? cpuSample() : processCpu(spec.serverPid));
   const elu0 = performance.eventLoopUtilization();
-  const cpu0 = cpuSample();
+  const cpu0 = sample();
   const figures = await run(spec, seconds);
-  const [processCpuUsPerRequest, machineCpuUsPerRequest] = cpuUsPerOperation(cpu0, cpuSample(), figures.requests);
+  const [processCpuUsPerRequest, machineCpuUsPerRequest] = cpuMsPer(cpu0, sample(), figures.requests).map((ms) => ms * 1000);
   const elu = performance.eventLoopUtilization(elu0);
   const result: LoadResult = {
     name: spec.name,

@@ -16,11 +16,17 @@ export interface Context extends PublicScope<Services>, Credentials {
 export type ContextDeps = { config: Config; db: Database; services: Services };
 
 export function createContextFactory(deps: ContextDeps) {
+  const { config, db, services } = deps;
+  // One object literal of fixed shape, built on every request (no spreads of intermediate objects).
   return function createContext(req: FastifyRequest, reply: FastifyReply, request: { isBatchCall?: boolean } = {}): Context {
+    const facts = requestFactsOf(req, reply);
+    const credentials = credentialsOf(req);
     return {
-      ...deps,
-      ...requestFactsOf(req, reply),
-      ...credentialsOf(req),
+      config, db, services,
+      log: facts.log, ip: facts.ip, userAgent: facts.userAgent, secureRequest: facts.secureRequest,
+      cookie: facts.cookie, setCookie: facts.setCookie,
+      token: credentials.token, churchCode: credentials.churchCode,
+      paymentToken: credentials.paymentToken, csrfToken: credentials.csrfToken,
       requestId: String(req.id),
       isBatchCall: request.isBatchCall ?? false,
     };

@@ -60,7 +60,8 @@ export const unbatchedProcedure = publicProcedure.meta({ access: { door: 'public
 export const churchSessionProcedure = publicProcedure
   .meta({ access: { door: 'church', roles: ALL_CHURCH_ROLES, validSubscription: false } })
   .use(({ ctx, next }) => enterChurch(ctx, async (session) => {
-    const result = await next({ ctx: { ...ctx, ...session } });
+    // tRPC merges what next() is given into ctx: the session alone, not a copy of ctx as well.
+    const result = await next({ ctx: session });
     if (!result.ok) throw result.error; // roll the transaction back
     return result;
   }));
@@ -75,7 +76,7 @@ export const churchPayerProcedure = publicProcedure.meta({ access: { door: 'paye
  * `ctx.operatorCredential` and `ctx.afterCommit`. */
 export const operatorProcedure = publicProcedure.meta({ access: { door: 'operator' } }).use(({ ctx, next, type }) =>
   enterAsOperator(ctx, type, async (session) => {
-    const result = await next({ ctx: { ...ctx, ...session } });
+    const result = await next({ ctx: session });
     if (!result.ok) throw result.error; // roll the transaction back
     return result;
   }));
@@ -90,10 +91,13 @@ export const tenantProcedure = churchSessionProcedure
   });
 
 /** Rung 4: a tenant procedure for the roles that hold a capability of the permission table
- * (common/permissions.ts), the one place that says which role may do what. */
+ * (common/permissions.ts), the one place that says which role may do what. The subscription check
+ * of rung 3 and the role check run in one middleware, in that order: each middleware of a
+ * procedure costs every call copies of its options, and most procedures sit on this rung. */
 export const capabilityProcedure = (capability: Capability) => {
   const roles = rolesWith(capability);
-  return tenantProcedure.meta({ access: { door: 'church', roles, validSubscription: true, capability } }).use(({ ctx, next }) => {
+  return churchSessionProcedure.meta({ access: { door: 'church', roles, validSubscription: true, capability } }).use(({ ctx, next }) => {
+    assertValidSubscription(ctx.church);
     assertRole(ctx.user, roles);
     return next();
   });

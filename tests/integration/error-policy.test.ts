@@ -209,6 +209,10 @@ describe('a client that sends its body too slowly', () => {
         setTimeout(() => { socket.destroy(); resolve(received); }, 8000);
       });
       expect(answer).toMatch(/^HTTP\/1\.1 408/);
+      // Written on the raw response, yet with the headers of every answer (security-headers.ts).
+      expect(answer).toMatch(/^x-content-type-options: nosniff\r$/im);
+      expect(answer).toMatch(/^content-security-policy: default-src 'self'/im);
+      expect(answer).toMatch(/^x-request-id: [\w-]+\r$/im);
       expect(Date.now() - started).toBeLessThan(5000);
     } finally {
       await slowApp.close();
