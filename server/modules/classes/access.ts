@@ -1,7 +1,7 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { can } from '../../../common/permissions.js';
 import { classes } from '../../../drizzle/schema/index.js';
-import type { Tx } from '../../db/index.js';
+import { churchRows, type Tx } from '../../db/index.js';
 import type { UserDto } from '../users/index.js';
 import { notFound } from '../../core/errors.js';
 
@@ -19,7 +19,7 @@ export const classNotFound = () => notFound('Class not found.');
  * not found, so ids of other classes reveal nothing.
  */
 export async function findAccessibleClass(tx: Tx, user: Pick<UserDto, 'id' | 'role'>, classId: string): Promise<ClassRow> {
-  const [row] = await tx.select().from(classes).where(eq(classes.id, classId)).limit(1);
+  const [row] = await tx.select().from(classes).where(and(churchRows(tx, classes), eq(classes.id, classId))).limit(1);
   if (!row || (!seesAllClasses(user) && row.teacherId !== user.id)) throw classNotFound();
   return row;
 }

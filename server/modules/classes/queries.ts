@@ -28,7 +28,7 @@ export type ClassListRow = {
 export function selectClasses(tx: Tx, where: SQL | undefined): Promise<ClassListRow[]> {
   return tx.select(classColumns).from(classes)
     .leftJoin(users, and(eq(users.churchId, classes.churchId), eq(users.id, classes.teacherId)))
-    .where(where)
+    .where(and(churchRows(tx, classes), where))
     .orderBy(desc(classes.academicYear), classNameOrder(), asc(classes.section), asc(classes.id));
 }
 
@@ -44,6 +44,7 @@ export async function findDuplicateClass(
   exceptId?: string,
 ) {
   const [row] = await tx.select({ id: classes.id }).from(classes).where(and(
+    churchRows(tx, classes),
     eq(classes.academicYear, fields.academicYear),
     eq(classes.className, fields.className),
     sql`lower(${classes.section}) = lower(${fields.section})`,
@@ -55,14 +56,14 @@ export async function findDuplicateClass(
 /** An active teacher of the church (row-level security limits users to the church). */
 export async function findActiveTeacher(tx: Tx, id: string) {
   const [row] = await tx.select({ id: users.id }).from(users)
-    .where(and(eq(users.id, id), eq(users.role, 'teacher'), eq(users.isActive, true))).limit(1);
+    .where(and(churchRows(tx, users), eq(users.id, id), eq(users.role, 'teacher'), eq(users.isActive, true))).limit(1);
   return row;
 }
 
 /** GET /api/classes/teachers/available: the church's active teachers. */
 export function selectAvailableTeachers(tx: Tx) {
   return tx.select({ id: users.id, name: users.name, email: users.email, phone: users.phone }).from(users)
-    .where(and(eq(users.role, 'teacher'), eq(users.isActive, true)))
+    .where(and(churchRows(tx, users), eq(users.role, 'teacher'), eq(users.isActive, true)))
     .orderBy(asc(byName(users.name)), asc(users.id));
 }
 
@@ -80,7 +81,7 @@ export async function lockClass(tx: Tx, id: string, strength: 'no key update' | 
 
 /** The children enrolled in a class, of its year (a past year's class keeps them after they moved up). */
 export async function countStudentsOfClass(tx: Tx, classId: string): Promise<number> {
-  const [row] = await tx.select({ n: count() }).from(enrolments).where(eq(enrolments.classId, classId));
+  const [row] = await tx.select({ n: count() }).from(enrolments).where(and(churchRows(tx, enrolments), eq(enrolments.classId, classId)));
   return row.n;
 }
 
@@ -88,7 +89,7 @@ export async function countStudentsOfClass(tx: Tx, classId: string): Promise<num
 export async function countChildrenMovedOn(tx: Tx, classId: string): Promise<number> {
   const [row] = await tx.select({ n: count() }).from(enrolments)
     .innerJoin(students, and(eq(students.churchId, enrolments.churchId), eq(students.id, enrolments.studentId)))
-    .where(and(eq(enrolments.classId, classId), ne(students.academicYear, enrolments.academicYear)));
+    .where(and(churchRows(tx, enrolments), eq(enrolments.classId, classId), ne(students.academicYear, enrolments.academicYear)));
   return row.n;
 }
 
@@ -105,18 +106,18 @@ export async function updateClassRow(
   id: string,
   values: { className: string; section: string; teacherId: string | null; academicYear: string },
 ) {
-  await tx.update(classes).set({ ...values, updatedAt: new Date() }).where(eq(classes.id, id));
+  await tx.update(classes).set({ ...values, updatedAt: new Date() }).where(and(churchRows(tx, classes), eq(classes.id, id)));
 }
 
 /** The students of a class follow its academic year (a student's year is always its class's). */
 export async function setStudentsAcademicYear(tx: Tx, classId: string, academicYear: string) {
   await tx.update(students).set({ academicYear, updatedAt: new Date() })
-    .where(and(eq(students.classId, classId), ne(students.academicYear, academicYear)));
+    .where(and(churchRows(tx, students), eq(students.classId, classId), ne(students.academicYear, academicYear)));
 }
 
 /** Deletes an empty class with the attendance rows still filed under it (those of students who
  * moved to another class since; their attendance in their new class stays). */
 export async function deleteClassRow(tx: Tx, id: string) {
-  await tx.delete(attendance).where(eq(attendance.classId, id));
-  await tx.delete(classes).where(eq(classes.id, id));
+  await tx.delete(attendance).where(and(churchRows(tx, attendance), eq(attendance.classId, id)));
+  await tx.delete(classes).where(and(churchRows(tx, classes), eq(classes.id, id)));
 }

@@ -9,7 +9,7 @@ export type RecordRow = typeof sessionRecords.$inferSelect;
 
 /** The church's records, newest session first. */
 export function selectRecords(tx: Tx): Promise<RecordRow[]> {
-  return tx.select().from(sessionRecords).orderBy(desc(sessionRecords.date), desc(sessionRecords.createdAt), desc(sessionRecords.id));
+  return tx.select().from(sessionRecords).where(churchRows(tx, sessionRecords)).orderBy(desc(sessionRecords.date), desc(sessionRecords.createdAt), desc(sessionRecords.id));
 }
 
 export interface RecordValues { academicYear: string; month: string; date: Date; notes: string }
@@ -27,10 +27,10 @@ export async function lockRecord(tx: Tx, id: string): Promise<RecordRow | undefi
 
 export async function updateRecordRow(tx: Tx, id: string, values: RecordValues): Promise<RecordRow> {
   const [row] = await tx.update(sessionRecords).set({ ...values, updatedAt: new Date() })
-    .where(eq(sessionRecords.id, id)).returning();
+    .where(and(churchRows(tx, sessionRecords), eq(sessionRecords.id, id))).returning();
   return row;
 }
 
 export async function deleteRecordRow(tx: Tx, id: string): Promise<void> {
-  await tx.delete(sessionRecords).where(eq(sessionRecords.id, id));
+  await tx.delete(sessionRecords).where(and(churchRows(tx, sessionRecords), eq(sessionRecords.id, id)));
 }

@@ -53,7 +53,7 @@ export function selectStudents(
     .leftJoin(studentGuardians, and(eq(studentGuardians.churchId, students.churchId), eq(studentGuardians.studentId, students.id),
       eq(studentGuardians.position, PRIMARY_GUARDIAN_POSITION)))
     .leftJoin(studentCare, and(eq(studentCare.churchId, students.churchId), eq(studentCare.studentId, students.id)))
-    .where(where)
+    .where(and(churchRows(tx, students), where))
     .orderBy(...(sort === 'name' ? [asc(byName(students.name)), ...schoolOrder()] : schoolOrder()));
 }
 
@@ -87,7 +87,7 @@ export function studentSearchWhere(search: string): SQL {
  * lock, so no two transactions compute the same number. */
 export async function nextRollNumber(tx: Tx, classId: string): Promise<number> {
   const [row] = await tx.select({ next: sql<number>`coalesce(max(${enrolments.rollNumber}), 0)::int + 1` })
-    .from(enrolments).where(eq(enrolments.classId, classId));
+    .from(enrolments).where(and(churchRows(tx, enrolments), eq(enrolments.classId, classId)));
   return Number(row.next);
 }
 
@@ -110,7 +110,7 @@ export function selectClassStudentKeys(tx: Tx, classId: string) {
   return tx.select({ name: students.name, dateOfBirth: students.dateOfBirth, rollNumber: enrolments.rollNumber })
     .from(enrolments)
     .innerJoin(students, and(eq(students.churchId, enrolments.churchId), eq(students.id, enrolments.studentId)))
-    .where(eq(enrolments.classId, classId));
+    .where(and(churchRows(tx, enrolments), eq(enrolments.classId, classId)));
 }
 
 /** Inserts many students of one class, each with their primary guardian, in two statements (the
@@ -134,13 +134,13 @@ export async function insertStudents(tx: Tx, rows: Array<{ values: StudentValues
 export async function wasEnrolledBefore(tx: Tx, studentId: string, classId: string): Promise<boolean> {
   const [row] = await tx.select({ one: sql<number>`1` }).from(enrolments)
     .innerJoin(students, and(eq(students.churchId, enrolments.churchId), eq(students.id, enrolments.studentId)))
-    .where(and(eq(enrolments.studentId, studentId), eq(enrolments.classId, classId), sql`${enrolments.academicYear} < ${students.academicYear}`))
+    .where(and(churchRows(tx, enrolments), eq(enrolments.studentId, studentId), eq(enrolments.classId, classId), sql`${enrolments.academicYear} < ${students.academicYear}`))
     .limit(1);
   return Boolean(row);
 }
 
 export async function updateStudentRow(tx: Tx, id: string, values: Partial<StudentValues>) {
-  await tx.update(students).set({ ...values, updatedAt: new Date() }).where(eq(students.id, id));
+  await tx.update(students).set({ ...values, updatedAt: new Date() }).where(and(churchRows(tx, students), eq(students.id, id)));
 }
 
 /** Locks the student's row until the transaction ends, so writes of their guardians (the guardians
@@ -153,13 +153,13 @@ export async function lockStudent(tx: Tx, id: string) {
 export async function updatePrimaryContact(tx: Tx, studentId: string, contact: Partial<PrimaryContact>) {
   await tx.update(studentGuardians)
     .set({ phone: contact.parentPhone, email: contact.parentEmail, updatedAt: new Date() })
-    .where(and(eq(studentGuardians.studentId, studentId), eq(studentGuardians.position, PRIMARY_GUARDIAN_POSITION)));
+    .where(and(churchRows(tx, studentGuardians), eq(studentGuardians.studentId, studentId), eq(studentGuardians.position, PRIMARY_GUARDIAN_POSITION)));
 }
 
 /** Deletes a student and their attendance (attendance has no foreign key to students: an erased
  * child's marks stay under an id that names nobody); the rest of the child's rows go with the
  * student by their foreign keys. */
 export async function deleteStudentRow(tx: Tx, id: string) {
-  await tx.delete(attendance).where(eq(attendance.studentId, id));
-  await tx.delete(students).where(eq(students.id, id));
+  await tx.delete(attendance).where(and(churchRows(tx, attendance), eq(attendance.studentId, id)));
+  await tx.delete(students).where(and(churchRows(tx, students), eq(students.id, id)));
 }

@@ -1,6 +1,6 @@
-import { asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { classes, media, plans, students, users } from '../../../drizzle/schema/index.js';
-import type { Tx } from '../../db/index.js';
+import { churchRows, type Tx } from '../../db/index.js';
 
 export type PlanRow = typeof plans.$inferSelect;
 
@@ -27,15 +27,15 @@ export async function countUsage(tx: Tx, counted: Counted): Promise<number> {
     case 'principals':
     case 'teachers': {
       const role = counted.resource === 'principals' ? 'principal' : 'teacher';
-      const [row] = await tx.select({ n: count() }).from(users).where(eq(users.role, role));
+      const [row] = await tx.select({ n: count() }).from(users).where(and(churchRows(tx, users), eq(users.role, role)));
       return row.n;
     }
     case 'students': {
-      const [row] = await tx.select({ n: count() }).from(students);
+      const [row] = await tx.select({ n: count() }).from(students).where(churchRows(tx, students));
       return row.n;
     }
     case 'classes': {
-      const [row] = await tx.select({ n: count() }).from(classes).where(eq(classes.academicYear, counted.academicYear));
+      const [row] = await tx.select({ n: count() }).from(classes).where(and(churchRows(tx, classes), eq(classes.academicYear, counted.academicYear)));
       return row.n;
     }
   }
@@ -52,6 +52,6 @@ export async function usageCounts(tx: Tx, classYear: string): Promise<Record<Lim
 
 /** The bytes the church's gallery stores: originals and their copies (RLS filters to the church). */
 export async function storageUsedBytes(tx: Tx): Promise<number> {
-  const [row] = await tx.select({ bytes: sql<string>`coalesce(sum(${media.fileSize} + ${media.copiesSize}), 0)` }).from(media);
+  const [row] = await tx.select({ bytes: sql<string>`coalesce(sum(${media.fileSize} + ${media.copiesSize}), 0)` }).from(media).where(churchRows(tx, media));
   return Number(row.bytes);
 }

@@ -12,7 +12,7 @@ const ROLE_ORDER = sql`array_position(array['super_admin', 'principal', 'teacher
 
 /** Users of the church, super admins first, then by name. */
 export function selectUsers(tx: Tx, role?: ChurchRole): Promise<UserRow[]> {
-  return tx.select().from(users).where(role ? eq(users.role, role) : undefined)
+  return tx.select().from(users).where(and(churchRows(tx, users), role ? eq(users.role, role) : undefined))
     .orderBy(ROLE_ORDER, asc(byName(users.name)), asc(users.id));
 }
 
@@ -22,7 +22,7 @@ export function selectClassesOf(tx: Tx, teacherIds: string[]): Promise<UserClass
   return tx.select({
     id: classes.id, teacherId: classes.teacherId, className: classes.className, section: classes.section,
     academicYear: classes.academicYear,
-  }).from(classes).where(inArray(classes.teacherId, teacherIds))
+  }).from(classes).where(and(churchRows(tx, classes), inArray(classes.teacherId, teacherIds)))
     .orderBy(sql`${classes.academicYear} desc`, classNameOrder(), asc(classes.section), asc(classes.id));
 }
 
@@ -34,13 +34,14 @@ export async function lockUser(tx: Tx, id: string): Promise<UserRow | undefined>
 }
 
 export async function findUser(tx: Tx, id: string): Promise<UserRow | undefined> {
-  const [row] = await tx.select().from(users).where(eq(users.id, id)).limit(1);
+  const [row] = await tx.select().from(users).where(and(churchRows(tx, users), eq(users.id, id))).limit(1);
   return row;
 }
 
 /** Another user of the church with this address (compared without case, as the unique index does). */
 export async function findUserByEmail(tx: Tx, email: string, exceptId?: string) {
   const [row] = await tx.select({ id: users.id }).from(users).where(and(
+    churchRows(tx, users),
     sql`lower(${users.email}) = lower(${email})`,
     exceptId ? ne(users.id, exceptId) : undefined,
   )).limit(1);
@@ -60,19 +61,19 @@ export async function updateUserRow(
   id: string,
   values: Partial<Pick<UserRow, 'name' | 'email' | 'phone' | 'role' | 'passwordHash' | 'googleSubject' | 'isActive'>>,
 ): Promise<UserRow> {
-  const [row] = await tx.update(users).set({ ...values, updatedAt: new Date() }).where(eq(users.id, id)).returning();
+  const [row] = await tx.update(users).set({ ...values, updatedAt: new Date() }).where(and(churchRows(tx, users), eq(users.id, id))).returning();
   return row;
 }
 
 /** The teacher's classes become unassigned; their students and attendance stay as they are. */
 export async function unassignClassesOf(tx: Tx, teacherId: string): Promise<number> {
   const rows = await tx.update(classes).set({ teacherId: null, updatedAt: new Date() })
-    .where(eq(classes.teacherId, teacherId)).returning({ id: classes.id });
+    .where(and(churchRows(tx, classes), eq(classes.teacherId, teacherId))).returning({ id: classes.id });
   return rows.length;
 }
 
 /** Deletes a user; their sessions and reset tokens go with them (ON DELETE CASCADE). Attendance they
  * marked, media they uploaded and records they wrote keep their rows (those columns have no foreign key). */
 export async function deleteUserRow(tx: Tx, id: string) {
-  await tx.delete(users).where(eq(users.id, id));
+  await tx.delete(users).where(and(churchRows(tx, users), eq(users.id, id)));
 }
