@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { childDataReads } from '../../../drizzle/schema/index.js';
-import type { Tx } from '../../db/index.js';
+import { churchRows, type Tx } from '../../db/index.js';
 
 /** What the access log records a read of: a medical note, a family export, consent records. */
 export type ChildDataKind = 'medical_note' | 'export' | 'consent_records';
@@ -25,6 +25,6 @@ export function readsOfChild(tx: Tx, studentId: string, kind: ChildDataKind) {
   return tx.select({
     readerId: childDataReads.readerId, readerName: childDataReads.readerName, readerRole: childDataReads.readerRole,
     readAt: childDataReads.readAt,
-  }).from(childDataReads).where(and(eq(childDataReads.studentId, studentId), eq(childDataReads.kind, kind)))
+  }).from(childDataReads).where(and(churchRows(tx, childDataReads), eq(childDataReads.studentId, studentId), eq(childDataReads.kind, kind)))
     .orderBy(desc(childDataReads.readAt), desc(childDataReads.id));
 }

@@ -3,7 +3,7 @@ import {
   churches, churchPrivacyNotices, classes, consentLinks, studentConsents, students,
 } from '../../../drizzle/schema/index.js';
 import type { ConsentPurpose } from '../../../common/consent.js';
-import type { PgInsertValue } from 'drizzle-orm/pg-core';
+import { alias, type PgInsertValue } from 'drizzle-orm/pg-core';
 import { churchRows, rowsOf, type Tx } from '../../db/index.js';
 import { classNameOrder } from '../classes/index.js';
 
@@ -19,11 +19,12 @@ export type ConsentRow = typeof studentConsents.$inferSelect;
  * (a hashed set), not once per child per row, which keeps a filtered page and its count close to
  * the cost of an unfiltered one.
  */
-export function lacksConsent(studentId: SQL, purpose: ConsentPurpose): SQL {
+export function lacksConsent(tx: Tx, studentId: SQL, purpose: ConsentPurpose): SQL {
+  const a = alias(studentConsents, 'a'); // so churchRows names the subquery's `a.church_id`
   return sql`${studentId} not in (
     select latest.student_id from (
       select distinct on (a.student_id) a.student_id, a.given from ${studentConsents} a
-      where a.purpose = ${purpose}
+      where ${churchRows(tx, a)} and a.purpose = ${purpose}
       order by a.student_id, a.recorded_at desc, a.id desc) latest
     where latest.given)`;
 }
@@ -33,13 +34,13 @@ export async function selectLackingConsent(tx: Tx, studentIds: readonly string[]
   if (studentIds.length === 0) return new Set();
   const result = await tx.execute(sql`
     select s.id from unnest(${`{${studentIds.join(',')}}`}::uuid[]) as s(id)
-    where ${lacksConsent(sql`s.id`, purpose)}`);
+    where ${lacksConsent(tx, sql`s.id`, purpose)}`);
   return new Set(rowsOf<{ id: string }>(result).map((r) => r.id));
 }
 
 /** Every answer of one child, newest first. */
 export function selectConsentHistory(tx: Tx, studentId: string): Promise<ConsentRow[]> {
-  return tx.select().from(studentConsents).where(eq(studentConsents.studentId, studentId))
+  return tx.select().from(studentConsents).where(and(churchRows(tx, studentConsents), eq(studentConsents.studentId, studentId)))
     .orderBy(desc(studentConsents.recordedAt), desc(studentConsents.id));
 }
 
@@ -78,7 +79,7 @@ export async function selectLinkByHash(tx: Tx, tokenHash: string) {
     link: consentLinks, expired: sql<boolean>`${consentLinks.expiresAt} <= now()`, studentName: students.name,
   }).from(consentLinks)
     .innerJoin(students, and(eq(students.churchId, consentLinks.churchId), eq(students.id, consentLinks.studentId)))
-    .where(eq(consentLinks.tokenHash, tokenHash)).limit(1);
+    .where(and(churchRows(tx, consentLinks), eq(consentLinks.tokenHash, tokenHash))).limit(1);
   return row;
 }
 
@@ -88,7 +89,7 @@ export async function selectLinkByHash(tx: Tx, tokenHash: string) {
  */
 export async function spendLink(tx: Tx, linkId: string): Promise<boolean> {
   const spent = await tx.update(consentLinks).set({ usedAt: sql`now()` })
-    .where(and(eq(consentLinks.id, linkId), isNull(consentLinks.usedAt), gt(consentLinks.expiresAt, sql`now()`)))
+    .where(and(churchRows(tx, consentLinks), eq(consentLinks.id, linkId), isNull(consentLinks.usedAt), gt(consentLinks.expiresAt, sql`now()`)))
     .returning({ id: consentLinks.id });
   return spent.length === 1;
 }

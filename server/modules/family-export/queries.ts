@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import { attendance, churches, classes, familyExports, students } from '../../../drizzle/schema/index.js';
-import type { Tx } from '../../db/index.js';
+import { churchRows, type Tx } from '../../db/index.js';
 
 // Row-level security limits every statement in a tenant transaction to its church; the one lookup
 // across churches (a download link's export, by its token's hash) runs in the platform door.
@@ -14,31 +14,31 @@ export async function insertExport(tx: Tx, values: typeof familyExports.$inferIn
 
 /** A child's exports, newest first. */
 export function selectExportsOf(tx: Tx, studentId: string): Promise<ExportRow[]> {
-  return tx.select().from(familyExports).where(eq(familyExports.studentId, studentId))
+  return tx.select().from(familyExports).where(and(churchRows(tx, familyExports), eq(familyExports.studentId, studentId)))
     .orderBy(desc(familyExports.createdAt), desc(familyExports.id));
 }
 
 export async function selectExport(tx: Tx, id: string): Promise<ExportRow | undefined> {
-  const [row] = await tx.select().from(familyExports).where(eq(familyExports.id, id));
+  const [row] = await tx.select().from(familyExports).where(and(churchRows(tx, familyExports), eq(familyExports.id, id)));
   return row;
 }
 
 /** The made file is in storage: the export becomes ready (only from pending; false if it is gone). */
 export async function markReady(tx: Tx, id: string, values: { storageName: string; bytes: number; tokenHash: string; expiresAt: Date }) {
   const rows = await tx.update(familyExports).set({ status: 'ready', ...values })
-    .where(and(eq(familyExports.id, id), eq(familyExports.status, 'pending'))).returning({ id: familyExports.id });
+    .where(and(churchRows(tx, familyExports), eq(familyExports.id, id), eq(familyExports.status, 'pending'))).returning({ id: familyExports.id });
   return rows.length > 0;
 }
 
 export async function markFailed(tx: Tx, id: string) {
-  await tx.update(familyExports).set({ status: 'failed' }).where(and(eq(familyExports.id, id), eq(familyExports.status, 'pending')));
+  await tx.update(familyExports).set({ status: 'failed' }).where(and(churchRows(tx, familyExports), eq(familyExports.id, id), eq(familyExports.status, 'pending')));
 }
 
 /** A new download token for a ready export not yet expired, with who asked for it; the token it
  * replaces stops working. Undefined when the export is not (or no longer) downloadable. */
 export async function setLink(tx: Tx, id: string, tokenHash: string, by: { id: string; name: string; role: string }) {
   const [row] = await tx.update(familyExports).set({ tokenHash, linkBy: by.id, linkByName: by.name, linkByRole: by.role })
-    .where(and(eq(familyExports.id, id), eq(familyExports.status, 'ready'), gt(familyExports.expiresAt, sql`now()`)))
+    .where(and(churchRows(tx, familyExports), eq(familyExports.id, id), eq(familyExports.status, 'ready'), gt(familyExports.expiresAt, sql`now()`)))
     .returning();
   return row;
 }
@@ -47,7 +47,7 @@ export async function setLink(tx: Tx, id: string, tokenHash: string, by: { id: s
  * requests at once exactly one gets the file. Undefined when the link was used or has expired. */
 export async function claimDownload(tx: Tx, id: string, tokenHash: string) {
   const [row] = await tx.update(familyExports).set({ status: 'downloaded', downloadedAt: new Date() })
-    .where(and(eq(familyExports.id, id), eq(familyExports.tokenHash, tokenHash), eq(familyExports.status, 'ready'),
+    .where(and(churchRows(tx, familyExports), eq(familyExports.id, id), eq(familyExports.tokenHash, tokenHash), eq(familyExports.status, 'ready'),
       gt(familyExports.expiresAt, sql`now()`)))
     .returning();
   return row;
@@ -67,7 +67,7 @@ export async function selectProfile(tx: Tx, studentId: string) {
     academicYear: students.academicYear, active: students.active,
   }).from(students)
     .innerJoin(classes, and(eq(classes.churchId, students.churchId), eq(classes.id, students.classId)))
-    .where(eq(students.id, studentId));
+    .where(and(churchRows(tx, students), eq(students.id, studentId)));
   return row;
 }
 

@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { media, mediaChildren } from '../../../drizzle/schema/index.js';
-import type { Tx } from '../../db/index.js';
+import { churchRows, type Tx } from '../../db/index.js';
 
 /** An item a child is tagged in, with the stored names of its files (under `<churchId>/`). */
 interface ChildMedia {
@@ -28,6 +28,6 @@ export function mediaOfChild(tx: Tx, studentId: string): Promise<ChildMedia[]> {
     filePath: media.filePath, thumbnailPath: media.thumbnailPath, webPath: media.webPath, createdAt: media.createdAt,
   }).from(mediaChildren)
     .innerJoin(media, and(eq(media.churchId, mediaChildren.churchId), eq(media.id, mediaChildren.mediaId)))
-    .where(eq(mediaChildren.studentId, studentId))
+    .where(and(churchRows(tx, mediaChildren), eq(mediaChildren.studentId, studentId)))
     .orderBy(desc(media.createdAt), desc(media.id));
 }

@@ -21,16 +21,17 @@ export interface MediaFilters {
  * given, or withdrawn). One probe of media_children's key per item and one of the consent index
  * per tagged child, so a page of ids still comes from the index alone.
  */
-const hiddenByConsent = sql`exists (
+const hiddenByConsent = (tx: Tx) => sql`exists (
   select 1 from ${mediaChildren} mc
-  where mc.church_id = ${media.churchId} and mc.media_id = ${media.id} and ${lacksConsent(sql`mc.student_id`, 'photos')})`;
+  where mc.church_id = ${media.churchId} and mc.media_id = ${media.id} and ${lacksConsent(tx, sql`mc.student_id`, 'photos')})`;
 
-function whereOf(filters: MediaFilters): SQL | undefined {
+function whereOf(tx: Tx, filters: MediaFilters): SQL | undefined {
   return and(
+    churchRows(tx, media),
     filters.academicYear ? eq(media.academicYear, filters.academicYear) : undefined,
     filters.month ? eq(media.month, filters.month) : undefined,
     filters.department ? eq(media.department, filters.department) : undefined,
-    filters.consentedOnly ? not(hiddenByConsent) : undefined,
+    filters.consentedOnly ? not(hiddenByConsent(tx)) : undefined,
   );
 }
 
@@ -45,19 +46,19 @@ const NEWEST_FIRST = [sql`${media.createdAt} desc nulls last`, sql`${media.id} d
  * not table pages scattered among other churches' rows.
  */
 export function selectMediaPage(tx: Tx, filters: MediaFilters, page: { limit: number; offset: number }): Promise<MediaRow[]> {
-  const pageIds = tx.select({ id: media.id }).from(media).where(whereOf(filters))
+  const pageIds = tx.select({ id: media.id }).from(media).where(whereOf(tx, filters))
     .orderBy(...NEWEST_FIRST).limit(page.limit).offset(page.offset);
-  return tx.select().from(media).where(inArray(media.id, pageIds)).orderBy(...NEWEST_FIRST);
+  return tx.select().from(media).where(and(churchRows(tx, media), inArray(media.id, pageIds))).orderBy(...NEWEST_FIRST);
 }
 
 export async function countMedia(tx: Tx, filters: MediaFilters): Promise<number> {
-  const [row] = await tx.select({ total: count() }).from(media).where(whereOf(filters));
+  const [row] = await tx.select({ total: count() }).from(media).where(whereOf(tx, filters));
   return row.total;
 }
 
 /** The departments the church's media carry. */
 export async function selectDepartments(tx: Tx): Promise<string[]> {
-  const rows = await tx.selectDistinct({ department: media.department }).from(media);
+  const rows = await tx.selectDistinct({ department: media.department }).from(media).where(churchRows(tx, media));
   return rows.map((r) => r.department);
 }
 
@@ -72,22 +73,22 @@ export async function lockMedia(tx: Tx, id: string): Promise<MediaRow | undefine
 }
 
 export async function deleteMediaRow(tx: Tx, id: string): Promise<void> {
-  await tx.delete(media).where(eq(media.id, id));
+  await tx.delete(media).where(and(churchRows(tx, media), eq(media.id, id)));
 }
 
 /** The item one of whose stored files (original, thumbnail or web copy) has this name, and whether
  * photo consent hides it: one statement over the three indexed names. */
 export async function findMediaByStoredName(tx: Tx, name: string): Promise<(MediaRow & { hidden: boolean }) | undefined> {
-  const [row] = await tx.select({ ...getTableColumns(media), hidden: sql<boolean>`${hiddenByConsent}` }).from(media)
-    .where(or(eq(media.filePath, name), eq(media.thumbnailPath, name), eq(media.webPath, name))).limit(1);
+  const [row] = await tx.select({ ...getTableColumns(media), hidden: sql<boolean>`${hiddenByConsent(tx)}` }).from(media)
+    .where(and(churchRows(tx, media), or(eq(media.filePath, name), eq(media.thumbnailPath, name), eq(media.webPath, name)))).limit(1);
   return row;
 }
 
 /** Whether photo consent hides the item that has a stored file of this name; undefined when the
  * church has no such file. What a guest's signed address costs on each fetch. */
 export async function hiddenByConsentOf(tx: Tx, name: string): Promise<boolean | undefined> {
-  const [row] = await tx.select({ hidden: sql<boolean>`${hiddenByConsent}` }).from(media)
-    .where(or(eq(media.filePath, name), eq(media.thumbnailPath, name), eq(media.webPath, name))).limit(1);
+  const [row] = await tx.select({ hidden: sql<boolean>`${hiddenByConsent(tx)}` }).from(media)
+    .where(and(churchRows(tx, media), or(eq(media.filePath, name), eq(media.thumbnailPath, name), eq(media.webPath, name)))).limit(1);
   return row?.hidden;
 }
 
@@ -99,17 +100,17 @@ export async function selectTaggedChildren(tx: Tx, mediaIds: readonly string[]):
   if (mediaIds.length === 0) return [];
   return tx.select({
     mediaId: mediaChildren.mediaId, id: students.id, name: students.name,
-    photoConsent: sql<boolean>`not ${lacksConsent(sql`${mediaChildren.studentId}`, 'photos')}`,
+    photoConsent: sql<boolean>`not ${lacksConsent(tx, sql`${mediaChildren.studentId}`, 'photos')}`,
   }).from(mediaChildren)
     .innerJoin(students, and(eq(students.churchId, mediaChildren.churchId), eq(students.id, mediaChildren.studentId)))
-    .where(inArray(mediaChildren.mediaId, [...mediaIds]))
+    .where(and(churchRows(tx, mediaChildren), inArray(mediaChildren.mediaId, [...mediaIds])))
     .orderBy(byName(students.name), students.id);
 }
 
 /** Of these ids, those that are students of the church. */
 export async function existingStudentIds(tx: Tx, ids: readonly string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
-  const rows = await tx.select({ id: students.id }).from(students).where(inArray(students.id, [...ids]));
+  const rows = await tx.select({ id: students.id }).from(students).where(and(churchRows(tx, students), inArray(students.id, [...ids])));
   return new Set(rows.map((r) => r.id));
 }
 
@@ -121,11 +122,11 @@ export async function insertTags(tx: Tx, churchId: string, mediaIds: readonly st
 
 /** The ids of the children tagged in the item. */
 export async function selectTagIds(tx: Tx, mediaId: string): Promise<string[]> {
-  const rows = await tx.select({ id: mediaChildren.studentId }).from(mediaChildren).where(eq(mediaChildren.mediaId, mediaId));
+  const rows = await tx.select({ id: mediaChildren.studentId }).from(mediaChildren).where(and(churchRows(tx, mediaChildren), eq(mediaChildren.mediaId, mediaId)));
   return rows.map((r) => r.id);
 }
 
 export async function deleteTags(tx: Tx, mediaId: string, studentIds: readonly string[]): Promise<void> {
   if (studentIds.length === 0) return;
-  await tx.delete(mediaChildren).where(and(eq(mediaChildren.mediaId, mediaId), inArray(mediaChildren.studentId, [...studentIds])));
+  await tx.delete(mediaChildren).where(and(churchRows(tx, mediaChildren), eq(mediaChildren.mediaId, mediaId), inArray(mediaChildren.studentId, [...studentIds])));
 }

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import {
   studentCare, studentGuardians, studentPickups, users,
 } from '../../../drizzle/schema/index.js';
-import type { Tx } from '../../db/index.js';
+import { churchRows, type Tx } from '../../db/index.js';
 
 // Every statement names the student; row-level security limits it to the church of the transaction,
 // and the service has already checked that the user may reach the student.
@@ -34,7 +34,7 @@ export function selectGuardiansOf(tx: Tx, studentIds: string[]) {
     consentRecordedByName: users.name,
   }).from(studentGuardians)
     .leftJoin(users, and(eq(users.churchId, studentGuardians.churchId), eq(users.id, studentGuardians.consentRecordedBy)))
-    .where(inArray(studentGuardians.studentId, studentIds))
+    .where(and(churchRows(tx, studentGuardians), inArray(studentGuardians.studentId, studentIds)))
     .orderBy(asc(studentGuardians.studentId), asc(studentGuardians.position));
 }
 
@@ -43,7 +43,7 @@ export type NewGuardian = Omit<typeof studentGuardians.$inferInsert, 'churchId' 
 /** Replaces the whole list in the caller's transaction: the old rows go, the new ones are written
  * in order. */
 export async function replaceGuardianRows(tx: Tx, churchId: string, studentId: string, rows: NewGuardian[]) {
-  await tx.delete(studentGuardians).where(eq(studentGuardians.studentId, studentId));
+  await tx.delete(studentGuardians).where(and(eq(studentGuardians.churchId, churchId), eq(studentGuardians.studentId, studentId)));
   await tx.insert(studentGuardians).values(rows.map((row) => ({ ...row, churchId, studentId })));
 }
 
@@ -51,14 +51,14 @@ export function selectPickups(tx: Tx, studentId: string) {
   return tx.select({
     id: studentPickups.id, position: studentPickups.position, name: studentPickups.name,
     relation: studentPickups.relation, phone: studentPickups.phone,
-  }).from(studentPickups).where(eq(studentPickups.studentId, studentId)).orderBy(asc(studentPickups.position));
+  }).from(studentPickups).where(and(churchRows(tx, studentPickups), eq(studentPickups.studentId, studentId))).orderBy(asc(studentPickups.position));
 }
 export type PickupRow = Awaited<ReturnType<typeof selectPickups>>[number];
 
 export async function replacePickupRows(
   tx: Tx, churchId: string, studentId: string, rows: Array<{ name: string; relation: string; phone: string }>,
 ) {
-  await tx.delete(studentPickups).where(eq(studentPickups.studentId, studentId));
+  await tx.delete(studentPickups).where(and(eq(studentPickups.churchId, churchId), eq(studentPickups.studentId, studentId)));
   if (rows.length) {
     await tx.insert(studentPickups).values(rows.map((row, i) => ({ ...row, churchId, studentId, position: i + 1 })));
   }
@@ -68,7 +68,7 @@ export async function replacePickupRows(
 export async function selectCare(tx: Tx, studentId: string) {
   const [row] = await tx.select({
     medicalNote: studentCare.medicalNote, emergencyName: studentCare.emergencyName, emergencyPhone: studentCare.emergencyPhone,
-  }).from(studentCare).where(eq(studentCare.studentId, studentId));
+  }).from(studentCare).where(and(churchRows(tx, studentCare), eq(studentCare.studentId, studentId)));
   return row;
 }
 
@@ -86,5 +86,5 @@ export async function upsertCare(
 export async function updateContactConsent(tx: Tx, studentId: string, guardianId: string, given: boolean, recordedBy: string | null) {
   await tx.update(studentGuardians)
     .set({ contactConsent: given, consentRecordedAt: sql`now()`, consentRecordedBy: recordedBy })
-    .where(and(eq(studentGuardians.studentId, studentId), eq(studentGuardians.id, guardianId)));
+    .where(and(churchRows(tx, studentGuardians), eq(studentGuardians.studentId, studentId), eq(studentGuardians.id, guardianId)));
 }

@@ -4,7 +4,7 @@ import {
   studentConsents, studentGuardians, studentPickups, students,
 } from '../../../drizzle/schema/index.js';
 import type { AccessLogKind } from '../../../common/schemas/privacy.js';
-import { rowsOf, type Tx } from '../../db/index.js';
+import { churchRows, rowsOf, type Tx } from '../../db/index.js';
 
 // In a tenant transaction row-level security limits every statement to the church; the access log's
 // page is also read by the operator's platform door, so it names its church itself.
@@ -12,7 +12,7 @@ import { rowsOf, type Tx } from '../../db/index.js';
 /** Gives the child's attendance marks a new id that names nobody: they still count in their class's
  * calendar and totals, and no longer belong to anyone. Answers how many marks were kept. */
 export async function reKeyAttendance(tx: Tx, studentId: string, newId: string): Promise<number> {
-  const rows = await tx.update(attendance).set({ studentId: newId }).where(eq(attendance.studentId, studentId))
+  const rows = await tx.update(attendance).set({ studentId: newId }).where(and(churchRows(tx, attendance), eq(attendance.studentId, studentId)))
     .returning({ date: attendance.date });
   return rows.length;
 }
@@ -25,7 +25,7 @@ export async function reKeyAttendance(tx: Tx, studentId: string, newId: string):
 export async function scrubSyncLedger(tx: Tx, studentId: string, newId: string): Promise<number> {
   const rows = await tx.update(attendanceSyncBatches)
     .set({ answer: sql`replace(${attendanceSyncBatches.answer}::text, ${studentId}, ${newId})::jsonb` })
-    .where(sql`${attendanceSyncBatches.answer}::text like ${`%${studentId}%`}`)
+    .where(and(churchRows(tx, attendanceSyncBatches), sql`${attendanceSyncBatches.answer}::text like ${`%${studentId}%`}`))
     .returning({ id: attendanceSyncBatches.id });
   return rows.length;
 }
@@ -34,9 +34,9 @@ export async function scrubSyncLedger(tx: Tx, studentId: string, newId: string):
  * the stored files of the child's family exports. */
 export async function rowsOfChild(tx: Tx, studentId: string) {
   const ids = async (table: typeof studentGuardians | typeof studentPickups | typeof studentConsents | typeof consentLinks | typeof followUpContacts) =>
-    (await tx.select({ id: table.id }).from(table).where(eq(table.studentId, studentId))).map((row) => row.id);
+    (await tx.select({ id: table.id }).from(table).where(and(churchRows(tx, table), eq(table.studentId, studentId)))).map((row) => row.id);
   const exports = await tx.select({ id: familyExports.id, storageName: familyExports.storageName }).from(familyExports)
-    .where(eq(familyExports.studentId, studentId));
+    .where(and(churchRows(tx, familyExports), eq(familyExports.studentId, studentId)));
   return {
     ids: [
       ...await ids(studentGuardians), ...await ids(studentPickups), ...await ids(studentConsents), ...await ids(consentLinks),
@@ -82,7 +82,7 @@ export interface CandidateRow {
  * (present or absent) is older than that, or they were never marked and were added before that;
  * left out, those someone chose to keep within the past year. The oldest last seen first.
  */
-export async function erasureCandidates(tx: Tx, years: number, today: string): Promise<CandidateRow[]> {
+export async function erasureCandidates(tx: Tx, churchId: string, years: number, today: string): Promise<CandidateRow[]> {
   const cutoff = sql`(${today}::date - make_interval(years => ${years}::int))::date`;
   const result = await tx.execute(sql`
     select s.id, s.name, c.class_name, c.section as class_section, s.academic_year,
@@ -92,7 +92,8 @@ export async function erasureCandidates(tx: Tx, years: number, today: string): P
     left join lateral (
       select max(a.date) as last_seen from ${attendance} a where a.church_id = s.church_id and a.student_id = s.id
     ) seen on true
-    where (s.retention_reviewed_at is null or s.retention_reviewed_at < now() - interval '1 year')
+    where s.church_id = ${churchId}::uuid
+      and (s.retention_reviewed_at is null or s.retention_reviewed_at < now() - interval '1 year')
       and case when seen.last_seen is null then s.created_at < ${cutoff} else seen.last_seen < ${cutoff} end
     order by coalesce(seen.last_seen, s.created_at::date), s.name, s.id`);
   return rowsOf<CandidateRow & { created_at: string | Date }>(result).map((row) => ({
@@ -102,7 +103,7 @@ export async function erasureCandidates(tx: Tx, years: number, today: string): P
 
 /** Marks the child kept: offered again a year from now. */
 export async function markKept(tx: Tx, studentId: string): Promise<Date> {
-  const [row] = await tx.update(students).set({ retentionReviewedAt: new Date() }).where(eq(students.id, studentId))
+  const [row] = await tx.update(students).set({ retentionReviewedAt: new Date() }).where(and(churchRows(tx, students), eq(students.id, studentId)))
     .returning({ at: students.retentionReviewedAt });
   return row.at ?? new Date();
 }

@@ -31,7 +31,7 @@ export async function updateRetentionSetting({ tx, user, church }: TenantScope, 
  */
 export async function listErasureCandidates({ tx, church }: TenantScope) {
   const years = await retentionYears(tx, church.id);
-  const rows = await erasureCandidates(tx, years, churchToday(church));
+  const rows = await erasureCandidates(tx, church.id, years, churchToday(church));
   return {
     years,
     candidates: rows.map((row) => ({

@@ -32,7 +32,7 @@ export type YearChildRow = Awaited<ReturnType<typeof selectChildrenOfYear>>[numb
 /** The highest roll number each class of `academicYear` ever gave (its enrolments). */
 export async function highestRollNumbers(tx: Tx, academicYear: string): Promise<Map<string, number>> {
   const rows = await tx.select({ classId: enrolments.classId, highest: sql<number>`max(${enrolments.rollNumber})::int` })
-    .from(enrolments).where(eq(enrolments.academicYear, academicYear)).groupBy(enrolments.classId);
+    .from(enrolments).where(and(churchRows(tx, enrolments), eq(enrolments.academicYear, academicYear))).groupBy(enrolments.classId);
   return new Map(rows.map((r) => [r.classId, Number(r.highest)]));
 }
 
@@ -51,7 +51,7 @@ const rolloverColumns = {
 export async function findStandingRollover(tx: Tx, fromYear: string) {
   const [row] = await tx.select(rolloverColumns).from(academicYearRollovers)
     .leftJoin(users, and(eq(users.churchId, academicYearRollovers.churchId), eq(users.id, academicYearRollovers.createdBy)))
-    .where(and(eq(academicYearRollovers.fromYear, fromYear), isNull(academicYearRollovers.undoneAt)))
+    .where(and(churchRows(tx, academicYearRollovers), eq(academicYearRollovers.fromYear, fromYear), isNull(academicYearRollovers.undoneAt)))
     .orderBy(desc(academicYearRollovers.createdAt)).limit(1);
   return row;
 }
@@ -71,7 +71,8 @@ export async function insertRollover(tx: Tx, values: typeof academicYearRollover
 }
 
 export async function markRolloverUndone(tx: Tx, id: string, userId: string) {
-  await tx.update(academicYearRollovers).set({ undoneAt: new Date(), undoneBy: userId }).where(eq(academicYearRollovers.id, id));
+  await tx.update(academicYearRollovers).set({ undoneAt: new Date(), undoneBy: userId })
+    .where(and(churchRows(tx, academicYearRollovers), eq(academicYearRollovers.id, id)));
 }
 
 /** Makes the new year's classes; answers their ids in the order given. */
@@ -124,7 +125,7 @@ export async function classesOfRollover(tx: Tx, rolloverId: string, { lock }: { 
  * attendance key (church_id, class_id, date), so a year without marks costs a few index lookups. */
 export async function yearHasMarks(tx: Tx, academicYear: string): Promise<boolean> {
   const [row] = await tx.select({ one: sql<number>`1` }).from(classes)
-    .where(and(eq(classes.academicYear, academicYear), sql`exists (select 1 from ${attendance} a
+    .where(and(churchRows(tx, classes), eq(classes.academicYear, academicYear), sql`exists (select 1 from ${attendance} a
       where a.church_id = ${classes.churchId} and a.class_id = ${classes.id})`)).limit(1);
   return Boolean(row);
 }
@@ -133,7 +134,7 @@ export async function yearHasMarks(tx: Tx, academicYear: string): Promise<boolea
 export async function countChildrenAddedSince(tx: Tx, rolloverId: string, classIds: string[]): Promise<number> {
   if (!classIds.length) return 0;
   const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(students)
-    .where(and(inArray(students.classId, classIds), sql`not exists (select 1 from ${enrolments} e
+    .where(and(churchRows(tx, students), inArray(students.classId, classIds), sql`not exists (select 1 from ${enrolments} e
       where e.church_id = ${students.churchId} and e.student_id = ${students.id} and e.rollover_id = ${rolloverId}::uuid)`));
   return Number(row.n);
 }
@@ -143,17 +144,17 @@ export async function countChildrenAddedSince(tx: Tx, rolloverId: string, classI
  * again those of their enrolment in `fromYear` (the students trigger finds that enrolment unchanged),
  * then the rollover's enrolments go. A child moved by hand within the new year since is put back too.
  */
-export async function restorePlacedChildren(tx: Tx, rolloverId: string, fromYear: string, toYear: string) {
+export async function restorePlacedChildren(tx: Tx, churchId: string, rolloverId: string, fromYear: string, toYear: string) {
   await tx.execute(sql`
     update ${students} s set class_id = old.class_id, roll_number = old.roll_number, academic_year = old.academic_year, updated_at = now()
     from ${enrolments} old, ${enrolments} placed
     where old.church_id = s.church_id and old.student_id = s.id and old.academic_year = ${fromYear}
       and placed.church_id = s.church_id and placed.student_id = s.id and placed.rollover_id = ${rolloverId}::uuid
-      and s.academic_year = ${toYear}`);
-  await tx.delete(enrolments).where(eq(enrolments.rolloverId, rolloverId));
+      and s.church_id = ${churchId}::uuid and s.academic_year = ${toYear}`);
+  await tx.delete(enrolments).where(and(churchRows(tx, enrolments), eq(enrolments.rolloverId, rolloverId)));
 }
 
 export async function deleteClassesOfRollover(tx: Tx, rolloverId: string) {
-  await tx.delete(classes).where(eq(classes.rolloverId, rolloverId));
+  await tx.delete(classes).where(and(churchRows(tx, classes), eq(classes.rolloverId, rolloverId)));
 }
 

@@ -207,14 +207,14 @@ export async function commitRollover(scope: TenantScope, plan: Plan) {
  * while children added since are in the classes it made.
  */
 export async function undoRollover(scope: TenantScope, input: z.output<typeof rolloverIdInput>) {
-  const { tx, user } = scope;
+  const { tx, church, user } = scope;
   const rollover = await lockRollover(tx, input.id);
   if (!rollover) throw notFound(ROLLOVER_MESSAGES.notFound);
   if (rollover.undoneAt) throw conflict(ROLLOVER_MESSAGES.alreadyUndone, { reason: 'already_undone' });
   const made = await classesOfRollover(tx, rollover.id, { lock: true });
   const refusal = await undoRefusal(tx, rollover, made);
   if (refusal) throw conflict(refusal.message, { reason: refusal.reason, values: refusal.values });
-  await restorePlacedChildren(tx, rollover.id, rollover.fromYear, rollover.toYear);
+  await restorePlacedChildren(tx, church.id, rollover.id, rollover.fromYear, rollover.toYear);
   await setChildrenActive(tx, rollover.leftStudentIds, true);
   await deleteClassesOfRollover(tx, rollover.id);
   await markRolloverUndone(tx, rollover.id, user.id);
