@@ -137,7 +137,12 @@ function* chunked(lines: Iterable<string>, size = 5000): Generator<string> {
   if (buf.length) yield buf.join('');
 }
 
-export async function generateData(url: string, p: GenerateParams, log = console.log): Promise<GenerateSummary> {
+/** `recreate: false` migrates the database as it is instead of dropping and recreating it: for a
+ * Citus coordinator's own database, since a database created on a coordinator has no Citus. */
+export async function generateData(
+  url: string, p: GenerateParams, log = console.log, options: { recreate?: boolean } = {},
+): Promise<GenerateSummary> {
+  const recreate = options.recreate ?? true;
   const t0 = performance.now();
   const timed = async <T>(phase: string, rows: number, fn: () => Promise<T>): Promise<T> => {
     const t = performance.now();
@@ -148,8 +153,8 @@ export async function generateData(url: string, p: GenerateParams, log = console
     return out;
   };
 
-  await timed('recreate + migrate database', 0, async () => {
-    await recreateDatabase(url);
+  await timed(recreate ? 'recreate + migrate database' : 'migrate database', 0, async () => {
+    if (recreate) await recreateDatabase(url);
     const db = createPostgresDatabase(url, 1);
     await db.migrate();
     await db.close();
