@@ -20,6 +20,9 @@ import { addWorker, startCluster, stopCluster } from './cluster.js';
 const CHURCHES = Number(process.env.DRILL_CHURCHES ?? 24);
 const CLIENTS = Number(process.env.DRILL_CLIENTS ?? 8);
 const PASSWORD = 'drill-password-123';
+/** How shards move: 'block_writes' copies each shard group while its writes wait (reads go on);
+ * 'force_logical' or 'auto' copy by logical replication and block writes only at the switch-over. */
+const TRANSFER_MODE = process.env.DRILL_TRANSFER_MODE ?? 'block_writes';
 
 const cluster = await startCluster({ nodeSettings: ['wal_level = logical', 'max_replication_slots = 20', 'max_wal_senders = 20'] });
 const owner = postgres(cluster.coordinatorUrl, { max: 1, onnotice: () => {} });
@@ -67,16 +70,18 @@ try {
     }
   };
 
-  console.log(`Cluster ${cluster.coordinatorUrl}; ${CHURCHES} churches; ${CLIENTS} clients marking and reading`);
+  console.log(`Cluster ${cluster.coordinatorUrl}; ${CHURCHES} churches; ${CLIENTS} clients marking and reading; shards move by ${TRANSFER_MODE}`);
   console.log('Shards per node before:', await shardsPerNode());
   const load = Promise.all(clients.map(loop));
   await new Promise((resolve) => setTimeout(resolve, 3000));
   const before = { ...stats };
 
+  console.log(`Before the move: ${before.ok} requests answered, ${before.failed} failed`);
   const moveStarted = performance.now();
   const worker = await addWorker(cluster, ['wal_level = logical', 'max_replication_slots = 20', 'max_wal_senders = 20']);
   const added = performance.now();
-  await owner`select citus_rebalance_start()`;
+  console.log(`Worker ${worker.port} added; rebalancing`);
+  await owner`select citus_rebalance_start(shard_transfer_mode => ${TRANSFER_MODE}::citus.shard_transfer_mode)`;
   await owner`select citus_rebalance_wait()`;
   const moved = performance.now();
   const during = { ok: stats.ok - before.ok, failed: stats.failed - before.failed };

@@ -54,7 +54,7 @@ const cluster = await startCluster({
   coordinatorSettings: ["log_line_prefix = '@@%u@@ '"],
 });
 console.log(`Citus cluster (coordinator and ${cluster.nodes.length - 1} workers) up in ${seconds(started)} s: ${cluster.coordinatorUrl}`);
-let code = 1;
+let code: number;
 try {
   const migrated = Date.now();
   const db = createPostgresDatabase(cluster.coordinatorUrl, 1);
