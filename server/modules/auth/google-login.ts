@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { users } from '../../../drizzle/schema/index.js';
 import { isConsumerMail, mailDomain, MESSAGES } from '../../../common/constants.js';
 import type { googleLoginInput } from '../../../common/schemas/auth.js';
-import type { Tx } from '../../db/index.js';
+import { churchRows, type Tx } from '../../db/index.js';
 import type { PublicScope } from '../../core/scopes.js';
 import { forbidden, unauthorized } from '../../core/errors.js';
 import { loadChurch } from '../churches/index.js';
@@ -36,10 +36,10 @@ function googleIsAuthorityFor(identity: GoogleIdentity, email: string): boolean 
  * Google account is not taken over by whoever holds the address later.
  */
 async function findUser(tx: Tx, identity: GoogleIdentity) {
-  const [bySubject] = await tx.select().from(users).where(eq(users.googleSubject, identity.subject)).limit(1);
+  const [bySubject] = await tx.select().from(users).where(and(churchRows(tx, users), eq(users.googleSubject, identity.subject))).limit(1);
   if (bySubject) return bySubject;
   const [byEmail] = await tx.select().from(users)
-    .where(and(sql`lower(${users.email}) = ${identity.email.toLowerCase()}`, isNull(users.googleSubject))).limit(1);
+    .where(and(churchRows(tx, users), sql`lower(${users.email}) = ${identity.email.toLowerCase()}`, isNull(users.googleSubject))).limit(1);
   return byEmail;
 }
 

@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { and, sql } from 'drizzle-orm';
 import { users } from '../../../drizzle/schema/index.js';
+import { churchRows } from '../../db/index.js';
 import { MESSAGES } from '../../../common/constants.js';
 import type { loginInput } from '../../../common/schemas/auth.js';
 import type { z } from 'zod';
@@ -46,7 +47,7 @@ export async function loginWithPassword(scope: PublicScope<SignInServices>, inpu
   const user = churchId
     ? await scope.db.withTenant(churchId, async (tx) => {
       const [row] = await tx.select().from(users)
-        .where(sql`lower(${users.email}) = ${input.email.toLowerCase()}`).limit(1);
+        .where(and(churchRows(tx, users), sql`lower(${users.email}) = ${input.email.toLowerCase()}`)).limit(1);
       return row;
     })
     : undefined;

@@ -89,9 +89,11 @@ export async function erasureCandidates(tx: Tx, churchId: string, years: number,
            seen.last_seen::text as last_seen, s.created_at
     from ${students} s
     join ${classes} c on c.church_id = s.church_id and c.id = s.class_id
-    left join lateral (
-      select max(a.date) as last_seen from ${attendance} a where a.church_id = s.church_id and a.student_id = s.id
-    ) seen on true
+    -- An aggregate answers one row even for a child never marked, so a cross join loses no child; an
+    -- outer join here is refused by Citus on PostgreSQL 15 (a constant condition beside it).
+    cross join lateral (
+      select max(a.date) as last_seen from ${attendance} a where a.church_id = ${churchId}::uuid and a.student_id = s.id
+    ) seen
     where s.church_id = ${churchId}::uuid
       and (s.retention_reviewed_at is null or s.retention_reviewed_at < now() - interval '1 year')
       and case when seen.last_seen is null then s.created_at < ${cutoff} else seen.last_seen < ${cutoff} end

@@ -96,10 +96,11 @@ export async function placeChildren(tx: Tx, churchId: string, rolloverId: string
   const ids = `{${placements.map((p) => p.studentId).join(',')}}`;
   const classIds = `{${placements.map((p) => p.classId).join(',')}}`;
   const rolls = `{${placements.map((p) => p.rollNumber).join(',')}}`;
-  await tx.execute(sql`
-    insert into ${enrolments} (church_id, student_id, academic_year, class_id, roll_number, rollover_id)
-    select ${churchId}::uuid, p.student_id, ${toYear}, p.class_id, p.roll_number, ${rolloverId}::uuid
-    from unnest(${ids}::uuid[], ${classIds}::uuid[], ${rolls}::int[]) as p(student_id, class_id, roll_number)`);
+  // A multi-row VALUES rather than INSERT ... SELECT from unnest: Citus runs the latter through the
+  // coordinator with COPY, which row-level security refuses; VALUES of one church go to its shard.
+  await tx.insert(enrolments).values(placements.map((p) => ({
+    churchId, studentId: p.studentId, academicYear: toYear, classId: p.classId, rollNumber: p.rollNumber, rolloverId,
+  })));
   await tx.execute(sql`
     update ${students} s set class_id = p.class_id, roll_number = p.roll_number, academic_year = ${toYear}, updated_at = now()
     from unnest(${ids}::uuid[], ${classIds}::uuid[], ${rolls}::int[]) as p(student_id, class_id, roll_number)
