@@ -5,10 +5,11 @@
 // archive, one of a newer migration, a non-empty target, a server holding the embedded folder.
 import { spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import Fastify from 'fastify';
 import postgres from 'postgres';
 import yazl from 'yazl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,10 +18,10 @@ import { loadConfig } from '../../server/config.js';
 import type { Database } from '../../server/db/index.js';
 import { createPgliteDatabase } from '../../server/db/pglite.js';
 import { createPostgresDatabase } from '../../server/db/postgres.js';
-import { BackupRefusal, createBackup, MANIFEST_PATH, NOT_RESTORED_TABLES, restoreBackup, type Manifest, type RestoreTarget } from '../../server/modules/backup/index.js';
+import { backupJobs, BackupRefusal, createBackup, MANIFEST_PATH, NOT_RESTORED_TABLES, restoreBackup, type Manifest, type RestoreTarget } from '../../server/modules/backup/index.js';
 import { openArchive } from '../../server/modules/backup/archive.js';
 import { createLocalMediaStorage, type MediaStorage } from '../../server/modules/media-storage/index.js';
-import { backend, POSTGRES_TEST_POOL_SIZE, startTestApp, type TestApp } from '../helpers/app.js';
+import { backend, openTestDatabase, POSTGRES_TEST_POOL_SIZE, startTestApp, type TestApp } from '../helpers/app.js';
 import { churchWithSessions, signIn, type ChurchWithSessions } from '../helpers/church-session.js';
 import { addClass } from '../helpers/classes-api.js';
 import { uploadFiles } from '../helpers/gallery-upload.js';
@@ -302,4 +303,29 @@ describe(`backup and restore (${backend})`, () => {
       await fresh.untouched();
     });
   });
+
+  // The nightly job as the queue runs it: an archive of the open database into the folder, then the
+  // oldest of the job's own archives beyond the kept number deleted; other files there are left.
+  it.runIf(backend === 'pglite')('the nightly backup writes an archive and keeps only the newest BACKUP_KEEP of its own', async () => {
+    const dir = mkdtempSync(path.join(work, 'nightly-'));
+    const old = ['2026-01-01T20-30-00Z', '2026-01-02T20-30-00Z', '2026-01-03T20-30-00Z'].map((at) => `backup-${at}.zip`);
+    for (const name of [...old, 'notes.txt']) writeFileSync(path.join(dir, name), 'older');
+    const db = await openTestDatabase();
+    try {
+      const storage = createLocalMediaStorage(mkdtempSync(path.join(work, 'nightly-uploads-')));
+      const [job] = backupJobs({ source: { db, storage }, dir, keep: 2, cron: '30 20 * * *', log: Fastify({ logger: false }).log });
+      await job.run(undefined, undefined as never);
+      const left = readdirSync(dir).sort();
+      expect(left).toHaveLength(3);
+      expect(left).toContain('notes.txt');
+      expect(left).toContain(old[2]);
+      const written = left.find((name) => name.endsWith('.zip') && !old.includes(name))!;
+      const opened = await openArchive(path.join(dir, written));
+      expect(opened.manifest.database.kind).toBe('pglite');
+      opened.close();
+    } finally {
+      await db.close();
+    }
+  });
 });
+
