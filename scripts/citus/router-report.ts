@@ -21,16 +21,23 @@ export const KNOWN_NOT_ROUTED: Array<{ pattern: RegExp; reason: string }> = [
 
 interface StatementStats { text: string; routing: Routing; runs: number; maxTasks: number; known?: string }
 
-/** The plan entries of the tenant login in a coordinator log written with log_line_prefix '@@%u@@ '. */
-function* planEntries(log: string, loginPattern: RegExp): Generator<{ text: string; plan: unknown }> {
+/** What a transaction of the tenant door opened by test code (not by the server) names itself on
+ * Citus (tests/helpers/app.ts), so that the report counts the tests' own statements apart. */
+export const TESTS_OWN_APPLICATION_NAME = 'tests-own';
+
+/** The log_line_prefix the coordinator is started with: the login and the application name. */
+export const ROUTER_LOG_LINE_PREFIX = '@@%u@@%a@@ ';
+
+/** The plan entries of the tenant login in a coordinator log written with ROUTER_LOG_LINE_PREFIX. */
+function* planEntries(log: string, loginPattern: RegExp): Generator<{ text: string; plan: unknown; application: string }> {
   for (const entry of log.split(/\n(?=@@)/)) {
-    const match = /^@@([^@]*)@@ LOG: {2}duration: [\d.]+ ms {2}plan:\n([\s\S]*)$/.exec(entry);
+    const match = /^@@([^@]*)@@([^@]*)@@ LOG: {2}duration: [\d.]+ ms {2}plan:\n([\s\S]*)$/.exec(entry);
     if (!match || !loginPattern.test(match[1])) continue;
     // auto_explain indents each line of the plan with a tab.
-    const body = match[2].split('\n').map((line) => line.replace(/^\t/, '')).join('\n');
+    const body = match[3].split('\n').map((line) => line.replace(/^\t/, '')).join('\n');
     try {
       const parsed = JSON.parse(body) as { 'Query Text': string; Plan: unknown };
-      yield { text: parsed['Query Text'].trim(), plan: parsed.Plan };
+      yield { text: parsed['Query Text'].trim(), plan: parsed.Plan, application: match[2] };
     } catch {
       // A line that is not part of this plan: never happens with the settings above; skipped if it does.
     }
@@ -58,14 +65,18 @@ function routingOf(plan: unknown): { routing: Routing; maxTasks: number } {
 }
 
 export interface RouterReport {
+  /** Statements the server sent for requests. */
   statements: StatementStats[];
   counts: Record<Routing, number>;
   toFix: StatementStats[];
+  /** The tests' own statements (setup through the tenant door, and checks that ask a table without
+   * naming a church to prove row-level security alone filters): counted, never to fix. */
+  testsOwn: { statements: number; notRouted: number };
 }
 
-export function routerReport(logFile: string, loginPattern = /^app_tenant_login_/): RouterReport {
+function tally(entries: Iterable<{ text: string; plan: unknown }>): StatementStats[] {
   const byText = new Map<string, StatementStats>();
-  for (const { text, plan } of planEntries(readFileSync(logFile, 'utf8'), loginPattern)) {
+  for (const { text, plan } of entries) {
     // Citus's own internal statements (intermediate results of sub-plans) are part of their parent.
     if (text.includes('read_intermediate_result(')) continue;
     const { routing, maxTasks } = routingOf(plan);
@@ -78,29 +89,39 @@ export function routerReport(logFile: string, loginPattern = /^app_tenant_login_
       byText.set(text, { text, routing, runs: 1, maxTasks });
     }
   }
-  const statements = [...byText.values()];
+  return [...byText.values()];
+}
+
+const notRouted = (s: StatementStats) => s.routing === 'multi-shard' || s.routing === 'multi-step';
+
+/** `testsApplication`: the application_name of the tests' own transactions (tests/helpers/app.ts). */
+export function routerReport(logFile: string, testsApplication = TESTS_OWN_APPLICATION_NAME, loginPattern = /^app_tenant_login_/): RouterReport {
+  const entries = [...planEntries(readFileSync(logFile, 'utf8'), loginPattern)];
+  const statements = tally(entries.filter((e) => e.application !== testsApplication));
+  const testsOwn = tally(entries.filter((e) => e.application === testsApplication));
   for (const statement of statements) {
     statement.known = KNOWN_NOT_ROUTED.find((entry) => entry.pattern.test(statement.text))?.reason;
   }
   const counts: Record<Routing, number> = { router: 0, 'multi-step': 0, 'multi-shard': 0, coordinator: 0 };
   for (const statement of statements) counts[statement.routing]++;
-  const toFix = statements.filter((s) => (s.routing === 'multi-shard' || s.routing === 'multi-step') && !s.known);
-  return { statements, counts, toFix };
+  const toFix = statements.filter((s) => notRouted(s) && !s.known);
+  return { statements, counts, toFix, testsOwn: { statements: testsOwn.length, notRouted: testsOwn.filter(notRouted).length } };
 }
 
 /** Writes the report as text (every statement not routed, with its reason or "to fix") and prints a summary. */
 export function writeRouterReport(report: RouterReport, file: string): void {
   const oneLine = (text: string) => text.replace(/\s+/g, ' ').slice(0, 400);
   const lines = [
-    `statements of the tenant door on Citus: ${report.statements.length} distinct`,
+    `statements the server sent through the tenant door on Citus: ${report.statements.length} distinct`,
     ...Object.entries(report.counts).map(([routing, n]) => `  ${routing}: ${n}`),
+    `the tests' own statements (setup, and checks of row-level security that name no church): ${report.testsOwn.statements} distinct, ${report.testsOwn.notRouted} not routed`,
     '',
     ...report.statements
-      .filter((s) => s.routing === 'multi-shard' || s.routing === 'multi-step')
+      .filter(notRouted)
       .sort((a, b) => b.runs - a.runs)
       .map((s) => `[${s.routing}, ${s.maxTasks} tasks, ${s.runs} runs] ${s.known ? `known: ${s.known}` : 'TO FIX'}\n  ${oneLine(s.text)}`),
   ];
   writeFileSync(file, `${lines.join('\n')}\n`);
-  console.log(lines.slice(0, 5).join('\n'));
+  console.log(lines.slice(0, 6).join('\n'));
   console.log(`  not routed and not known: ${report.toFix.length} (list in ${file})`);
 }

@@ -17,7 +17,7 @@ import path from 'node:path';
 import postgres from 'postgres';
 import { createPostgresDatabase } from '../../server/db/postgres.js';
 import { startCluster, stopCluster } from './cluster.js';
-import { routerReport, writeRouterReport } from './router-report.js';
+import { ROUTER_LOG_LINE_PREFIX, routerReport, writeRouterReport } from './router-report.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -56,7 +56,7 @@ const seconds = (since: number) => ((Date.now() - since) / 1000).toFixed(1);
 const started = Date.now();
 const cluster = await startCluster({
   ...(keep ? { stateFile: process.env.CITUS_STATE_FILE ?? '/tmp/sunday-school-citus.json' } : {}),
-  coordinatorSettings: ["log_line_prefix = '@@%u@@ '"],
+  coordinatorSettings: [`log_line_prefix = '${ROUTER_LOG_LINE_PREFIX}'`],
 });
 console.log(`Citus cluster (coordinator and ${cluster.nodes.length - 1} workers) up in ${seconds(started)} s: ${cluster.coordinatorUrl}`);
 let code: number;

@@ -2,7 +2,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Writable } from 'node:stream';
+import { sql } from 'drizzle-orm';
 import { inject } from 'vitest';
+import { TESTS_OWN_APPLICATION_NAME } from '../../scripts/citus/router-report.js';
 import { loadConfig, type Config } from '../../server/config.js';
 import { buildApp } from '../../server/app.js';
 import { loggerOptions } from '../../server/logging.js';
@@ -27,10 +29,27 @@ export async function openTestDatabase(
   if (backend === 'postgres') {
     const url = options.postgresUrl ?? process.env.DATABASE_URL;
     if (!url) throw new Error('TEST_DB=postgres needs DATABASE_URL');
-    return createPostgresDatabase(url, POSTGRES_TEST_POOL_SIZE, { sessionSetup: options.sessionSetup });
+    const db = createPostgresDatabase(url, POSTGRES_TEST_POOL_SIZE, { sessionSetup: options.sessionSetup });
+    return onCitus ? markTestsOwnStatements(db) : db;
   }
   const template = readFileSync(inject('pgliteTemplate'));
   return createPgliteDatabase({ loadDataDir: new Blob([template]), ...options });
+}
+
+/** On Citus: the tenant door's transactions opened from a file under tests/ set application_name
+ * (seen in the coordinator's log line), those of the server do not. */
+function markTestsOwnStatements(db: Database): Database {
+  const withTenant = db.withTenant.bind(db);
+  db.withTenant = (churchId, fn) => {
+    // The frame below this one is the caller: test code or the server.
+    const caller = new Error().stack?.split('\n')[2] ?? '';
+    if (!caller.includes('/tests/')) return withTenant(churchId, fn);
+    return withTenant(churchId, async (tx) => {
+      await tx.execute(sql.raw(`set local application_name = '${TESTS_OWN_APPLICATION_NAME}'`));
+      return fn(tx);
+    });
+  };
+  return db;
 }
 
 export interface TestApp {

@@ -32,64 +32,67 @@ export interface MarkOutcome {
   present: number;
 }
 
+/** The marks go as PostgreSQL array literals ('{a,b}'): the drivers would send a JS array as one
+ * value of another type. The ids are validated UUIDs, so they need no quoting. */
+type MarkValues = Omit<ClassMarks, 'chosen'> & { chosenIds: string; presentIds: string };
+const p = (name: keyof MarkValues) => sql.placeholder(name);
+
 /**
- * Marking a class for a date in one statement (one round trip): it finds the class the user may
- * reach (the rule of classes/access.ts), its active students now (a child who moved away is off the
- * roll call, so choosing one is choosing a student not in the class), and writes one row per student with the
- * chosen status or absent, by INSERT ... ON CONFLICT (church_id, student_id, date) DO UPDATE, so
- * marking again overwrites instead of duplicating. It writes nothing when a chosen student is not in
- * the class, and returns what the service needs to answer. The marks travel as two arrays (ids and
- * present flags), so the text is the same for every class size, and for a class of up to ~20 the
- * statement and the COMMIT behind it (commitEarly) fit in one network write. Rows are written in student-id order, so two
- * concurrent marks of one class lock rows in the same order and cannot deadlock.
+ * The roll call of the class as the user may reach it (the rule of classes/access.ts): its active
+ * children now, from its enrolments (a child who moved away is off the roll call, so choosing one
+ * is choosing a student not in the class). Every table names the church as a constant: on Citus
+ * the statement then routes whole to the church's shard.
  */
-/** The arrays go as PostgreSQL array literals ('{a,b}'): the drivers would send a JS array of
- * booleans as one boolean. The ids are validated UUIDs, so they need no quoting. */
-type MarkValues = Omit<ClassMarks, 'chosen'> & { chosenIds: string; chosenPresent: string };
+const rollCallFrom = () => sql`${enrolments} e
+  join ${classes} on ${classes.churchId} = ${p('churchId')}::uuid and ${classes.id} = e.class_id
+    and ${classAccessibleTo(sql`${p('seesAllClasses')}::boolean`, sql`${p('userId')}::uuid`)}
+  join ${students} s on s.church_id = ${p('churchId')}::uuid and s.id = e.student_id
+  where e.church_id = ${p('churchId')}::uuid and e.class_id = ${p('classId')}::uuid and s.active`;
 
-const markClassStatement = fixedStatement<MarkOutcome, MarkValues>(() => {
-  const p = (name: keyof MarkValues) => sql.placeholder(name);
-  return sql`
-    with target as (
-      select ${classes.id} as id from ${classes}
-      where ${classes.churchId} = ${p('churchId')}::uuid and ${classes.id} = ${p('classId')}::uuid
-        and ${classAccessibleTo(sql`${p('seesAllClasses')}::boolean`, sql`${p('userId')}::uuid`)}
-    ), roster as (
-      select s.id from ${enrolments} e join target t on e.class_id = t.id
-        join ${students} s on s.church_id = e.church_id and s.id = e.student_id
-      where e.church_id = ${p('churchId')}::uuid and s.active
-    ), chosen as (
-      select m.student_id, case when m.present then 'present' else 'absent' end as status
-      from unnest(${p('chosenIds')}::uuid[], ${p('chosenPresent')}::boolean[]) as m(student_id, present)
-    ), checks as (
-      select (select count(*) from target)::int as class_found,
-        (select count(*) from roster)::int as class_students,
-        (select count(*) from chosen c where not exists (select 1 from roster r where r.id = c.student_id))::int as strangers
-    ), written as (
-      insert into ${attendance} (church_id, student_id, date, class_id, status, marked_by, marked_at)
-      select ${p('churchId')}::uuid, r.id, ${p('date')}::date, ${p('classId')}::uuid, coalesce(c.status, 'absent'), ${p('userId')}::uuid, now()
-      from roster r left join chosen c on c.student_id = r.id
-      where (select strangers from checks) = 0
-      order by r.id
-      on conflict (church_id, student_id, date) do update
-        -- excluded.marked_at is now(): Citus takes no function that is not immutable here.
-        set status = excluded.status, class_id = excluded.class_id, marked_by = excluded.marked_by, marked_at = excluded.marked_at
-      returning status
-    )
-    select k.class_found, k.class_students, k.strangers,
-      (select count(*) from written)::int as marked,
-      (select count(*) from written where status = 'present')::int as present
-    from checks k`;
-});
+/**
+ * Writes the marks: one row per child of the roll call, present when chosen present, absent
+ * otherwise, by INSERT ... ON CONFLICT (church_id, student_id, date) DO UPDATE, so marking again
+ * overwrites instead of duplicating. It writes nothing (and answers no row) unless every chosen
+ * child is on the roll call, which also means the class exists here and the user reaches it. Rows
+ * are written in student-id order, so two concurrent marks of one class lock rows in the same order
+ * and cannot deadlock. No CTE and no function in FROM: Citus routes a plain INSERT ... SELECT whole
+ * to one shard, never one with a writing CTE.
+ */
+const writeMarksStatement = fixedStatement<{ status: AttendanceStatus }, MarkValues>(() => sql`
+  insert into ${attendance} (church_id, student_id, date, class_id, status, marked_by, marked_at)
+  select s.church_id, s.id, ${p('date')}::date, e.class_id,
+    case when s.id = any(${p('presentIds')}::uuid[]) then 'present' else 'absent' end, ${p('userId')}::uuid, now()
+  from ${rollCallFrom()}
+    and ${p('chosenIds')}::uuid[] <@ array(select s.id from ${rollCallFrom()})
+  order by s.id
+  on conflict (church_id, student_id, date) do update
+    -- excluded.marked_at is now(): Citus takes no function that is not immutable here.
+    set status = excluded.status, class_id = excluded.class_id, marked_by = excluded.marked_by, marked_at = excluded.marked_at
+  returning status`);
 
+/** What the service needs when the marks were not written: whether the class was found, the size
+ * of its roll call, and how many chosen children are not on it. */
+const markChecksStatement = fixedStatement<Omit<MarkOutcome, 'marked' | 'present'>, MarkValues>(() => sql`
+  select exists (select 1 from ${classes} where ${classes.churchId} = ${p('churchId')}::uuid and ${classes.id} = ${p('classId')}::uuid
+      and ${classAccessibleTo(sql`${p('seesAllClasses')}::boolean`, sql`${p('userId')}::uuid`)})::int as class_found,
+    cardinality(roll_call.ids) as class_students,
+    (select count(*) from unnest(${p('chosenIds')}::uuid[]) as chosen(id) where chosen.id <> all(roll_call.ids))::int as strangers
+  from (select array(select s.id from ${rollCallFrom()}) as ids) roll_call`);
+
+/**
+ * Marking a class for a date: the write and its checks are sent together (one round trip, and the
+ * COMMIT behind them with commitEarly); both are single-shard on Citus. The checks answer only
+ * what the service needs to refuse; on success they agree with the write.
+ */
 export async function markClass(tx: Tx, input: ClassMarks): Promise<MarkOutcome> {
   const { chosen, ...rest } = input;
-  const [outcome] = await markClassStatement(tx, {
+  const values: MarkValues = {
     ...rest,
     chosenIds: `{${chosen.map((m) => m.studentId).join(',')}}`,
-    chosenPresent: `{${chosen.map((m) => (m.status === 'present' ? 't' : 'f')).join(',')}}`,
-  });
-  return outcome;
+    presentIds: `{${chosen.filter((m) => m.status === 'present').map((m) => m.studentId).join(',')}}`,
+  };
+  const [written, [checks]] = await Promise.all([writeMarksStatement(tx, values), markChecksStatement(tx, values)]);
+  return { ...checks, marked: written.length, present: written.filter((row) => row.status === 'present').length };
 }
 
 /** The stored marks of a class on one date, in roll-number order (a child since moved to another class

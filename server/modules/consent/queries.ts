@@ -99,14 +99,16 @@ export async function spendLink(tx: Tx, linkId: string): Promise<boolean> {
  * consent in force (their latest enrolment answer is not "given", or they have none).
  */
 export async function selectEnrolmentConsentByClass(tx: Tx, academicYear: string) {
-  const latest = sql`(select c.given from ${studentConsents} c where c.church_id = ${students.churchId} and c.student_id = ${students.id} and c.purpose = 'enrolment'
+  // Each table names the church as a constant (on Citus, the statement then routes to one shard).
+  const c = alias(studentConsents, 'c');
+  const latest = sql`(select c.given from ${studentConsents} c where ${churchRows(tx, c)} and c.student_id = ${students.id} and c.purpose = 'enrolment'
     order by c.recorded_at desc, c.id desc limit 1)`;
   return tx.select({
     classId: classes.id, className: classes.className, section: classes.section,
     children: sql<number>`count(*)::int`,
     missing: sql<number>`(count(*) filter (where not coalesce(${latest}, false)))::int`,
   }).from(students)
-    .innerJoin(classes, and(eq(classes.churchId, students.churchId), eq(classes.id, students.classId)))
+    .innerJoin(classes, and(churchRows(tx, classes), eq(classes.id, students.classId)))
     .where(and(churchRows(tx, students), eq(students.academicYear, academicYear), eq(students.active, true)))
     .groupBy(classes.id, classes.className, classes.section)
     .orderBy(classNameOrder(), classes.section);

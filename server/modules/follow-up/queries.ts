@@ -4,7 +4,9 @@ import type { ContactOutcome } from '../../../common/follow-up.js';
 import { churchRows, rowsOf, type Tx } from '../../db/index.js';
 import { classAccessibleTo, classNameOrder } from '../classes/index.js';
 
-// Every query names church_id explicitly (row-level security filters it as well), so PostgreSQL
+// Every query names church_id explicitly, as a constant in every subquery and lateral (row-level
+// security filters it as well): on Citus a lateral's church is not inferred from its outer row, and
+// a statement routes to one shard only when each of its tables names the church. PostgreSQL
 // can use the church-leading keys: attendance (church_id, student_id, date), its primary key, for a
 // child's marks, and follow_up_contacts (church_id, student_id, contacted_at) for their contacts.
 
@@ -74,26 +76,26 @@ export async function followUpRows(tx: Tx, reader: Reader, filter: ClassFilter, 
       lc.outcome as last_outcome, lc.note as last_note, ${isoTime(sql`lc.contacted_at`)} as last_contacted_at,
       lc.contacted_by as last_contacted_by_id, lc.contacted_by_name as last_contacted_by_name
     from ${students} s
-    join ${classes} on "classes".church_id = s.church_id and "classes".id = s.class_id
+    join ${classes} on "classes".church_id = ${reader.churchId}::uuid and "classes".id = s.class_id
     left join lateral (
       select a.date as d from ${attendance} a
-      where a.church_id = s.church_id and a.student_id = s.id and a.class_id = s.class_id and a.status = 'present'
+      where a.church_id = ${reader.churchId}::uuid and a.student_id = s.id and a.class_id = s.class_id and a.status = 'present'
       order by a.date desc limit 1
     ) lpc on true
     cross join lateral (
       select count(*) as weeks, min(a.date) as since from ${attendance} a
-      where a.church_id = s.church_id and a.student_id = s.id and a.date > coalesce(lpc.d, '-infinity'::date)
+      where a.church_id = ${reader.churchId}::uuid and a.student_id = s.id and a.date > coalesce(lpc.d, '-infinity'::date)
         and a.class_id = s.class_id and a.status = 'absent'
     ) st
     left join lateral (
       select a.date as d from ${attendance} a
-      where a.church_id = s.church_id and a.student_id = s.id and a.status = 'present'
+      where a.church_id = ${reader.churchId}::uuid and a.student_id = s.id and a.status = 'present'
       order by a.date desc limit 1
     ) lp on true
     left join lateral (
       select f.outcome, f.note, f.contacted_at, f.contacted_by, f.contacted_by_name, count(*) over () as contacts
       from ${followUpContacts} f
-      where f.church_id = s.church_id and f.student_id = s.id
+      where f.church_id = ${reader.churchId}::uuid and f.student_id = s.id
         and f.contacted_at >= (st.since::timestamp at time zone ${timeZone})
       order by f.contacted_at desc, f.id desc limit 1
     ) lc on true

@@ -1,4 +1,5 @@
 import { and, count, eq, getTableColumns, inArray, not, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { media, mediaChildren, students } from '../../../drizzle/schema/index.js';
 import { byName, type Tx, churchRows } from '../../db/index.js';
 import { lacksConsent } from '../consent/index.js';
@@ -21,9 +22,14 @@ export interface MediaFilters {
  * given, or withdrawn). One probe of media_children's key per item and one of the consent index
  * per tagged child, so a page of ids still comes from the index alone.
  */
-const hiddenByConsent = (tx: Tx) => sql`exists (
+const hiddenByConsent = (tx: Tx) => {
+  // The church named as a constant (not as media's column): on Citus a subquery routes with its
+  // statement only when each of its tables names the church.
+  const mc = alias(mediaChildren, 'mc');
+  return sql`exists (
   select 1 from ${mediaChildren} mc
-  where mc.church_id = ${media.churchId} and mc.media_id = ${media.id} and ${lacksConsent(tx, sql`mc.student_id`, 'photos')})`;
+  where ${churchRows(tx, mc)} and mc.media_id = ${media.id} and ${lacksConsent(tx, sql`mc.student_id`, 'photos')})`;
+};
 
 function whereOf(tx: Tx, filters: MediaFilters): SQL | undefined {
   return and(
