@@ -7,8 +7,9 @@
  *    log), so that the run also tells which statements went to one shard (router-report.ts).
  * 3. The PostgreSQL project of vitest runs with DATABASE_URL set to the coordinator and TEST_CITUS=1.
  *    Arguments are passed to vitest (e.g. one file).
- * 4. The router report is written to test-results/citus-router.txt. CITUS_ROUTER_STRICT=1 fails the
- *    run when a statement is neither routed to one shard nor known (KNOWN_NOT_ROUTED).
+ * 4. The router report is written to test-results/citus-router.txt. The run fails when a statement
+ *    the server sent is neither routed to one shard nor known (KNOWN_NOT_ROUTED), unless
+ *    CITUS_ROUTER_STRICT=0. A run of named files only reports.
  * CITUS_KEEP=1 leaves the cluster running (npm run citus:down removes it).
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -23,22 +24,19 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 
 /**
  * What runs on Citus when no file is named: the isolation checks (the catalog's rules and two
- * churches with data, the replay of every route with another church's ids, the tenant door) and
- * the tests of each church domain. Left out: tests of processes, outages and logins of a plain
- * server (they start servers or proxies of their own and say nothing about distribution), and the
- * operator console's and platform tests, which do not pass through the tenant door. Two church
- * domains fail on Citus and wait for a rewrite (docs/SCALING.md, "Not yet on Citus"):
- * - attendance-sync: its one statement reads the stored marks and writes the new ones in CTEs; Citus
- *   runs the CTEs as separate steps, so the read can see the write and a replaced mark is misreported;
- * - erasure: redact_church_audit_of_child updates the audit log with a STABLE function over its
- *   columns, which Citus refuses on the coordinator's audit table.
+ * churches with data, the replay of every route with another church's ids, the hostile-input fuzz,
+ * the tenant door) and the tests of each church domain. Left out: tests of processes, outages and
+ * logins of a plain server (they start servers or proxies of their own and say nothing about
+ * distribution), migrations of old data, and the operator console's and platform tests, which do
+ * not pass through the tenant door.
  */
 const CITUS_FILES = [
-  'isolation', 'isolation-set-local', 'tenant-replay', 'tenant-door', 'sessions', 'auth',
-  'academic-year', 'academic-year-config', 'attendance', 'attendance-reports', 'classes',
-  'consent', 'family-export', 'follow-up', 'gallery', 'guardians', 'media-consent', 'plan-limits',
-  'records', 'register', 'rollover', 'student-history', 'student-import', 'students', 'users',
-  'payments', 'password-reset', 'registration',
+  'isolation', 'isolation-set-local', 'tenant-replay', 'tenant-door', 'input-fuzz', 'sessions', 'auth',
+  'academic-year', 'academic-year-config', 'attendance', 'attendance-reports', 'attendance-sync', 'classes',
+  'consent', 'digest', 'erasure', 'family-export', 'follow-up', 'forgot-password', 'gallery', 'guardians',
+  'languages', 'media-consent', 'media-privacy', 'plan-limits', 'records', 'register', 'registration',
+  'retention-access-log', 'rollover', 'student-history', 'student-import', 'student-names', 'students',
+  'subscription-changes', 'users', 'payments', 'password-reset',
 ].map((name) => `tests/integration/${name}.test.ts`);
 const keep = process.env.CITUS_KEEP === '1';
 
@@ -94,7 +92,11 @@ try {
   mkdirSync(path.join(ROOT, 'test-results'), { recursive: true });
   const report = routerReport(path.join(cluster.dir, 'coordinator.log'));
   writeRouterReport(report, path.join(ROOT, 'test-results/citus-router.txt'));
-  if (process.env.CITUS_ROUTER_STRICT === '1' && report.toFix.length > 0) code = code || 1;
+  const strict = process.env.CITUS_ROUTER_STRICT !== '0' && files === CITUS_FILES;
+  if (strict && report.toFix.length > 0) {
+    console.log('Statements of the server that left the church\'s shard: see the report above.');
+    code = code || 1;
+  }
 } finally {
   if (keep) console.log(`Cluster kept: ${cluster.stateFile}`);
   else await stopCluster(cluster);

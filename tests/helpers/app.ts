@@ -36,10 +36,18 @@ export async function openTestDatabase(
   return createPgliteDatabase({ loadDataDir: new Blob([template]), ...options });
 }
 
+const unmarkedDoors = new WeakMap<Database, Database['withTenant']>();
+
+/** The tenant door as the server has it, for a test of the statements the door itself sends. */
+export function unmarkedWithTenant(db: Database): Database['withTenant'] {
+  return unmarkedDoors.get(db) ?? db.withTenant.bind(db);
+}
+
 /** On Citus: the tenant door's transactions opened from a file under tests/ set application_name
  * (seen in the coordinator's log line), those of the server do not. */
 function markTestsOwnStatements(db: Database): Database {
   const withTenant = db.withTenant.bind(db);
+  unmarkedDoors.set(db, withTenant);
   db.withTenant = (churchId, fn) => {
     // The frame below this one is the caller: test code or the server.
     const caller = new Error().stack?.split('\n')[2] ?? '';

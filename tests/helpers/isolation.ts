@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { backend, firstRow, onCitus, type TestApp } from './app.js';
+import { backend, firstRow, onCitus, unmarkedWithTenant, type TestApp } from './app.js';
 import { api, createChurch, uniqueCode } from './fixtures.js';
 import { signIn } from './church-session.js';
 import { seedDemoChurch, demoEmail } from '../../server/modules/demo/index.js';
@@ -59,7 +59,7 @@ export function describeTenantSession(getApp: () => TestApp, mode: Config['TENAN
     // simple-protocol query, while the handler has not sent anything yet.
     it.runIf(backend === 'postgres')('sends BEGIN and the setup of this mode as one query', async () => {
       const { db } = getApp();
-      const sent = await db.withTenant(churchId, async () => {
+      const sent = await unmarkedWithTenant(db)(churchId, async () => {
         for (let attempt = 0; attempt < 100; attempt++) {
           const [row] = await db.ownerQuery<{ query: string }>(sql`
             select query from pg_stat_activity

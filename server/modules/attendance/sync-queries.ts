@@ -63,79 +63,90 @@ type ApplyValues = {
   classIds: string;
   studentIds: string;
   dates: string;
-  present: string;
   tappedAt: string;
 };
 
 const isoUtc = (column: ReturnType<typeof sql>) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
+/** The checks of the marks: the refusal (or none), the time the mark takes effect, and the mark
+ * stored for that student and date, if any. */
+type CheckedMark = Omit<MarkResult, 'applied'>;
+
 /**
- * The marks of a batch in one statement: each checked (a class the user may reach, by the rule of
- * classes/access.ts; the student in that class now), then written by INSERT ... ON CONFLICT DO
- * UPDATE with marked_at = least(tapped_at, now()) and marked_by = the user, where the stored mark is
- * older than that time: a stored mark at the same time or later stays. Rows are written in
- * (student, date) order, like marking a class (student order for one date), so two writers of the
- * same rows lock them in the same order and cannot deadlock. `now()` is the transaction's start, as
- * on the online path. Answers one row per mark, in the order given, with the stored mark the
- * statement's snapshot held (for the audit).
+ * The marks of a batch checked in one statement: a class the user may reach (the rule of
+ * classes/access.ts), the student in that class now; with each, least(tapped_at, now()) (`now()` is
+ * the transaction's start, as on the online path) and the mark the snapshot holds for that student
+ * and date (for the audit). One row per mark, in the order given. Every table names the church as a
+ * constant, so on Citus it is one query on the church's shard.
  */
-const applyMarksStatement = fixedStatement<MarkResult, ApplyValues>(() => {
+const checkMarksStatement = fixedStatement<CheckedMark, ApplyValues>(() => {
   const p = (name: keyof ApplyValues) => sql.placeholder(name);
   return sql`
     with sent as (
-      select m.ord::int as ord, m.class_id, m.student_id, m.date, m.present, m.tapped_at,
-        least(m.tapped_at, now()) as effective_at
-      from unnest(${p('classIds')}::uuid[], ${p('studentIds')}::uuid[], ${p('dates')}::date[], ${p('present')}::boolean[],
-        ${p('tappedAt')}::timestamptz[]) with ordinality as m(class_id, student_id, date, present, tapped_at, ord)
-    ), reachable as (
-      select ${classes.id} as id from ${classes}
-      where ${classes.churchId} = ${p('churchId')}::uuid and ${classes.id} in (select class_id from sent)
-        and ${classAccessibleTo(sql`${p('seesAllClasses')}::boolean`, sql`${p('userId')}::uuid`)}
+      select m.ord::int as ord, m.class_id, m.student_id, m.date, least(m.tapped_at, now()) as effective_at
+      from unnest(${p('classIds')}::uuid[], ${p('studentIds')}::uuid[], ${p('dates')}::date[],
+        ${p('tappedAt')}::timestamptz[]) with ordinality as m(class_id, student_id, date, tapped_at, ord)
     ), checked as (
       select s.*, case
-          when not exists (select 1 from reachable r where r.id = s.class_id) then 'class_not_found'
-          when not exists (select 1 from ${enrolments} e join ${students} st on st.church_id = e.church_id and st.id = e.student_id
+          when not exists (select 1 from ${classes}
+            where ${classes.churchId} = ${p('churchId')}::uuid and ${classes.id} = s.class_id
+              and ${classAccessibleTo(sql`${p('seesAllClasses')}::boolean`, sql`${p('userId')}::uuid`)}) then 'class_not_found'
+          when not exists (select 1 from ${enrolments} e join ${students} st on st.church_id = ${p('churchId')}::uuid and st.id = e.student_id
             where e.church_id = ${p('churchId')}::uuid and e.student_id = s.student_id and e.class_id = s.class_id
               and st.active) then 'student_not_in_class'
         end as refusal
       from sent s
-    ), stored as (
-      select a.student_id, a.date, a.status, a.marked_at, a.marked_by
-      from ${attendance} a join checked c on c.refusal is null and a.student_id = c.student_id and a.date = c.date
-      where a.church_id = ${p('churchId')}::uuid
-    ), written as (
-      insert into ${attendance} (church_id, student_id, date, class_id, status, marked_by, marked_at)
-      select ${p('churchId')}::uuid, c.student_id, c.date, c.class_id, case when c.present then 'present' else 'absent' end,
-        ${p('userId')}::uuid, c.effective_at
-      from checked c where c.refusal is null
-      order by c.student_id, c.date
-      on conflict (church_id, student_id, date) do update
-        set status = excluded.status, class_id = excluded.class_id, marked_by = excluded.marked_by, marked_at = excluded.marked_at
-        where ${attendance.markedAt} < excluded.marked_at
-      returning student_id, date
     )
-    select c.refusal, w.student_id is not null as applied, ${isoUtc(sql`c.effective_at`)} as effective_at,
-      p.status as stored_status, ${isoUtc(sql`p.marked_at`)} as stored_marked_at, p.marked_by as stored_marked_by
+    select c.refusal, ${isoUtc(sql`c.effective_at`)} as effective_at,
+      a.status as stored_status, ${isoUtc(sql`a.marked_at`)} as stored_marked_at, a.marked_by as stored_marked_by
     from checked c
-    left join written w on w.student_id = c.student_id and w.date = c.date
-    left join stored p on p.student_id = c.student_id and p.date = c.date
+    left join ${attendance} a on a.church_id = ${p('churchId')}::uuid and c.refusal is null
+      and a.student_id = c.student_id and a.date = c.date
     order by c.ord`;
 });
 
-/** The marks go as PostgreSQL array literals (see markClass); ids and dates are validated, the
- * times are quoted for their '+' and ':'. */
-export function applyMarks(tx: Tx, churchId: string, user: { id: string; seesAllClasses: boolean }, marks: OfflineMark[]) {
+/**
+ * Writes the accepted marks by INSERT ... ON CONFLICT DO UPDATE with marked_at = the effective time
+ * and marked_by = the user, where the stored mark is older than that time: a stored mark at the same
+ * time or later stays. Answers the (student, date) of the marks written. Rows go in (student, date)
+ * order, like marking a class (student order for one date), so two writers of the same rows lock
+ * them in the same order and cannot deadlock. A multi-row VALUES, not INSERT ... SELECT from the
+ * arrays: Citus routes it whole to the church's shard.
+ */
+async function writeMarks(tx: Tx, churchId: string, userId: string, marks: Array<OfflineMark & { effectiveAt: string }>) {
+  const ordered = [...marks].sort((x, y) => (x.studentId === y.studentId ? x.date.localeCompare(y.date) : x.studentId.localeCompare(y.studentId)));
+  return tx.insert(attendance).values(ordered.map((m) => ({
+    churchId, studentId: m.studentId, date: m.date, classId: m.classId, status: m.status, markedBy: userId,
+    markedAt: sql`${m.effectiveAt}::timestamptz`,
+  }))).onConflictDoUpdate({
+    target: [attendance.churchId, attendance.studentId, attendance.date],
+    set: { status: sql`excluded.status`, classId: sql`excluded.class_id`, markedBy: sql`excluded.marked_by`, markedAt: sql`excluded.marked_at` },
+    setWhere: sql`${attendance.markedAt} < excluded.marked_at`,
+  }).returning({ studentId: attendance.studentId, date: attendance.date });
+}
+
+/**
+ * Checks a batch's marks, then writes those accepted; answers one result per mark, in the order
+ * given. Two statements in the request's transaction: a mark written by another request between
+ * them is found by the write's ON CONFLICT (the newer mark still wins), only the stored mark the
+ * audit names is then the one the check saw. The marks go as PostgreSQL array literals (see
+ * markClass); ids and dates are validated, the times are quoted for their '+' and ':'.
+ */
+export async function applyMarks(tx: Tx, churchId: string, user: { id: string; seesAllClasses: boolean }, marks: OfflineMark[]): Promise<MarkResult[]> {
   const literal = (values: string[]) => `{${values.join(',')}}`;
-  return applyMarksStatement(tx, {
+  const checked = await checkMarksStatement(tx, {
     churchId,
     userId: user.id,
     seesAllClasses: user.seesAllClasses,
     classIds: literal(marks.map((m) => m.classId)),
     studentIds: literal(marks.map((m) => m.studentId)),
     dates: literal(marks.map((m) => m.date)),
-    present: literal(marks.map((m) => (m.status === 'present' ? 't' : 'f'))),
     tappedAt: literal(marks.map((m) => `"${m.tappedAt}"`)),
   });
+  const accepted = marks.flatMap((mark, i) => (checked[i].refusal ? [] : [{ ...mark, effectiveAt: checked[i].effective_at }]));
+  const written = accepted.length === 0 ? [] : await writeMarks(tx, churchId, user.id, accepted);
+  const writtenKeys = new Set(written.map((w) => `${w.studentId} ${w.date}`));
+  return checked.map((check, i) => ({ ...check, applied: check.refusal === null && writtenKeys.has(`${marks[i].studentId} ${marks[i].date}`) }));
 }
 
 /** The stored marks of these students on these dates, as they are now (for the audit of the marks

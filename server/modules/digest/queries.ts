@@ -75,16 +75,20 @@ export const birthdaysOn = (tx: Tx, churchId: string, classIds: string[], monthD
  */
 export async function claimDeliveries(tx: Tx, churchId: string, week: string, userIds: string[], leaseSeconds: number) {
   if (!userIds.length) return [];
-  // The claim's time is the database's, read first: Citus takes no now() in ON CONFLICT's WHERE.
-  const [{ at: claimedAt }] = rowsOf<{ at: string }>(await tx.execute(sql`select now()::text as at`));
-  const rows = await tx.execute(sql`
-    insert into digest_deliveries (church_id, week, user_id, claimed_until)
-    select ${churchId}::uuid, ${week}::date, u, ${claimedAt}::timestamptz + make_interval(secs => ${leaseSeconds})
-    from unnest(${sql.param(userIds)}::uuid[]) as u
-    on conflict (church_id, week, user_id) do update set claimed_until = excluded.claimed_until
-    where digest_deliveries.sent_at is null and digest_deliveries.claimed_until < ${claimedAt}::timestamptz
-    returning user_id`);
-  return rowsOf<{ user_id: string }>(rows).map((row) => row.user_id);
+  // The claim's time and lease are the database's, read first: Citus takes no now() in ON
+  // CONFLICT's WHERE. The rows go as a multi-row VALUES, which Citus routes to the church's shard
+  // (an INSERT ... SELECT from unnest() would pass through the coordinator).
+  const [{ at, until }] = rowsOf<{ at: string; until: string }>(await tx.execute(
+    sql`select now()::text as at, (now() + make_interval(secs => ${leaseSeconds}::double precision))::text as until`));
+  const rows = await tx.insert(digestDeliveries)
+    .values(userIds.map((userId) => ({ churchId, week, userId, claimedUntil: sql`${until}::timestamptz` })))
+    .onConflictDoUpdate({
+      target: [digestDeliveries.churchId, digestDeliveries.week, digestDeliveries.userId],
+      set: { claimedUntil: sql`excluded.claimed_until` },
+      setWhere: sql`${digestDeliveries.sentAt} is null and ${digestDeliveries.claimedUntil} < ${at}::timestamptz`,
+    })
+    .returning({ userId: digestDeliveries.userId });
+  return rows.map((row) => row.userId);
 }
 
 const delivery = (churchId: string, week: string, userId: string) =>
