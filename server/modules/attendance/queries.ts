@@ -32,9 +32,10 @@ export interface MarkOutcome {
   present: number;
 }
 
-/** The marks go as PostgreSQL array literals ('{a,b}'): the drivers would send a JS array as one
- * value of another type. The ids are validated UUIDs, so they need no quoting. */
-type MarkValues = Omit<ClassMarks, 'chosen'> & { chosenIds: string; presentIds: string };
+/** The marks go as two PostgreSQL array literals ('{a,b}'), the ids and their present flags in
+ * the same order: the drivers would send a JS array as one value of another type. The ids are
+ * validated UUIDs, so they need no quoting. */
+type MarkValues = Omit<ClassMarks, 'chosen'> & { chosenIds: string; chosenPresent: string };
 const p = (name: keyof MarkValues) => sql.placeholder(name);
 
 /**
@@ -56,43 +57,54 @@ const rollCallFrom = () => sql`${enrolments} e
  * child is on the roll call, which also means the class exists here and the user reaches it. Rows
  * are written in student-id order, so two concurrent marks of one class lock rows in the same order
  * and cannot deadlock. No CTE and no function in FROM: Citus routes a plain INSERT ... SELECT whole
- * to one shard, never one with a writing CTE.
+ * to one shard, never one with a writing CTE. The update takes excluded.marked_at (now()): Citus
+ * takes no function that is not immutable in ON CONFLICT's SET.
  */
 const writeMarksStatement = fixedStatement<{ status: AttendanceStatus }, MarkValues>(() => sql`
   insert into ${attendance} (church_id, student_id, date, class_id, status, marked_by, marked_at)
   select s.church_id, s.id, ${p('date')}::date, e.class_id,
-    case when s.id = any(${p('presentIds')}::uuid[]) then 'present' else 'absent' end, ${p('userId')}::uuid, now()
+    case when (${p('chosenPresent')}::boolean[])[array_position(${p('chosenIds')}::uuid[], s.id)] then 'present' else 'absent' end,
+    ${p('userId')}::uuid, now()
   from ${rollCallFrom()}
     and ${p('chosenIds')}::uuid[] <@ array(select s.id from ${rollCallFrom()})
   order by s.id
   on conflict (church_id, student_id, date) do update
-    -- excluded.marked_at is now(): Citus takes no function that is not immutable here.
     set status = excluded.status, class_id = excluded.class_id, marked_by = excluded.marked_by, marked_at = excluded.marked_at
   returning status`);
 
-/** What the service needs when the marks were not written: whether the class was found, the size
- * of its roll call, and how many chosen children are not on it. */
-const markChecksStatement = fixedStatement<Omit<MarkOutcome, 'marked' | 'present'>, MarkValues>(() => sql`
+type RollCallValues = Pick<MarkValues, 'churchId' | 'classId' | 'seesAllClasses' | 'userId'>;
+
+/** What the service needs when the marks were not written: whether the class was found, and the
+ * ids of its roll call (lower case, comma-separated). It takes no marks, so that with the write and
+ * the COMMIT it stays within one network write of the driver. */
+const rollCallStatement = fixedStatement<{ class_found: boolean; roll_call: string }, RollCallValues>(() => sql`
   select exists (select 1 from ${classes} where ${classes.churchId} = ${p('churchId')}::uuid and ${classes.id} = ${p('classId')}::uuid
-      and ${classAccessibleTo(sql`${p('seesAllClasses')}::boolean`, sql`${p('userId')}::uuid`)})::int as class_found,
-    cardinality(roll_call.ids) as class_students,
-    (select count(*) from unnest(${p('chosenIds')}::uuid[]) as chosen(id) where chosen.id <> all(roll_call.ids))::int as strangers
-  from (select array(select s.id from ${rollCallFrom()}) as ids) roll_call`);
+      and ${classAccessibleTo(sql`${p('seesAllClasses')}::boolean`, sql`${p('userId')}::uuid`)}) as class_found,
+    coalesce((select string_agg(s.id::text, ',') from ${rollCallFrom()}), '') as roll_call`);
 
 /**
- * Marking a class for a date: the write and its checks are sent together (one round trip, and the
- * COMMIT behind them with commitEarly); both are single-shard on Citus. The checks answer only
- * what the service needs to refuse; on success they agree with the write.
+ * Marking a class for a date: the write and the roll call are sent together (one round trip, and
+ * the COMMIT behind them with commitEarly); both are single-shard on Citus. The roll call answers
+ * only what the service needs to refuse (the write enforces the rule itself).
  */
 export async function markClass(tx: Tx, input: ClassMarks): Promise<MarkOutcome> {
   const { chosen, ...rest } = input;
-  const values: MarkValues = {
-    ...rest,
-    chosenIds: `{${chosen.map((m) => m.studentId).join(',')}}`,
-    presentIds: `{${chosen.filter((m) => m.status === 'present').map((m) => m.studentId).join(',')}}`,
+  const [written, [rollCall]] = await Promise.all([
+    writeMarksStatement(tx, {
+      ...rest,
+      chosenIds: `{${chosen.map((m) => m.studentId).join(',')}}`,
+      chosenPresent: `{${chosen.map((m) => (m.status === 'present' ? 't' : 'f')).join(',')}}`,
+    }),
+    rollCallStatement(tx, { churchId: rest.churchId, classId: rest.classId, seesAllClasses: rest.seesAllClasses, userId: rest.userId }),
+  ]);
+  const onRollCall = new Set(rollCall.roll_call ? rollCall.roll_call.split(',') : []);
+  return {
+    class_found: rollCall.class_found ? 1 : 0,
+    class_students: onRollCall.size,
+    strangers: chosen.filter((m) => !onRollCall.has(m.studentId.toLowerCase())).length,
+    marked: written.length,
+    present: written.filter((row) => row.status === 'present').length,
   };
-  const [written, [checks]] = await Promise.all([writeMarksStatement(tx, values), markChecksStatement(tx, values)]);
-  return { ...checks, marked: written.length, present: written.filter((row) => row.status === 'present').length };
 }
 
 /** The stored marks of a class on one date, in roll-number order (a child since moved to another class
