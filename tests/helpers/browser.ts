@@ -217,7 +217,10 @@ export function recordTrpcCalls(page: Page): string[] {
 
 /** True when the page needs no horizontal scrolling at its viewport width. */
 export const fitsViewportWidth = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+  // A layout chosen in script (a media query's listener re-rendering after the resize) may settle
+  // a few frames after setViewportSize: a page that fits within 2 s fits; one still wider fails.
+  page.waitForFunction(() => document.documentElement.scrollWidth <= window.innerWidth, undefined, { timeout: 2_000, polling: 'raf' })
+    .then(() => true, () => false);
 
 /** Whether the element's box lies within the viewport horizontally (the mobile drawer is off-screen when closed). */
 export const isOnScreen = (page: Page, selector: string) =>
