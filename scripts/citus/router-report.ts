@@ -94,11 +94,10 @@ function tally(entries: Iterable<{ text: string; plan: unknown }>): StatementSta
 
 const notRouted = (s: StatementStats) => s.routing === 'multi-shard' || s.routing === 'multi-step';
 
-/** `testsApplication`: the application_name of the tests' own transactions (tests/helpers/app.ts). */
-export function routerReport(logFile: string, testsApplication = TESTS_OWN_APPLICATION_NAME, loginPattern = /^app_tenant_login_/): RouterReport {
+export function routerReport(logFile: string, loginPattern = /^app_tenant_login_/): RouterReport {
   const entries = [...planEntries(readFileSync(logFile, 'utf8'), loginPattern)];
-  const statements = tally(entries.filter((e) => e.application !== testsApplication));
-  const testsOwn = tally(entries.filter((e) => e.application === testsApplication));
+  const statements = tally(entries.filter((e) => e.application !== TESTS_OWN_APPLICATION_NAME));
+  const testsOwn = tally(entries.filter((e) => e.application === TESTS_OWN_APPLICATION_NAME));
   for (const statement of statements) {
     statement.known = KNOWN_NOT_ROUTED.find((entry) => entry.pattern.test(statement.text))?.reason;
   }

@@ -114,7 +114,12 @@ const RETIRED_LOGINS = ['app_tenant_login', 'app_platform_login'] as const;
 
 async function retireSharedLogins(owner: postgres.Sql): Promise<void> {
   for (const login of RETIRED_LOGINS) {
-    await owner.unsafe(`DROP ROLE IF EXISTS ${login}`).catch(() => owner.unsafe(`ALTER ROLE ${login} NOLOGIN PASSWORD NULL`));
+    await owner.unsafe(`DROP ROLE IF EXISTS ${login}`).catch(async () => {
+      // Either another database's provisioning dropped it at the same moment, or it holds a
+      // privilege given by hand and only loses its login.
+      const [left] = await owner`select 1 from pg_roles where rolname = ${login}`;
+      if (left) await owner.unsafe(`ALTER ROLE ${login} NOLOGIN PASSWORD NULL`);
+    });
   }
 }
 

@@ -141,11 +141,14 @@ describe.runIf(backend === 'postgres')('the shared logins of earlier versions (P
     const admin = postgres(ownerUrl, { max: 1, onnotice: () => {} });
     try {
       // As an earlier version left them: logins with the owner-derived password, members of the group roles.
-      for (const [login, role] of [['app_tenant_login', 'app_tenant'], ['app_platform_login', 'app_platform']]) {
-        await admin.unsafe(`DO $$ BEGIN CREATE ROLE ${login} LOGIN; EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL; END $$`);
-        await admin.unsafe(`ALTER ROLE ${login} LOGIN PASSWORD '${oldDerivation(login)}'`);
-        await admin.unsafe(`GRANT ${role} TO ${login}`);
-      }
+      // In one transaction: other test files' provisioning retires these logins at any moment.
+      await admin.begin(async (tx) => {
+        for (const [login, role] of [['app_tenant_login', 'app_tenant'], ['app_platform_login', 'app_platform']]) {
+          await tx.unsafe(`DO $$ BEGIN CREATE ROLE ${login} LOGIN; EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL; END $$`);
+          await tx.unsafe(`ALTER ROLE ${login} LOGIN PASSWORD '${oldDerivation(login)}'`);
+          await tx.unsafe(`GRANT ${role} TO ${login}`);
+        }
+      });
       const db = createPostgresDatabase(ownerUrl, 1);
       await db.migrate().finally(() => db.close());
       const left = await admin<{ rolname: string }[]>`

@@ -99,7 +99,7 @@ export async function followUpRows(tx: Tx, reader: Reader, filter: ClassFilter, 
         and f.contacted_at >= (st.since::timestamp at time zone ${timeZone})
       order by f.contacted_at desc, f.id desc limit 1
     ) lc on true
-    where s.church_id = ${reader.churchId}::uuid and "classes".church_id = ${reader.churchId}::uuid and s.active
+    where s.church_id = ${reader.churchId}::uuid and s.active
       and ${classesOf(reader, filter)}
       and st.weeks >= ${threshold}
     order by st.weeks desc, ${classNameOrder()}, "classes".section, s.roll_number`);
