@@ -99,6 +99,9 @@ const configSchema = z.object({
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
   LOGIN_ACCOUNT_LOCK_MINUTES: z.coerce.number().int().min(1).default(5),
   LOGIN_MAX_FAILURES_PER_ACCOUNT_PER_HOUR: z.coerce.number().int().min(1).default(50),
+  /** Once an account is over the hourly limit: failures more an hour from addresses that have not
+   * failed against it (each may try until it fails), so its owner is not locked out; 0: none. */
+  LOGIN_MAX_CLEAN_SOURCE_FAILURES_PER_HOUR: z.coerce.number().int().min(0).default(50),
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(50),
   /** Forgot-password: requests per address in 15 minutes (then 429), and per email address in an
    * hour (beyond it the answer is the same but no mail goes out). */
@@ -108,6 +111,9 @@ const configSchema = z.object({
   RESET_PASSWORD_MAX_PER_IP: z.coerce.number().int().min(1).default(10),
   /** Public consent page: opens and answers of consent links per address in 15 minutes (then 429). */
   CONSENT_MAX_PER_IP: z.coerce.number().int().min(1).default(20),
+  /** Public privacy notice (/api/churches/{code}/privacy-notice): unknown church codes per address
+   * in 15 minutes (then 429 for any code); known codes are not counted. */
+  PRIVACY_NOTICE_MAX_UNKNOWN_PER_IP: z.coerce.number().int().min(1).default(20),
   /** Outgoing mail (server/modules/mail). SMTP_URL (smtp:// or smtps://user:password@host:port), or
    * SMTP_HOST with SMTP_PORT, SMTP_USER, SMTP_PASSWORD and SMTP_SECURE (TLS from the start; on by
    * default for port 465, otherwise STARTTLS when the server offers it). Without either, each

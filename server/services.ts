@@ -46,6 +46,7 @@ export function createServices(config: Config, db: Database, metrics: MetricsObs
       accountLockMs: config.LOGIN_ACCOUNT_LOCK_MINUTES * 60_000,
       maxFailuresPerAccountPerHour: config.LOGIN_MAX_FAILURES_PER_ACCOUNT_PER_HOUR,
       maxFailuresPerSource: config.LOGIN_MAX_FAILURES_PER_IP,
+      maxCleanSourceFailuresPerAccountPerHour: config.LOGIN_MAX_CLEAN_SOURCE_FAILURES_PER_HOUR,
     }),
     /** At start: true once Redis is connected (or not configured); false after its connect timeout. */
     async sharedStoreReady(): Promise<boolean> {

@@ -103,6 +103,25 @@ describe.skipIf(backend !== 'postgres')('RedisAttemptStore under LoginThrottle',
     expect((await throttle.admit(`A:${id}new`, ip)).admitted).toBe(true);
   });
 
+  it('an account over its hourly limit still admits a source with no failure against it, within the clean sources\' budget (two clients, as two processes)', async () => {
+    const { id } = throttleWith();
+    const other = new Redis(REDIS_URL, { keyPrefix: prefix });
+    try {
+      const attackLimits = { ...limits, maxFailuresPerAccountPerHour: 4, maxCleanSourceFailuresPerAccountPerHour: 3 };
+      const [one, two] = [redis!, other].map((client) => new LoginThrottle(new RedisAttemptStore(client, () => t), attackLimits, () => t));
+      for (let i = 0; i < 4; i++) await fail(i % 2 ? one : two, `A:${id}`, `10.0.1.${i}`);
+      expect(await one.admit(`A:${id}`, '10.0.1.0')).toEqual({ admitted: false, retryAfterSeconds: 3600 });
+      expect((await two.admit(`A:${id}`, '10.0.9.9')).admitted).toBe(true);
+      await two.succeeded(`A:${id}`, '10.0.9.9');
+      const admissions = await Promise.all(Array.from({ length: 12 }, (_, i) => (i % 2 ? one : two).admit(`A:${id}`, `10.0.3.${i}`)));
+      const admitted = admissions.filter((a) => a.admitted).length;
+      expect(admitted).toBeGreaterThan(0);
+      expect(admitted).toBeLessThanOrEqual(3);
+    } finally {
+      await other.quit();
+    }
+  });
+
   it('add/get/claim/delete: windows rounded to whole seconds, counts never below zero, a claim once, Redis expiring the key', async () => {
     const { store, id } = throttleWith();
     t = 1_700_000_000_400;
@@ -137,6 +156,9 @@ describe('Redis unreachable (REDIS_URL to a closed port)', () => {
       expect(Date.now() - started).toBeLessThan(3_000);
       expect(Number(login.headers.get('retry-after'))).toBeGreaterThan(0);
       expect((await api(app.url, 'POST', '/api/auth/forgot-password', { body: { email: users.teacher.email } })).status).toBe(503);
+      // The public privacy notice's limit of unknown codes too: no code is looked up without it.
+      const notice = await api(app.url, 'GET', `/api/churches/${code}/privacy-notice`);
+      expect([notice.status, notice.body.reason]).toEqual([503, 'limits_unavailable']);
 
       expect((await api(app.url, 'GET', '/api/subscription/plans')).status).toBe(200);
       // A signed-in read needs no limit: a session made without the sign-in route still works.

@@ -83,6 +83,43 @@ describe('LoginThrottle', () => {
   });
 });
 
+describe('LoginThrottle: an account over its hourly limit', () => {
+  const underAttack = () => throttleWith({ maxFailuresPerAccountPerHour: 4, maxCleanSourceFailuresPerAccountPerHour: 3 });
+
+  it('still admits a source with no failure against the account; the sources that failed stay refused', async () => {
+    const { throttle } = underAttack();
+    for (let i = 0; i < 4; i++) await fail(throttle, 'A:x', `10.0.1.${i}`);
+    expect(await throttle.admit('A:x', '10.0.1.0')).toEqual({ admitted: false, retryAfterSeconds: 3600 });
+    // The owner, from an address with no failure: admitted, and a right password is given back.
+    expect((await throttle.admit('A:x', '10.0.9.9')).admitted).toBe(true);
+    await throttle.succeeded('A:x', '10.0.9.9');
+    expect((await throttle.admit('A:x', '10.0.9.9')).admitted).toBe(true);
+    await throttle.succeeded('A:x', '10.0.9.9');
+    // Another account from the attacker's address is not affected by this account's limit.
+    expect((await throttle.admit('A:other', '10.0.1.0')).admitted).toBe(true);
+  });
+
+  it('bounds guessing: a fresh source fails once, and the clean sources\' budget ends it for everyone', async () => {
+    const { throttle } = underAttack();
+    for (let i = 0; i < 4; i++) await fail(throttle, 'A:x', `10.0.1.${i}`);
+    for (let i = 0; i < 3; i++) {
+      expect((await fail(throttle, 'A:x', `10.0.2.${i}`)).admitted).toBe(true);
+      expect((await throttle.admit('A:x', `10.0.2.${i}`)).admitted).toBe(false);
+    }
+    // 4 + 3 guesses this hour: now even a clean address is refused until the hour ends.
+    expect(await throttle.admit('A:x', '10.0.9.9')).toEqual({ admitted: false, retryAfterSeconds: 3600 });
+    t = 3_600_000;
+    expect((await throttle.admit('A:x', '10.0.9.9')).admitted).toBe(true);
+  });
+
+  it('parallel attempts from fresh sources cannot all slip past the budget', async () => {
+    const { throttle } = underAttack();
+    for (let i = 0; i < 4; i++) await fail(throttle, 'A:x', `10.0.1.${i}`);
+    const admissions = await Promise.all(Array.from({ length: 20 }, (_, i) => throttle.admit('A:x', `10.0.3.${i}`)));
+    expect(admissions.filter((a) => a.admitted)).toHaveLength(3);
+  });
+});
+
 describe('MemoryAttemptStore', () => {
   it('holds at most its cap of keys, dropping the least recently used', async () => {
     const store = new MemoryAttemptStore(1000, () => t);

@@ -9,7 +9,13 @@ import { clientAddressKey } from './client-address.js';
  *   `windowMs` lock that pair for `accountLockMs`. A correct password during the lock still fails;
  *   the real user signing in from another address is not affected;
  * - per account across all sources: `maxFailuresPerAccountPerHour`, so that guessing one password
- *   from many addresses stays slow; locking a user out this way takes that many failures every hour;
+ *   from many addresses stays slow. Once it is reached, a source with no failure against the
+ *   account in the hour may still try, so that whoever knows an email cannot lock its owner out:
+ *   those attempts draw on a second budget of `maxCleanSourceFailuresPerAccountPerHour` (0 or
+ *   unset: none, every source is refused), and a source that fails is refused for the rest of the
+ *   hour. Guesses at one account are thus at most the sum of the two an hour, from any number of
+ *   addresses; locking its owner out of a clean address takes both budgets spent, the second by one
+ *   fresh address after another;
  * - per source address across accounts: `maxFailuresPerSource` in `windowMs`.
  * An IPv6 source is its /64. An attempt is counted before the password is checked (and given back
  * when it turns out right), so parallel attempts cannot all slip under a limit.
@@ -20,6 +26,7 @@ export interface ThrottleLimits {
   accountLockMs: number;
   maxFailuresPerAccountPerHour: number;
   maxFailuresPerSource: number;
+  maxCleanSourceFailuresPerAccountPerHour?: number;
 }
 
 const HOUR_MS = 3_600_000;
@@ -55,9 +62,16 @@ export class LoginThrottle {
     ]);
     const over = [
       source.count > this.limits.maxFailuresPerSource ? source : undefined,
-      perAccount.count > this.limits.maxFailuresPerAccountPerHour ? perAccount : undefined,
       pair.count > this.limits.maxFailuresPerAccount ? pair : undefined,
     ].filter((w): w is AttemptWindow => w !== undefined);
+    // The account is over its hourly limit: only a source with no failure against it this hour may
+    // try, each such attempt counted in the clean sources' budget.
+    let clean: AttemptWindow | undefined;
+    if (perAccount.count > this.limits.maxFailuresPerAccountPerHour) {
+      clean = over.length ? undefined : await this.cleanSourceAttempt(keys);
+      if (!clean) over.push(perAccount);
+      else if (clean.count > (this.limits.maxCleanSourceFailuresPerAccountPerHour ?? 0)) over.push(clean);
+    }
     // Looked at again once counted: a failure elsewhere (another process) may have locked the pair
     // and cleared its count between the first look and the count, and this attempt must not start
     // the pair's count afresh. `failed` sets the lock before it clears the count, so one of the two
@@ -67,13 +81,15 @@ export class LoginThrottle {
       if (!lockedSince) return { admitted: true };
       over.push(lockedSince);
     }
-    await this.giveBack(keys, true);
+    await this.giveBack(keys, { pair: true, clean: clean !== undefined });
     return this.refuse(over);
   }
 
-  /** The password was wrong: the counted attempt stays; enough of them lock the pair. */
+  /** The password was wrong: the counted attempt stays; enough of them lock the pair, and the
+   * source is no longer clean for the account this hour. */
   async failed(account: string, ip: string): Promise<void> {
     const keys = this.keys(account, ip);
+    if (this.limits.maxCleanSourceFailuresPerAccountPerHour) await this.store.add(keys.failedFrom, HOUR_MS);
     const pair = await this.store.get(keys.pair);
     if (pair && pair.count >= this.limits.maxFailuresPerAccount) {
       await this.store.add(keys.lock, this.limits.accountLockMs);
@@ -84,22 +100,39 @@ export class LoginThrottle {
   /** The password was right: the attempt is given back and the pair's failures forgotten. */
   async succeeded(account: string, ip: string): Promise<void> {
     const keys = this.keys(account, ip);
-    await this.giveBack(keys, false);
+    await this.giveBack(keys, { pair: false, clean: 'if over' });
     await this.store.delete(keys.pair);
+  }
+
+  /** Counts an attempt of a source with no failure against the account this hour in the clean
+   * sources' budget; undefined when the source has failed (or there is no such budget). */
+  private async cleanSourceAttempt(keys: ReturnType<LoginThrottle['keys']>): Promise<AttemptWindow | undefined> {
+    if (!this.limits.maxCleanSourceFailuresPerAccountPerHour || await this.store.get(keys.failedFrom)) return undefined;
+    return this.store.add(keys.clean, HOUR_MS);
   }
 
   private keys(account: string, ip: string) {
     const source = clientAddressKey(ip);
     const pair = `login:pair:${account}|${source}`;
-    return { source: `login:src:${source}`, account: `login:acct:${account}`, pair, lock: `login:lock:${account}|${source}` };
+    return {
+      source: `login:src:${source}`, account: `login:acct:${account}`, pair, lock: `login:lock:${account}|${source}`,
+      failedFrom: `login:failed:${account}|${source}`, clean: `login:clean:${account}`,
+    };
   }
 
-  private async giveBack(keys: ReturnType<LoginThrottle['keys']>, includingPair: boolean) {
-    await Promise.all([
+  /** Gives back the counts of an attempt: the pair's too when it was refused; the clean sources'
+   * budget when it was counted there (`if over`: a right password, which was counted there when the
+   * account is still over its hourly limit with it). */
+  private async giveBack(keys: ReturnType<LoginThrottle['keys']>, what: { pair: boolean; clean: boolean | 'if over' }) {
+    const [, perAccount] = await Promise.all([
       this.store.add(keys.source, this.limits.windowMs, -1),
       this.store.add(keys.account, HOUR_MS, -1),
-      ...(includingPair ? [this.store.add(keys.pair, this.limits.windowMs, -1)] : []),
+      ...(what.pair ? [this.store.add(keys.pair, this.limits.windowMs, -1)] : []),
     ]);
+    const clean = what.clean === 'if over'
+      ? Boolean(this.limits.maxCleanSourceFailuresPerAccountPerHour) && perAccount.count >= this.limits.maxFailuresPerAccountPerHour
+      : what.clean;
+    if (clean) await this.store.add(keys.clean, HOUR_MS, -1);
   }
 
   private refuse(windows: AttemptWindow[]): Admission {
@@ -121,10 +154,13 @@ export interface SourceLimit {
 /**
  * Counts one attempt of `ip` under `limit`, or refuses it with a 429 and Retry-After. The count
  * comes first, so parallel requests cannot all slip under the limit; a refused attempt is given
- * back, so a source that keeps trying is let in again once its window ends.
+ * back, so a source that keeps trying is let in again once its window ends. `giveBack` returns the
+ * attempt of a limit that counts failures only, once it turned out to be no failure.
  */
-export async function admitFromSource(store: AttemptStore, limit: SourceLimit, ip: string): Promise<void> {
-  await admitUnderLimit(store, `${limit.name}:src:${clientAddressKey(ip)}`, limit);
+export async function admitFromSource(store: AttemptStore, limit: SourceLimit, ip: string): Promise<{ giveBack(): Promise<void> }> {
+  const key = `${limit.name}:src:${clientAddressKey(ip)}`;
+  await admitUnderLimit(store, key, limit);
+  return { giveBack: async () => { await store.add(key, limit.windowMs, -1); } };
 }
 
 /**

@@ -6,6 +6,7 @@ import type { PublicScope, TenantScope } from '../../core/scopes.js';
 import { notFound } from '../../core/errors.js';
 import type { Tx } from '../../db/index.js';
 import { auditChurchChange } from '../audit/index.js';
+import { admitFromSource, type AttemptStore } from '../auth/index.js';
 import type { ChurchDirectory } from '../churches/index.js';
 import { privacyNoticeOf } from '../consent/index.js';
 import { selectNoticeChurch, selectWrittenParts, upsertWrittenParts } from './queries.js';
@@ -52,11 +53,23 @@ export async function updatePrivacyNotice(scope: TenantScope, input: z.output<ty
  * GET /api/churches/{code}/privacy-notice (anyone): the church found by its code as sign-in finds it
  * (the directory, through the platform door), then its notice read in its own tenant transaction.
  * An unknown code is 404; the answer holds the church's name and notice only.
+ *
+ * It tells whether a code exists, so unknown codes are limited like failed sign-ins: per address
+ * (an IPv6 address by its /64), PRIVACY_NOTICE_MAX_UNKNOWN_PER_IP in 15 minutes, then 429 for any
+ * code. The request is counted before the lookup (parallel guesses cannot slip under the limit) and
+ * given back when the code is a church's, so parents opening the notice from one church's Wi-Fi
+ * are never counted. In Redis with REDIS_URL (503 while it is unreachable), like the other limits.
  */
 export async function publicPrivacyNotice(
-  scope: PublicScope<{ churchDirectory: ChurchDirectory }>, input: z.output<typeof publicPrivacyNoticeInput>,
+  scope: PublicScope<{ churchDirectory: ChurchDirectory; attempts: AttemptStore }>, input: z.output<typeof publicPrivacyNoticeInput>,
 ) {
+  const attempt = await admitFromSource(scope.services.attempts, {
+    name: 'privacy-notice', what: 'unknown church codes', windowMs: UNKNOWN_CODE_WINDOW_MS, max: scope.config.PRIVACY_NOTICE_MAX_UNKNOWN_PER_IP,
+  }, scope.ip);
   const churchId = await scope.services.churchDirectory.idForCode(input.code);
   if (!churchId) throw notFound(M.churchNotFound, { reason: 'church_not_found' });
+  await attempt.giveBack();
   return scope.db.withTenant(churchId, (tx) => noticeIn(tx, churchId, input.lang));
 }
+
+const UNKNOWN_CODE_WINDOW_MS = 15 * 60_000;
