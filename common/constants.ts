@@ -47,6 +47,8 @@ export const OPERATOR_MESSAGES = {
   invalidCode: 'Invalid authentication code.',
   challengeExpired: 'Your sign-in has expired. Please enter your email and password again.',
   csrfRefused: 'This request was refused: reload the admin console and try again.',
+  secondFactorLocked: 'Too many wrong codes: authenticator codes are locked for this account. Sign in with one of your recovery codes, '
+    + 'or have the operator reset with npm run admin:create.',
 } as const;
 
 export const MESSAGES = {

@@ -15,6 +15,52 @@ function widestProxyPrefix(address: string, bits: number): number {
   return ipaddr.IPv6.parse(address).isIPv4MappedAddress() ? 96 + 8 : 32;
 }
 
+/**
+ * The most a set of trusted proxy ranges may cover together, counted as Fastify matches a client
+ * (an IPv4 client against an IPv6 range as ::ffff:a.b.c.d): four IPv4 /8s (1/64 of the IPv4
+ * space; the private ranges 10/8, 172.16/12, 192.168/16 and 100.64/10 together are well under it)
+ * and four IPv6 /32s. Each range alone may be a /8 or a /32, but 256 /8s add up to every address.
+ * The named ranges (loopback, linklocal, uniquelocal) are not counted: no client on the Internet
+ * connects from them.
+ */
+const MAX_TRUSTED_IPV4 = 4n * 2n ** 24n;
+const MAX_TRUSTED_IPV6 = 4n * 2n ** 96n;
+const MAPPED_IPV4_START = 0xffffn << 32n;
+const MAPPED_IPV4_END = MAPPED_IPV4_START + 2n ** 32n;
+
+/** A range as [first, last + 1) in the 128-bit space, an IPv4 range as its IPv4-mapped IPv6 one. */
+function rangeOf(address: string, prefix: number): [bigint, bigint] {
+  const parsed = ipaddr.parse(address);
+  const ipv4 = parsed.kind() === 'ipv4';
+  const bytes = (ipv4 ? (parsed as ipaddr.IPv4).toIPv4MappedAddress() : parsed as ipaddr.IPv6).toByteArray();
+  const value = bytes.reduce((sum, byte) => (sum << 8n) | BigInt(byte), 0n);
+  const size = 2n ** BigInt(128 - (ipv4 ? prefix + 96 : prefix));
+  const first = value - (value % size);
+  return [first, first + size];
+}
+
+/** How many IPv4 and (other) IPv6 addresses the union of `ranges` covers. */
+function coverage(ranges: Array<[bigint, bigint]>): { ipv4: bigint; ipv6: bigint } {
+  const merged: Array<[bigint, bigint]> = [];
+  for (const [first, end] of [...ranges].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))) {
+    const last = merged.at(-1);
+    if (last && first <= last[1]) last[1] = end > last[1] ? end : last[1];
+    else merged.push([first, end]);
+  }
+  let ipv4 = 0n;
+  let total = 0n;
+  for (const [first, end] of merged) {
+    total += end - first;
+    const from = first > MAPPED_IPV4_START ? first : MAPPED_IPV4_START;
+    const to = end < MAPPED_IPV4_END ? end : MAPPED_IPV4_END;
+    if (to > from) ipv4 += to - from;
+  }
+  return { ipv4, ipv6: total - ipv4 };
+}
+
+/** A share of a space as a percentage for a message: "100 %", "0.39 %". */
+const percentOf = (count: bigint, space: bigint) => `${Number((count * 10_000n) / space) / 100} %`;
+
 const optionalText = z.string().optional().transform((v) => (v ? v : undefined));
 
 const bool = z
@@ -32,8 +78,9 @@ const configSchema = z.object({
   /** Behind reverse proxies: how many hops (a number) or which proxies (addresses or CIDRs, comma
    * separated, or loopback / linklocal / uniquelocal) to trust for X-Forwarded-For. "true" (trust
    * anything) is refused, and so is anything that amounts to it (a range wider than an IPv4 /8 or
-   * an IPv6 /32, a few of which add up to /0; a hop count over 10): a client could then claim any
-   * address and walk past the per-address limits. */
+   * an IPv6 /32; ranges that together cover more than four /8s of IPv4 or four /32s of IPv6, such
+   * as 256 /8s; a hop count over 10): a client could then claim any address and walk past the
+   * per-address limits. */
   TRUST_PROXY: z.string().optional().transform((value, ctx) => {
     const text = (value ?? '').trim().toLowerCase();
     if (text === '' || text === 'false' || text === '0') return false;
@@ -47,6 +94,7 @@ const configSchema = z.object({
     }
     if (text === 'true' || text === '*') return refuse('use a hop count (e.g. 1) or the proxies\' addresses, not "true" (trust everything)');
     const proxies = text.split(',').map((part) => part.trim()).filter(Boolean);
+    const ranges: Array<[bigint, bigint]> = [];
     for (const proxy of proxies) {
       if (PROXY_RANGE_NAMES.has(proxy)) continue;
       const [address, range, ...rest] = proxy.split('/');
@@ -60,6 +108,15 @@ const configSchema = z.object({
       if (prefix < widestProxyPrefix(address, bits)) {
         return refuse(`"${proxy}" is too wide: a few such ranges add up to every address (IPv4 ranges are /8 or narrower, IPv6 /32 or narrower)`);
       }
+      ranges.push(rangeOf(address, prefix));
+    }
+    const covered = coverage(ranges);
+    if (covered.ipv4 > MAX_TRUSTED_IPV4) {
+      return refuse(`the ranges together cover ${percentOf(covered.ipv4, 2n ** 32n)} of all IPv4 addresses (IPv6 ranges count by their `
+        + `IPv4-mapped part, ::ffff:0:0/96); at most four /8s may be trusted: list the proxies' own addresses`);
+    }
+    if (covered.ipv6 > MAX_TRUSTED_IPV6) {
+      return refuse(`the ranges together cover more than four IPv6 /32s; list the proxies' own addresses`);
     }
     return proxies;
   }),
@@ -89,6 +146,10 @@ const configSchema = z.object({
   OPERATOR_SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
   /** However active, an operator's session ends this long after sign-in. */
   OPERATOR_SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(24 * 7).default(12),
+  /** Wrong second-factor codes in a row (counted in the database, across processes) after which an
+   * operator's authenticator codes are refused until a recovery code passes or `npm run
+   * admin:create` resets the operator; the operator is mailed and the lock audited. */
+  OPERATOR_MAX_FAILED_CODES: z.coerce.number().int().min(1).max(100).default(10),
   /** Node's limits for receiving a request (headers and body) and for an idle keep-alive socket. */
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
   /** The same for the body of a gallery upload (a 50 MB video over a slow phone connection). */

@@ -81,6 +81,10 @@ export const platformOperators = pgTable('platform_operators', {
   totpConfirmedAt: timestamp('totp_confirmed_at', { withTimezone: true }),
   /** The time step of the last code accepted: that code, or an earlier one, is refused after it. */
   totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+  /** Wrong second-factor codes since the last that passed; at OPERATOR_MAX_FAILED_CODES the TOTP
+   * code is locked (`totp_locked_at`) until a recovery code passes or admin:create resets it. */
+  totpFailures: integer('totp_failures').notNull().default(0),
+  totpLockedAt: timestamp('totp_locked_at', { withTimezone: true }),
   ...timestamps,
 }, (t) => [
   uniqueIndex('platform_operators_email_key').on(sql`lower(${t.email})`),

@@ -56,3 +56,15 @@ describe('the embedded database with no configuration', () => {
     expect(signIn.status).toBe(401);
   }, 150_000);
 });
+
+describe('a TRUST_PROXY that trusts everyone by adding up ranges', () => {
+  it('stops the server at start with a clear message: 256 /8s cover every IPv4 address', async () => {
+    const folder = mkdtempSync(path.join(tmpdir(), 'ss-trust-proxy-'));
+    folders.push(folder);
+    const everyone = Array.from({ length: 256 }, (_, i) => `${i}.0.0.0/8`).join(',');
+    await expect(startServerProcess({
+      NODE_ENV: 'production', LOG_LEVEL: 'silent', DEMO: 'false', PGLITE_DATA_DIR: path.join(folder, 'pglite'),
+      MAIL_OUTBOX_DIR: path.join(folder, 'outbox'), UPLOADS_DIR: path.join(folder, 'uploads'), TRUST_PROXY: everyone,
+    }, 60_000)).rejects.toThrow(/exited while starting:\nInvalid configuration:\n {2}TRUST_PROXY: the ranges together cover 100 % of all IPv4 addresses/);
+  });
+});

@@ -62,4 +62,18 @@ describe('configuration defaults', () => {
     }
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 2001:db8::/32' }).TRUST_PROXY).toEqual(['10.0.0.0/8', '2001:db8::/32']);
   });
+
+  it('refuses proxy ranges whose union covers every address, or more than four IPv4 /8s or IPv6 /32s', () => {
+    const slash8s = (count: number, from = 0) => Array.from({ length: count }, (_, i) => `${from + i}.0.0.0/8`).join(',');
+    expect(() => loadConfig({ TRUST_PROXY: slash8s(256) })).toThrow(/TRUST_PROXY: the ranges together cover 100 % of all IPv4 addresses/);
+    expect(() => loadConfig({ TRUST_PROXY: slash8s(5, 20) })).toThrow(/TRUST_PROXY: the ranges together cover 1.95 % of all IPv4 addresses.*at most four \/8s/);
+    // An IPv6 range over ::ffff:0:0/96 trusts every IPv4 client (Fastify matches them as IPv4-mapped).
+    expect(() => loadConfig({ TRUST_PROXY: '::/32' })).toThrow(/TRUST_PROXY: the ranges together cover 100 % of all IPv4 addresses/);
+    const ipv6 = Array.from({ length: 5 }, (_, i) => `2001:db${8 + i}::/32`).join(',');
+    expect(() => loadConfig({ TRUST_PROXY: ipv6 })).toThrow(/TRUST_PROXY: the ranges together cover more than four IPv6 \/32s/);
+    // Four /8s, the same /8 named five times, the private ranges and the named ones pass.
+    expect(loadConfig({ TRUST_PROXY: slash8s(4, 20) }).TRUST_PROXY).toHaveLength(4);
+    expect(loadConfig({ TRUST_PROXY: Array(5).fill('10.0.0.0/8').join(',') }).TRUST_PROXY).toHaveLength(5);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8,172.16.0.0/12,192.168.0.0/16,100.64.0.0/10,loopback,linklocal,uniquelocal' }).TRUST_PROXY).toHaveLength(7);
+  });
 });

@@ -154,10 +154,17 @@ export interface SourceLimit {
 /**
  * Counts one attempt of `ip` under `limit`, or refuses it with a 429 and Retry-After. The count
  * comes first, so parallel requests cannot all slip under the limit; a refused attempt is given
- * back, so a source that keeps trying is let in again once its window ends. `giveBack` returns the
- * attempt of a limit that counts failures only, once it turned out to be no failure.
+ * back, so a source that keeps trying is let in again once its window ends.
  */
-export async function admitFromSource(store: AttemptStore, limit: SourceLimit, ip: string): Promise<{ giveBack(): Promise<void> }> {
+export async function admitFromSource(store: AttemptStore, limit: SourceLimit, ip: string): Promise<void> {
+  await admitUnderLimit(store, `${limit.name}:src:${clientAddressKey(ip)}`, limit);
+}
+
+/**
+ * The same for a limit of failures only: the attempt is counted (or refused) first, and `giveBack`
+ * returns it once it turned out to be no failure, so parallel failures cannot slip under the limit.
+ */
+export async function admitFailureFromSource(store: AttemptStore, limit: SourceLimit, ip: string): Promise<{ giveBack(): Promise<void> }> {
   const key = `${limit.name}:src:${clientAddressKey(ip)}`;
   await admitUnderLimit(store, key, limit);
   return { giveBack: async () => { await store.add(key, limit.windowMs, -1); } };

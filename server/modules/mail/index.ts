@@ -1,6 +1,6 @@
 // The mail module's surface: the mailer (built once, in services) and the messages it sends.
 export { createMailer, type Mailer } from './mailer.js';
 export {
-  digestMail, googleLinkedMail, passwordResetMail, receiptMail, welcomeMail,
+  digestMail, googleLinkedMail, operatorSecondFactorLockedMail, passwordResetMail, receiptMail, welcomeMail,
   type DigestMailSection, type ReceiptFacts,
 } from './messages.js';

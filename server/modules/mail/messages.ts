@@ -11,7 +11,7 @@
 import { INTL_LOCALE, type Locale } from '../../../common/i18n/locales.js';
 import { translatorFor, type Translate } from '../../core/i18n.js';
 
-type MailKind = 'password-reset' | 'welcome' | 'receipt' | 'google-linked' | 'weekly-digest';
+type MailKind = 'password-reset' | 'welcome' | 'receipt' | 'google-linked' | 'weekly-digest' | 'operator-second-factor-locked';
 
 export interface MailMessage {
   /** What the message is: the only thing about it that is logged (never its recipient or content). */
@@ -184,5 +184,23 @@ export function digestMail(
     ...sections.flatMap((section): MailBlock[] => [{ heading: section.heading }, ...section.blocks]),
     { button: t('mail.signIn'), href: link },
     t('mail.digest.optOut'),
+  ], link);
+}
+
+/**
+ * To an operator whose authenticator codes were just locked after too many wrong ones. The console
+ * is English-only, and so is this mail. Whoever typed the codes knew the password.
+ */
+export function operatorSecondFactorLockedMail(publicUrl: string, to: { email: string }, facts: { failedCodes: number; ip: string; at: Date }) {
+  const t = translatorFor('en');
+  const link = linkTo(publicUrl, '/admin-login');
+  return compose(t, 'operator-second-factor-locked', to.email, 'Your admin sign-in codes are locked', [
+    `Your operator account's password was entered correctly, followed by ${facts.failedCodes} wrong authenticator codes in a row, `
+      + 'so authenticator codes are now refused for your account.',
+    { rows: [['Account', to.email], ['Locked at', `${facts.at.toISOString().replace('T', ' ').slice(0, 19)} UTC`], ['From address', facts.ip]] },
+    'To sign in, use one of your recovery codes in place of the code: that unlocks your account. '
+      + 'Running npm run admin:create for your address on the server also unlocks it, with a new password, second factor and recovery codes.',
+    'If this was not you, someone knows your password: change it now with npm run admin:create.',
+    { button: 'Open the admin console', href: link },
   ], link);
 }

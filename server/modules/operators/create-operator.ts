@@ -1,7 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { platformOperators } from '../../../drizzle/schema/index.js';
 import type { Database, Tx } from '../../db/index.js';
 import { hashPassword } from '../auth/index.js';
+import { auditOperatorAction } from '../audit/index.js';
 import { replaceRecoveryCodes } from './recovery-codes.js';
 import { revokeOperatorSessions } from './session.js';
 import { newTotpSecret, otpauthUri } from './totp.js';
@@ -30,8 +31,9 @@ function checkedPassword(password: string) {
 
 /**
  * `npm run admin:create`: create an operator, or reset the password of an existing one, enrolled in
- * the second factor: a new TOTP secret and new recovery codes replace any earlier ones, and the
- * operator's sessions end (the way back in for an operator who lost the authenticator).
+ * the second factor: a new TOTP secret and new recovery codes replace any earlier ones, the
+ * operator's sessions end and a lock of its codes (too many wrong ones) is lifted, audited (the way
+ * back in for an operator who lost the authenticator).
  */
 export async function createOperator(db: Database, email: string, password: string, name = 'Platform Admin'): Promise<OperatorEnrolment> {
   const passwordHash = await hashPassword(checkedPassword(password));
@@ -44,7 +46,19 @@ export async function createOperator(db: Database, email: string, password: stri
     const id = updated?.id ?? (await tx.insert(platformOperators).values({ email: normalized, name, ...enrolled })
       .returning({ id: platformOperators.id }))[0].id;
     if (updated) await revokeOperatorSessions(tx, id);
+    if (updated) await unlockSecondFactor(tx, { id, email: normalized });
     return replaceRecoveryCodes(tx, id);
   });
   return { secret, otpauthUri: otpauthUri(secret, normalized), recoveryCodes };
+}
+
+/** Ends the operator's run of wrong codes; a lock it lifts is audited. */
+async function unlockSecondFactor(tx: Tx, operator: { id: string; email: string }) {
+  const [was] = await tx.select({ lockedAt: platformOperators.totpLockedAt }).from(platformOperators).where(eq(platformOperators.id, operator.id));
+  await tx.update(platformOperators).set({ totpFailures: 0, totpLockedAt: null }).where(eq(platformOperators.id, operator.id));
+  if (!was.lockedAt) return;
+  await auditOperatorAction(tx, {
+    operator, churchId: null, action: 'operator.second_factor_unlocked', resourceType: 'operator', resourceId: operator.id,
+    details: { by: 'admin_create' }, description: 'Authenticator codes unlocked by npm run admin:create',
+  });
 }

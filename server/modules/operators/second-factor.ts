@@ -5,8 +5,10 @@ import type { operatorSecondFactorInput } from '../../../common/schemas/auth.js'
 import { operatorSignInChallenges, platformOperators } from '../../../drizzle/schema/index.js';
 import type { Tx } from '../../db/index.js';
 import type { PublicScope } from '../../core/scopes.js';
-import { unauthorized } from '../../core/errors.js';
+import { forbidden, unauthorized } from '../../core/errors.js';
 import { hashToken, tooManyAttempts, type LoginThrottle } from '../auth/index.js';
+import { auditOperatorAction } from '../audit/index.js';
+import { operatorSecondFactorLockedMail, type Mailer } from '../mail/index.js';
 import { closeChallenge, findChallenge } from './challenges.js';
 import { operatorAccountKey } from './login.js';
 import { looksLikeRecoveryCode, replaceRecoveryCodes, spendRecoveryCode } from './recovery-codes.js';
@@ -27,7 +29,8 @@ async function acceptStep(tx: Tx, operatorId: string, step: number, confirmSecre
 }
 
 /** Checks the code against the challenge; at enrolment a right code confirms the secret and makes
- * the recovery codes (answered once). Undefined: the code is wrong, replayed or spent. */
+ * the recovery codes (answered once). Undefined: the code is wrong, replayed or spent. While the
+ * operator's codes are locked (too many wrong ones), only a recovery code passes. */
 async function passSecondFactor(tx: Tx, challenge: Challenge, code: string): Promise<{ recoveryCodes: string[] | null } | undefined> {
   const { operator, enrolmentSecret } = challenge;
   if (enrolmentSecret) {
@@ -35,11 +38,34 @@ async function passSecondFactor(tx: Tx, challenge: Challenge, code: string): Pro
     if (step === null || !await acceptStep(tx, operator.id, step, enrolmentSecret)) return undefined;
     return { recoveryCodes: await replaceRecoveryCodes(tx, operator.id) };
   }
+  if (operator.totpLockedAt) return looksLikeRecoveryCode(code) && await spendRecoveryCode(tx, operator.id, code) ? { recoveryCodes: null } : undefined;
   if (!operator.totpSecret || !operator.totpConfirmedAt) return undefined;
   const step = acceptedStep(operator.totpSecret, code);
   if (step !== null) return await acceptStep(tx, operator.id, step) ? { recoveryCodes: null } : undefined;
   if (looksLikeRecoveryCode(code) && await spendRecoveryCode(tx, operator.id, code)) return { recoveryCodes: null };
   return undefined;
+}
+
+/**
+ * A wrong answer of an enrolled operator: one more in the operator's row (so every process counts
+ * the same), and at `cap` in a row the authenticator codes are locked, audited in the same
+ * transaction. The challenge's row lock (findChallenge) holds the operator's row too, so the answers
+ * to one operator are counted one after the other and exactly one locks.
+ */
+async function countWrongCode(tx: Tx, challenge: Challenge, cap: number, ip: string) {
+  const { operator } = challenge;
+  if (challenge.enrolmentSecret || !operator.totpConfirmedAt) return { locked: false, justLocked: undefined };
+  const [row] = await tx.update(platformOperators).set({
+    totpFailures: sql`${platformOperators.totpFailures} + 1`,
+    totpLockedAt: sql`case when ${platformOperators.totpLockedAt} is null and ${platformOperators.totpFailures} + 1 >= ${cap}
+      then now() else ${platformOperators.totpLockedAt} end`,
+  }).where(eq(platformOperators.id, operator.id)).returning({ failures: platformOperators.totpFailures, lockedAt: platformOperators.totpLockedAt });
+  if (!row.lockedAt || operator.totpLockedAt) return { locked: Boolean(row.lockedAt), justLocked: undefined };
+  await auditOperatorAction(tx, {
+    operator, churchId: null, action: 'operator.second_factor_locked', resourceType: 'operator', resourceId: operator.id,
+    details: { failed_codes: row.failures, ip }, description: `Authenticator codes locked after ${row.failures} wrong codes in a row`,
+  });
+  return { locked: true, justLocked: { failedCodes: row.failures, at: row.lockedAt } };
 }
 
 /**
@@ -50,7 +76,9 @@ async function passSecondFactor(tx: Tx, challenge: Challenge, code: string): Pro
  * a bearer token (`session: "token"`, scripts) or set as the console's cookie with its CSRF token
  * (`session: "cookie"`); the challenge is then used up.
  */
-export async function completeOperatorSignIn(scope: PublicScope<{ loginThrottle: LoginThrottle }>, input: z.output<typeof operatorSecondFactorInput>) {
+export async function completeOperatorSignIn(
+  scope: PublicScope<{ loginThrottle: LoginThrottle; mailer: Mailer }>, input: z.output<typeof operatorSecondFactorInput>,
+) {
   const [pending] = await scope.db.withPlatform((tx) => tx.select({ email: platformOperators.email }).from(operatorSignInChallenges)
     .innerJoin(platformOperators, eq(platformOperators.id, operatorSignInChallenges.operatorId))
     .where(and(eq(operatorSignInChallenges.tokenHash, hashToken(input.challenge)), sql`${operatorSignInChallenges.expiresAt} > now()`)).limit(1));
@@ -65,15 +93,31 @@ export async function completeOperatorSignIn(scope: PublicScope<{ loginThrottle:
     const challenge = await findChallenge(tx, input.challenge);
     if (!challenge) return { kind: 'expired' as const };
     const passed = await passSecondFactor(tx, challenge, input.code);
-    if (!passed) return { kind: 'wrong' as const };
+    if (!passed) {
+      const wrong = await countWrongCode(tx, challenge, scope.config.OPERATOR_MAX_FAILED_CODES, scope.ip);
+      const answer = { justLocked: wrong.justLocked, email: challenge.operator.email };
+      return wrong.locked ? { kind: 'locked' as const, ...answer } : { kind: 'wrong' as const, ...answer };
+    }
     await closeChallenge(tx, challenge.challengeId);
     const token = await createOperatorSession(tx, challenge.operator.id, scope.config);
-    await tx.update(platformOperators).set({ lastLoginAt: new Date() }).where(eq(platformOperators.id, challenge.operator.id));
+    // A passing answer ends the run of wrong codes; a recovery code also lifts a lock.
+    await tx.update(platformOperators).set({ lastLoginAt: new Date(), totpFailures: 0, totpLockedAt: null })
+      .where(eq(platformOperators.id, challenge.operator.id));
+    if (challenge.operator.totpLockedAt) {
+      await auditOperatorAction(tx, {
+        operator: challenge.operator, churchId: null, action: 'operator.second_factor_unlocked', resourceType: 'operator',
+        resourceId: challenge.operator.id, details: { by: 'recovery_code' }, description: 'Authenticator codes unlocked by a recovery code',
+      });
+    }
     return { kind: 'passed' as const, token, admin: toOperatorDto(challenge.operator), recoveryCodes: passed.recoveryCodes };
   });
   if (outcome.kind === 'expired') throw unauthorized(OPERATOR_MESSAGES.challengeExpired, { reason: 'challenge_expired' });
-  if (outcome.kind === 'wrong') {
+  if (outcome.kind === 'wrong' || outcome.kind === 'locked') {
     await throttle.failed(accountKey, scope.ip);
+    if (outcome.justLocked) {
+      scope.services.mailer.send(operatorSecondFactorLockedMail(scope.config.PUBLIC_URL, { email: outcome.email }, { ...outcome.justLocked, ip: scope.ip }), scope.log);
+    }
+    if (outcome.kind === 'locked') throw forbidden(OPERATOR_MESSAGES.secondFactorLocked, { reason: 'second_factor_locked' });
     throw unauthorized(OPERATOR_MESSAGES.invalidCode, { reason: 'invalid_code' });
   }
   // Both counted attempts are given back, the password's and the code's (each call returns one).

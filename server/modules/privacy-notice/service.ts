@@ -6,7 +6,7 @@ import type { PublicScope, TenantScope } from '../../core/scopes.js';
 import { notFound } from '../../core/errors.js';
 import type { Tx } from '../../db/index.js';
 import { auditChurchChange } from '../audit/index.js';
-import { admitFromSource, type AttemptStore } from '../auth/index.js';
+import { admitFailureFromSource, type AttemptStore } from '../auth/index.js';
 import type { ChurchDirectory } from '../churches/index.js';
 import { privacyNoticeOf } from '../consent/index.js';
 import { selectNoticeChurch, selectWrittenParts, upsertWrittenParts } from './queries.js';
@@ -63,7 +63,7 @@ export async function updatePrivacyNotice(scope: TenantScope, input: z.output<ty
 export async function publicPrivacyNotice(
   scope: PublicScope<{ churchDirectory: ChurchDirectory; attempts: AttemptStore }>, input: z.output<typeof publicPrivacyNoticeInput>,
 ) {
-  const attempt = await admitFromSource(scope.services.attempts, {
+  const attempt = await admitFailureFromSource(scope.services.attempts, {
     name: 'privacy-notice', what: 'unknown church codes', windowMs: UNKNOWN_CODE_WINDOW_MS, max: scope.config.PRIVACY_NOTICE_MAX_UNKNOWN_PER_IP,
   }, scope.ip);
   const churchId = await scope.services.churchDirectory.idForCode(input.code);
