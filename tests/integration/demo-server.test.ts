@@ -66,5 +66,5 @@ describe('a TRUST_PROXY that trusts everyone by adding up ranges', () => {
       NODE_ENV: 'production', LOG_LEVEL: 'silent', DEMO: 'false', PGLITE_DATA_DIR: path.join(folder, 'pglite'),
       MAIL_OUTBOX_DIR: path.join(folder, 'outbox'), UPLOADS_DIR: path.join(folder, 'uploads'), TRUST_PROXY: everyone,
     }, 60_000)).rejects.toThrow(/exited while starting:\nInvalid configuration:\n {2}TRUST_PROXY: the ranges together cover 100 % of all IPv4 addresses/);
-  });
+  }, 90_000);
 });
