@@ -100,9 +100,17 @@ class PagedTable {
           x: x + 2, y: y + 3, width: column.width - 4, size: TEXT, align: column.align ?? 'left', weight: options.weight ?? column.weight ?? 'regular',
         }));
         doc.restore();
-        const left = x;
-        artifact(doc, () => doc.save().lineWidth(0.4).rect(left, y, column.width, ROW).stroke('#666666').restore());
         x += column.width;
+      });
+      // The cells' borders, one path for the row (one artifact, few operators).
+      artifact(doc, () => {
+        doc.save().lineWidth(0.4);
+        let left = this.left;
+        for (const column of this.columns) {
+          doc.rect(left, y, column.width, ROW);
+          left += column.width;
+        }
+        doc.stroke('#666666').restore();
       });
     };
     if (options.header === 'repeated') {
