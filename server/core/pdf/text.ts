@@ -12,6 +12,12 @@ import { woffToSfnt } from './woff.js';
  * holds one script only (their unicode subsets), so text is cut into runs by script and each run is
  * set in its own font: the Indian scripts in theirs, Latin (and punctuation, digits) in Noto Sans's
  * Latin subsets.
+ *
+ * Shaping draws those scripts' glyphs in visual order (the vowel sign of ജോ before its consonant, the
+ * reph of र्मा after it) and joins letters into one glyph, so the glyphs alone give copy, search and
+ * screen readers reordered letters. Every piece of such text drawn carries its real characters as
+ * ActualText (actualText below), and every document is tagged: its language, a structure tree in
+ * reading order (headings, paragraphs, tables), decoration and repeated page heads as artifacts.
  */
 
 type Script = 'malayalam' | 'tamil' | 'devanagari' | 'latin' | 'latinExt';
@@ -42,13 +48,22 @@ function fontFiles(): Map<string, Buffer> {
   return loaded;
 }
 
-/** A new A4 document (portrait unless asked) with every script's font registered under `<script>-<weight>`. */
-export function newDocument(info: { title: string; layout?: 'portrait' | 'landscape'; margin?: number }) {
+/**
+ * A new A4 document (portrait unless asked) with every script's font registered under
+ * `<script>-<weight>`, tagged: `language` (a BCP 47 tag, 'ml-IN') is the document's language, and
+ * what `write` draws goes into its structure tree (a `Document` element) in the order drawn.
+ */
+export function newDocument(info: { title: string; language: string; layout?: 'portrait' | 'landscape'; margin?: number }) {
   const doc = new PDFDocument({
     size: 'A4', layout: info.layout ?? 'portrait', margin: info.margin ?? 42, info: { Title: info.title, Producer: 'Sunday School' },
+    pdfVersion: '1.7', tagged: true, lang: info.language, displayTitle: true,
   });
   for (const [name, file] of fontFiles()) doc.registerFont(name, file);
   doc.font('latin-regular');
+  const root = doc.struct('Document');
+  doc.addStructure(root);
+  tagsOf.set(doc, { parents: [root], drawing: false, language: info.language.split('-')[0] });
+  actualText(doc);
   return doc;
 }
 export type Doc = ReturnType<typeof newDocument>;
@@ -76,6 +91,134 @@ function runsOf(text: string): Array<{ script: Script; text: string }> {
     else runs.push({ script, text: char });
   }
   return runs;
+}
+
+/** The language of each script shaped into reordered or joined glyphs. */
+const LANGUAGE_OF: Partial<Record<Script, string>> = { malayalam: 'ml', tamil: 'ta', devanagari: 'hi' };
+
+/** The first script of the text whose glyphs do not give its characters in order, if any. */
+function shapedScriptOf(text: string): Script | undefined {
+  for (const char of text) {
+    const script = scriptOf(char.codePointAt(0)!);
+    if (script && LANGUAGE_OF[script]) return script;
+  }
+  return undefined;
+}
+
+/** A PDF text string of any characters: UTF-16BE with its byte order mark, in hex (nothing to escape). */
+function pdfString(text: string): string {
+  let hex = 'FEFF';
+  for (let i = 0; i < text.length; i++) hex += text.charCodeAt(i).toString(16).padStart(4, '0');
+  return `<${hex}>`;
+}
+
+/** PDFKit's internals that actualText reaches into (PDFKit 0.20: `_fragment` draws one line of one
+ * font as BT, Tm, Tf, TJ..., ET, and every operator goes through `addContent`). */
+interface Internals {
+  _fragment: (this: Internals, text: string, x: number, y: number, options: unknown) => void;
+  addContent: (this: Internals, data: string) => unknown;
+}
+
+/**
+ * Every piece of text PDFKit draws (one line of one run: `_fragment`) that holds a shaped script is
+ * marked content `/Span <</ActualText (its characters) /Lang ...>>`, so that a reader takes the
+ * characters as written instead of the glyphs' (PDF 32000-1, 14.9.4). The span is opened after the
+ * font is set and closed before the text object ends, inside the text object: a reader that replays
+ * the span's characters at its end (poppler's pdftotext) needs the text's font and matrix then, which
+ * the graphics state restored after the text no longer has. A piece never spans lines or pages, so
+ * every line keeps its own position. The span's language is its script's when the document's is
+ * another (a Tamil name in an English register). PDFKit has no public hook at this level; if its
+ * drawing changes shape, this fails loudly rather than leaving text without its characters.
+ */
+function actualText(doc: Doc) {
+  const inner = doc as unknown as Internals;
+  const fragment = inner._fragment;
+  const addContent = inner.addContent;
+  if (typeof fragment !== 'function' || typeof addContent !== 'function') throw new Error('PDFKit draws text in a way actualText does not know');
+  const { language } = tagsOf.get(doc)!;
+  inner._fragment = function drawWithActualText(this: Internals, text, x, y, options) {
+    const characters = `${text}`.replace(/\n/g, '');
+    const script = shapedScriptOf(characters);
+    if (!script) return fragment.call(this, text, x, y, options);
+    const lang = LANGUAGE_OF[script] === language ? '' : ` /Lang (${LANGUAGE_OF[script]})`;
+    let state = 'before' as 'before' | 'open' | 'closed';
+    this.addContent = function addWithSpan(this: Internals, data: string) {
+      if (data === 'ET' && state === 'open') { addContent.call(this, 'EMC'); state = 'closed'; }
+      addContent.call(this, data);
+      if (state === 'before' && typeof data === 'string' && data.endsWith(' Tf')) {
+        addContent.call(this, `/Span <</ActualText ${pdfString(characters)}${lang}>> BDC`);
+        state = 'open';
+      }
+      return this;
+    };
+    try {
+      fragment.call(this, text, x, y, options);
+    } finally {
+      this.addContent = addContent;
+    }
+    if (state !== 'closed') throw new Error('PDFKit drew text in a way actualText does not know');
+  };
+}
+
+interface Tags {
+  /** The open structure elements, innermost last: what is drawn goes into the last. */
+  parents: PDFKit.PDFStructureElement[];
+  /** Inside an element's content or an artifact: what is drawn belongs to it, no new element. */
+  drawing: boolean;
+  /** The document's primary language ('ml'). */
+  language: string;
+}
+const tagsOf = new WeakMap<Doc, Tags>();
+
+/** The structure types used: headings, paragraphs, tables, and groups of them. */
+export type Role = 'H1' | 'H2' | 'H3' | 'P' | 'TH' | 'TD';
+type GroupRole = 'Sect' | 'Table' | 'TR';
+
+/**
+ * Draws the content of one structure element of `role` (a heading, a paragraph, a table cell), in
+ * the open group (the document unless `begin` opened another). Drawn within another element's content
+ * or within an artifact, it adds to that instead.
+ */
+export function tag(doc: Doc, role: Role, draw: () => void) {
+  const tags = tagsOf.get(doc)!;
+  if (tags.drawing) return draw();
+  tags.drawing = true;
+  try {
+    // An element whose content is a function, added to an element already in the tree, draws it at
+    // once as its marked content (PDFKit: its content marked with the element's MCID).
+    tags.parents.at(-1)!.add(doc.struct(role, {}, () => { draw(); }));
+  } finally {
+    tags.drawing = false;
+  }
+}
+
+/** Opens a group (a table, a row) in the open one: what is drawn until its `end` goes into it. */
+export function begin(doc: Doc, role: GroupRole) {
+  const tags = tagsOf.get(doc)!;
+  const element = doc.struct(role);
+  tags.parents.at(-1)!.add(element);
+  tags.parents.push(element);
+}
+
+/** Closes the group `begin` opened last. */
+export function end(doc: Doc) {
+  const tags = tagsOf.get(doc)!;
+  if (tags.parents.length > 1) tags.parents.pop()!.end();
+}
+
+/** Draws what is not content (rules, boxes, shading, page numbers, a page's repeated heading) as an
+ * artifact: readers and the structure tree skip it. */
+export function artifact(doc: Doc, draw: () => void, type: 'Layout' | 'Pagination' = 'Layout') {
+  const tags = tagsOf.get(doc)!;
+  if (tags.drawing) return draw();
+  tags.drawing = true;
+  doc.markContent('Artifact', { type });
+  try {
+    draw();
+  } finally {
+    doc.endMarkedContent();
+    tags.drawing = false;
+  }
 }
 
 type TextOptions = PDFKit.Mixins.TextOptions;
@@ -129,17 +272,20 @@ function featuresFor(doc: Doc, runs: Run[], weight: Weight): TextOptions['featur
   return FEATURE_FALLBACKS[fallbackIndex(doc, runs, weight)]() as TextOptions['features'];
 }
 
-/** Writes a paragraph of any scripts at the current position (or x, y), wrapping at the width. */
-export function write(doc: Doc, text: string, options: TextOptions & { weight?: Weight; size?: number; x?: number; y?: number } = {}) {
-  const { weight = 'regular', size, x, y, ...rest } = options;
+/** Writes a paragraph of any scripts at the current position (or x, y), wrapping at the width, as a
+ * structure element of `role` (a paragraph unless asked). */
+export function write(doc: Doc, text: string, options: TextOptions & { weight?: Weight; size?: number; x?: number; y?: number; role?: Role } = {}) {
+  const { weight = 'regular', size, x, y, role = 'P', ...rest } = options;
   if (size) doc.fontSize(size);
   const runs = runsOf(text || ' ');
   const features = featuresFor(doc, runs, weight);
-  runs.forEach((run, i) => {
-    doc.font(`${run.script}-${weight}`);
-    const runOptions = { ...rest, continued: i < runs.length - 1, features };
-    if (i === 0 && x !== undefined) doc.text(run.text, x, y, runOptions);
-    else doc.text(run.text, runOptions);
+  tag(doc, role, () => {
+    runs.forEach((run, i) => {
+      doc.font(`${run.script}-${weight}`);
+      const runOptions = { ...rest, continued: i < runs.length - 1, features };
+      if (i === 0 && x !== undefined) doc.text(run.text, x, y, runOptions);
+      else doc.text(run.text, runOptions);
+    });
   });
   return doc;
 }
@@ -165,11 +311,11 @@ function widthOf(doc: Doc, text: string, size: number, weight: Weight = 'regular
  * clips.
  */
 export function writeLine(doc: Doc, text: string, options: { x: number; y: number; width: number; size: number; weight?: Weight;
-  align?: 'left' | 'center' | 'right' }) {
-  const { x, y, width, size, weight = 'regular', align = 'left' } = options;
+  align?: 'left' | 'center' | 'right'; role?: Role }) {
+  const { x, y, width, size, weight = 'regular', align = 'left', role } = options;
   const room = width - (align === 'left' ? 0 : widthOf(doc, text, size, weight));
   const left = align === 'right' ? x + Math.max(0, room) : align === 'center' ? x + Math.max(0, room / 2) : x;
-  return write(doc, text, { x: left, y, size, weight, lineBreak: false });
+  return write(doc, text, { x: left, y, size, weight, role, lineBreak: false });
 }
 
 /** A document and the steps that draw it (a table's rows, say): drawn while it is sent. */
@@ -216,5 +362,5 @@ export function bufferOf(doc: Doc): Promise<Buffer> {
 
 /** An empty tick box at (x, y), `size` points square, its top at the text's cap line. */
 export function tickBox(doc: Doc, x: number, y: number, size = 10) {
-  doc.save().lineWidth(0.8).rect(x, y, size, size).stroke().restore();
+  artifact(doc, () => doc.save().lineWidth(0.8).rect(x, y, size, size).stroke().restore());
 }

@@ -1,6 +1,6 @@
 import { INTL_LOCALE, type Locale } from '../../../common/i18n/locales.js';
 import { translatorFor, type Translate } from '../../core/i18n.js';
-import { newDocument, write, writeLine, type Doc, type Drawing, type Weight } from '../../core/pdf/text.js';
+import { artifact, begin, end, newDocument, tag, write, writeLine, type Doc, type Drawing, type Weight } from '../../core/pdf/text.js';
 
 /**
  * The printed attendance documents, A4 landscape: the monthly register of a class, laid out like
@@ -8,6 +8,8 @@ import { newDocument, write, writeLine, type Doc, type Drawing, type Weight } fr
  * Every page repeats the heading (church, title, class and period) and the table's column headings,
  * so a page read alone says what it is; every page carries its number at the foot. Fixed texts come
  * from the catalogue in the reader's language; names are printed as written, in any script.
+ * Tagged for reading: the first page's heading, then one table (its first row the column headings)
+ * and what follows it; page numbers, rules and the heading repeated on later pages are artifacts.
  */
 
 const MARGIN = 28;
@@ -25,9 +27,11 @@ class PagedTable {
   readonly doc: Doc;
   private page = 0;
   private readonly left = MARGIN;
+  /** The table's structure element is open (from its first row until what follows it). */
+  private tableOpen = false;
 
-  constructor(title: string, private readonly t: Translate, private readonly heading: Heading, private readonly columns: Column[]) {
-    this.doc = newDocument({ title, layout: 'landscape', margin: MARGIN });
+  constructor(title: string, language: Locale, private readonly t: Translate, private readonly heading: Heading, private readonly columns: Column[]) {
+    this.doc = newDocument({ title, language: INTL_LOCALE[language], layout: 'landscape', margin: MARGIN });
     this.startPage(false);
   }
 
@@ -41,25 +45,35 @@ class PagedTable {
     // below the margin, so the margin is lifted for that one line.
     const margin = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;
-    writeLine(doc, this.t('reports.register.page', { page: this.page }), {
+    artifact(doc, () => writeLine(doc, this.t('reports.register.page', { page: this.page }), {
       x: this.left, y: doc.page.height - MARGIN - 10, size: 7.5, width: doc.page.width - 2 * MARGIN, align: 'right',
-    });
+    }), 'Pagination');
     doc.page.margins.bottom = margin;
     doc.x = this.left;
     doc.y = MARGIN;
     // Each heading line on its own line, never wrapped: a line without wrapping leaves the position
-    // where it was, so it is moved on by hand.
-    const line = (text: string, size: number, weight: Weight) => {
+    // where it was, so it is moved on by hand. Read once: on later pages it is an artifact.
+    const line = (text: string, size: number, weight: Weight, role: 'H1' | 'P') => {
       const y = doc.y;
-      write(doc, text, { x: this.left, y, size, weight, lineBreak: false });
+      write(doc, text, { x: this.left, y, size, weight, role, lineBreak: false });
       doc.y = y + size * 1.45;
     };
-    line(this.heading.churchName, 10.5, 'bold');
-    line(this.heading.title, 14, 'bold');
-    for (const text of this.heading.lines) line(text, 9.5, 'regular');
+    const heading = () => {
+      line(this.heading.churchName, 10.5, 'bold', 'P');
+      line(this.heading.title, 14, 'bold', 'H1');
+      for (const text of this.heading.lines) line(text, 9.5, 'regular', 'P');
+    };
+    if (add) artifact(doc, heading, 'Pagination');
+    else heading();
     doc.x = this.left;
     doc.y += 4;
-    this.row(this.columns.map((c) => c.label), { weight: 'bold', shade: true });
+    this.row(this.columns.map((c) => c.label), { weight: 'bold', shade: true, header: add ? 'repeated' : 'first' });
+  }
+
+  /** Ends the table's structure element: what is written next follows the table. */
+  private closeTable() {
+    if (this.tableOpen) end(this.doc);
+    this.tableOpen = false;
   }
 
   /** Room for `height` points on this page, or a new page. */
@@ -67,29 +81,57 @@ class PagedTable {
     if (this.doc.y + height > this.bottom) this.startPage(true);
   }
 
-  /** One row of cells, each clipped to its column (a long name never runs into the next cell). */
-  row(cells: string[], options: { weight?: Weight; shade?: boolean } = {}) {
+  /**
+   * One row of cells, each clipped to its column (a long name never runs into the next cell): a row
+   * of the table's structure, of column headings (the first page's heading row), or an artifact (the
+   * headings repeated on a later page).
+   */
+  row(cells: string[], options: { weight?: Weight; shade?: boolean; header?: 'first' | 'repeated' } = {}) {
     const { doc } = this;
     if (doc.y + ROW > this.bottom) this.startPage(true);
     const y = doc.y;
     const width = this.columns.reduce((sum, c) => sum + c.width, 0);
-    if (options.shade) doc.save().rect(this.left, y, width, ROW).fill('#eeeeee').restore();
-    let x = this.left;
-    this.columns.forEach((column, i) => {
-      doc.save().rect(x, y, column.width, ROW).clip();
-      writeLine(doc, cells[i] ?? '', {
-        x: x + 2, y: y + 3, width: column.width - 4, size: TEXT, align: column.align ?? 'left', weight: options.weight ?? column.weight ?? 'regular',
+    const draw = () => {
+      if (options.shade) artifact(doc, () => doc.save().rect(this.left, y, width, ROW).fill('#eeeeee').restore());
+      let x = this.left;
+      this.columns.forEach((column, i) => {
+        doc.save().rect(x, y, column.width, ROW).clip();
+        tag(doc, options.header ? 'TH' : 'TD', () => writeLine(doc, cells[i] ?? '', {
+          x: x + 2, y: y + 3, width: column.width - 4, size: TEXT, align: column.align ?? 'left', weight: options.weight ?? column.weight ?? 'regular',
+        }));
+        doc.restore();
+        x += column.width;
       });
-      doc.restore();
-      doc.save().lineWidth(0.4).rect(x, y, column.width, ROW).stroke('#666666').restore();
-      x += column.width;
-    });
+      // The cells' borders, one path for the row (one artifact, few operators).
+      artifact(doc, () => {
+        doc.save().lineWidth(0.4);
+        let left = this.left;
+        for (const column of this.columns) {
+          doc.rect(left, y, column.width, ROW);
+          left += column.width;
+        }
+        doc.stroke('#666666').restore();
+      });
+    };
+    if (options.header === 'repeated') {
+      artifact(doc, draw, 'Pagination');
+    } else {
+      if (!this.tableOpen) begin(doc, 'Table');
+      this.tableOpen = true;
+      begin(doc, 'TR');
+      try {
+        draw();
+      } finally {
+        end(doc);
+      }
+    }
     doc.x = this.left;
     doc.y = y + ROW;
   }
 
   /** A line of text under the table, across the page. */
   note(text: string) {
+    this.closeTable();
     this.ensure(ROW + 6);
     this.doc.y += 6;
     write(this.doc, text, { x: this.left, size: 9.5, width: this.doc.page.width - 2 * MARGIN });
@@ -99,12 +141,13 @@ class PagedTable {
   /** Lines to sign on, side by side, with their labels under them. */
   signatures(labels: string[]) {
     const { doc } = this;
+    this.closeTable();
     this.ensure(60);
     const y = doc.y + 40;
     const width = 200;
     labels.forEach((label, i) => {
       const x = this.left + i * (width + 80);
-      doc.save().lineWidth(0.6).moveTo(x, y).lineTo(x + width, y).stroke().restore();
+      artifact(doc, () => doc.save().lineWidth(0.6).moveTo(x, y).lineTo(x + width, y).stroke().restore());
       write(doc, label, { x, y: y + 3, size: 9, lineBreak: false });
     });
     doc.x = this.left;
@@ -166,7 +209,7 @@ export function registerPdf(facts: RegisterFacts): Drawing {
     { label: t('reports.percentageShort'), width: 44, align: 'right' },
   ];
   const monthName = monthTitle(facts.language, facts.month);
-  const table = new PagedTable(`${t('reports.register.title')}: ${classLabel(facts.cls)}, ${monthName}`, t, {
+  const table = new PagedTable(`${t('reports.register.title')}: ${classLabel(facts.cls)}, ${monthName}`, facts.language, t, {
     churchName: facts.churchName,
     title: t('reports.register.title'),
     lines: [`${t('reports.class')}: ${classLabel(facts.cls)}    ${t('reports.register.teacher')}: ${facts.teacher ?? t('reports.register.noTeacher')}`
@@ -207,7 +250,7 @@ function yearTable(
 ): PagedTable {
   const leadWidth = lead.reduce((sum, c) => sum + c.width, 0);
   const width = Math.min(44, (usableWidth - leadWidth) / (months.length + 1));
-  return new PagedTable(heading.title, t, heading, [
+  return new PagedTable(heading.title, language, t, heading, [
     ...lead,
     ...months.map((month): Column => ({ label: monthShort(language, month), width, align: 'right' })),
     { label: t('reports.register.yearColumn'), width, align: 'right', weight: 'bold' },
