@@ -15,7 +15,10 @@ export function startJobs(app: FastifyInstance, config: Config, db: Database) {
   const clock = () => fixed ?? new Date();
   const sender = { db, mailer: app.services.mailer, publicUrl: config.PUBLIC_URL, log: app.log };
   const backups = config.BACKUP ? backupJobs({
-    source: { db, ownerUrl: config.DATABASE_URL, pgBinDir: config.PG_BIN_DIR, storage: app.services.mediaStorage },
+    source: {
+      db, ownerUrl: config.DATABASE_URL, pgBinDir: config.PG_BIN_DIR, storage: app.services.mediaStorage,
+      signingKey: app.services.secretKeys.get('backupSigning'),
+    },
     dir: config.BACKUP_DIR, keep: config.BACKUP_KEEP, cron: config.BACKUP_CRON, log: app.log,
   }) : [];
   return startJobQueue(db, [...digestJobs(sender, clock), ...backups], app.log);
