@@ -11,7 +11,7 @@ import type { Config } from './config.js';
  * embedded database's folder, the uploads or the backups (server/config.ts refuses that), so a copy
  * of the data or of an archive does not carry the key that vouches for it.
  */
-export const SECRET_KEYS = {
+const SECRET_KEYS = {
   backupSigning: { variable: 'BACKUP_SIGNING_KEY', file: 'backup-signing.key' },
   totpSeed: { variable: 'TOTP_SEED_KEY', file: 'totp-seed.key' },
 } as const;

@@ -34,7 +34,7 @@ export async function storeBatchAnswer(tx: Tx, churchId: string, batchId: string
 }
 
 /** A user's batches whose stored answers keep their refused marks (the newest); older ones keep the count. */
-export const SYNC_BATCHES_WITH_REFUSALS = 4;
+const SYNC_BATCHES_WITH_REFUSALS = 4;
 
 /**
  * Empties the refused marks of the user's stored answers but those of the newest

@@ -46,7 +46,7 @@ interface SyncAnswer {
 }
 
 /** Refused marks a batch's stored answer, and its audit entry, keep at most (the count is kept). */
-export const SYNC_STORED_REFUSALS = 50;
+const SYNC_STORED_REFUSALS = 50;
 
 /** What became of a mark: refused with a reason, or accepted (then applied or kept newer). */
 type Accepted = { mark: OfflineMark; result: MarkResult };

@@ -21,7 +21,7 @@ export interface ExportSweepDeps { db: Database; storage: MediaStorage; log: Fas
  * file. Platform door, across churches (a maintenance statement, not a church's request); the file
  * first, then the row, so a failed deletion is tried again by the next run. Answers the count.
  */
-export async function sweepExpiredExports({ db, storage, log }: ExportSweepDeps): Promise<number> {
+async function sweepExpiredExports({ db, storage, log }: ExportSweepDeps): Promise<number> {
   const due = await db.withPlatform((tx) => tx.select({ churchId: familyExports.churchId, id: familyExports.id, storageName: familyExports.storageName })
     .from(familyExports)
     .where(and(isNotNull(familyExports.storageName), or(
