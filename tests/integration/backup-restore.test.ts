@@ -415,6 +415,6 @@ describe(`backup and restore (${backend})`, () => {
     } finally {
       await db.close();
     }
-  });
+  }, 120_000); // a copy of the embedded database is opened and dumped: 23 s at a load average of 16
 });
 
