@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../server/config.js';
 import { migratesAtStart, openDatabase } from '../server/db/index.js';
 import { createOperator } from '../server/modules/operators/index.js';
+import { secretKeys } from '../server/secret-keys.js';
 
 // npm run admin:create -- --email E --password P : create a platform operator (or reset its password),
 // enrolled in the second factor: prints its TOTP secret, otpauth URI and one-time recovery codes.
@@ -14,7 +15,7 @@ const config = loadConfig();
 const db = await openDatabase(config);
 try {
   if (migratesAtStart(config)) await db.migrate();
-  const enrolment = await createOperator(db, values.email, values.password, values.name);
+  const enrolment = await createOperator(db, secretKeys(config).get('totpSeed'), values.email, values.password, values.name);
   console.log([
     `Platform operator ${values.email} is ready. Its earlier second factor, recovery codes and sessions (if any) are gone.`,
     'Add it to an authenticator app (shown once, keep it secret):',

@@ -1,6 +1,7 @@
 import { loadConfig } from '../server/config.js';
 import { openDatabase } from '../server/db/index.js';
 import { prepareDatabase } from '../server/prepare-database.js';
+import { secretKeys } from '../server/secret-keys.js';
 
 // Run by `npm start` in a child process on the first start of the embedded database: creating a
 // PGlite data directory, migrating and seeding it grow the WASM heap to ~850 MB, which the serving
@@ -8,7 +9,7 @@ import { prepareDatabase } from '../server/prepare-database.js';
 const config = loadConfig();
 const db = await openDatabase(config);
 try {
-  await prepareDatabase(db, config);
+  await prepareDatabase(db, config, secretKeys(config));
 } finally {
   await db.close();
 }

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 
@@ -207,6 +208,20 @@ const configSchema = z.object({
   BACKUP_DIR: z.string().default('./data/backups'),
   BACKUP_KEEP: z.coerce.number().int().min(1).max(365).default(7),
   BACKUP_CRON: z.string().regex(/^\S+( \S+){4}$/, 'BACKUP_CRON is a cron expression of five fields').default('30 20 * * *'),
+  /** The key that signs every backup's manifest (HMAC-SHA256): a restore refuses an archive whose
+   * signature does not verify with it, so keep it apart from the archives. Unset: drawn once into
+   * KEYS_DIR/backup-signing.key (server/secret-keys.ts). */
+  BACKUP_SIGNING_KEY: optionalText.pipe(z.string().min(32, 'BACKUP_SIGNING_KEY must be at least 32 characters').optional()),
+  /** The key that encrypts operators' TOTP seeds at rest (AES-256-GCM). Unset: drawn once into
+   * KEYS_DIR/totp-seed.key. The same on every server of one database. */
+  TOTP_SEED_KEY: optionalText.pipe(z.string().min(32, 'TOTP_SEED_KEY must be at least 32 characters').optional()),
+  /** Where the keys above are drawn and kept when their variables are unset (mode 0700, each file
+   * 0600); never inside PGLITE_DATA_DIR, UPLOADS_DIR or BACKUP_DIR. */
+  KEYS_DIR: z.string().default('./data/keys'),
+  /** How long the offline-sync ledger keeps a batch's id and answer (then the nightly prune
+   * deletes it). Longer than the 14 days a mark can be made for, so a batch replayed after its row
+   * is gone has only marks too old to apply. */
+  SYNC_LEDGER_RETENTION_DAYS: z.coerce.number().int().min(15).max(3650).default(30),
   /** The folder of pg_dump and pg_restore (PostgreSQL backups); unset: found on the PATH. */
   PG_BIN_DIR: z.string().default(''),
   /** Sign-in and registration with Google (OpenID Connect, authorization code with PKCE), from a
@@ -313,6 +328,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   if (parsed.success && parsed.data.JOBS_FIXED_CLOCK && parsed.data.NODE_ENV === 'production') {
     problems.push('  JOBS_FIXED_CLOCK: a fixed clock for the scheduled jobs is for tests; refused with NODE_ENV=production');
+  }
+  if (parsed.success) {
+    const keys = path.resolve(parsed.data.KEYS_DIR);
+    const inside = (folder: string) => keys === path.resolve(folder) || keys.startsWith(`${path.resolve(folder)}${path.sep}`);
+    const holders = [['PGLITE_DATA_DIR', parsed.data.PGLITE_DATA_DIR], ['BACKUP_DIR', parsed.data.BACKUP_DIR], ['UPLOADS_DIR', parsed.data.UPLOADS_DIR]] as const;
+    for (const [name, folder] of holders) {
+      if (inside(folder)) problems.push(`  KEYS_DIR: must not be inside ${name} (${folder}): a copy of it would carry the keys`);
+    }
   }
   if (!parsed.success || problems.length) throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
   const data = parsed.data;

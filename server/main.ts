@@ -8,6 +8,7 @@ import { buildApp } from './app.js';
 import { prepareDatabase } from './prepare-database.js';
 import { protectDataRoots } from './data-roots.js';
 import { startJobs } from './jobs.js';
+import { secretKeys } from './secret-keys.js';
 
 /**
  * `npm start`: migrate, seed the demo and the operator, serve app and API, shut down gracefully.
@@ -28,7 +29,7 @@ async function main() {
   const refusal = clusterRefusal(config);
   if (refusal) throw new Error(`WEB_CONCURRENCY=${config.WEB_CONCURRENCY}: ${refusal}`);
   const db = await openDatabase(config);
-  await prepareDatabase(db, config);
+  await prepareDatabase(db, config, secretKeys(config));
   await db.close();
   runWorkers(config, processes);
 }
@@ -84,7 +85,7 @@ function runWorkers(config: Config, processes: number) {
 /** One serving process: the only one, or a worker of the cluster (which neither migrates nor seeds). */
 async function serve(config: Config, options: { prepare: boolean }) {
   const db = await openDatabase(config);
-  if (options.prepare) await prepareDatabase(db, config);
+  if (options.prepare) await prepareDatabase(db, config, secretKeys(config));
   const app = await buildApp({ config, db });
   if (!(await app.services.sharedStoreReady())) {
     console.warn('  Redis (REDIS_URL) is not reachable yet: sign-in answers 503 until it is');

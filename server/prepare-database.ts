@@ -1,13 +1,18 @@
 import type { Config } from './config.js';
 import { migratesAtStart, type Database } from './db/index.js';
-import { ensurePlatformAdmin } from './modules/operators/index.js';
+import { ensurePlatformAdmin, sealPlaintextSeeds } from './modules/operators/index.js';
+import type { SecretKeys } from './secret-keys.js';
 import { demoServerBanner, seedDemoChurch } from './modules/demo/index.js';
 import { paymentGatewayMode } from './modules/payments/index.js';
 
 /** Migrations, the operator and the demo church, and the demo server's banner; as `npm start` does
  * before serving (once, in the primary process). */
-export async function prepareDatabase(db: Database, config: Config): Promise<void> {
+export async function prepareDatabase(db: Database, config: Config, keys: SecretKeys): Promise<void> {
   if (migratesAtStart(config)) await db.migrate();
+  // Operators' TOTP seeds of an earlier version (or of a restored archive's) are sealed before anyone signs in.
+  const seeds = await sealPlaintextSeeds(db, () => keys.get('totpSeed'));
+  if (seeds.sealed) console.log(`  ${seeds.sealed} operator TOTP seeds stored in plaintext by an earlier version were encrypted.`);
+  if (seeds.unreadable) console.warn(`  ${seeds.unreadable} operator TOTP seeds cannot be opened with this TOTP_SEED_KEY (it differs from the one that sealed them): those operators sign in with a recovery code, or get a new second factor with npm run admin:create.`);
   if (config.PLATFORM_ADMIN_EMAIL && config.PLATFORM_ADMIN_PASSWORD) {
     const created = await ensurePlatformAdmin(db, config.PLATFORM_ADMIN_EMAIL, config.PLATFORM_ADMIN_PASSWORD);
     if (created) console.log(`  Platform operator ${config.PLATFORM_ADMIN_EMAIL} created: its first sign-in at /admin-login enrols its authenticator app.`);

@@ -9,6 +9,7 @@ import { createImageQueue } from './modules/gallery/index.js';
 import { createMediaStorage, createMediaUrlSigner } from './modules/media-storage/index.js';
 import { closeRedis, createRedis, redisConnected, redisReachable } from './redis.js';
 import type { MetricsObserver } from './modules/metrics/index.js';
+import { secretKeys } from './secret-keys.js';
 
 /** Long-lived collaborators shared by all requests, built once by the app factory; `metrics` hears
  * sign-in refusals and stored uploads (a no-op while metrics are off). */
@@ -48,6 +49,8 @@ export function createServices(config: Config, db: Database, metrics: MetricsObs
       maxFailuresPerSource: config.LOGIN_MAX_FAILURES_PER_IP,
       maxCleanSourceFailuresPerAccountPerHour: config.LOGIN_MAX_CLEAN_SOURCE_FAILURES_PER_HOUR,
     }),
+    /** The backup signing key and the TOTP seed key, each read or made at its first use. */
+    secretKeys: secretKeys(config),
     /** At start: true once Redis is connected (or not configured); false after its connect timeout. */
     async sharedStoreReady(): Promise<boolean> {
       return redis ? redisConnected(redis) : true;

@@ -631,7 +631,7 @@ export const familyExports = pgTable('family_exports', {
   churchId: churchIdColumn(),
   id: uuid('id').notNull().defaultRandom(),
   studentId: uuid('student_id').notNull(),
-  /** 'pending', 'ready', 'failed' or 'downloaded'. */
+  /** 'pending', 'ready', 'failed', 'downloaded', or 'expired' (its link expired unused: the file is deleted). */
   status: text('status').notNull().default('pending'),
   storageName: text('storage_name'),
   bytes: bigint('bytes', { mode: 'number' }),
@@ -652,6 +652,6 @@ export const familyExports = pgTable('family_exports', {
   uniqueIndex('family_exports_church_token_key').on(t.churchId, t.tokenHash),
   // A download link names no church: the platform door finds its export by the token's hash.
   index('family_exports_token_hash_idx').on(t.tokenHash),
-  check('family_exports_status_check', sql`${t.status} in ('pending', 'ready', 'failed', 'downloaded')`),
+  check('family_exports_status_check', sql`${t.status} in ('pending', 'ready', 'failed', 'downloaded', 'expired')`),
   tenantIsolation(),
 ]);

@@ -16,6 +16,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createPostgresDatabase } from '../../server/db/postgres.js';
+import { randomBytes } from 'node:crypto';
 import { createBackup, restoreBackup } from '../../server/modules/backup/index.js';
 import { createLocalMediaStorage } from '../../server/modules/media-storage/index.js';
 import { BASE_DATABASE_URL, databaseExists, databaseName, dropDatabase, fmt, heading, machineState, ownerClient, printTable, recreateDatabase } from './lib.js';
@@ -60,13 +61,14 @@ try {
 
   const db = createPostgresDatabase(source, 1);
   let started = performance.now();
-  const manifest = await createBackup({ db, ownerUrl: source, storage: createLocalMediaStorage(path.join(work, 'no-uploads')) }, archive);
+  const signingKey = randomBytes(32); // the bench's own: its archive is restored by itself
+  const manifest = await createBackup({ db, ownerUrl: source, storage: createLocalMediaStorage(path.join(work, 'no-uploads')), signingKey }, archive);
   const backupMs = performance.now() - started;
   await db.close();
 
   await recreateDatabase(target);
   started = performance.now();
-  await restoreBackup(archive, { target: { kind: 'postgres', ownerUrl: target }, storage: createLocalMediaStorage(path.join(work, 'restored-uploads')) });
+  await restoreBackup(archive, { target: { kind: 'postgres', ownerUrl: target }, storage: createLocalMediaStorage(path.join(work, 'restored-uploads')), signingKey });
   const restoreMs = performance.now() - started;
   const after = await counts(target);
   if (after.attendance !== before.attendance || after.students !== before.students) throw new Error('The restored database does not have the same rows.');

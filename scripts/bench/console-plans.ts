@@ -17,9 +17,11 @@ import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../server/db/index.js';
 import { createPostgresDatabase } from '../../server/db/postgres.js';
 import { createOperator } from '../../server/modules/operators/index.js';
+import { secretKeys } from '../../server/secret-keys.js';
 import {
   BASE_DATABASE_URL, call, databaseExists, heading, literalSql, machineState, ownerClient, printTable, startApp, startPgProxy,
   summarizePlans, typeNamesFor,
+  BENCH_TOTP_SEED_KEY,
 } from './lib.js';
 
 const EXPLAIN_RUNS = 5;
@@ -64,7 +66,7 @@ async function main() {
   const email = `bench-ops-${randomBytes(3).toString('hex')}@platform.test`;
   const password = 'bench-operator-password';
   const direct = createPostgresDatabase(url, 2);
-  await createOperator(direct, email, password);
+  await createOperator(direct, secretKeys({ KEYS_DIR: '', BACKUP_SIGNING_KEY: undefined, TOTP_SEED_KEY: BENCH_TOTP_SEED_KEY }).get('totpSeed'), email, password);
 
   const proxy = await startPgProxy({ target: url, capture: true });
   const db = createPostgresDatabase(proxy.urlFor(url), 1);

@@ -140,6 +140,9 @@ export interface RunningApp {
   close(): Promise<void>;
 }
 
+/** The benchmarks' TOTP seed key (their operators are made and signed in by the bench itself). */
+export const BENCH_TOTP_SEED_KEY = 'bench-totp-seed-key-not-a-secret-0123456789';
+
 /** The real server (buildApp) on 127.0.0.1 and a random port, logger off. */
 export async function startApp(db: Database, env: Record<string, string> = {}): Promise<RunningApp> {
   const config = loadConfig({
@@ -155,6 +158,7 @@ export async function startApp(db: Database, env: Record<string, string> = {}): 
     LOGIN_MAX_FAILURES_PER_ACCOUNT: '100000',
     LOGIN_MAX_FAILURES_PER_ACCOUNT_PER_HOUR: '100000',
     CLIENT_DIST_DIR: path.join(os.tmpdir(), 'ss-bench-no-client'),
+    TOTP_SEED_KEY: BENCH_TOTP_SEED_KEY,
     ...env,
   });
   const app = await buildApp({ config, db, logger: false });

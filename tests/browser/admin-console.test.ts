@@ -4,6 +4,7 @@ import { auditLog, childDataReads, churches, students, users } from '../../drizz
 import { OPERATOR_MESSAGES } from '../../common/constants.js';
 import { ADMIN_CHURCH_MESSAGES } from '../../common/schemas/admin-churches.js';
 import { createOperator } from '../../server/modules/operators/index.js';
+import { testSeedKey } from '../helpers/app.js';
 import { totpCode } from '../helpers/totp.js';
 import { DEMO_CODE, DEMO_PASSWORD, DESKTOP, PHONE, SESSION_KEYS, fitsViewportWidth, onPage, pathOf, signIn, useAppAndBrowser } from '../helpers/browser.js';
 
@@ -19,7 +20,7 @@ const dateInDays = (days: number) => new Date(Date.now() + days * 86_400_000).to
 
 describe('operator console', () => {
   it('an operator changes a church subscription; the church sees its new plan and the change is in Recent Activity', async () => {
-    const { secret } = await createOperator(env.app.db, OPERATOR_EMAIL, OPERATOR_PASSWORD, OPERATOR_NAME);
+    const { secret } = await createOperator(env.app.db, testSeedKey(), OPERATOR_EMAIL, OPERATOR_PASSWORD, OPERATOR_NAME);
     const endDate = dateInDays(60);
 
     const [demo] = await env.app.db.withPlatform((tx) => tx.update(churches).set({ trialExtensions: 2 }).where(eq(churches.code, DEMO_CODE))

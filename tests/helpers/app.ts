@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { inject } from 'vitest';
 import { TESTS_OWN_APPLICATION_NAME } from '../../scripts/citus/router-report.js';
 import { loadConfig, type Config } from '../../server/config.js';
+import { secretKeys } from '../../server/secret-keys.js';
 import { buildApp } from '../../server/app.js';
 import { loggerOptions } from '../../server/logging.js';
 import { createPgliteDatabase } from '../../server/db/pglite.js';
@@ -60,6 +61,14 @@ function markTestsOwnStatements(db: Database): Database {
   return db;
 }
 
+/** The test apps' keys (server/secret-keys.ts), so no test writes a key file: the TOTP seed key
+ * seals the seeds createOperator stores (testSeedKey) for every app and server process of the run. */
+export const TEST_SECRET_KEYS = {
+  TOTP_SEED_KEY: 'test-totp-seed-key-of-the-suite-not-a-secret',
+  BACKUP_SIGNING_KEY: 'test-backup-signing-key-of-the-suite-not-a-secret',
+};
+export const testSeedKey = () => secretKeys({ KEYS_DIR: '', BACKUP_SIGNING_KEY: undefined, TOTP_SEED_KEY: TEST_SECRET_KEYS.TOTP_SEED_KEY }).get('totpSeed');
+
 export interface TestApp {
   url: string;
   server: Awaited<ReturnType<typeof buildApp>>;
@@ -78,7 +87,7 @@ export async function startTestApp(
   // Gallery files likewise: a folder of this app's own unless the test names one (or a bucket).
   const uploads = env.UPLOADS_DIR ? undefined : mkdtempSync(path.join(tmpdir(), 'ss-uploads-'));
   const config = loadConfig({
-    NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: '0',
+    NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: '0', ...TEST_SECRET_KEYS,
     ...(outbox ? { MAIL_OUTBOX_DIR: outbox } : {}), ...(uploads ? { UPLOADS_DIR: uploads } : {}), ...env,
   });
   const db = await openTestDatabase({ sessionSetup: config.TENANT_SESSION_SETUP, postgresUrl: database.postgresUrl });

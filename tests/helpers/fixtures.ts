@@ -4,7 +4,7 @@ import { DEFAULT_GUARDIAN_NAME, PRIMARY_GUARDIAN_POSITION } from '../../common/s
 import type { Database } from '../../server/db/index.js';
 import { hashPassword } from '../../server/modules/auth/index.js';
 import { createOperator } from '../../server/modules/operators/index.js';
-import { startTestApp, type TestApp } from './app.js';
+import { startTestApp, testSeedKey, type TestApp } from './app.js';
 import { totpCode } from './totp.js';
 
 export const TEST_PASSWORD = 'correct-horse-battery';
@@ -134,7 +134,7 @@ export const OPERATOR_TEST_PASSWORD = 'operator-password-1';
  * secret. The token is a bearer token; a browser test sets it as the console's cookie. */
 export async function signInNewOperator(db: Database, baseUrl: string) {
   const email = `ops-${randomBytes(4).toString('hex')}@platform.test`;
-  const { secret } = await createOperator(db, email, OPERATOR_TEST_PASSWORD);
+  const { secret } = await createOperator(db, testSeedKey(), email, OPERATOR_TEST_PASSWORD);
   const login = await api(baseUrl, 'POST', '/api/admin/auth/login', { body: { email, password: OPERATOR_TEST_PASSWORD } });
   if (login.status !== 200) throw new Error(`operator sign-in failed: ${login.status} ${login.body.message}`);
   const done = await api(baseUrl, 'POST', '/api/admin/auth/second-factor', { body: { challenge: login.body.data.challenge, code: totpCode(secret) } });

@@ -1,3 +1,4 @@
+import { TEST_SECRET_KEYS } from './app.js';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -33,7 +34,7 @@ export async function startServerProcess(env: Record<string, string>, timeoutMs 
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', ...env, HOST: '127.0.0.1', PORT: String(port), PUBLIC_URL: url },
+    env: { PATH: process.env.PATH ?? '', ...TEST_SECRET_KEYS, ...env, HOST: '127.0.0.1', PORT: String(port), PUBLIC_URL: url },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -66,7 +66,7 @@ describe('POST /api/attendance/sync', () => {
     const res = await sync(teacher, batchId, marks);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ success: true, message: MESSAGES.attendanceSynced });
-    expect(res.body.data).toEqual({ batch_id: batchId, applied: 3, kept_newer: 0, refused: [], message: MESSAGES.attendanceSynced });
+    expect(res.body.data).toEqual({ batch_id: batchId, applied: 3, kept_newer: 0, refused: [], refused_count: 0, message: MESSAGES.attendanceSynced });
 
     const stored = await storedMarks(cls.id);
     expect(stored).toHaveLength(3);

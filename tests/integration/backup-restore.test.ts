@@ -20,6 +20,7 @@ import { createPgliteDatabase } from '../../server/db/pglite.js';
 import { createPostgresDatabase } from '../../server/db/postgres.js';
 import { backupJobs, BackupRefusal, createBackup, MANIFEST_PATH, NOT_RESTORED_TABLES, restoreBackup, type Manifest, type RestoreTarget } from '../../server/modules/backup/index.js';
 import { openArchive } from '../../server/modules/backup/archive.js';
+import { manifestSignature } from '../../server/modules/backup/manifest.js';
 import { createLocalMediaStorage, type MediaStorage } from '../../server/modules/media-storage/index.js';
 import { backend, openTestDatabase, POSTGRES_TEST_POOL_SIZE, startTestApp, type TestApp } from '../helpers/app.js';
 import { churchWithSessions, signIn, type ChurchWithSessions } from '../helpers/church-session.js';
@@ -27,6 +28,7 @@ import { addClass } from '../helpers/classes-api.js';
 import { uploadFiles } from '../helpers/gallery-upload.js';
 import { jpegSample, pdfSample } from '../helpers/media-samples.js';
 import { todayIn } from '../../common/dates.js';
+import { secretKeys } from '../../server/secret-keys.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const work = mkdtempSync(path.join(tmpdir(), 'ss-backup-drill-'));
@@ -34,6 +36,9 @@ const serverUrl = process.env.DATABASE_URL;
 /** PostgreSQL: an owner URL of a database of the test server's, by name. */
 const urlOf = (name: string) => { const url = new URL(serverUrl!); url.pathname = `/${name}`; return url.toString(); };
 const made: string[] = [];
+/** The drill's backup signing key, as BACKUP_SIGNING_KEY gives it to the command line. */
+const SIGNING_TEXT = `drill-${randomBytes(24).toString('hex')}`;
+const signingKey = secretKeys({ KEYS_DIR: path.join(work, 'never-made-keys'), BACKUP_SIGNING_KEY: SIGNING_TEXT, TOTP_SEED_KEY: undefined }).get('backupSigning');
 let admin: postgres.Sql | undefined;
 
 /** PostgreSQL: a new empty database h_backup_<random> (dropped after the file). */
@@ -84,7 +89,7 @@ function cli(script: 'db-backup' | 'db-restore', args: string[], env: Record<str
   const tsx = path.join(ROOT, 'node_modules/tsx/dist/cli.mjs');
   const answer = spawnSync(process.execPath, [tsx, path.join(ROOT, `scripts/${script}.ts`), ...args], {
     cwd: ROOT, encoding: 'utf8', timeout: 60_000,
-    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env },
+    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', LOG_LEVEL: 'silent', BACKUP_SIGNING_KEY: SIGNING_TEXT, ...env },
   });
   return { status: answer.status, output: `${answer.stdout}${answer.stderr}` };
 }
@@ -128,7 +133,7 @@ beforeAll(async () => {
   expect(upload.status, upload.body.message).toBe(201);
 
   archive = path.join(work, 'drill.zip');
-  manifest = await createBackup({ db: source.db, ownerUrl: sourceUrl, storage: source.server.services.mediaStorage }, archive);
+  manifest = await createBackup({ db: source.db, ownerUrl: sourceUrl, storage: source.server.services.mediaStorage, signingKey }, archive);
   before = await tableChecksums(source.db);
   filesBefore = await fileSums(source.server.services.mediaStorage);
 
@@ -170,7 +175,7 @@ describe(`backup and restore (${backend})`, () => {
       target = backend === 'postgres'
         ? { kind: 'postgres', ownerUrl: urlOf(await newDatabase()) }
         : { kind: 'pglite', dataDir: path.join(work, 'restored-pglite') };
-      await restoreBackup(archive, { target, storage: createLocalMediaStorage(uploads) });
+      await restoreBackup(archive, { target, storage: createLocalMediaStorage(uploads), signingKey });
       restored = target.kind === 'postgres'
         ? createPostgresDatabase(target.ownerUrl, POSTGRES_TEST_POOL_SIZE)
         : await createPgliteDatabase({ dataDir: target.dataDir });
@@ -215,7 +220,7 @@ describe(`backup and restore (${backend})`, () => {
 
     it('refuses to restore over it (not empty) unless forced, and writes nothing', async () => {
       const sums = await tableChecksums(restored);
-      const again = restoreBackup(archive, { target: backend === 'postgres' ? target : { kind: 'pglite', dataDir: path.join(work, 'restored-pglite-2-not-made') }, storage: createLocalMediaStorage(uploads) });
+      const again = restoreBackup(archive, { target: backend === 'postgres' ? target : { kind: 'pglite', dataDir: path.join(work, 'restored-pglite-2-not-made') }, storage: createLocalMediaStorage(uploads), signingKey });
       await expect(again).rejects.toThrow(BackupRefusal);
       await expect(again).rejects.toThrow(/not empty|already holds files/);
       expect(await tableChecksums(restored)).toEqual(sums);
@@ -282,23 +287,107 @@ describe(`backup and restore (${backend})`, () => {
       const zip = new yazl.ZipFile();
       for (const entry of original.manifest.entries) zip.addReadStream(await original.read(entry.path), entry.path);
       const future = { ...original.manifest, database: { ...original.manifest.database, migration: { when: 4_102_444_800_000, tag: '9999_future' } } };
-      zip.addBuffer(Buffer.from(JSON.stringify(future)), MANIFEST_PATH);
+      // Signed with the right key (as by someone who holds it): the migration is what is refused.
+      const text = Buffer.from(JSON.stringify(future));
+      zip.addBuffer(text, MANIFEST_PATH);
+      zip.addBuffer(Buffer.from(manifestSignature(text, signingKey)), 'manifest.sig');
       zip.end();
       await new Promise<void>((resolve, reject) => {
         zip.outputStream.pipe(createWriteStream(newer)).on('close', resolve).on('error', reject);
       });
       original.close();
       const fresh = await freshTarget();
-      await expect(restoreBackup(newer, { target: fresh.target, storage: createLocalMediaStorage(fresh.env.UPLOADS_DIR) }))
+      await expect(restoreBackup(newer, { target: fresh.target, storage: createLocalMediaStorage(fresh.env.UPLOADS_DIR), signingKey }))
         .rejects.toThrow(/migrated by a newer version of the application \(migration 9999_future/);
       await fresh.untouched();
     });
+
+    /** A copy of the drill's archive with its entries (and manifest) changed as an attacker, or an
+     * earlier version, would have them: signed with `sign`, or with no manifest.sig at all. */
+    async function rewritten(name: string, change: { entry?: [string, Buffer]; sign: Buffer | null }): Promise<string> {
+      const out = path.join(work, name);
+      const original = await openArchive(archive);
+      const zip = new yazl.ZipFile();
+      const entries = [];
+      for (const entry of original.manifest.entries) {
+        if (change.entry?.[0] === entry.path) {
+          const bytes = change.entry[1];
+          zip.addBuffer(bytes, entry.path, { compress: false });
+          entries.push({ ...entry, bytes: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') });
+        } else {
+          zip.addReadStream(await original.read(entry.path), entry.path, { compress: false });
+          entries.push(entry);
+        }
+      }
+      const text = Buffer.from(`${JSON.stringify({ ...original.manifest, entries }, null, 2)}\n`);
+      zip.addBuffer(text, MANIFEST_PATH);
+      if (change.sign) zip.addBuffer(Buffer.from(manifestSignature(text, change.sign)), 'manifest.sig');
+      zip.end();
+      await new Promise<void>((resolve, reject) => {
+        zip.outputStream.pipe(createWriteStream(out)).on('close', resolve).on('error', reject);
+      });
+      original.close();
+      return out;
+    }
+
+    it('a changed file under a recomputed manifest, signed without the server\'s key: the command exits 3 and writes nothing', async () => {
+      const pdf = manifest.entries.find((entry) => entry.contentType === 'application/pdf')!;
+      const forged = await rewritten('forged.zip', { entry: [pdf.path, Buffer.from('%PDF-1.4 not the uploaded file')], sign: randomBytes(32) });
+      const fresh = await freshTarget();
+      const answer = cli('db-restore', [forged], fresh.env);
+      expect(answer.status, answer.output).toBe(3);
+      expect(answer.output).toMatch(/Restore refused: The signature of .+ does not verify with this server's backup signing key/);
+      await fresh.untouched();
+    });
+
+    it('an unsigned archive (an earlier version\'s) is refused with how to accept it, and restored with --trust-unsigned', async () => {
+      const unsigned = await rewritten('unsigned.zip', { sign: null });
+      const fresh = await freshTarget();
+      const refused = cli('db-restore', [unsigned], fresh.env);
+      expect(refused.status, refused.output).toBe(3);
+      expect(refused.output).toMatch(/is not signed .*--trust-unsigned/s);
+      await fresh.untouched();
+      const trusted = cli('db-restore', [unsigned, '--trust-unsigned'], fresh.env);
+      expect(trusted.status, trusted.output).toBe(0);
+      expect(trusted.output).toMatch(/Restored .*unsigned\.zip/);
+    }, 120_000);
+
+    // The finding: a dump whose table runs a shell command (COPY ... TO PROGRAM) when its rows are
+    // restored. Even signed with the right key (a stolen key, or --trust-unsigned), the screen of the
+    // dump refuses it before anything is written, and the command never runs.
+    it.runIf(backend === 'postgres')('a PostgreSQL dump that would run a program when restored is refused, and the program never runs', async () => {
+      const name = await newDatabase();
+      const marker = path.join(tmpdir(), `ss-restore-ran-${randomBytes(4).toString('hex')}`);
+      const crafted = createPostgresDatabase(urlOf(name), 1);
+      try {
+        await crafted.migrate();
+        // It runs anywhere but in its own database: in the restored one, as each row is checked.
+        await crafted.ownerQuery(sql.raw(`
+          create function public.checked(a int) returns boolean language plpgsql as $$
+          begin
+            if current_database() <> '${name}' then execute 'copy (select 1) to program ''touch ${marker}'''; end if;
+            return true;
+          end $$`));
+        await crafted.ownerQuery(sql.raw('create table public.innocent (a int check (public.checked(a)))'));
+        await crafted.ownerQuery(sql.raw('insert into public.innocent values (1)'));
+        const evil = path.join(work, 'evil.zip');
+        await createBackup({ db: crafted, ownerUrl: urlOf(name), storage: createLocalMediaStorage(path.join(work, 'evil-uploads')), signingKey }, evil);
+        const fresh = await freshTarget();
+        const restore = restoreBackup(evil, { target: fresh.target, storage: createLocalMediaStorage(fresh.env.UPLOADS_DIR), signingKey });
+        await expect(restore).rejects.toThrow(BackupRefusal);
+        await expect(restore).rejects.toThrow(/never writes \(it runs a program/);
+        await fresh.untouched();
+        expect(existsSync(marker)).toBe(false);
+      } finally {
+        await crafted.close();
+      }
+    }, 120_000);
 
     it('a file that is not an archive', async () => {
       const junk = path.join(work, 'junk.zip');
       writeFileSync(junk, 'not a zip');
       const fresh = await freshTarget();
-      await expect(restoreBackup(junk, { target: fresh.target, storage: createLocalMediaStorage(fresh.env.UPLOADS_DIR) }))
+      await expect(restoreBackup(junk, { target: fresh.target, storage: createLocalMediaStorage(fresh.env.UPLOADS_DIR), signingKey }))
         .rejects.toThrow(/is not a readable backup archive/);
       await fresh.untouched();
     });
@@ -313,7 +402,7 @@ describe(`backup and restore (${backend})`, () => {
     const db = await openTestDatabase();
     try {
       const storage = createLocalMediaStorage(mkdtempSync(path.join(work, 'nightly-uploads-')));
-      const [job] = backupJobs({ source: { db, storage }, dir, keep: 2, cron: '30 20 * * *', log: Fastify({ logger: false }).log });
+      const [job] = backupJobs({ source: { db, storage, signingKey }, dir, keep: 2, cron: '30 20 * * *', log: Fastify({ logger: false }).log });
       await job.run(undefined, undefined as never);
       const left = readdirSync(dir).sort();
       expect(left).toHaveLength(3);
@@ -326,6 +415,6 @@ describe(`backup and restore (${backend})`, () => {
     } finally {
       await db.close();
     }
-  });
+  }, 120_000); // a copy of the embedded database is opened and dumped: 23 s at a load average of 16
 });
 

@@ -8,7 +8,7 @@ import { operatorSessions, platformOperators } from '../../drizzle/schema/index.
 import { OPERATOR_MESSAGES } from '../../common/constants.js';
 import { createOperator, ensurePlatformAdmin } from '../../server/modules/operators/index.js';
 import { hashPassword, hashToken } from '../../server/modules/auth/index.js';
-import { backend, startTestApp, type TestApp } from '../helpers/app.js';
+import { backend, startTestApp, testSeedKey, type TestApp } from '../helpers/app.js';
 import { api, createChurch, OPERATOR_TEST_PASSWORD as PASSWORD, signInNewOperator } from '../helpers/fixtures.js';
 import { signIn } from '../helpers/church-session.js';
 import { totpCode } from '../helpers/totp.js';
@@ -20,7 +20,7 @@ afterAll(async () => { await app?.close(); });
 const newAddress = () => `ops-${randomBytes(4).toString('hex')}@platform.test`;
 async function newOperator() {
   const email = newAddress();
-  return { email, ...await createOperator(app.db, email, PASSWORD) };
+  return { email, ...await createOperator(app.db, testSeedKey(), email, PASSWORD) };
 }
 const login = (email: string, password = PASSWORD, base = app.url) => api(base, 'POST', '/api/admin/auth/login', { body: { email, password } });
 const secondFactor = (challenge: string, code: string, session?: 'token' | 'cookie', base = app.url) =>
@@ -220,7 +220,7 @@ const cookiePair = (setCookie: string) => setCookie.split(';')[0];
 
 async function cookieSignIn(base = app.url, db = app.db) {
   const email = newAddress();
-  const { secret } = await createOperator(db, email, PASSWORD);
+  const { secret } = await createOperator(db, testSeedKey(), email, PASSWORD);
   const challenge = (await login(email, PASSWORD, base)).body.data.challenge as string;
   const done = await secondFactor(challenge, totpCode(secret), 'cookie', base);
   return { done, setCookie: done.headers.get('set-cookie') ?? '' };

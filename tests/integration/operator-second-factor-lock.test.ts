@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, platformOperators } from '../../drizzle/schema/index.js';
 import { OPERATOR_MESSAGES } from '../../common/constants.js';
 import { createOperator } from '../../server/modules/operators/index.js';
-import { backend, startTestApp, type TestApp } from '../helpers/app.js';
+import { backend, startTestApp, testSeedKey, type TestApp } from '../helpers/app.js';
 import { api, OPERATOR_TEST_PASSWORD as PASSWORD } from '../helpers/fixtures.js';
 import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp.js';
 import { totpCode } from '../helpers/totp.js';
@@ -29,7 +29,7 @@ afterAll(async () => {
 
 async function newOperator() {
   const email = `ops-${randomBytes(4).toString('hex')}@platform.test`;
-  return { email, ...await createOperator(app.db, email, PASSWORD) };
+  return { email, ...await createOperator(app.db, testSeedKey(), email, PASSWORD) };
 }
 const challengeOf = async (email: string, base = app.url) =>
   (await api(base, 'POST', '/api/admin/auth/login', { body: { email, password: PASSWORD } })).body.data.challenge as string;
@@ -103,7 +103,7 @@ describe('the cap on wrong second-factor codes', () => {
     for (let i = 0; i < 10; i++) await secondFactor(challenge, wrongCode(operator.secret, i));
     expect((await secondFactor(challenge, totpCode(operator.secret))).status).toBe(403);
 
-    const reset = await createOperator(app.db, operator.email, PASSWORD);
+    const reset = await createOperator(app.db, testSeedKey(), operator.email, PASSWORD);
     const row = await operatorRow(operator.email);
     expect(row).toMatchObject({ totpFailures: 0, totpLockedAt: null });
     expect(await auditEntries(row.id, 'operator.second_factor_unlocked')).toMatchObject([{ details: { by: 'admin_create' } }]);

@@ -1,3 +1,4 @@
 // The attendance module's surface: how a share of days present is figured (the reports, the printed
 // register and a child's history state it the same way).
 export { percentagePresent } from './percentage.js';
+export { attendanceJobs } from './sync-prune.js';

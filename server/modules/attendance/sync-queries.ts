@@ -33,6 +33,33 @@ export async function storeBatchAnswer(tx: Tx, churchId: string, batchId: string
     .where(and(eq(attendanceSyncBatches.churchId, churchId), eq(attendanceSyncBatches.id, batchId)));
 }
 
+/** A user's batches whose stored answers keep their refused marks (the newest); older ones keep the count. */
+const SYNC_BATCHES_WITH_REFUSALS = 4;
+
+/**
+ * Empties the refused marks of the user's stored answers but those of the newest
+ * SYNC_BATCHES_WITH_REFUSALS batches, so the ledger holds at most that many times
+ * SYNC_STORED_REFUSALS refusals per user, however many batches they send.
+ */
+export async function trimStoredRefusals(tx: Tx, churchId: string, userId: string): Promise<void> {
+  await tx.execute(sql`
+    update ${attendanceSyncBatches} set answer = jsonb_set(answer, '{refused}', '[]'::jsonb)
+    where church_id = ${churchId}::uuid and user_id = ${userId}::uuid
+      and answer is not null and jsonb_array_length(answer -> 'refused') > 0
+      and id not in (select id from ${attendanceSyncBatches}
+        where church_id = ${churchId}::uuid and user_id = ${userId}::uuid
+        order by created_at desc, id desc limit ${SYNC_BATCHES_WITH_REFUSALS})`);
+}
+
+/** Platform door, the nightly prune: batches older than the retention period, across churches.
+ * Answers how many were deleted. */
+export async function pruneSyncLedger(tx: Tx, retentionDays: number): Promise<number> {
+  const deleted = await tx.delete(attendanceSyncBatches)
+    .where(sql`${attendanceSyncBatches.createdAt} < now() - make_interval(days => ${retentionDays})`)
+    .returning({ id: attendanceSyncBatches.id });
+  return deleted.length;
+}
+
 /** One offline mark whose date is inside the window, as the statement receives it. */
 export interface OfflineMark {
   classId: string;

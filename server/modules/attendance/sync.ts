@@ -9,7 +9,7 @@ import { churchToday } from '../churches/index.js';
 import { seesAllClasses } from '../classes/index.js';
 import { attendanceDateRefusal, type AttendanceDateReason } from './date-window.js';
 import {
-  applyMarks, claimBatch, storeBatchAnswer, storedBatch, storedMarks, type MarkResult, type OfflineMark,
+  applyMarks, claimBatch, storeBatchAnswer, storedBatch, storedMarks, trimStoredRefusals, type MarkResult, type OfflineMark,
 } from './sync-queries.js';
 
 type SyncInput = z.output<typeof syncAttendanceInput>;
@@ -33,14 +33,20 @@ interface RefusedMark {
   message: string;
 }
 
-/** The answer of a batch, stored with it and sent again, unchanged, for every copy of it. */
+/** The answer of a batch, stored with it and sent again for every copy of it. The first answer
+ * lists every refused mark; the stored one (and so a copy's) at most SYNC_STORED_REFUSALS of them,
+ * and `refused_count` says how many there were. */
 interface SyncAnswer {
   batch_id: string;
   applied: number;
   kept_newer: number;
   refused: RefusedMark[];
+  refused_count: number;
   message: string;
 }
+
+/** Refused marks a batch's stored answer, and its audit entry, keep at most (the count is kept). */
+const SYNC_STORED_REFUSALS = 50;
 
 /** What became of a mark: refused with a reason, or accepted (then applied or kept newer). */
 type Accepted = { mark: OfflineMark; result: MarkResult };
@@ -83,15 +89,19 @@ export async function syncAttendance(ctx: TenantScope, input: SyncInput): Promis
       class_id: o.mark.classId, student_id: o.mark.studentId, date: o.mark.date, status: o.mark.status,
       reason: o.refusal, message: REFUSAL_MESSAGES[o.refusal],
     }] : [])),
+    refused_count: 0,
     message: MESSAGES.attendanceSynced,
   };
+  answer.refused_count = answer.refused.length;
+  const keptRefusals = answer.refused.slice(0, SYNC_STORED_REFUSALS);
 
   await auditChurchChange(tx, {
     user, action: 'attendance.offline_sync', resourceType: 'attendance_sync_batch', resourceId: input.batchId,
     details: {
       applied: answer.applied,
       kept_newer: answer.kept_newer,
-      refused: answer.refused.map(({ message: _message, ...refused }) => refused),
+      refused_count: answer.refused_count,
+      refused: keptRefusals.map(({ message: _message, ...refused }) => refused),
       kept_newer_marks: await keptNewerMarks(ctx, keptNewer),
       replaced_marks: applied.filter((o) => o.result.stored_marked_at !== null).map(({ mark, result }) => ({
         ...markKey(mark), server: storedMark(result), offline: offlineMark(mark, result),
@@ -99,7 +109,9 @@ export async function syncAttendance(ctx: TenantScope, input: SyncInput): Promis
     },
     description: `Offline attendance synced: ${answer.applied} applied, ${answer.kept_newer} kept newer, ${answer.refused.length} refused`,
   });
-  await storeBatchAnswer(tx, church.id, input.batchId, answer);
+  await storeBatchAnswer(tx, church.id, input.batchId, { ...answer, refused: keptRefusals });
+  // Per user, the refused marks of the newest few batches only (the counts stay in every answer).
+  if (answer.refused_count > 0) await trimStoredRefusals(tx, church.id, user.id);
   return answer;
 }
 
@@ -112,7 +124,9 @@ async function answerOfStoredBatch({ tx, user, church }: TenantScope, batchId: s
   }
   // A committed batch always holds its answer (written in the transaction that claimed it).
   if (batch.answer === null) throw new Error(`Attendance batch ${batchId} is stored without its answer`);
-  return batch.answer as SyncAnswer;
+  const stored = batch.answer as SyncAnswer;
+  // An answer stored by an earlier version has no count: it listed every refusal.
+  return { ...stored, refused_count: stored.refused_count ?? stored.refused.length };
 }
 
 const markKey = (mark: OfflineMark) => ({ student_id: mark.studentId, class_id: mark.classId, date: mark.date });

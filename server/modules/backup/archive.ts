@@ -5,7 +5,7 @@ import { Transform, type Readable } from 'node:stream';
 import { finished, pipeline } from 'node:stream/promises';
 import yauzl from 'yauzl';
 import yazl from 'yazl';
-import { MANIFEST_PATH, manifestSchema, type Manifest, type ManifestEntry } from './manifest.js';
+import { MANIFEST_PATH, manifestSchema, manifestSignature, SIGNATURE_PATH, signatureVerifies, type Manifest, type ManifestEntry } from './manifest.js';
 
 /** Something wrong with an archive or its target: the CLI prints the message and exits non-zero. */
 export class BackupRefusal extends Error {
@@ -39,12 +39,12 @@ function meter() {
 
 /**
  * Writes the parts, one after the other, into a zip at `file`, then the manifest `manifestOf`
- * makes from their checksums and sizes. Entries are stored, not compressed again (the dumps are
+ * makes from their checksums and sizes, and its signature under the backup signing key. Entries are stored, not compressed again (the dumps are
  * compressed, photos and videos are). Written to `<file>.partial` and renamed: a failed or
  * interrupted backup never leaves a file that looks like an archive.
  */
 export async function writeArchive(
-  file: string, parts: AsyncIterable<ArchivePart>, manifestOf: (entries: ManifestEntry[]) => Manifest,
+  file: string, parts: AsyncIterable<ArchivePart>, manifestOf: (entries: ManifestEntry[]) => Manifest, signingKey: Buffer,
 ): Promise<Manifest> {
   const partial = `${file}.partial`;
   const zip = new yazl.ZipFile();
@@ -61,7 +61,9 @@ export async function writeArchive(
       entries.push({ path: part.path, ...m.result(), ...(part.contentType ? { contentType: part.contentType } : {}) });
     }
     const manifest = manifestOf(entries);
-    zip.addBuffer(Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`), MANIFEST_PATH);
+    const text = Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`);
+    zip.addBuffer(text, MANIFEST_PATH);
+    zip.addBuffer(Buffer.from(manifestSignature(text, signingKey)), SIGNATURE_PATH);
     zip.end();
     await written;
     await rename(partial, file);
@@ -74,9 +76,12 @@ export async function writeArchive(
   }
 }
 
-/** An archive opened for reading: its manifest (checked against the schema) and its entries' streams. */
+/** An archive opened for reading: its manifest (checked against the schema), whether it carried a
+ * signature (one that does not verify is refused on opening), and its entries' streams. */
 export interface OpenArchive {
   manifest: Manifest;
+  /** False for an archive of an earlier version, which had no manifest.sig. */
+  signed: boolean;
   read(path: string): Promise<Readable>;
   close(): void;
 }
@@ -100,7 +105,9 @@ async function entriesOf(zip: yauzl.ZipFile): Promise<Map<string, yauzl.Entry>> 
   return entries;
 }
 
-export async function openArchive(file: string): Promise<OpenArchive> {
+/** Opens an archive and checks its manifest's signature with `signingKey` (refused when present
+ * but wrong); `signingKey` undefined: the signature is not looked at (tests reading an archive). */
+export async function openArchive(file: string, signingKey?: Buffer): Promise<OpenArchive> {
   let zip: yauzl.ZipFile;
   try {
     zip = await openZip(file);
@@ -116,8 +123,16 @@ export async function openArchive(file: string): Promise<OpenArchive> {
         zip.openReadStream(entry, (error, stream) => (error ? reject(error) : resolve(stream)));
       });
     };
-    const text = entries.has(MANIFEST_PATH) ? (await (await read(MANIFEST_PATH)).toArray()).join('') : undefined;
-    if (text === undefined) throw new BackupRefusal(`${file} has no ${MANIFEST_PATH}: not a backup of this application.`);
+    const bytes = entries.has(MANIFEST_PATH) ? Buffer.concat(await (await read(MANIFEST_PATH)).toArray() as Buffer[]) : undefined;
+    if (bytes === undefined) throw new BackupRefusal(`${file} has no ${MANIFEST_PATH}: not a backup of this application.`);
+    const signed = entries.has(SIGNATURE_PATH);
+    if (signed && signingKey) {
+      const signature = Buffer.concat(await (await read(SIGNATURE_PATH)).toArray() as Buffer[]).toString('utf8');
+      if (!signatureVerifies(bytes, signature, signingKey)) {
+        throw new BackupRefusal(`The signature of ${file} does not verify with this server's backup signing key: the archive was altered, or made by a server with another key (set BACKUP_SIGNING_KEY to that server's key, or copy its keys folder). Nothing was restored.`);
+      }
+    }
+    const text = bytes.toString('utf8');
     let json: unknown;
     try {
       json = JSON.parse(text);
@@ -127,9 +142,9 @@ export async function openArchive(file: string): Promise<OpenArchive> {
     const parsed = manifestSchema.safeParse(json);
     if (!parsed.success) throw new BackupRefusal(`${MANIFEST_PATH} of ${file} is not a manifest this version reads: ${parsed.error.issues[0].path.join('.')}: ${parsed.error.issues[0].message}`);
     const listed = new Set(parsed.data.entries.map((entry) => entry.path));
-    const unlisted = [...entries.keys()].filter((name) => name !== MANIFEST_PATH && !listed.has(name));
+    const unlisted = [...entries.keys()].filter((name) => name !== MANIFEST_PATH && name !== SIGNATURE_PATH && !listed.has(name));
     if (unlisted.length) throw new BackupRefusal(`The archive holds ${unlisted[0]}, which its manifest does not list.`);
-    return { manifest: parsed.data, read, close: () => zip.close() };
+    return { manifest: parsed.data, signed, read, close: () => zip.close() };
   } catch (error) {
     zip.close();
     throw error;

@@ -15,6 +15,8 @@ export interface BackupSource {
   /** The folder of pg_dump and pg_restore; empty: the PATH. */
   pgBinDir?: string;
   storage: MediaStorage;
+  /** The backup signing key (server/secret-keys.ts): the manifest's HMAC-SHA256. */
+  signingKey: Buffer;
 }
 
 async function* partsOf(source: BackupSource): AsyncGenerator<ArchivePart> {
@@ -47,5 +49,5 @@ export async function createBackup(source: BackupSource, file: string): Promise<
     appVersion: appVersion(),
     database: { kind: source.db.kind, migration: { when, tag: migrationTag(when) } },
     entries,
-  }));
+  }), source.signingKey);
 }

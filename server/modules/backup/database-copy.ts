@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { sql } from 'drizzle-orm';
@@ -44,9 +45,99 @@ export function dumpPostgres(ownerUrl: string, binDir: string) {
   ]);
 }
 
+/**
+ * pg_restore's options for an archive of this application: no ownership or tablespace from the
+ * archive (the restoring owner owns everything), and none of the kinds of objects it never makes
+ * (publications, subscriptions, security labels). The grants stay: they are the runtime roles'.
+ */
+const RESTORE_OPTIONS = ['--no-owner', '--no-tablespaces', '--no-publications', '--no-subscriptions', '--no-security-labels'];
+
+/** The entries an archive of this application holds (pg_restore's "Type" of each), in its schemas. */
+const ENTRY_TYPES = new Set([
+  'SCHEMA', 'TABLE', 'TABLE DATA', 'TABLE ATTACH', 'SEQUENCE', 'SEQUENCE OWNED BY', 'SEQUENCE SET', 'DEFAULT', 'CONSTRAINT',
+  'FK CONSTRAINT', 'CHECK CONSTRAINT', 'INDEX', 'INDEX ATTACH', 'FUNCTION', 'TRIGGER', 'POLICY', 'ROW SECURITY', 'ACL',
+  'COMMENT', 'TYPE', 'VIEW',
+]);
+const SCHEMAS = new Set(['public', 'drizzle', 'pgboss']);
+const ENTRY = /^-- (?:Data for )?Name: .*; Type: (.+); Schema: (.+); Owner: .*$/;
+const IDENT = '(?:"[^"\n]+"|[a-z_][a-z0-9_$]*)';
+const COPY_LINE = new RegExp(`^COPY (public|drizzle|pgboss)\\.${IDENT} \\(${IDENT}(?:, ${IDENT})*\\) FROM stdin;$`);
+const GRANT_LINE = /^(?:GRANT|REVOKE) .+ ON .+ (?:TO|FROM) (\S+?)(?: WITH GRANT OPTION)?;$/;
+const GRANTEES = new Set(['app_tenant', 'app_platform', 'PUBLIC']);
+/** Statements that reach outside the database, or change who runs the rest: never in this
+ * application's schema, so refused wherever they appear (a function's body too). */
+const FORBIDDEN: Array<[RegExp, string]> = [
+  [/\bPROGRAM\b/i, 'runs a program'],
+  [/\bCOPY\b/i, 'copies data other than a table\'s rows from the archive'],
+  [/\b(?:lo_import|lo_export|lo_from_bytea|lo_put|pg_read_file|pg_read_binary_file|pg_ls_dir|pg_stat_file|pg_file_write|pg_reload_conf|pg_execute_server_program|pg_read_server_files|pg_write_server_files|dblink\w*)\b/i, 'reads or writes the server\'s files'],
+  [/\bALTER\s+SYSTEM\b|\bLOAD\s+'/i, 'changes the server'],
+  [/\b(?:SET|RESET)\s+(?:SESSION\s+AUTHORIZATION|ROLE)\b|\bSET\s+SESSION\s+ROLE\b/i, 'changes the role that runs it'],
+  [/\b(?:CREATE|ALTER)\s+(?:OR\s+REPLACE\s+)?(?:ROLE|USER|GROUP|EXTENSION|LANGUAGE|EVENT\s+TRIGGER|SERVER|FOREIGN|SUBSCRIPTION|PUBLICATION|CAST|RULE|OPERATOR|AGGREGATE|PROCEDURE|ACCESS\s+METHOD|TRANSFORM|CONVERSION|DATABASE|TABLESPACE)\b/i, 'creates an object this application never makes'],
+  [/\bLANGUAGE\s+['"]?(?:c|internal|plperlu?|plpython\w*|pltclu?|plsh|plv8|pljavau?)['"]?(?:[\s;]|$)/i, 'is a function in C or an untrusted language'],
+  [/^\s*DO\s*(?:\$|'|LANGUAGE\b)|^\s*CALL\s/i, 'runs a code block'],
+];
+
+/**
+ * A screen of a PostgreSQL dump before it is restored, over pg_restore's script of it (the same
+ * text pg_restore would send, written with the same options and no database): every entry of a
+ * kind this application makes, in its schemas; every COPY a table's rows from the archive; grants
+ * to its roles only; nothing that runs a program, touches the server's files or changes the role.
+ * It is a screen of what this application never writes, not a sandbox: a function's body runs as
+ * whoever calls it, so an archive is as trusted as its signature (README, "Backups").
+ */
+export async function screenPostgresDump(dump: Readable, binDir: string): Promise<void> {
+  const { stdout, done } = run(binDir, 'pg_restore', [...RESTORE_OPTIONS, '--file=-'], dump);
+  let refusal: string | undefined;
+  let inCopy = false;
+  let number = 0;
+  const refuse = (why: string, line: string) => {
+    refusal ??= `The archive's database holds what this application never writes (${why}, script line ${number}: ${line.slice(0, 120)}): it was not made by db:backup. Nothing was restored.`;
+  };
+  const lines = createInterface({ input: stdout, crlfDelay: Infinity });
+  for await (const line of lines) {
+    number++;
+    if (refusal) continue; // read to the end, so pg_restore is not left writing into a closed pipe
+    if (inCopy) {
+      if (line === '\\.') inCopy = false;
+      continue;
+    }
+    const entry = ENTRY.exec(line);
+    if (entry) {
+      if (!ENTRY_TYPES.has(entry[1])) refuse(`an entry of type ${entry[1]}`, line);
+      else if (entry[2] !== '-' && !SCHEMAS.has(entry[2])) refuse(`an entry in schema ${entry[2]}`, line);
+      continue;
+    }
+    if (line.startsWith('--') || line === '') continue;
+    if (line.startsWith('COPY ')) {
+      if (COPY_LINE.test(line)) inCopy = true;
+      else refuse('a COPY that is not a table\'s rows', line);
+      continue;
+    }
+    // psql's meta-commands of the script form; pg_restore never sends them to a database.
+    if (line.startsWith('\\')) {
+      if (!/^\\(?:un)?restrict [A-Za-z0-9]+$/.test(line)) refuse('a psql command', line);
+      continue;
+    }
+    if (/^CREATE SCHEMA /.test(line) && !new RegExp(`^CREATE SCHEMA (?:${[...SCHEMAS].join('|')});$`).test(line)) refuse('another schema', line);
+    if (/^(?:GRANT|REVOKE) /.test(line)) {
+      const grant = GRANT_LINE.exec(line);
+      if (!grant || !GRANTEES.has(grant[1])) refuse('a grant to a role other than the application\'s', line);
+      continue;
+    }
+    const forbidden = FORBIDDEN.find(([pattern]) => pattern.test(line));
+    if (forbidden) refuse(`it ${forbidden[1]}`, line);
+  }
+  try {
+    await done;
+  } catch (error) {
+    throw new BackupRefusal(`The archive's database cannot be read (${(error as Error).message}): it is damaged. Nothing was restored.`);
+  }
+  if (refusal) throw new BackupRefusal(refusal);
+}
+
 /** pg_restore into the (empty) database of `ownerUrl`, in one transaction: it all arrives or none does. */
 export async function restorePostgres(dump: Readable, ownerUrl: string, binDir: string): Promise<void> {
-  const { stdout, done } = run(binDir, 'pg_restore', ['--no-owner', '--single-transaction', '--exit-on-error', `--dbname=${ownerUrl}`], dump);
+  const { stdout, done } = run(binDir, 'pg_restore', [...RESTORE_OPTIONS, '--single-transaction', '--exit-on-error', `--dbname=${ownerUrl}`], dump);
   stdout.resume();
   await done;
 }

@@ -1,3 +1,4 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
@@ -7,6 +8,21 @@ import { MIGRATIONS_FOLDER } from '../../db/index.js';
 export const BACKUP_FORMAT = 1;
 
 export const MANIFEST_PATH = 'manifest.json';
+/** HMAC-SHA256 of manifest.json's bytes under the backup signing key: `v1 hmac-sha256 <hex>`. The
+ * manifest holds every entry's SHA-256, so the signature vouches for the whole archive. */
+export const SIGNATURE_PATH = 'manifest.sig';
+
+const SIGNATURE = /^v1 hmac-sha256 ([0-9a-f]{64})\n?$/;
+
+export const manifestSignature = (manifest: Buffer, key: Buffer) =>
+  `v1 hmac-sha256 ${createHmac('sha256', key).update(manifest).digest('hex')}\n`;
+
+/** Whether `signature` (the text of manifest.sig) is the signing key's over `manifest`. */
+export function signatureVerifies(manifest: Buffer, signature: string, key: Buffer): boolean {
+  const given = SIGNATURE.exec(signature)?.[1];
+  if (!given) return false;
+  return timingSafeEqual(Buffer.from(given, 'hex'), createHmac('sha256', key).update(manifest).digest());
+}
 export const DATABASE_ENTRY = { pglite: 'database/pglite.tar.gz', postgres: 'database/postgres.dump' } as const;
 /** Uploaded files are stored under `files/<their storage key>`. */
 export const FILES_PREFIX = 'files/';

@@ -5,7 +5,7 @@ import { lockDataDir } from '../../db/pglite-lock.js';
 import { createPostgresDatabase } from '../../db/postgres.js';
 import { isMediaKey, type MediaStorage } from '../media-storage/index.js';
 import { BackupRefusal, openArchive, verifyArchive, type OpenArchive } from './archive.js';
-import { clearPostgres, emptyNotRestoredTables, restorePostgres, userRelationCount } from './database-copy.js';
+import { clearPostgres, emptyNotRestoredTables, restorePostgres, screenPostgresDump, userRelationCount } from './database-copy.js';
 import { BACKUP_FORMAT, DATABASE_ENTRY, FILES_PREFIX, type Manifest } from './manifest.js';
 
 export type RestoreTarget = { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; ownerUrl: string; pgBinDir?: string };
@@ -16,6 +16,12 @@ export interface RestoreOptions {
   /** Restore into a target that is not empty: the embedded folder is moved aside, the PostgreSQL
    * schemas are dropped, files already in the storage stay. */
   force?: boolean;
+  /** The backup signing key: an archive whose signature does not verify with it is refused. */
+  signingKey: Buffer;
+  /** Restore an archive without a signature (made before archives were signed): the operator
+   * vouches for the file (`db:restore --trust-unsigned`). A signature that is there but wrong is
+   * refused all the same. */
+  trustUnsigned?: boolean;
   log?: (line: string) => void;
 }
 
@@ -109,14 +115,19 @@ export async function restoreBackup(file: string, options: RestoreOptions): Prom
   const release = options.target.kind === 'pglite' ? lockDataDir(options.target.dataDir) : () => {};
   let archive: OpenArchive;
   try {
-    archive = await openArchive(file);
+    archive = await openArchive(file, options.signingKey);
   } catch (error) {
     release();
     throw error;
   }
   try {
+    if (!archive.signed && !options.trustUnsigned) {
+      throw new BackupRefusal(`${file} is not signed (no manifest.sig): it was made by an earlier version, or its signature was removed. Restoring runs what the archive holds as the database owner, so an archive is as trusted as its origin; if you know where this one comes from, restore it deliberately with --trust-unsigned. Nothing was restored.`);
+    }
     checkManifest(archive.manifest, options.target);
     await verifyArchive(archive);
+    // Before anything is written: a PostgreSQL dump holds SQL that runs as the owner.
+    if (options.target.kind === 'postgres') await screenPostgresDump(await archive.read(DATABASE_ENTRY.postgres), options.target.pgBinDir ?? '');
     const postgres = await prepareTarget(options);
     await restoreDatabase(archive, options.target, postgres);
     for (const entry of archive.manifest.entries) {

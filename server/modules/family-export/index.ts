@@ -2,3 +2,4 @@
 // description. Its procedures (the consent form, starting, listing and linking exports) are served
 // from server/root.ts.
 export { exportDownloadDoc, registerExportDownloadRoute } from './download-route.js';
+export { familyExportJobs } from './sweep.js';

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { platformOperators } from '../../../drizzle/schema/index.js';
 import type { Database, Tx } from '../../db/index.js';
@@ -5,6 +6,7 @@ import { hashPassword } from '../auth/index.js';
 import { auditOperatorAction } from '../audit/index.js';
 import { replaceRecoveryCodes } from './recovery-codes.js';
 import { revokeOperatorSessions } from './session.js';
+import { sealSeed } from './seed-box.js';
 import { newTotpSecret, otpauthUri } from './totp.js';
 
 /** What `admin:create` prints once: the operator's TOTP secret, its otpauth URI and recovery codes. */
@@ -35,18 +37,24 @@ function checkedPassword(password: string) {
  * operator's sessions end and a lock of its codes (too many wrong ones) is lifted, audited (the way
  * back in for an operator who lost the authenticator).
  */
-export async function createOperator(db: Database, email: string, password: string, name = 'Platform Admin'): Promise<OperatorEnrolment> {
+export async function createOperator(db: Database, seedKey: Buffer, email: string, password: string, name = 'Platform Admin'): Promise<OperatorEnrolment> {
   const passwordHash = await hashPassword(checkedPassword(password));
   const normalized = email.trim().toLowerCase();
   const secret = newTotpSecret();
-  const enrolled = { passwordHash, totpSecret: secret, totpConfirmedAt: new Date(), totpLastStep: null };
+  const enrolled = { passwordHash, totpConfirmedAt: new Date(), totpLastStep: null };
   const recoveryCodes = await db.withPlatform(async (tx: Tx) => {
-    const [updated] = await tx.update(platformOperators).set({ ...enrolled, updatedAt: new Date() })
-      .where(sql`lower(${platformOperators.email}) = ${normalized}`).returning({ id: platformOperators.id });
-    const id = updated?.id ?? (await tx.insert(platformOperators).values({ email: normalized, name, ...enrolled })
-      .returning({ id: platformOperators.id }))[0].id;
-    if (updated) await revokeOperatorSessions(tx, id);
-    if (updated) await unlockSecondFactor(tx, { id, email: normalized });
+    const [existing] = await tx.select({ id: platformOperators.id }).from(platformOperators)
+      .where(sql`lower(${platformOperators.email}) = ${normalized}`).for('update');
+    // The sealed seed is bound to the operator's id (seed-box.ts), so a new operator's is drawn first.
+    const id = existing?.id ?? randomUUID();
+    const totpSecret = sealSeed(seedKey, id, secret);
+    if (existing) {
+      await tx.update(platformOperators).set({ ...enrolled, totpSecret, updatedAt: new Date() }).where(eq(platformOperators.id, id));
+      await revokeOperatorSessions(tx, id);
+      await unlockSecondFactor(tx, { id, email: normalized });
+    } else {
+      await tx.insert(platformOperators).values({ id, email: normalized, name, ...enrolled, totpSecret });
+    }
     return replaceRecoveryCodes(tx, id);
   });
   return { secret, otpauthUri: otpauthUri(secret, normalized), recoveryCodes };

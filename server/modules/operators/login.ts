@@ -6,7 +6,9 @@ import { platformOperators } from '../../../drizzle/schema/index.js';
 import type { PublicScope } from '../../core/scopes.js';
 import { unauthorized } from '../../core/errors.js';
 import { tooManyAttempts, verifyPassword, type LoginThrottle } from '../auth/index.js';
+import type { SecretKeys } from '../../secret-keys.js';
 import { openChallenge } from './challenges.js';
+import { sealSeed } from './seed-box.js';
 import { newTotpSecret, otpauthUri } from './totp.js';
 
 /** The sign-in limiter's account of an operator: it cannot collide with a church user's, which
@@ -20,7 +22,7 @@ export const operatorAccountKey = (email: string) => `operator:${email.toLowerCa
  * until that passes (operatorAuth.secondFactor), so a known password does not reset the count that
  * guessed codes add to. An operator not yet enrolled gets a new TOTP secret to confirm with it.
  */
-export async function loginOperator(scope: PublicScope<{ loginThrottle: LoginThrottle }>, input: z.output<typeof operatorLoginInput>) {
+export async function loginOperator(scope: PublicScope<{ loginThrottle: LoginThrottle; secretKeys: SecretKeys }>, input: z.output<typeof operatorLoginInput>) {
   const email = input.email.toLowerCase();
   const throttle = scope.services.loginThrottle;
   const admission = await throttle.admit(operatorAccountKey(email), scope.ip);
@@ -34,7 +36,8 @@ export async function loginOperator(scope: PublicScope<{ loginThrottle: LoginThr
     throw unauthorized(OPERATOR_MESSAGES.invalidCredentials);
   }
   const enrolmentSecret = operator.totpConfirmedAt ? null : newTotpSecret();
-  const challenge = await scope.db.withPlatform((tx) => openChallenge(tx, operator.id, enrolmentSecret));
+  const sealed = enrolmentSecret && sealSeed(scope.services.secretKeys.get('totpSeed'), operator.id, enrolmentSecret);
+  const challenge = await scope.db.withPlatform((tx) => openChallenge(tx, operator.id, sealed));
   if (!enrolmentSecret) return { second_factor: 'totp' as const, challenge, enrolment: null };
   return {
     second_factor: 'enrol' as const,

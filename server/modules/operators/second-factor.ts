@@ -15,6 +15,8 @@ import { looksLikeRecoveryCode, replaceRecoveryCodes, spendRecoveryCode } from '
 import { setOperatorCookie } from './session-cookie.js';
 import { createOperatorSession, csrfTokenOf, toOperatorDto } from './session.js';
 import { acceptedStep } from './totp.js';
+import { openSeed } from './seed-box.js';
+import type { SecretKeys } from '../../secret-keys.js';
 
 type Challenge = NonNullable<Awaited<ReturnType<typeof findChallenge>>>;
 
@@ -31,16 +33,17 @@ async function acceptStep(tx: Tx, operatorId: string, step: number, confirmSecre
 /** Checks the code against the challenge; at enrolment a right code confirms the secret and makes
  * the recovery codes (answered once). Undefined: the code is wrong, replayed or spent. While the
  * operator's codes are locked (too many wrong ones), only a recovery code passes. */
-async function passSecondFactor(tx: Tx, challenge: Challenge, code: string): Promise<{ recoveryCodes: string[] | null } | undefined> {
+async function passSecondFactor(tx: Tx, challenge: Challenge, code: string, seedKey: Buffer): Promise<{ recoveryCodes: string[] | null } | undefined> {
   const { operator, enrolmentSecret } = challenge;
   if (enrolmentSecret) {
-    const step = acceptedStep(enrolmentSecret, code);
+    // Sealed for this operator (seed-box.ts): confirmed, it becomes the operator's seed as it is.
+    const step = acceptedStep(openSeed(seedKey, operator.id, enrolmentSecret), code);
     if (step === null || !await acceptStep(tx, operator.id, step, enrolmentSecret)) return undefined;
     return { recoveryCodes: await replaceRecoveryCodes(tx, operator.id) };
   }
   if (operator.totpLockedAt) return looksLikeRecoveryCode(code) && await spendRecoveryCode(tx, operator.id, code) ? { recoveryCodes: null } : undefined;
   if (!operator.totpSecret || !operator.totpConfirmedAt) return undefined;
-  const step = acceptedStep(operator.totpSecret, code);
+  const step = acceptedStep(openSeed(seedKey, operator.id, operator.totpSecret), code);
   if (step !== null) return await acceptStep(tx, operator.id, step) ? { recoveryCodes: null } : undefined;
   if (looksLikeRecoveryCode(code) && await spendRecoveryCode(tx, operator.id, code)) return { recoveryCodes: null };
   return undefined;
@@ -77,7 +80,7 @@ async function countWrongCode(tx: Tx, challenge: Challenge, cap: number, ip: str
  * (`session: "cookie"`); the challenge is then used up.
  */
 export async function completeOperatorSignIn(
-  scope: PublicScope<{ loginThrottle: LoginThrottle; mailer: Mailer }>, input: z.output<typeof operatorSecondFactorInput>,
+  scope: PublicScope<{ loginThrottle: LoginThrottle; mailer: Mailer; secretKeys: SecretKeys }>, input: z.output<typeof operatorSecondFactorInput>,
 ) {
   const [pending] = await scope.db.withPlatform((tx) => tx.select({ email: platformOperators.email }).from(operatorSignInChallenges)
     .innerJoin(platformOperators, eq(platformOperators.id, operatorSignInChallenges.operatorId))
@@ -92,7 +95,7 @@ export async function completeOperatorSignIn(
   const outcome = await scope.db.withPlatform(async (tx) => {
     const challenge = await findChallenge(tx, input.challenge);
     if (!challenge) return { kind: 'expired' as const };
-    const passed = await passSecondFactor(tx, challenge, input.code);
+    const passed = await passSecondFactor(tx, challenge, input.code, scope.services.secretKeys.get('totpSeed'));
     if (!passed) {
       const wrong = await countWrongCode(tx, challenge, scope.config.OPERATOR_MAX_FAILED_CODES, scope.ip);
       const answer = { justLocked: wrong.justLocked, email: challenge.operator.email };

@@ -16,10 +16,11 @@ export const newTotpSecret = (): string => new Secret({ size: 20 }).base32;
 /** What an authenticator app scans: otpauth://totp/<issuer>:<account>?secret=…&issuer=… */
 export const otpauthUri = (secret: string, account: string): string => totpOf(secret, account).toString();
 
-/** The time step of `code` when it is valid now for `secret`, else null. The caller refuses a step
- * at or before the last one it accepted, so a code works once. */
-export function acceptedStep(secret: string, code: string, now = Date.now()): number | null {
-  if (!/^\d{6}$/.test(code)) return null;
+/** The time step of `code` when it is valid now for `secret`, else null (also for no secret: one
+ * that could not be opened). The caller refuses a step at or before the last one it accepted, so a
+ * code works once. */
+export function acceptedStep(secret: string | null, code: string, now = Date.now()): number | null {
+  if (secret === null || !/^\d{6}$/.test(code)) return null;
   const delta = totpOf(secret, 'operator').validate({ token: code, timestamp: now, window: WINDOW_STEPS });
   return delta === null ? null : Math.floor(now / 1000 / PERIOD_SECONDS) + delta;
 }

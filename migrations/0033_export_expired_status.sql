@@ -1,0 +1,2 @@
+ALTER TABLE "family_exports" DROP CONSTRAINT "family_exports_status_check";--> statement-breakpoint
+ALTER TABLE "family_exports" ADD CONSTRAINT "family_exports_status_check" CHECK ("family_exports"."status" in ('pending', 'ready', 'failed', 'downloaded', 'expired'));
