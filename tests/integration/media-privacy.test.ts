@@ -139,7 +139,8 @@ async function pngBomb(side: number, { bitDepth = 8, colour = 0 }: { bitDepth?: 
   deflate.on('data', (d: Buffer) => parts.push(d));
   const row = Buffer.alloc(side * ({ 0: 1, 2: 3, 6: 4 }[colour]) * (bitDepth / 8) + 1);
   for (let i = 0; i < side; i++) if (!deflate.write(row)) await new Promise((r) => deflate.once('drain', r));
-  await new Promise((r) => deflate.end(r));
+  // Its last bytes come out after the input ends: wait for the end of its output, not of its input.
+  await new Promise((r) => { deflate.on('end', r); deflate.end(); });
   return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', Buffer.concat(parts)), chunk('IEND', Buffer.alloc(0))]);
 }
 describe('decompression bombs', () => {
