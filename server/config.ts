@@ -208,6 +208,9 @@ const configSchema = z.object({
   MEDIA_IMAGE_JOBS: z.coerce.number().int().min(0).max(64).default(0),
   MEDIA_IMAGE_MAX_WAITING: z.coerce.number().int().min(0).max(1000).default(8),
   WORK_JOBS_PER_CHURCH: z.coerce.number().int().min(1).max(100).default(2),
+  /** Spreadsheets one church may send to the student import's preview per IMPORT_WINDOW_MINUTES (then 429, the file unread). */
+  IMPORT_PREVIEWS_PER_CHURCH: z.coerce.number().int().min(1).default(30),
+  IMPORT_WINDOW_MINUTES: z.coerce.number().int().min(1).default(10),
   /** Files one church may upload per MEDIA_UPLOAD_WINDOW_MINUTES (then 429, nothing stored). */
   MEDIA_UPLOADS_PER_CHURCH: z.coerce.number().int().min(1).default(100),
   MEDIA_UPLOAD_WINDOW_MINUTES: z.coerce.number().int().min(1).default(10),
