@@ -117,8 +117,9 @@ async function zipEntries(data: Buffer): Promise<{ zip: yauzl.ZipFile; entries: 
 
 /**
  * One entry unpacked, counting the bytes as they come: more than its directory said (an archive that
- * lies about its sizes: a ZIP bomb) or than `max` stops the unpacking at once with a 413; fewer is a
- * damaged archive. At most min(declared, max) bytes are ever inflated.
+ * lies about its sizes: a ZIP bomb) stops the unpacking at once with a 413, and so does a declared size
+ * over `max` (`tooLarge`, before anything is inflated); fewer is a damaged archive. At most
+ * min(declared, max) bytes and one chunk are ever inflated.
  */
 async function unpack(zip: yauzl.ZipFile, entry: yauzl.Entry, max: number, tooLarge: () => AppError): Promise<Buffer> {
   if (entry.uncompressedSize > max) throw tooLarge();
@@ -133,7 +134,7 @@ async function unpack(zip: yauzl.ZipFile, entry: yauzl.Entry, max: number, tooLa
   try {
     for await (const chunk of stream as AsyncIterable<Buffer>) {
       unpacked += chunk.length;
-      if (unpacked > entry.uncompressedSize) throw tooLarge();
+      if (unpacked > entry.uncompressedSize) throw unpackedTooLarge(); // it lied about its size
       chunks.push(chunk);
     }
   } catch (error) {
