@@ -3,7 +3,7 @@ import type { AppError } from './errors.js';
 
 /** The refusals of one kind of work, in its own words: the whole line full (503), or this church
  * already holding its share of it (429). */
-export interface WorkRefusals {
+interface WorkRefusals {
   busy: () => AppError;
   churchBusy: () => AppError;
 }

@@ -28,7 +28,7 @@ async function preview(s: ChurchSession, classId: string, file: File) {
   form.append('file', new Blob([new Uint8Array(file.data)]), file.name);
   const res = await fetch(`${app.url}/api/students/import/preview`, { method: 'POST', headers: s.headers, body: form });
   const text = await res.text();
-  return { status: res.status, bytes: text.length, retryAfter: res.headers.get('retry-after'), body: JSON.parse(text) as Json };
+  return { status: res.status, bytes: text.length, retryAfter: res.headers.get('retry-after'), body: JSON.parse(text) };
 }
 
 /** A church with a class, and a principal's session. */

@@ -5,7 +5,7 @@ import { MEDIA_MAX_PIXELS } from '../../../common/media-limits.js';
 export const THUMBNAIL_PX = 400;
 export const WEB_COPY_PX = 1600;
 
-// One libvips thread per image: the queue (image-queue.ts) runs at most one image per core but
+// One libvips thread per image: the work queue (server/core/work-queue.ts) runs at most one job per core but
 // one, so a burst of photos never takes every core from the requests (the roll call) and the database.
 sharp.concurrency(1);
 
