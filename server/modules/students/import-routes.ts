@@ -3,7 +3,7 @@ import fastifyMultipart from '@fastify/multipart';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import {
-  IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, IMPORT_MESSAGES, IMPORT_TEMPLATE_EXAMPLE, IMPORT_TEMPLATE_HEADERS, importMappingSchema,
+  IMPORT_MAX_BYTES, IMPORT_MAX_COLUMNS, IMPORT_MAX_ROWS, IMPORT_MESSAGES, IMPORT_TEMPLATE_EXAMPLE, IMPORT_TEMPLATE_HEADERS, importMappingSchema,
 } from '../../../common/student-import.js';
 import { STUDENT_MESSAGES } from '../../../common/schemas/students.js';
 import { isGuid } from '../../../common/school.js';
@@ -158,7 +158,8 @@ export function studentImportRoutesDoc(): OpenApiPaths {
         operationId: 'students.importPreview',
         summary: 'Preview a spreadsheet of students before importing it (whoever may add students to the class)',
         description: `A multipart/form-data body: class_id, an optional mapping and the file (CSV in UTF-8 or UTF-16 with a BOM, or XLSX; `
-          + `at most ${IMPORT_MAX_BYTES / 1024 / 1024} MB and ${IMPORT_MAX_ROWS} rows; no macros). Each row is marked new, duplicate `
+          + `at most ${IMPORT_MAX_BYTES / 1024 / 1024} MB, ${IMPORT_MAX_ROWS} rows and ${IMPORT_MAX_COLUMNS} columns; no macros; send class_id `
+          + 'before the file: the class is checked before the file is read). Each row is marked new, duplicate '
           + '(same name and date of birth in the class or earlier in the file) or invalid with the reason. Dates: YYYY-MM-DD, '
           + 'DD/MM/YYYY, DD-MM-YYYY or an Excel date cell. Nothing is written: send the new rows to POST /api/students/import.',
         tags: ['students'],
@@ -187,7 +188,9 @@ export function studentImportRoutesDoc(): OpenApiPaths {
         responses: {
           200: successAnswerDoc('columns, mapping, rows (line, values, status, reason), counts and can_add (null: no plan limit)',
             { type: 'object', properties: { rows: { type: 'array', items: { type: 'object' } } } }),
-          413: errorAnswerDoc('The file is too large or has too many rows'),
+          413: errorAnswerDoc('The file is too large, has too many rows or columns, or unpacks to too much (a workbook)'),
+          429: errorAnswerDoc('The church has previewed too many files in the window, or another of its files is being read (Retry-After)'),
+          503: errorAnswerDoc('The server is busy reading other files: try again'),
           415: errorAnswerDoc('Not a CSV or XLSX file, not UTF-8/UTF-16 text, or a workbook with macros'),
           '4XX': errorAnswerDoc('Error envelope'),
         },
