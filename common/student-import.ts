@@ -6,8 +6,17 @@ import { STUDENT_MESSAGES, studentCreateInput } from './schemas/students.js';
 /** Limits of one spreadsheet: the file is held in memory whole, so both are bounded. */
 export const IMPORT_MAX_BYTES = 2 * 1024 * 1024;
 export const IMPORT_MAX_ROWS = 2000;
-/** What an XLSX may unpack to: a workbook of 2,000 rows is far below it, a ZIP bomb far above. */
-export const IMPORT_MAX_UNPACKED_BYTES = 40 * 1024 * 1024;
+/** The most columns a line may have (after its trailing empty cells): a list of students has a few. */
+export const IMPORT_MAX_COLUMNS = 200;
+/**
+ * What the parts of an XLSX the import reads may unpack to, counted as they are inflated (never as
+ * the archive says): all together, the first worksheet, and the shared-strings table (in bytes and
+ * strings). A workbook of 2,000 rows is far below each, a ZIP bomb far above.
+ */
+export const IMPORT_MAX_UNPACKED_BYTES = 24 * 1024 * 1024;
+export const IMPORT_MAX_SHEET_BYTES = 16 * 1024 * 1024;
+export const IMPORT_MAX_SHARED_STRINGS_BYTES = 8 * 1024 * 1024;
+export const IMPORT_MAX_SHARED_STRINGS = (IMPORT_MAX_ROWS + 50) * IMPORT_MAX_COLUMNS;
 /** Roll numbers are small positive integers (the form never asks for one; the class gives the next). */
 export const IMPORT_MAX_ROLL_NUMBER = 100_000;
 
@@ -29,6 +38,11 @@ export const IMPORT_MESSAGES = {
   macros: 'Workbooks with macros (.xlsm) are not accepted. Save the sheet as .xlsx or .csv without macros.',
   encoding: 'The CSV file must be UTF-8 or UTF-16 text. Save it as "CSV UTF-8" and try again.',
   unpackedTooLarge: 'The workbook is too large once unpacked. Keep only the sheet of students and try again.',
+  sheetTooLarge: `The sheet of students is larger than ${IMPORT_MAX_SHEET_BYTES / 1024 / 1024} MB once unpacked. Keep only the students' rows and columns and try again.`,
+  sharedStringsTooLarge: 'The workbook holds too much text. Keep only the sheet of students, or save it as CSV, and try again.',
+  tooManyColumns: `The file has more than ${IMPORT_MAX_COLUMNS} columns. Keep only the students' columns and try again.`,
+  busy: 'The server is busy reading other files. Please try again in a minute.',
+  churchBusy: 'Another file of your church is being read. Please wait for it and try again.',
   empty: 'The file has no rows of students under its header row.',
   mappingInvalid: 'The column mapping is not valid.',
   mappingMissing: (fields: string) => `Choose the column for: ${fields}.`,
@@ -74,7 +88,7 @@ export function guessMapping(headers: readonly string[]): ImportMapping {
 }
 
 /** A mapping as the preview accepts it (JSON in a form field): each field a column index or null. */
-export const importMappingSchema = z.object(Object.fromEntries(IMPORT_FIELDS.map((f) => [f, z.number().int().min(0).max(200).nullable().optional()])) as
+export const importMappingSchema = z.object(Object.fromEntries(IMPORT_FIELDS.map((f) => [f, z.number().int().min(0).max(IMPORT_MAX_COLUMNS - 1).nullable().optional()])) as
   Record<ImportField, z.ZodOptional<z.ZodNullable<z.ZodNumber>>>, { error: IMPORT_MESSAGES.mappingInvalid }).strict();
 
 const pad = (n: number) => String(n).padStart(2, '0');

@@ -284,10 +284,15 @@ const configSchema = z.object({
   MEDIA_URL_SECRET: optionalText.pipe(z.string().min(32, 'MEDIA_URL_SECRET must be at least 32 characters').optional()),
   /** How long a signed gallery address works, in minutes. */
   MEDIA_URL_TTL_MINUTES: z.coerce.number().int().min(1).max(60).default(15),
-  /** Photos decoded at once (server/modules/gallery/image-queue.ts); 0: one per core but one, at
-   * least one. MEDIA_IMAGE_MAX_WAITING more may wait; an upload beyond that gets a 503. */
+  /** Heavy jobs (photos decoded, spreadsheets read) run at once (server/core/work-queue.ts); 0: one
+   * per core but one, at least one. MEDIA_IMAGE_MAX_WAITING more may wait; beyond that a 503. One
+   * church holds at most WORK_JOBS_PER_CHURCH of them, running or waiting; beyond that a 429. */
   MEDIA_IMAGE_JOBS: z.coerce.number().int().min(0).max(64).default(0),
   MEDIA_IMAGE_MAX_WAITING: z.coerce.number().int().min(0).max(1000).default(8),
+  WORK_JOBS_PER_CHURCH: z.coerce.number().int().min(1).max(100).default(2),
+  /** Spreadsheets one church may send to the student import's preview per IMPORT_WINDOW_MINUTES (then 429, the file unread). */
+  IMPORT_PREVIEWS_PER_CHURCH: z.coerce.number().int().min(1).default(30),
+  IMPORT_WINDOW_MINUTES: z.coerce.number().int().min(1).default(10),
   /** Files one church may upload per MEDIA_UPLOAD_WINDOW_MINUTES (then 429, nothing stored). */
   MEDIA_UPLOADS_PER_CHURCH: z.coerce.number().int().min(1).default(100),
   MEDIA_UPLOAD_WINDOW_MINUTES: z.coerce.number().int().min(1).default(10),

@@ -5,8 +5,8 @@ import { createGoogleProvider, LoginThrottle, MemoryAttemptStore, RedisAttemptSt
 import { BackgroundTasks } from './background-tasks.js';
 import { createPaymentGateway } from './modules/payments/index.js';
 import { createMailer } from './modules/mail/index.js';
-import { createImageQueue } from './modules/gallery/index.js';
 import { createMediaStorage, createMediaUrlSigner } from './modules/media-storage/index.js';
+import { createWorkQueue } from './core/work-queue.js';
 import { closeRedis, createRedis, redisConnected, redisReachable } from './redis.js';
 import type { MetricsObserver } from './modules/metrics/index.js';
 import { secretKeys } from './secret-keys.js';
@@ -39,8 +39,8 @@ export function createServices(config: Config, db: Database, metrics: MetricsObs
     mediaStorage: createMediaStorage(config),
     /** Signs and checks the expiring addresses of gallery files. */
     mediaUrls: createMediaUrlSigner({ secret: config.MEDIA_URL_SECRET, ttlMinutes: config.MEDIA_URL_TTL_MINUTES }),
-    /** The bounded line of photos being decoded and encoded. */
-    imageQueue: createImageQueue({ jobs: config.MEDIA_IMAGE_JOBS, maxWaiting: config.MEDIA_IMAGE_MAX_WAITING }),
+    /** The bounded line of heavy work (photos decoded and encoded, spreadsheets read), fair between churches. */
+    workQueue: createWorkQueue({ jobs: config.MEDIA_IMAGE_JOBS, maxWaiting: config.MEDIA_IMAGE_MAX_WAITING, perChurch: config.WORK_JOBS_PER_CHURCH }),
     loginThrottle: new LoginThrottle(attempts, {
       windowMs: config.LOGIN_THROTTLE_WINDOW_MINUTES * 60_000,
       maxFailuresPerAccount: config.LOGIN_MAX_FAILURES_PER_ACCOUNT,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CLASS_NAMES } from '../school.js';
 import { CLASS_MESSAGES } from '../class-messages.js';
 import { ROLLOVER_MESSAGES } from '../rollover.js';
+import { plainString } from './text.js';
 
 /** What happens to one child at the turn of the year: moves up with their class (the default), held
  * back (the same grade in the new year) or leaving (made inactive; stays in the old year's class). */
@@ -15,7 +16,7 @@ const uuid = (message: string) => z.string({ error: message }).uuid(message);
 const classPlan = z.object({
   class_id: uuid(CLASS_MESSAGES.classIdInvalid),
   next_class_name: z.enum(CLASS_NAMES, { error: CLASS_MESSAGES.classNameInvalid }).nullable(),
-  next_section: z.string({ error: CLASS_MESSAGES.sectionInvalid }).trim().max(20, CLASS_MESSAGES.sectionTooLong).default(''),
+  next_section: plainString({ error: CLASS_MESSAGES.sectionInvalid }).trim().max(20, CLASS_MESSAGES.sectionTooLong).default(''),
   next_teacher_id: uuid(CLASS_MESSAGES.teacherInvalid).nullable().default(null),
 });
 

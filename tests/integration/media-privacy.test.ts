@@ -5,7 +5,7 @@ import exifr from 'exifr';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { media } from '../../drizzle/schema/index.js';
-import { MEDIA_MAX_MEGAPIXELS, MEDIA_MESSAGES } from '../../common/media-limits.js';
+import { MEDIA_MAX_BYTES, MEDIA_MAX_DECODED_BYTES, MEDIA_MAX_MEGAPIXELS, MEDIA_MESSAGES } from '../../common/media-limits.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 import { useAppOnS3 } from '../helpers/s3-app.js';
 import type { Json } from '../helpers/fixtures.js';
@@ -119,9 +119,9 @@ describe('what is stored of a phone\'s photos and videos', () => {
   });
 });
 
-/** A real decompression bomb: a PNG of `side` × `side` grey pixels, all zero, deflated row by row
- * (a few hundred KB that decode to `side`² bytes). */
-async function pngBomb(side: number): Promise<Buffer> {
+/** A real decompression bomb: a PNG of `side` × `side` pixels, all zero, deflated row by row (a few
+ * hundred KB that decode to `side`² pixels); 8-bit grey unless told (`colour`: 2 RGB, 6 RGBA). */
+async function pngBomb(side: number, { bitDepth = 8, colour = 0 }: { bitDepth?: 8 | 16; colour?: 0 | 2 | 6 } = {}): Promise<Buffer> {
   const chunk = (type: string, data: Buffer) => {
     const head = Buffer.alloc(8);
     head.writeUInt32BE(data.length);
@@ -133,13 +133,14 @@ async function pngBomb(side: number): Promise<Buffer> {
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(side, 0);
   ihdr.writeUInt32BE(side, 4);
-  ihdr.set([8, 0, 0, 0, 0], 8); // 8-bit greyscale
+  ihdr.set([bitDepth, colour, 0, 0, 0], 8);
   const deflate = createDeflate({ level: 9 });
   const parts: Buffer[] = [];
   deflate.on('data', (d: Buffer) => parts.push(d));
-  const row = Buffer.alloc(side + 1);
+  const row = Buffer.alloc(side * ({ 0: 1, 2: 3, 6: 4 }[colour]) * (bitDepth / 8) + 1);
   for (let i = 0; i < side; i++) if (!deflate.write(row)) await new Promise((r) => deflate.once('drain', r));
-  await new Promise((r) => deflate.end(r));
+  // Its last bytes come out after the input ends: wait for the end of its output, not of its input.
+  await new Promise((r) => { deflate.on('end', r); deflate.end(); });
   return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', Buffer.concat(parts)), chunk('IEND', Buffer.alloc(0))]);
 }
 describe('decompression bombs', () => {
@@ -154,6 +155,25 @@ describe('decompression bombs', () => {
     expect(ms).toBeLessThan(1500);
     expect((await filesOnDisk(app, church.church.id)).size).toBe(0);
     expect(await mediaRows(app, church.church.id)).toEqual([]);
+  });
+
+  it(`refuses a photo whose decoded pixels pass ${MEDIA_MAX_DECODED_BYTES / 1e6} MB (a 49 MP 16-bit PNG) from its header, quickly, storing nothing`, async () => {
+    const church = await galleryChurch(app);
+    const deep = await pngBomb(7000, { bitDepth: 16, colour: 2 }); // 49 MP, 6 bytes a pixel: 294 MB decoded
+    expect(deep.length).toBeLessThan(MEDIA_MAX_BYTES.image);
+    const started = performance.now();
+    const res = await uploadFiles(app, church.s.principal, [{ name: 'deep.png', data: deep }]);
+    const ms = performance.now() - started;
+    console.log(`[media-privacy] a 49 MP 16-bit PNG (${(deep.length / 1024).toFixed(0)} KB) refused in ${ms.toFixed(0)} ms`);
+    expect([res.status, res.body.reason, res.body.message]).toEqual([413, 'media_too_large_decoded', MEDIA_MESSAGES.tooManyDecodedBytes('deep.png')]);
+    expect(ms).toBeLessThan(1000);
+    expect((await filesOnDisk(app, church.church.id)).size).toBe(0);
+    expect(await mediaRows(app, church.church.id)).toEqual([]);
+    // A small 16-bit photo is still taken.
+    const small = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#3366aa' } }).toColourspace('rgb16').png().toBuffer();
+    expect((await sharp(small).metadata()).depth).toBe('ushort');
+    const taken = await uploadFiles(app, church.s.principal, [{ name: 'small16.png', data: small }]);
+    expect(taken.status, taken.body.message).toBe(201);
   });
 
   it('lets at most MEDIA_IMAGE_JOBS photos be processed and MEDIA_IMAGE_MAX_WAITING wait; beyond that a 503, nothing stored', async () => {
@@ -174,6 +194,39 @@ describe('decompression bombs', () => {
       await busy.close();
     }
   });
+});
+
+describe('the work queue is fair between churches', () => {
+  it(`one church holds at most WORK_JOBS_PER_CHURCH photos in the line (then 429); another church's upload is served meanwhile`, async () => {
+    const queue = await startTestApp({ MEDIA_IMAGE_JOBS: '1', MEDIA_IMAGE_MAX_WAITING: '8', WORK_JOBS_PER_CHURCH: '2' });
+    try {
+      const [busy, quiet] = await Promise.all([galleryChurch(queue), galleryChurch(queue)]);
+      // 20 MP photos: small to send (they arrive at once) and a few seconds each to process, so the
+      // burst is still in the line when the other church comes.
+      const photo = await sharp({ create: { width: 5000, height: 4000, channels: 3, background: '#3366aa' } }).jpeg().toBuffer();
+      const answered: Array<{ status: number; at: number }> = [];
+      const burst = Array.from({ length: 10 }, () => uploadFiles(queue, busy.s.principal, [{ name: 'burst.jpg', data: photo }])
+        .then((a) => { answered.push({ status: a.status, at: performance.now() }); return a; }));
+      // Its share taken, the church's other uploads are refused at once.
+      const deadline = Date.now() + 5000;
+      while (answered.filter((a) => a.status === 429).length < 8 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      const small = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#aa3366' } }).jpeg().toBuffer();
+      const other = await uploadFiles(queue, quiet.s.principal, [{ name: 'other.jpg', data: small }]);
+      const otherAt = performance.now();
+      expect(other.status, other.body.message).toBe(201);
+      const answers = await Promise.all(burst);
+      const refused = answers.filter((a) => a.status === 429);
+      expect(refused).toHaveLength(8);
+      for (const a of refused) expect([a.body.reason, a.body.message]).toEqual(['media_church_busy', MEDIA_MESSAGES.churchBusy]);
+      expect(answers.filter((a) => a.status === 201)).toHaveLength(2);
+      // The other church did not wait for the whole burst: served before the burst's last photo.
+      expect(otherAt).toBeLessThan(Math.max(...answered.filter((a) => a.status === 201).map((a) => a.at)));
+      expect((await filesOnDisk(queue, busy.church.id)).size).toBe(3 * 2);
+      expect(await mediaRows(queue, quiet.church.id)).toHaveLength(1);
+    } finally {
+      await queue.close();
+    }
+  }, 60_000);
 });
 
 describe('on S3-compatible storage (a real s3rver)', () => {

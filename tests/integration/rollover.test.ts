@@ -145,6 +145,23 @@ describe('the rollover proposal and preview', () => {
     expect(await classesOf(other, other.toYear)).toEqual([]);
   });
 
+  it('refuses a next section with control characters, with a clear message, and writes nothing', async () => {
+    const w = await churchWithEndingYear();
+    const s = w.c.s.principal;
+    const before = await studentRows(w);
+    const plan = (section: string) => ({ from_year: w.fromYear, classes: [{ class_id: w.third.id, next_class_name: '4th', next_section: section }] });
+    const refused = await Promise.all([
+      s.post('/api/rollover/preview', plan('A\u0000')),
+      s.post('/api/rollover', plan('B\u001b[2J')),
+      s.post('/api/rollover', plan('C\u007f')),
+    ]);
+    expect(refused.map((r) => r.status)).toEqual([400, 400, 400]);
+    for (const r of refused) expect(r.body.message).toBe('This field must not contain control characters.');
+    expect(await classesOf(w, w.toYear)).toEqual([]);
+    expect(await studentRows(w)).toEqual(before);
+    expect((await s.get('/api/rollover')).body.data.standing).toBeNull();
+  });
+
   it('is for principals and super admins only', async () => {
     const w = await churchWithEndingYear();
     expect((await w.c.s.teacher.get('/api/rollover')).status).toBe(403);

@@ -7,12 +7,12 @@ import type { Config } from '../../config.js';
 import type { Database } from '../../db/index.js';
 import { enterChurchAs, type ChurchDoorRequest } from '../../core/church-door.js';
 import { forbidden, notFound } from '../../core/errors.js';
+import type { WorkQueue } from '../../core/work-queue.js';
 import { credentialsOf } from '../../core/request.js';
 import { errorBody, successBody } from '../../rest/envelope.js';
 import { admitUnderLimit, type AttemptStore } from '../auth/index.js';
 import { RangeNotSatisfiableError, type ByteRange, type MediaStorage, type MediaUrlSigner } from '../media-storage/index.js';
 import { assertWithinStorageQuota, storageLeft } from '../subscription/index.js';
-import type { ImageQueue } from './image-queue.js';
 import { findMediaByStoredName, hiddenByConsentOf } from './queries.js';
 import { FILE_PATH, UPLOAD_PATH } from './openapi.js';
 import { assertStudentsOfChurch, saveUploadedMedia } from './service.js';
@@ -24,7 +24,7 @@ interface GalleryFileDeps {
   config: ChurchDoorRequest['config'] & Pick<Config, 'MEDIA_UPLOAD_WINDOW_MINUTES' | 'MEDIA_UPLOADS_PER_CHURCH'>;
   services: ChurchDoorRequest['services'] & {
     attempts: AttemptStore;
-    imageQueue: ImageQueue;
+    workQueue: WorkQueue;
     mediaStorage: MediaStorage;
     mediaUrls: MediaUrlSigner;
     /** Hears the bytes of each accepted upload. */
@@ -78,7 +78,7 @@ export function registerGalleryFileRoutes(app: FastifyInstance, deps: GalleryFil
           const { student_ids: studentIds } = galleryUploadFields.parse(fields);
           if (studentIds.length) await enterChurchAs(door, 'manageMedia', ({ tx }) => assertStudentsOfChurch(tx, studentIds));
         },
-        images: services.imageQueue,
+        images: services.workQueue,
         storageLeft: left,
         // Every file counts, stored or refused: the limit guards the server's work as much as the space.
         admitFile: () => admitUnderLimit(services.attempts, `gallery:church:${churchId}`, {

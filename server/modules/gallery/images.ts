@@ -5,7 +5,7 @@ import { MEDIA_MAX_PIXELS } from '../../../common/media-limits.js';
 export const THUMBNAIL_PX = 400;
 export const WEB_COPY_PX = 1600;
 
-// One libvips thread per image: the queue (image-queue.ts) runs at most one image per core but
+// One libvips thread per image: the work queue (server/core/work-queue.ts) runs at most one job per core but
 // one, so a burst of photos never takes every core from the requests (the roll call) and the database.
 sharp.concurrency(1);
 
@@ -16,10 +16,15 @@ interface ImageVariant {
   height: number;
 }
 
-/** The photo's dimensions from its header, without decoding its pixels. */
-export async function imageSize(input: Buffer): Promise<{ width: number; height: number }> {
-  const { width, height } = await sharp(input, { limitInputPixels: false }).metadata();
-  return { width, height };
+/** Bytes of one channel of one pixel, by libvips band format (an unknown one counts as the widest). */
+const BYTES_PER_CHANNEL: Readonly<Record<string, number>> = {
+  uchar: 1, char: 1, ushort: 2, short: 2, uint: 4, int: 4, float: 4, complex: 8, double: 8, dpcomplex: 16,
+};
+
+/** The photo's dimensions and what its pixels take once decoded, from its header, without decoding them. */
+export async function imageSize(input: Buffer): Promise<{ width: number; height: number; decodedBytes: number }> {
+  const { width, height, channels, depth } = await sharp(input, { limitInputPixels: false }).metadata();
+  return { width, height, decodedBytes: width * height * channels * (BYTES_PER_CHANNEL[depth] ?? 16) };
 }
 
 const decode = (input: Buffer) =>

@@ -6,7 +6,6 @@ export { registerGalleryFileRoutes } from './file-routes.js';
 export { galleryFileRoutesDoc } from './openapi.js';
 export { assertMediaSize, detectMediaType } from './media-type.js';
 export { makeStoredImages, THUMBNAIL_PX, WEB_COPY_PX } from './images.js';
-export { createImageQueue } from './image-queue.js';
 // Erasing a child: the items that show only that child go, the others lose the child's tag.
 export { eraseChildFromMedia } from './erasure.js';
 export { mediaOfChild } from './child-media.js';

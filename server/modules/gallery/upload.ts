@@ -1,9 +1,11 @@
 import { Readable } from 'node:stream';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
-import { GALLERY_MAX_FILES_PER_UPLOAD, GALLERY_MESSAGES, MEDIA_MAX_BYTES, MEDIA_MAX_PIXELS, MEDIA_MESSAGES } from '../../../common/media-limits.js';
-import { AppError, badRequest, payloadTooLarge, serviceUnavailable, unsupportedMediaType } from '../../core/errors.js';
-import type { ImageQueue } from './image-queue.js';
+import {
+  GALLERY_MAX_FILES_PER_UPLOAD, GALLERY_MESSAGES, MEDIA_MAX_BYTES, MEDIA_MAX_DECODED_BYTES, MEDIA_MAX_PIXELS, MEDIA_MESSAGES,
+} from '../../../common/media-limits.js';
+import { AppError, badRequest, payloadTooLarge, serviceUnavailable, tooManyRequests, unsupportedMediaType } from '../../core/errors.js';
+import type { WorkQueue } from '../../core/work-queue.js';
 import { imageSize, makeStoredImages } from './images.js';
 import { assertMediaSize, detectMediaType, MEDIA_SNIFF_BYTES } from './media-type.js';
 import { newMediaKey, type MediaStorage } from '../media-storage/index.js';
@@ -35,8 +37,8 @@ export interface ReceiveOptions {
   /** Checks the text fields sent before the first file, so a form with a missing title is refused
    * before a video is stored (throws to refuse). Fields sent after the files are checked by the caller. */
   checkFields?: (fields: Record<string, string>) => Promise<void> | void;
-  /** Where photos wait for their turn to be decoded. */
-  images: ImageQueue;
+  /** Where photos wait for their turn to be decoded (the server's work queue). */
+  images: WorkQueue;
   /** Called before each file is stored; throws to refuse it (the church's upload rate). */
   admitFile?: () => Promise<void>;
   /** The bytes the church may still store, and the refusal once this upload's files would pass them. */
@@ -133,6 +135,12 @@ function limitError(error: unknown): AppError | undefined {
   return undefined;
 }
 
+/** The work queue's refusals of a photo: the line full (503) or the church's share taken (429). */
+const PHOTO_REFUSALS = {
+  busy: () => serviceUnavailable(MEDIA_MESSAGES.busy, { reason: 'media_busy' }),
+  churchBusy: () => tooManyRequests(MEDIA_MESSAGES.churchBusy, { reason: 'media_church_busy', retryAfterSeconds: 30 }),
+};
+
 /** image/jpeg -> jpeg: the formats `detectMediaType` accepts as images (common/media-limits.ts). */
 const imageFormatOf = (mime: string) => mime.slice('image/'.length) as 'jpeg' | 'png' | 'webp';
 
@@ -141,7 +149,7 @@ interface StoreTarget {
   churchId: string;
   storedKeys: string[];
   budget: StorageBudget;
-  images: ImageQueue;
+  images: WorkQueue;
 }
 
 async function storeFile(part: MultipartFile, { storage, churchId, storedKeys, budget, images }: StoreTarget): Promise<StoredUpload> {
@@ -203,7 +211,11 @@ async function storeFile(part: MultipartFile, { storage, churchId, storedKeys, b
   if (size.width * size.height > MEDIA_MAX_PIXELS) {
     throw payloadTooLarge(MEDIA_MESSAGES.tooManyPixels(originalName), { reason: 'media_too_many_pixels' });
   }
-  const made = await images.run(() => makeStoredImages(upload, imageFormatOf(type.mime))).catch((error: unknown) => {
+  // And by bytes: a 16-bit PNG costs twice an 8-bit one of the same pixels.
+  if (size.decodedBytes > MEDIA_MAX_DECODED_BYTES) {
+    throw payloadTooLarge(MEDIA_MESSAGES.tooManyDecodedBytes(originalName), { reason: 'media_too_large_decoded' });
+  }
+  const made = await images.run(churchId, () => makeStoredImages(upload, imageFormatOf(type.mime)), PHOTO_REFUSALS).catch((error: unknown) => {
     if (error instanceof AppError) throw error;
     throw badRequest(MEDIA_MESSAGES.unreadableImage(originalName), { reason: 'media_unreadable' });
   });

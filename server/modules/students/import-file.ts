@@ -1,8 +1,12 @@
 import { Readable } from 'node:stream';
-import { inflateRawSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
-import { IMPORT_MAX_ROWS, IMPORT_MAX_UNPACKED_BYTES, IMPORT_MESSAGES } from '../../../common/student-import.js';
+import yauzl from 'yauzl';
+import yazl from 'yazl';
+import {
+  IMPORT_MAX_COLUMNS, IMPORT_MAX_ROWS, IMPORT_MAX_SHARED_STRINGS, IMPORT_MAX_SHARED_STRINGS_BYTES, IMPORT_MAX_SHEET_BYTES,
+  IMPORT_MAX_UNPACKED_BYTES, IMPORT_MESSAGES,
+} from '../../../common/student-import.js';
 import { AppError, badRequest, payloadTooLarge, unsupportedMediaType } from '../../core/errors.js';
 
 /** A spreadsheet as the import reads it: the header row and the rows under it, each with its line
@@ -14,6 +18,17 @@ export interface SheetTable {
 
 const malformed = () => unsupportedMediaType(IMPORT_MESSAGES.malformed, { reason: 'import_malformed' });
 const tooManyRows = () => payloadTooLarge(IMPORT_MESSAGES.tooManyRows, { reason: 'import_too_many_rows' });
+const tooManyColumns = () => payloadTooLarge(IMPORT_MESSAGES.tooManyColumns, { reason: 'import_too_many_columns' });
+
+/** A line's cells trimmed, less the empty cells after its last value (spreadsheets save those); more
+ * than IMPORT_MAX_COLUMNS left is refused, so the preview (which lists the columns) stays small. */
+function lineCells(cells: string[]): string[] {
+  const trimmed = cells.map((c) => c.trim());
+  let end = trimmed.length;
+  while (end > 0 && trimmed[end - 1] === '') end -= 1;
+  if (end > IMPORT_MAX_COLUMNS) throw tooManyColumns();
+  return trimmed.slice(0, end);
+}
 
 /**
  * Reads a CSV or XLSX file (already bounded in bytes by the route). What it is comes from its first
@@ -55,95 +70,165 @@ function readCsv(text: string): SheetTable {
 }
 
 /** The header row (the first row with a value) and the non-empty rows under it; more than
- * IMPORT_MAX_ROWS rows is refused (`complete`: the reader saw the whole file). */
+ * IMPORT_MAX_ROWS rows or IMPORT_MAX_COLUMNS columns is refused (`complete`: the reader saw the whole file). */
 function tableOf(lines: Array<{ line: number; cells: string[] }>, complete: boolean): SheetTable {
   const filled = lines
-    .map((l) => ({ line: l.line, cells: l.cells.map((c) => c.trim()) }))
-    .filter((l) => l.cells.some((c) => c !== ''));
+    .map((l) => ({ line: l.line, cells: lineCells(l.cells) }))
+    .filter((l) => l.cells.length > 0);
   if (filled.length > IMPORT_MAX_ROWS + 1 || !complete) throw tooManyRows();
   const [header, ...rows] = filled;
   if (!header || !rows.length) throw badRequest(IMPORT_MESSAGES.empty, { reason: 'import_empty' });
   return { headers: header.cells, rows };
 }
 
-interface ZipEntry { name: string; method: number; compressedSize: number; size: number; offset: number }
+/** The parts of a workbook the import reads, each with the most it may unpack to. Nothing else of the
+ * archive (other sheets, pictures, printer settings) is ever unpacked. */
+const PART_LIMITS = {
+  contentTypes: { name: '[Content_Types].xml', max: 1024 * 1024 },
+  workbook: { name: 'xl/workbook.xml', max: 1024 * 1024 },
+  rels: { name: 'xl/_rels/workbook.xml.rels', max: 1024 * 1024 },
+  styles: { name: 'xl/styles.xml', max: 4 * 1024 * 1024 },
+  sharedStrings: { name: 'xl/sharedStrings.xml', max: IMPORT_MAX_SHARED_STRINGS_BYTES },
+} as const;
+const SHEET = /^xl\/worksheets\/sheet\d+\.xml$/;
 
-/** The entries of a ZIP from its central directory (read before anything is unpacked). */
-function zipEntries(data: Buffer): ZipEntry[] {
-  const minEnd = Math.max(0, data.length - 22 - 0xffff);
-  let end = -1;
-  for (let i = data.length - 22; i >= minEnd; i -= 1) {
-    if (data.readUInt32LE(i) === 0x06054b50) { end = i; break; }
+const notWorkbook = () => badRequest(IMPORT_MESSAGES.notWorkbook, { reason: 'import_not_workbook' });
+const unpackedTooLarge = (reason = 'import_too_large', message: string = IMPORT_MESSAGES.unpackedTooLarge) =>
+  payloadTooLarge(message, { reason });
+
+/** The entries of a ZIP from its central directory (read before anything is unpacked), by name;
+ * a name twice is not a workbook. */
+async function zipEntries(data: Buffer): Promise<{ zip: yauzl.ZipFile; entries: Map<string, yauzl.Entry> }> {
+  let zip: yauzl.ZipFile;
+  const entries = new Map<string, yauzl.Entry>();
+  try {
+    // Sizes are checked below, by counting what is unpacked (yauzl's own check throws a plain error).
+    zip = await yauzl.fromBufferPromise(data, { lazyEntries: true, validateEntrySizes: false, strictFileNames: false });
+    for await (const entry of zip.eachEntry()) {
+      if (entries.has(entry.fileName)) throw notWorkbook();
+      entries.set(entry.fileName, entry);
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw notWorkbook();
   }
-  if (end < 0) throw badRequest(IMPORT_MESSAGES.notWorkbook, { reason: 'import_not_workbook' });
-  const count = data.readUInt16LE(end + 10);
-  let at = data.readUInt32LE(end + 16);
-  const entries: ZipEntry[] = [];
-  for (let i = 0; i < count; i += 1) {
-    if (at + 46 > data.length || data.readUInt32LE(at) !== 0x02014b50) throw badRequest(IMPORT_MESSAGES.notWorkbook, { reason: 'import_not_workbook' });
-    const nameLength = data.readUInt16LE(at + 28);
-    entries.push({
-      method: data.readUInt16LE(at + 10),
-      compressedSize: data.readUInt32LE(at + 20),
-      size: data.readUInt32LE(at + 24),
-      name: data.subarray(at + 46, at + 46 + nameLength).toString('utf8'),
-      offset: data.readUInt32LE(at + 42),
-    });
-    at += 46 + nameLength + data.readUInt16LE(at + 30) + data.readUInt16LE(at + 32);
-  }
-  return entries;
+  return { zip, entries };
 }
 
-/** One small entry's bytes (stored or deflated), at most `max` bytes unpacked. */
-function entryText(data: Buffer, entry: ZipEntry, max: number): string {
-  const at = entry.offset;
-  if (at + 30 > data.length || data.readUInt32LE(at) !== 0x04034b50) throw badRequest(IMPORT_MESSAGES.notWorkbook, { reason: 'import_not_workbook' });
-  const start = at + 30 + data.readUInt16LE(at + 26) + data.readUInt16LE(at + 28);
-  const raw = data.subarray(start, start + entry.compressedSize);
-  const bytes = entry.method === 0 ? raw : inflateRawSync(raw, { maxOutputLength: max });
-  return bytes.toString('utf8');
+/**
+ * One entry unpacked, counting the bytes as they come: more than its directory said (an archive that
+ * lies about its sizes: a ZIP bomb) stops the unpacking at once with a 413, and so does a declared size
+ * over `max` (`tooLarge`, before anything is inflated); fewer is a damaged archive. At most
+ * min(declared, max) bytes and one chunk are ever inflated.
+ */
+async function unpack(zip: yauzl.ZipFile, entry: yauzl.Entry, max: number, tooLarge: () => AppError): Promise<Buffer> {
+  if (entry.uncompressedSize > max) throw tooLarge();
+  let stream: Readable;
+  try {
+    stream = await zip.openReadStreamPromise(entry);
+  } catch {
+    throw notWorkbook();
+  }
+  const chunks: Buffer[] = [];
+  let unpacked = 0;
+  try {
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      unpacked += chunk.length;
+      if (unpacked > entry.uncompressedSize) throw unpackedTooLarge(); // it lied about its size
+      chunks.push(chunk);
+    }
+  } catch (error) {
+    stream.destroy();
+    if (error instanceof AppError) throw error;
+    throw notWorkbook();
+  }
+  if (unpacked !== entry.uncompressedSize) throw notWorkbook();
+  return Buffer.concat(chunks);
 }
 
 const MACRO_CONTENT = /macroEnabled|vbaProject|ms-office\.activeX|ms-excel\.(intl)?macrosheet/i;
+const EMPTY_SHARED_STRINGS = '<?xml version="1.0" encoding="UTF-8"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="0" uniqueCount="0"/>';
+const EMPTY_RELS = '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"/>';
+
+/** How many strings a shared-strings table holds (its <si> elements, with any namespace prefix). */
+function sharedStringCount(xml: Buffer): number {
+  let count = 0;
+  const text = xml.toString('latin1');
+  for (const _ of text.matchAll(/<(?:[A-Za-z_][\w.-]*:)?si[\s/>]/g)) count += 1;
+  return count;
+}
+
+/** The parts read, as a new archive with honest sizes (stored, not compressed) and in the order exceljs
+ * needs them (its streaming reader then never writes a sheet to a temporary file). */
+function cleanArchive(parts: Array<[string, Buffer]>): Promise<Buffer> {
+  const out = new yazl.ZipFile();
+  for (const [name, data] of parts) out.addBuffer(data, name, { compress: false });
+  out.end();
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    out.outputStream.on('data', (c: Buffer) => chunks.push(c)).on('end', () => resolve(Buffer.concat(chunks))).on('error', reject);
+  });
+}
 
 /**
  * An XLSX: a ZIP whose central directory names a workbook; refused when it carries macros (a
- * vbaProject.bin part or a macro content type) or would unpack to more than IMPORT_MAX_UNPACKED_BYTES
- * (a ZIP bomb). Only then is the first worksheet streamed, row by row, stopping past the row limit.
+ * vbaProject.bin part or a macro content type). Only the parts the import needs are unpacked (the
+ * content types, the workbook, its relations, styles, shared strings and the first worksheet), each
+ * against its own limit and all together against IMPORT_MAX_UNPACKED_BYTES, counting the bytes
+ * actually inflated: an archive whose directory understates its sizes is stopped at the first byte
+ * past what it declared (413). Then the first worksheet is streamed, row by row, stopping past the row limit.
  */
 async function readWorkbook(data: Buffer): Promise<SheetTable> {
-  const entries = zipEntries(data);
-  const names = new Set(entries.map((e) => e.name));
-  if (entries.some((e) => /(^|\/)vbaProject\.bin$/i.test(e.name))) throw unsupportedMediaType(IMPORT_MESSAGES.macros, { reason: 'import_macros' });
-  const types = entries.find((e) => e.name === '[Content_Types].xml');
-  if (!types || !names.has('xl/workbook.xml')) throw badRequest(IMPORT_MESSAGES.notWorkbook, { reason: 'import_not_workbook' });
-  if (entries.reduce((sum, e) => sum + e.size, 0) > IMPORT_MAX_UNPACKED_BYTES) {
-    throw payloadTooLarge(IMPORT_MESSAGES.unpackedTooLarge, { reason: 'import_too_large' });
+  const { zip, entries } = await zipEntries(data);
+  if ([...entries.keys()].some((name) => /(^|\/)vbaProject\.bin$/i.test(name))) throw unsupportedMediaType(IMPORT_MESSAGES.macros, { reason: 'import_macros' });
+  const types = entries.get(PART_LIMITS.contentTypes.name);
+  const workbook = entries.get(PART_LIMITS.workbook.name);
+  if (!types || !workbook) throw notWorkbook();
+  const sheetName = [...entries.keys()].find((name) => SHEET.test(name));
+  const sheet = sheetName === undefined ? undefined : entries.get(sheetName);
+  const rels = entries.get(PART_LIMITS.rels.name);
+  const styles = entries.get(PART_LIMITS.styles.name);
+  const shared = entries.get(PART_LIMITS.sharedStrings.name);
+  const declared = [types, workbook, rels, styles, shared, sheet].reduce((sum, e) => sum + (e?.uncompressedSize ?? 0), 0);
+  if (declared > IMPORT_MAX_UNPACKED_BYTES) throw unpackedTooLarge();
+
+  const contentTypes = await unpack(zip, types, PART_LIMITS.contentTypes.max, () => unpackedTooLarge());
+  if (MACRO_CONTENT.test(contentTypes.toString('utf8'))) throw unsupportedMediaType(IMPORT_MESSAGES.macros, { reason: 'import_macros' });
+  if (!sheet || !sheetName) throw badRequest(IMPORT_MESSAGES.empty, { reason: 'import_empty' });
+
+  const parts: Array<[string, Buffer]> = [
+    [PART_LIMITS.rels.name, rels ? await unpack(zip, rels, PART_LIMITS.rels.max, () => unpackedTooLarge()) : Buffer.from(EMPTY_RELS)],
+    [PART_LIMITS.workbook.name, await unpack(zip, workbook, PART_LIMITS.workbook.max, () => unpackedTooLarge())],
+  ];
+  if (shared) {
+    const strings = await unpack(zip, shared, PART_LIMITS.sharedStrings.max,
+      () => unpackedTooLarge('import_shared_strings_too_large', IMPORT_MESSAGES.sharedStringsTooLarge));
+    if (sharedStringCount(strings) > IMPORT_MAX_SHARED_STRINGS) throw unpackedTooLarge('import_shared_strings_too_large', IMPORT_MESSAGES.sharedStringsTooLarge);
+    parts.push([PART_LIMITS.sharedStrings.name, strings]);
+  } else {
+    parts.push([PART_LIMITS.sharedStrings.name, Buffer.from(EMPTY_SHARED_STRINGS)]);
   }
-  let contentTypes: string;
-  try {
-    contentTypes = entryText(data, types, 1024 * 1024);
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    throw badRequest(IMPORT_MESSAGES.notWorkbook, { reason: 'import_not_workbook' });
-  }
-  if (MACRO_CONTENT.test(contentTypes)) throw unsupportedMediaType(IMPORT_MESSAGES.macros, { reason: 'import_macros' });
+  if (styles) parts.push([PART_LIMITS.styles.name, await unpack(zip, styles, PART_LIMITS.styles.max, () => unpackedTooLarge())]);
+  parts.push([sheetName, await unpack(zip, sheet, IMPORT_MAX_SHEET_BYTES, () => unpackedTooLarge('import_sheet_too_large', IMPORT_MESSAGES.sheetTooLarge))]);
+  const clean = await cleanArchive(parts);
+  parts.length = 0;
 
   const lines: Array<{ line: number; cells: string[] }> = [];
   let complete = true;
   try {
-    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(data), {
+    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(clean), {
       sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', worksheets: 'emit', entries: 'emit',
     });
-    sheets: for await (const sheet of reader) {
-      for await (const row of sheet) {
+    sheets: for await (const worksheet of reader) {
+      for await (const row of worksheet) {
         lines.push({ line: row.number, cells: cellsOf(row.values) });
         if (lines.length > IMPORT_MAX_ROWS + 50) { complete = false; break sheets; }
       }
       break; // the first worksheet only
     }
-  } catch {
-    throw badRequest(IMPORT_MESSAGES.notWorkbook, { reason: 'import_not_workbook' });
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw notWorkbook();
   }
   return tableOf(lines, complete);
 }
@@ -151,6 +236,8 @@ async function readWorkbook(data: Buffer): Promise<SheetTable> {
 /** A row's values (exceljs counts columns from 1: index 0 is empty) as text. */
 function cellsOf(values: ExcelJS.CellValue[] | Record<string, ExcelJS.CellValue>): string[] {
   const list = Array.isArray(values) ? values.slice(1) : [];
+  if (list.length > IMPORT_MAX_COLUMNS && list.slice(IMPORT_MAX_COLUMNS).some((v) => cellText(v).trim() !== '')) throw tooManyColumns();
+  list.length = Math.min(list.length, IMPORT_MAX_COLUMNS);
   return Array.from(list, (value) => cellText(value));
 }
 
