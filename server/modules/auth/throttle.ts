@@ -127,6 +127,11 @@ export async function admitFromSource(store: AttemptStore, limit: SourceLimit, i
   await admitUnderLimit(store, `${limit.name}:src:${clientAddressKey(ip)}`, limit);
 }
 
+/** Gives back an attempt `admitFromSource` counted (it turned out not to be one the limit is for). */
+export async function giveBackToSource(store: AttemptStore, limit: Pick<SourceLimit, 'name' | 'windowMs'>, ip: string): Promise<void> {
+  await store.add(`${limit.name}:src:${clientAddressKey(ip)}`, limit.windowMs, -1);
+}
+
 /**
  * Counts one use of `key` (what one church, one account... may do `max` times a window), or refuses
  * it with a 429 and Retry-After. The count comes first, so parallel requests cannot all slip under
