@@ -16,4 +16,4 @@ export function childrenLackingConsent(tx: Tx, studentIds: readonly string[], pu
 export { selectConsentHistory as consentHistoryOf } from './queries.js';
 
 /** Stops a child's open consent links (the guardians module: a guardian removed or their phones changed). */
-export { revokeOpenLinks as revokeConsentLinks, type RevokedReason } from './queries.js';
+export { revokeOpenLinks as revokeConsentLinks } from './queries.js';
