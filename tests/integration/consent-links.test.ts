@@ -17,7 +17,7 @@ import { auditOf } from '../helpers/audit.js';
 // guardian's older ones, and staff revoke a link. Everything through HTTP.
 
 let app: TestApp;
-beforeAll(async () => { app = await startTestApp({ CONSENT_MAX_PER_IP: '1000' }); });
+beforeAll(async () => { app = await startTestApp({ CONSENT_MAX_PER_IP: '1000' }); }, 120_000);
 afterAll(async () => { await app?.close(); });
 
 const MARY = { name: 'Mary Joseph', relation: 'mother', phone: '98470 12345', whatsapp: 'phone', language: 'ml' };
@@ -40,7 +40,7 @@ async function school() {
   return { ...made, admin, principal, teacher, guest, own, others, add };
 }
 let c: Awaited<ReturnType<typeof school>>;
-beforeAll(async () => { c = await school(); });
+beforeAll(async () => { c = await school(); }, 120_000);
 
 /** A child of the teacher's class with Mary and John as guardians. */
 async function childWithParents(name: string) {
