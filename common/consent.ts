@@ -19,6 +19,10 @@ export const STAFF_CONSENT_METHODS = ['paper_form', 'in_person'] as const;
 /** A consent link works this long after it is made, and for one answer. */
 export const CONSENT_LINK_DAYS = 7;
 
+/** Requests one consent link may take in 15 minutes (opening the page, changing its language,
+ * answering): plenty for its guardian, nothing for someone hammering it. */
+export const CONSENT_LINK_MAX_REQUESTS = 30;
+
 /** The church's privacy notice: its five parts, each at most this many characters. */
 export const PRIVACY_NOTICE_PARTS = ['controller', 'data_kept', 'purposes', 'retention', 'contact'] as const;
 export type PrivacyNoticePart = (typeof PRIVACY_NOTICE_PARTS)[number];
@@ -37,6 +41,11 @@ export const CONSENT_MESSAGES = {
   linkNotFound: 'This consent link is not valid. Please ask the church for a new one.',
   linkExpired: 'This consent link has expired. Please ask the church for a new one.',
   linkUsed: 'This consent link has already been used.',
+  linkRevoked: 'This consent link was withdrawn by the church. Please ask the church for a new one.',
+  linkReplaced: 'A newer consent link was made for you. Please use the newest link, or ask the church for a new one.',
+  linkGuardianRemoved: 'This consent link was sent to someone who is no longer one of the child\'s guardians, so it cannot be used. Please ask the church for a new one.',
+  linkIdInvalid: 'This consent link was not found.',
+  linkNotOpen: 'This consent link can no longer be revoked: it was answered, has expired or was revoked already.',
   confirmationsRequired: 'Please confirm that you are this child\'s parent or legal guardian and that you are 18 or older.',
   answerRequired: 'Give at least one answer (enrolment, photos or messages).',
   answerInvalid: 'Each answer must be true (given) or false (withdrawn).',

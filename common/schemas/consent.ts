@@ -24,6 +24,9 @@ export const recordConsentInput = z.object({
 /** POST /api/students/{id}/consent-links. */
 export const consentLinkInput = z.object({ id: studentId, guardian_id: guardianId });
 
+/** POST /api/consent-links/{id}/revoke. */
+export const consentLinkRefInput = z.object({ id: idSchema(M.linkIdInvalid) });
+
 /** A link's token: 32 random bytes in base64url (43 characters); anything else is not a link. */
 const tokenSchema = plainString({ error: M.linkNotFound }).trim().regex(/^[A-Za-z0-9_-]{43}$/, M.linkNotFound);
 

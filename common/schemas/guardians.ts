@@ -35,6 +35,8 @@ export const GUARDIAN_MESSAGES = {
   listInvalid: 'A list is required',
   medicalNoteTooLong: `The medical note must be at most ${MEDICAL_NOTE_MAX} characters`,
   medicalNoteInvalid: 'The medical note must be text',
+  guardianIdUnknown: 'A guardian id is not one of this child\'s guardians (leave id out for a new guardian)',
+  guardianListedTwice: 'Each guardian may be listed only once',
 } as const;
 
 const nameSchema = textField(GUARDIAN_MESSAGES.nameRequired)
@@ -64,6 +66,9 @@ const emailSchema = plainString({ error: STUDENT_MESSAGES.parentEmailInvalid })
   .refine((v) => v === null || (v.length <= 254 && emailCheck.safeParse(v).success), STUDENT_MESSAGES.parentEmailInvalid);
 
 export const guardianInput = z.object({
+  /** The guardian this row keeps (its id stays, and so do its consent links); left out: a new
+   * guardian, or the current one with the same phone when there is one. */
+  id: idSchema(GUARDIAN_MESSAGES.guardianIdUnknown).optional(),
   name: nameSchema,
   relation: relationSchema,
   phone: phoneSchema,
@@ -81,11 +86,16 @@ const studentId = idSchema(STUDENT_MESSAGES.idInvalid);
 /** GET of a student's guardians, pickups, safety card, medical note and its read log. */
 export const studentRefInput = z.object({ id: studentId });
 
-/** PUT /api/students/{id}/guardians: the whole list, in order; the first is the primary guardian. */
+/** PUT /api/students/{id}/guardians: the whole list, in order; the first is the primary guardian. A
+ * guardian who stays is named by `id`; the current guardians left out are removed. */
 export const replaceGuardiansInput = z.object({
   id: studentId,
   guardians: z.array(guardianInput, { error: GUARDIAN_MESSAGES.listInvalid })
-    .min(1, GUARDIAN_MESSAGES.guardiansRequired).max(MAX_GUARDIANS, GUARDIAN_MESSAGES.tooManyGuardians),
+    .min(1, GUARDIAN_MESSAGES.guardiansRequired).max(MAX_GUARDIANS, GUARDIAN_MESSAGES.tooManyGuardians)
+    .refine((list) => {
+      const ids = list.flatMap((g) => (g.id ? [g.id.toLowerCase()] : []));
+      return new Set(ids).size === ids.length;
+    }, GUARDIAN_MESSAGES.guardianListedTwice),
 });
 
 /** PUT /api/students/{id}/pickups: the whole list, in order; [] removes every pickup. */

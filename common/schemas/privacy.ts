@@ -13,13 +13,15 @@ export const PRIVACY_MESSAGES = {
   erased: 'The child\'s data was erased.',
   retentionInvalid: 'Years must be a whole number from 1 to 10.',
   kept: 'The child\'s data is kept for another year.',
-  kindInvalid: 'kind must be medical_note, export or consent_records',
+  kindInvalid: 'kind must be medical_note, export, consent_records, safety_card, guardians, pickups, consent_form or follow_up',
   /** The child of an access-log entry once the child is erased (the entry stays, without the child). */
   erasedChild: 'Erased child',
 } as const;
 
 /** What an access-log entry records a read of (the access-log module's kinds). */
-export const ACCESS_LOG_KINDS = ['medical_note', 'export', 'consent_records'] as const;
+export const ACCESS_LOG_KINDS = [
+  'medical_note', 'export', 'consent_records', 'safety_card', 'guardians', 'pickups', 'consent_form', 'follow_up',
+] as const;
 export type AccessLogKind = (typeof ACCESS_LOG_KINDS)[number];
 
 /** The access log's page size, and the most a caller may ask for. */

@@ -543,6 +543,13 @@ export const consentLinks = pgTable('consent_links', {
   tokenHash: text('token_hash').notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
+  /** When the link stopped working before its expiry, and why: 'revoked' by staff,
+   * 'guardian_removed' (its guardian left the child's list), 'guardian_changed' (its guardian's
+   * phones changed) or 'replaced' (a newer link was made for the same guardian); `revoked_by`: the
+   * staff member whose action stopped it. */
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  revokedReason: text('revoked_reason'),
+  revokedBy: uuid('revoked_by'),
   createdBy: uuid('created_by'),
   createdByName: text('created_by_name').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -550,8 +557,12 @@ export const consentLinks = pgTable('consent_links', {
   primaryKey({ columns: [t.churchId, t.id] }),
   uniqueIndex('consent_links_church_token_key').on(t.churchId, t.tokenHash),
   index('consent_links_token_hash_idx').on(t.tokenHash),
+  // A child's links (the card's open links; those of a guardian to revoke).
+  index('consent_links_church_student_idx').on(t.churchId, t.studentId, t.guardianId),
   studentFk(t, 'consent_links_student_fk'),
   check('consent_links_language_check', sql`${t.language} in ('en', 'ml', 'ta', 'hi')`),
+  check('consent_links_revoked_check', sql`(${t.revokedAt} is null) = (${t.revokedReason} is null)
+    and ${t.revokedReason} in ('revoked', 'guardian_removed', 'guardian_changed', 'replaced')`),
   tenantIsolation(),
 ]);
 
@@ -597,7 +608,8 @@ export const mediaChildren = pgTable('media_children', {
 
 /**
  * The access log of a child's sensitive data: every read of a medical note, every family export
- * made or downloaded, every read of consent records; who, when, which child. Append-only for church
+ * made or downloaded, every read of consent records, a safety card, guardians, pickups or the
+ * consent form, and each child on a follow-up list read; who, when, which child. Append-only for church
  * users and kept at least a year. When a child is erased their entries stay without the child
  * (student_id set to null by the foreign key): that the data was read is kept, not whose it was.
  */
@@ -605,7 +617,7 @@ export const childDataReads = pgTable('child_data_reads', {
   churchId: churchIdColumn(),
   id: uuid('id').notNull().defaultRandom(),
   studentId: uuid('student_id'),
-  /** 'medical_note', 'export' or 'consent_records'. */
+  /** One of ACCESS_LOG_KINDS (common/schemas/privacy.ts). */
   kind: text('kind').notNull(),
   readerId: uuid('reader_id').notNull(),
   readerName: text('reader_name').notNull(),
@@ -618,7 +630,8 @@ export const childDataReads = pgTable('child_data_reads', {
     .onDelete('set null'),
   index('child_data_reads_church_student_idx').on(t.churchId, t.studentId, t.readAt.desc()),
   index('child_data_reads_church_read_idx').on(t.churchId, t.readAt.desc()),
-  check('child_data_reads_kind_check', sql`${t.kind} in ('medical_note', 'export', 'consent_records')`),
+  check('child_data_reads_kind_check', sql`${t.kind} in ('medical_note', 'export', 'consent_records', 'safety_card', 'guardians', 'pickups',
+    'consent_form', 'follow_up')`),
   tenantIsolation(),
 ]);
 

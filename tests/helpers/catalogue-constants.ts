@@ -82,7 +82,7 @@ export const CATALOGUE_CONSTANTS: CataloguePair[] = [
   ...sameNames('followup', FOLLOW_UP_MESSAGES, 'FOLLOW_UP_MESSAGES', ['absencesInvalid', 'noteTooLong', 'studentInactive', 'contactRecorded']),
   ...sameNames('consent', CONSENT_MESSAGES, 'CONSENT_MESSAGES', [
     'linkNotFound', 'linkExpired', 'linkUsed', 'confirmationsRequired', 'answerRequired', 'answerInvalid', 'guardianNotOfChild',
-    'guardianRequired', 'methodInvalid',
+    'guardianRequired', 'methodInvalid', 'linkRevoked', 'linkReplaced', 'linkGuardianRemoved', 'linkIdInvalid', 'linkNotOpen',
   ]),
   ...sameNames('users', USER_MESSAGES, 'USER_MESSAGES', [
     'nameRequired', 'nameTooLong', 'phoneTooLong', 'roleInvalid', 'notFound', 'emailTaken', 'onlySuperAdminEdits',
@@ -176,7 +176,7 @@ export const CATALOGUE_CONSTANTS: CataloguePair[] = [
   { id: 'studentview.noClasses', constant: CLASS_MESSAGES.empty, where: 'CLASS_MESSAGES.empty' },
   ...sameNames('safety', GUARDIAN_MESSAGES, 'GUARDIAN_MESSAGES', [
     'nameRequired', 'nameTooLong', 'relationInvalid', 'phoneRequired', 'phoneInvalid', 'whatsappInvalid', 'whatsappWithoutPhone2',
-    'guardiansRequired', 'tooManyGuardians', 'tooManyPickups', 'medicalNoteTooLong',
+    'guardiansRequired', 'tooManyGuardians', 'tooManyPickups', 'medicalNoteTooLong', 'guardianIdUnknown', 'guardianListedTwice',
   ]),
   { id: 'safety.emailInvalid', constant: STUDENT_MESSAGES.parentEmailInvalid, where: 'STUDENT_MESSAGES.parentEmailInvalid' },
 ];

@@ -1,9 +1,11 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { childDataReads } from '../../../drizzle/schema/index.js';
+import type { AccessLogKind } from '../../../common/schemas/privacy.js';
 import { churchRows, type Tx } from '../../db/index.js';
 
-/** What the access log records a read of: a medical note, a family export, consent records. */
-export type ChildDataKind = 'medical_note' | 'export' | 'consent_records';
+/** What the access log records a read of: a medical note, a family export, consent records, a
+ * safety card, guardians, pickups, the consent form, a child on a follow-up list. */
+export type ChildDataKind = AccessLogKind;
 
 /** The reader as the log keeps them: their name and role as they were (the account may change or go). */
 export interface Reader { id: string; name: string; role: string }
@@ -18,6 +20,19 @@ export async function recordChildDataRead(tx: Tx, entry: { churchId: string; stu
     readerId: entry.reader.id, readerName: entry.reader.name, readerRole: entry.reader.role,
   }).returning({ readAt: childDataReads.readAt });
   return row.readAt;
+}
+
+/**
+ * Records one read of the same kind of several children's data (a list that names many children,
+ * the follow-up list) in one multi-row INSERT in the transaction that reads it: one statement per
+ * request, whatever the number of children.
+ */
+export async function recordChildDataReads(tx: Tx, entry: { churchId: string; studentIds: readonly string[]; kind: ChildDataKind; reader: Reader }) {
+  if (entry.studentIds.length === 0) return;
+  await tx.insert(childDataReads).values([...new Set(entry.studentIds)].map((studentId) => ({
+    churchId: entry.churchId, studentId, kind: entry.kind,
+    readerId: entry.reader.id, readerName: entry.reader.name, readerRole: entry.reader.role,
+  })));
 }
 
 /** The reads of one kind of a child's data, newest first. */

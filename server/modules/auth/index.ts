@@ -2,7 +2,7 @@
 export { hashPassword, verifyPassword } from './password.js';
 export { authenticateChurchSession } from './session.js';
 export { hashToken, newOpaqueToken } from './tokens.js';
-export { LoginThrottle, admitFailureFromSource, admitFromSource, admitUnderLimit, tooManyAttempts, type ThrottleLimits } from './throttle.js';
+export { LoginThrottle, admitFailureFromSource, admitFromSource, admitUnderLimit, giveBackToSource, tooManyAttempts, type ThrottleLimits } from './throttle.js';
 export { MemoryAttemptStore, type AttemptStore } from './attempt-store.js';
 export { RedisAttemptStore } from './redis-attempt-store.js';
 export { createGoogleProvider } from './google-provider.js';

@@ -160,6 +160,11 @@ export async function admitFromSource(store: AttemptStore, limit: SourceLimit, i
   await admitUnderLimit(store, `${limit.name}:src:${clientAddressKey(ip)}`, limit);
 }
 
+/** Gives back an attempt `admitFromSource` counted (it turned out not to be one the limit is for). */
+export async function giveBackToSource(store: AttemptStore, limit: Pick<SourceLimit, 'name' | 'windowMs'>, ip: string): Promise<void> {
+  await store.add(`${limit.name}:src:${clientAddressKey(ip)}`, limit.windowMs, -1);
+}
+
 /**
  * The same for a limit of failures only: the attempt is counted (or refused) first, and `giveBack`
  * returns it once it turned out to be no failure, so parallel failures cannot slip under the limit.

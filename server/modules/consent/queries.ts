@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import {
   churches, churchPrivacyNotices, classes, consentLinks, studentConsents, students,
 } from '../../../drizzle/schema/index.js';
@@ -73,6 +73,48 @@ export async function selectChurchOfToken(platformTx: Tx, tokenHash: string) {
   return row;
 }
 
+/** Why a link stopped before its expiry (the column `revoked_reason`). */
+export type RevokedReason = 'revoked' | 'guardian_removed' | 'guardian_changed' | 'replaced';
+
+/**
+ * Stops the open links (unused, unexpired, not revoked) of a child: all of them, or those of some
+ * guardians, or but one; answers the ids it stopped. `by` is the staff member whose action stopped them.
+ */
+export async function revokeOpenLinks(
+  tx: Tx, studentId: string, which: { guardianIds?: readonly string[]; linkId?: string; except?: string },
+  reason: RevokedReason, by: string | null,
+): Promise<string[]> {
+  if (which.guardianIds && which.guardianIds.length === 0) return [];
+  const rows = await tx.update(consentLinks).set({ revokedAt: sql`now()`, revokedReason: reason, revokedBy: by })
+    .where(and(
+      churchRows(tx, consentLinks), eq(consentLinks.studentId, studentId),
+      isNull(consentLinks.usedAt), isNull(consentLinks.revokedAt), gt(consentLinks.expiresAt, sql`now()`),
+      which.guardianIds ? inArray(consentLinks.guardianId, [...which.guardianIds]) : undefined,
+      which.linkId ? eq(consentLinks.id, which.linkId) : undefined,
+      which.except ? ne(consentLinks.id, which.except) : undefined,
+    ))
+    .returning({ id: consentLinks.id });
+  return rows.map((r) => r.id);
+}
+
+/** A child's links not yet answered, expired or revoked, newest first. */
+export function selectOpenLinks(tx: Tx, studentId: string) {
+  return tx.select({
+    id: consentLinks.id, guardianId: consentLinks.guardianId, guardianName: consentLinks.guardianName, language: consentLinks.language,
+    expiresAt: consentLinks.expiresAt, createdAt: consentLinks.createdAt, createdByName: consentLinks.createdByName,
+  }).from(consentLinks)
+    .where(and(churchRows(tx, consentLinks), eq(consentLinks.studentId, studentId),
+      isNull(consentLinks.usedAt), isNull(consentLinks.revokedAt), gt(consentLinks.expiresAt, sql`now()`)))
+    .orderBy(desc(consentLinks.createdAt), desc(consentLinks.id));
+}
+
+/** A link of the transaction's church by id (its child, to check who may reach it). */
+export async function selectLink(tx: Tx, linkId: string) {
+  const [row] = await tx.select({ id: consentLinks.id, studentId: consentLinks.studentId, guardianId: consentLinks.guardianId })
+    .from(consentLinks).where(and(churchRows(tx, consentLinks), eq(consentLinks.id, linkId)));
+  return row;
+}
+
 /** A link of the transaction's church by its token's hash, with whether it has expired by the database's clock. */
 export async function selectLinkByHash(tx: Tx, tokenHash: string) {
   const [row] = await tx.select({
@@ -84,12 +126,14 @@ export async function selectLinkByHash(tx: Tx, tokenHash: string) {
 }
 
 /**
- * Spends a link: one conditional UPDATE (unused and unexpired). Two answers at once: the second
- * waits on the first's row lock, then finds the link used and changes nothing (undefined).
+ * Spends a link: one conditional UPDATE (unused, unrevoked and unexpired). Two answers at once (or
+ * an answer and a revocation): the second waits on the first's row lock, then finds the link used
+ * (or revoked) and changes nothing (false).
  */
 export async function spendLink(tx: Tx, linkId: string): Promise<boolean> {
   const spent = await tx.update(consentLinks).set({ usedAt: sql`now()` })
-    .where(and(churchRows(tx, consentLinks), eq(consentLinks.id, linkId), isNull(consentLinks.usedAt), gt(consentLinks.expiresAt, sql`now()`)))
+    .where(and(churchRows(tx, consentLinks), eq(consentLinks.id, linkId), isNull(consentLinks.usedAt), isNull(consentLinks.revokedAt),
+      gt(consentLinks.expiresAt, sql`now()`)))
     .returning({ id: consentLinks.id });
   return spent.length === 1;
 }

@@ -1,24 +1,26 @@
 import type { z } from 'zod';
 import {
-  CONSENT_LINK_DAYS, CONSENT_MESSAGES as M, CONSENT_PURPOSES, CONSENT_USER_AGENT_MAX, type ConsentPurpose,
+  CONSENT_LINK_DAYS, CONSENT_LINK_MAX_REQUESTS, CONSENT_MESSAGES as M, CONSENT_PURPOSES, CONSENT_USER_AGENT_MAX, type ConsentPurpose,
 } from '../../../common/consent.js';
-import type { consentAnswerInput, consentLinkInput, consentPageInput, recordConsentInput } from '../../../common/schemas/consent.js';
+import type {
+  consentAnswerInput, consentLinkInput, consentLinkRefInput, consentPageInput, recordConsentInput,
+} from '../../../common/schemas/consent.js';
 import type { Locale } from '../../../common/i18n/locales.js';
 import { sql } from 'drizzle-orm';
 import type { PublicScope, TenantScope } from '../../core/scopes.js';
-import { AppError, badRequest, conflict, notFound } from '../../core/errors.js';
+import { AppError, appErrorIn, badRequest, conflict, notFound } from '../../core/errors.js';
 import { translatorFor } from '../../core/i18n.js';
 import type { Tx } from '../../db/index.js';
 import { academicYearSettings } from '../academic-year/index.js';
 import { recordChildDataRead } from '../access-log/index.js';
 import { auditChurchChange } from '../audit/index.js';
-import { admitFromSource, hashToken, newOpaqueToken, type AttemptStore } from '../auth/index.js';
+import { admitFromSource, admitUnderLimit, giveBackToSource, hashToken, newOpaqueToken, type AttemptStore } from '../auth/index.js';
 import { guardianOfStudent, setContactConsent } from '../guardians/index.js';
-import { findAccessibleStudent } from '../students/index.js';
+import { findAccessibleStudent, lockStudent } from '../students/index.js';
 import { privacyNoticeOf } from './notice.js';
 import {
-  insertConsentLink, insertConsents, selectChurchOfToken, selectConsentHistory, selectEnrolmentConsentByClass, selectLinkByHash,
-  spendLink, type ConsentRow,
+  insertConsentLink, insertConsents, revokeOpenLinks, selectChurchOfToken, selectConsentHistory, selectEnrolmentConsentByClass,
+  selectLink, selectLinkByHash, selectOpenLinks, spendLink, type ConsentRow,
 } from './queries.js';
 
 // Who may reach a student is the students module's one rule (findAccessibleStudent): a teacher only
@@ -102,7 +104,8 @@ const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;
  * POST /api/students/{id}/consent-links: a link for one guardian to answer for the child on their
  * own phone, valid CONSENT_LINK_DAYS and once. Its token is 256 random bits, of which only the
  * SHA-256 is kept; the link speaks the guardian's language, else the church's. When the guardian
- * has WhatsApp, a wa.me link with a short message holding the link, in that language.
+ * has WhatsApp, a wa.me link with a short message holding the link, in that language. The guardian's
+ * earlier open links of the child stop working (replaced): one open link per guardian and child.
  */
 export async function createConsentLink(scope: TenantScope, publicUrl: string, input: z.output<typeof consentLinkInput>) {
   const student = await findAccessibleStudent(scope, input.id);
@@ -116,19 +119,50 @@ export async function createConsentLink(scope: TenantScope, publicUrl: string, i
     expiresAt: sql`now() + make_interval(days => ${CONSENT_LINK_DAYS})`,
     createdBy: scope.user.id, createdByName: scope.user.name,
   });
+  // One open link per guardian of a child: the newest; those sent before it stop.
+  const replaced = await revokeOpenLinks(scope.tx, student.id, { guardianIds: [guardian.id], except: link.id }, 'replaced', scope.user.id);
   await auditChurchChange(scope.tx, {
     user: scope.user, action: 'student.consent_link_created', resourceType: 'student', resourceId: student.id,
-    details: { link_id: link.id, guardian_id: guardian.id, language, expires_at: link.expiresAt.toISOString() },
+    details: { link_id: link.id, guardian_id: guardian.id, language, expires_at: link.expiresAt.toISOString(), replaced_link_ids: replaced },
     description: 'Consent link made',
   });
   const url = new URL(`${publicUrl.replace(/\/+$/, '')}/consent/${token}`).toString();
   const message = translatorFor(language)('consent.whatsappMessage', { church: scope.church.name, child: firstName(student.name), url });
   return {
+    id: link.id,
     url,
     expires_at: link.expiresAt.toISOString(),
     language,
     whatsapp_url: guardian.whatsappE164 ? `https://wa.me/${guardian.whatsappE164.slice(1)}?text=${encodeURIComponent(message)}` : null,
   };
+}
+
+/** GET /api/students/{id}/consent-links: the child's links that may still be answered (not used,
+ * expired or revoked), newest first: what the card shows, each with its Revoke button. */
+export async function openConsentLinks(scope: TenantScope, { id }: { id: string }) {
+  const student = await findAccessibleStudent(scope, id);
+  return (await selectOpenLinks(scope.tx, student.id)).map((l) => ({
+    id: l.id, guardian_id: l.guardianId, guardian_name: l.guardianName, language: l.language,
+    created_at: l.createdAt.toISOString(), created_by_name: l.createdByName, expires_at: l.expiresAt.toISOString(),
+  }));
+}
+
+/**
+ * POST /api/consent-links/{id}/revoke: staff who may reach the child stop a link before it is
+ * answered (sent to the wrong phone, a phone lost). A link of a child the caller may not reach, or of
+ * another church, is not found (404); one already used, expired or revoked is a 409. Audited.
+ */
+export async function revokeConsentLink(scope: TenantScope, { id }: z.output<typeof consentLinkRefInput>) {
+  const link = await selectLink(scope.tx, id);
+  if (!link) throw notFound(M.linkIdInvalid, { reason: 'consent_link_not_found' });
+  const student = await findAccessibleStudent(scope, link.studentId);
+  const [revoked] = await revokeOpenLinks(scope.tx, student.id, { linkId: link.id }, 'revoked', scope.user.id);
+  if (!revoked) throw conflict(M.linkNotOpen, { reason: 'consent_link_not_open' });
+  await auditChurchChange(scope.tx, {
+    user: scope.user, action: 'student.consent_link_revoked', resourceType: 'student', resourceId: student.id,
+    details: { link_id: link.id, guardian_id: link.guardianId }, description: 'Consent link revoked',
+  });
+  return { id: link.id, revoked: true as const };
 }
 
 /** What the public consent page uses of the services: the per-address limit's counts. */
@@ -137,35 +171,68 @@ type ConsentPageScope = PublicScope<{ attempts: AttemptStore }>;
 const PER_IP_WINDOW_MS = 15 * 60_000;
 
 const linkGone = () => new AppError('GONE', M.linkExpired, { reason: 'consent_link_expired' });
+/** A link stopped before its expiry, with the reason the guardian is told. */
+const linkStopped = (reason: string | null) => reason === 'replaced'
+  ? new AppError('GONE', M.linkReplaced, { reason: 'consent_link_replaced' })
+  : reason === 'guardian_removed'
+    ? new AppError('GONE', M.linkGuardianRemoved, { reason: 'consent_link_guardian_removed' })
+    : new AppError('GONE', M.linkRevoked, { reason: 'consent_link_revoked' });
 const linkUsed = () => conflict(M.linkUsed, { reason: 'consent_link_used' });
 const linkNotFound = () => notFound(M.linkNotFound, { reason: 'consent_link_not_found' });
+
+/** Refusals of a token that may be a guess: counted against the address that sent it. */
+const isFailedToken = (error: unknown) => {
+  const reason = appErrorIn(error)?.data.reason;
+  return reason === 'consent_link_not_found' || reason === 'consent_link_expired';
+};
 
 /**
  * A link's church, then the link in that church's tenant door. The token alone says which church
  * it belongs to, so the church is found through the platform door by the token's hash (as a password
- * reset is); everything else happens in the church's own transaction. Tries are limited per address,
- * whatever their outcome, so tokens cannot be guessed at speed.
+ * reset is); everything else happens in the church's own transaction.
+ *
+ * Two limits. Per address, only tokens that fail (unknown or expired: what guessing produces) count,
+ * `CONSENT_MAX_PER_IP` in 15 minutes: each try is counted first (so parallel guesses cannot slip
+ * under the limit) and given back when the token turned out to be a real link, so the guardians of
+ * a whole church answering from its one Wi-Fi address never reach it. Per link, every request
+ * counts, CONSENT_LINK_MAX_REQUESTS in 15 minutes, so nobody can hammer one link.
  */
 async function inChurchOfToken<T>(
   scope: ConsentPageScope, token: string,
   work: (tx: Tx, church: { id: string; name: string; code: string; retentionYears: number }, tokenHash: string) => Promise<T>,
 ): Promise<T> {
-  await admitFromSource(scope.services.attempts, {
-    name: 'consent', what: 'consent page requests', windowMs: PER_IP_WINDOW_MS, max: scope.config.CONSENT_MAX_PER_IP,
-  }, scope.ip);
+  const perAddress = { name: 'consent', what: 'consent page requests', windowMs: PER_IP_WINDOW_MS, max: scope.config.CONSENT_MAX_PER_IP };
+  await admitFromSource(scope.services.attempts, perAddress, scope.ip);
   const tokenHash = hashToken(token);
-  const found = await scope.db.withPlatform((tx) => selectChurchOfToken(tx, tokenHash));
-  if (!found) throw linkNotFound();
-  const church = { id: found.churchId, name: found.churchName, code: found.churchCode, retentionYears: found.retentionYears };
-  return scope.db.withTenant(church.id, (tx) => work(tx, church, tokenHash));
+  let failedToken = false;
+  try {
+    const found = await scope.db.withPlatform((tx) => selectChurchOfToken(tx, tokenHash));
+    if (!found) throw linkNotFound();
+    await admitUnderLimit(scope.services.attempts, `consent:link:${tokenHash}`,
+      { what: 'requests for this consent link', windowMs: PER_IP_WINDOW_MS, max: CONSENT_LINK_MAX_REQUESTS });
+    const church = { id: found.churchId, name: found.churchName, code: found.churchCode, retentionYears: found.retentionYears };
+    return await scope.db.withTenant(church.id, (tx) => work(tx, church, tokenHash));
+  } catch (error) {
+    failedToken = isFailedToken(error);
+    throw error;
+  } finally {
+    if (!failedToken) await giveBackToSource(scope.services.attempts, perAddress, scope.ip);
+  }
 }
 
-/** The link, refused when unknown (404), used (409) or expired (410). */
+/**
+ * The link, refused when unknown (404), used (409), expired, revoked or replaced (410), or when the
+ * guardian it was sent to is no longer one of the child's guardians (410): a link answers only for a
+ * current guardian.
+ */
 async function liveLink(tx: Tx, tokenHash: string) {
   const found = await selectLinkByHash(tx, tokenHash);
   if (!found) throw linkNotFound();
   if (found.link.usedAt) throw linkUsed();
+  if (found.link.revokedAt) throw linkStopped(found.link.revokedReason);
   if (found.expired) throw linkGone();
+  const guardian = found.link.guardianId ? await guardianOfStudent(tx, found.link.studentId, found.link.guardianId) : undefined;
+  if (!guardian) throw linkStopped('guardian_removed');
   return found;
 }
 
@@ -192,10 +259,15 @@ export async function openConsentLink(scope: ConsentPageScope, input: z.output<t
 /**
  * POST /api/consent/{token}: the guardian's three answers, recorded with the link, their address and
  * browser as evidence; the link is spent by one conditional UPDATE in the same transaction, so of
- * two answers at once one is recorded and the other is told the link was used (409).
+ * two answers at once one is recorded and the other is told the link was used (409). Only for a
+ * guardian who is still one of the child's guardians.
  */
 export async function answerConsentLink(scope: ConsentPageScope, input: z.output<typeof consentAnswerInput>) {
   return inChurchOfToken(scope, input.token, async (tx, church, tokenHash) => {
+    const first = await selectLinkByHash(tx, tokenHash);
+    // The child's row, locked as an edit of their guardians locks it: an answer and the removal of
+    // its guardian (which stops the guardian's links) happen one after the other, never interleaved.
+    if (first) await lockStudent(tx, first.link.studentId);
     const { link } = await liveLink(tx, tokenHash);
     if (!(await spendLink(tx, link.id))) throw linkUsed();
     const answers = CONSENT_PURPOSES.map((purpose) => ({ purpose, given: input[purpose] }));

@@ -10,7 +10,7 @@ import { mediaOfChild } from '../gallery/index.js';
 import { familyContactsOf } from '../guardians/index.js';
 import { newMediaKey, type MediaStorage } from '../media-storage/index.js';
 import { attendanceSummaryPdf, monthsOf } from './attendance-summary.js';
-import { markFailed, markReady, selectChurch, selectMarks, selectProfile } from './queries.js';
+import { markFailed, markReady, selectChurch, selectMarks, selectMediaShowingOthersWithoutConsent, selectProfile } from './queries.js';
 
 /** A new download token (256 random bits) and the hash the database keeps of it. */
 export function newDownloadToken() {
@@ -26,18 +26,26 @@ const json = (value: unknown) => Buffer.from(`${JSON.stringify(value, null, 2)}\
 /** A media file's name inside the ZIP: numbered (two items may share a name), no folders. */
 const entryName = (n: number, fileName: string) => `media/${String(n).padStart(3, '0')}-${fileName.replace(/[^\p{L}\p{N}._ -]/gu, '_').slice(-120)}`;
 
-/** Everything the export holds but the media files, read in one short tenant transaction. */
+/**
+ * Everything the export holds but the media files, read in one short tenant transaction. The media
+ * are those the child is tagged in, but for any that also shows another child without photo consent
+ * in force: that child's family has not agreed to the photo going anywhere, so it stays out (counted
+ * in `media-not-included.json`). The child's own consent does not keep their own photos from their family.
+ */
 async function readChildData(db: Database, job: ExportJob) {
   return db.withTenant(job.churchId, async (tx) => {
     const profile = await selectProfile(tx, job.studentId);
     if (!profile) return undefined;
+    const tagged = await mediaOfChild(tx, job.studentId);
+    const withheld = await selectMediaShowingOthersWithoutConsent(tx, job.studentId, tagged.map((m) => m.id));
     return {
       church: await selectChurch(tx, job.churchId),
       profile,
       family: await familyContactsOf(tx, job.studentId),
       consents: await consentHistoryOf(tx, job.studentId),
       marks: await selectMarks(tx, job.churchId, job.studentId),
-      media: await mediaOfChild(tx, job.studentId),
+      media: tagged.filter((m) => !withheld.has(m.id)),
+      mediaLeftOut: withheld.size,
     };
   });
 }
@@ -57,7 +65,7 @@ export async function makeExport(deps: ExportDeps, job: ExportJob): Promise<void
   try {
     const data = await readChildData(db, job);
     if (!data) throw new Error('the child of the export is gone');
-    const { church, profile, family, consents, marks, media } = data;
+    const { church, profile, family, consents, marks, media, mediaLeftOut } = data;
     const zip = new ZipFile();
     zip.addBuffer(json({
       name: profile.name, date_of_birth: profile.dateOfBirth, class: `${profile.className} ${profile.section}`.trim(),
@@ -73,6 +81,12 @@ export async function makeExport(deps: ExportDeps, job: ExportJob): Promise<void
     zip.addBuffer(await attendanceSummaryPdf({
       language: church.defaultLanguage, churchName: church.name, childName: profile.name, months: monthsOf(marks),
     }), 'attendance-summary.pdf');
+    if (mediaLeftOut > 0) {
+      zip.addBuffer(json({
+        count: mediaLeftOut,
+        reason: 'These photos or videos also show another child whose family has not given photo consent, so they are not included.',
+      }), 'media-not-included.json');
+    }
     media.forEach((item, i) => {
       zip.addReadStreamLazy(entryName(i + 1, item.fileName), (done) => {
         storage.get(`${job.churchId}/${item.filePath}`).then(

@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
-import { attendance, churches, classes, familyExports, students } from '../../../drizzle/schema/index.js';
+import { and, asc, desc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
+import { attendance, churches, classes, familyExports, mediaChildren, students } from '../../../drizzle/schema/index.js';
 import { churchRows, type Tx } from '../../db/index.js';
+import { lacksConsent } from '../consent/index.js';
 
 // Row-level security limits every statement in a tenant transaction to its church; the one lookup
 // across churches (a download link's export, by its token's hash) runs in the platform door.
@@ -86,4 +87,17 @@ export async function selectChurch(tx: Tx, churchId: string) {
     id: churches.id, name: churches.name, code: churches.code, defaultLanguage: churches.defaultLanguage, retentionYears: churches.retentionYears,
   }).from(churches).where(eq(churches.id, churchId));
   return row;
+}
+
+/**
+ * Of these media of a child, those that also show another child without photo consent in force
+ * (never given, or withdrawn): a family's export leaves them out, as the gallery hides them from
+ * guests. One statement whatever the number of items.
+ */
+export async function selectMediaShowingOthersWithoutConsent(tx: Tx, studentId: string, mediaIds: string[]): Promise<Set<string>> {
+  if (mediaIds.length === 0) return new Set();
+  const rows = await tx.selectDistinct({ mediaId: mediaChildren.mediaId }).from(mediaChildren)
+    .where(and(churchRows(tx, mediaChildren), inArray(mediaChildren.mediaId, mediaIds), ne(mediaChildren.studentId, studentId),
+      lacksConsent(tx, sql`${mediaChildren.studentId}`, 'photos')));
+  return new Set(rows.map((r) => r.mediaId));
 }

@@ -23,8 +23,8 @@ export type ExportScope = TenantScope & Pick<PublicScope<{ mediaStorage: MediaSt
 
 /**
  * GET /api/students/{id}/consent-form (staff who may reach the child): the printable consent form
- * in the church's language (or `lang`). The facts are read in the request's transaction; the PDF is
- * drawn while it is sent, after the transaction has ended.
+ * in the church's language (or `lang`). The facts are read in the request's transaction, which logs
+ * the read; the PDF is drawn while it is sent, after the transaction has ended.
  */
 export async function consentForm(scope: ExportScope, input: z.output<typeof consentFormInput>): Promise<RestFile> {
   const { tx, church } = scope;
@@ -32,6 +32,8 @@ export async function consentForm(scope: ExportScope, input: z.output<typeof con
   const { code } = await selectChurch(tx, church.id);
   const shown = await noticeIn(tx, church.id, input.lang);
   const guardians = (await guardiansToContact(tx, [student.id])).get(student.id) ?? [];
+  // It names the child, the class and the guardians: a read of the child's data, in the access log.
+  await recordChildDataRead(tx, { churchId: church.id, studentId: student.id, kind: 'consent_form', reader: scope.user });
   const facts = {
     language: shown.language, churchName: shown.church_name, notice: shown.notice,
     child: { name: student.name, className: student.className, section: student.classSection },

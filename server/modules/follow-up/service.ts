@@ -5,6 +5,7 @@ import type { TenantScope } from '../../core/scopes.js';
 import type { Tx } from '../../db/index.js';
 import { conflict } from '../../core/errors.js';
 import { academicYearSettings } from '../academic-year/index.js';
+import { recordChildDataReads } from '../access-log/index.js';
 import { auditChurchChange } from '../audit/index.js';
 import { churchToday } from '../churches/index.js';
 import { guardiansToContact, type GuardianDto } from '../guardians/index.js';
@@ -76,12 +77,15 @@ export async function followUpOfYear(tx: Tx, churchId: string, academicYear: str
 }
 
 /** GET /api/follow-up: the children absent at least N of their class's roll calls in a row, longest
- * streak first; a teacher's own classes, everyone's for principals and super admins. */
+ * streak first; a teacher's own classes, everyone's for principals and super admins. Each child
+ * listed is in the access log. */
 export async function followUpList(scope: TenantScope, input: z.output<typeof followUpListInput>) {
   const filter = await classFilter(scope, input?.classId);
   const n = await followUpAbsences(scope.tx, scope.church.id);
   const rows = await followUpRows(scope.tx, readerOf(scope), filter, n, scope.church.time_zone);
   const guardians = await guardiansToContact(scope.tx, rows.map((row) => row.student_id));
+  // Every child of the list is a read of that child's contacts: one INSERT for the whole list.
+  await recordChildDataReads(scope.tx, { churchId: scope.church.id, studentIds: rows.map((row) => row.student_id), kind: 'follow_up', reader: scope.user });
   return {
     absences_in_a_row: n,
     students: rows.map((row): FollowUpStudent => ({ ...toFollowUpDto(row), guardians: guardians.get(row.student_id) ?? [] })),

@@ -40,11 +40,19 @@ export function selectGuardiansOf(tx: Tx, studentIds: string[]) {
 
 export type NewGuardian = Omit<typeof studentGuardians.$inferInsert, 'churchId' | 'studentId'>;
 
-/** Replaces the whole list in the caller's transaction: the old rows go, the new ones are written
- * in order. */
+/**
+ * Writes the whole list in the caller's transaction, in order. A row with an `id` is a guardian who
+ * stays: it keeps its id and when it was made (consent links and answers name guardians by id). The
+ * rows are written again rather than updated one by one: positions are unique per child and checked
+ * row by row, so a reordering (1 and 2 swapped) cannot be done in place within positions 1 to 4.
+ */
 export async function replaceGuardianRows(tx: Tx, churchId: string, studentId: string, rows: NewGuardian[]) {
-  await tx.delete(studentGuardians).where(and(eq(studentGuardians.churchId, churchId), eq(studentGuardians.studentId, studentId)));
-  await tx.insert(studentGuardians).values(rows.map((row) => ({ ...row, churchId, studentId })));
+  const kept = await tx.delete(studentGuardians).where(and(eq(studentGuardians.churchId, churchId), eq(studentGuardians.studentId, studentId)))
+    .returning({ id: studentGuardians.id, createdAt: studentGuardians.createdAt });
+  const madeAt = new Map(kept.map((row) => [row.id, row.createdAt]));
+  await tx.insert(studentGuardians).values(rows.map((row) => ({
+    ...row, churchId, studentId, ...(row.id && madeAt.has(row.id) ? { createdAt: madeAt.get(row.id), updatedAt: sql`now()` } : {}),
+  })));
 }
 
 export function selectPickups(tx: Tx, studentId: string) {

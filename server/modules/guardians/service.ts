@@ -3,9 +3,12 @@ import type {
   guardianInput, replaceGuardiansInput, replacePickupsInput, setEmergencyContactInput, setMedicalNoteInput,
 } from '../../../common/schemas/guardians.js';
 import { toE164 } from '../../../common/phone.js';
+import { GUARDIAN_MESSAGES } from '../../../common/schemas/guardians.js';
+import { badRequest } from '../../core/errors.js';
 import type { TenantScope } from '../../core/scopes.js';
 import type { Tx } from '../../db/index.js';
 import { auditChurchChange } from '../audit/index.js';
+import { revokeConsentLinks } from '../consent/index.js';
 import { findAccessibleStudent, lockStudent, type StudentListRow } from '../students/index.js';
 import { toEmergencyContactDto, toGuardianDto, toPickupDto, type GuardianDto } from './dto.js';
 import {
@@ -31,48 +34,100 @@ const audit = (scope: TenantScope, student: StudentListRow, action: string, deta
     description: `${description} of ${student.name}`,
   });
 
-/** GET /api/students/{id}/guardians */
+/** A read of the child's contacts, in the access log in the same transaction (a read that cannot be
+ * logged is not answered). */
+const logRead = (scope: TenantScope, studentId: string, kind: 'safety_card' | 'guardians' | 'pickups') =>
+  recordChildDataRead(scope.tx, { churchId: scope.church.id, studentId, kind, reader: scope.user });
+
+/** GET /api/students/{id}/guardians; each read is in the access log. */
 export async function listGuardians(scope: TenantScope, { id }: { id: string }) {
   const student = await findAccessibleStudent(scope, id);
-  return (await selectGuardians(scope.tx, student.id)).map(toGuardianDto);
+  const rows = await selectGuardians(scope.tx, student.id);
+  await logRead(scope, student.id, 'guardians');
+  return rows.map(toGuardianDto);
 }
 
 /** The same number, whether stored before the guardians API (as written) or after it (E.164). */
 const samePhone = (stored: string, e164: string) => (toE164(stored) ?? stored) === e164;
 
 /**
- * Consent to be contacted is recorded with when and by whom. A guardian who was on the list with the
- * same phone and the same answer keeps its record; a new guardian, or a changed answer, is recorded
- * now by the signed-in user.
+ * Consent to be contacted is recorded with when and by whom. A guardian who stays with the same
+ * phone and the same answer keeps its record; a new guardian, or a changed answer, is recorded now
+ * by the signed-in user.
  */
-function consentRecord(scope: TenantScope, guardian: z.output<typeof guardianInput>, before: GuardianRow[]) {
-  const same = before.find((old) => samePhone(old.phone, guardian.phone) && old.contactConsent === guardian.contact_consent);
-  return same
-    ? { consentRecordedAt: same.consentRecordedAt, consentRecordedBy: same.consentRecordedBy }
+function consentRecord(scope: TenantScope, guardian: z.output<typeof guardianInput>, old: GuardianRow | undefined) {
+  return old && samePhone(old.phone, guardian.phone) && old.contactConsent === guardian.contact_consent
+    ? { consentRecordedAt: old.consentRecordedAt, consentRecordedBy: old.consentRecordedBy }
     : { consentRecordedAt: new Date(), consentRecordedBy: scope.user.id };
 }
 
-/** PUT /api/students/{id}/guardians: the whole list, in order, in one transaction; the first is the
- * primary guardian, whose phone and email the student API answers as parent_phone and parent_email. */
+/**
+ * Which current guardian each row of the new list is: the one its `id` names (an id that is not one
+ * of the child's guardians is a 400), else, for a row sent without id (clients of the list before
+ * ids), the current guardian with the same phone that no other row claimed; else a new guardian.
+ */
+function matchGuardians(input: z.output<typeof guardianInput>[], before: GuardianRow[]): Array<GuardianRow | undefined> {
+  const byId = new Map(before.map((g) => [g.id.toLowerCase(), g]));
+  const claimed = new Set<string>();
+  const matched = input.map((g) => {
+    if (!g.id) return undefined;
+    const old = byId.get(g.id.toLowerCase());
+    if (!old) throw badRequest(GUARDIAN_MESSAGES.guardianIdUnknown, { reason: 'guardian_not_of_child' });
+    claimed.add(old.id);
+    return old;
+  });
+  return matched.map((old, i) => {
+    if (old || input[i].id) return old;
+    const same = before.find((b) => !claimed.has(b.id) && samePhone(b.phone, input[i].phone));
+    if (same) claimed.add(same.id);
+    return same;
+  });
+}
+
+/** A guardian's phones as their consent links were sent to them. */
+const phonesOf = (g: { phone: string; phone2: string | null }) => [g.phone, g.phone2].map((p) => (p === null ? null : toE164(p) ?? p));
+const phonesChanged = (old: GuardianRow, now: { phone: string; phone2: string | null }) =>
+  phonesOf(old).some((p, i) => p !== phonesOf(now)[i]);
+
+/**
+ * PUT /api/students/{id}/guardians: the whole list, in order, in one transaction; the first is the
+ * primary guardian, whose phone and email the student API answers as parent_phone and parent_email.
+ * A guardian who stays keeps their id. The open consent links of a guardian who is removed, or whose
+ * phones changed (the link went to the old phone), stop working.
+ */
 export async function replaceGuardians(scope: TenantScope, input: z.output<typeof replaceGuardiansInput>) {
   const student = await lockedStudent(scope, input.id);
   const before = await selectGuardians(scope.tx, student.id);
+  const matched = matchGuardians(input.guardians, before);
   const rows: NewGuardian[] = input.guardians.map((g, i) => ({
+    ...(matched[i] ? { id: matched[i].id } : {}),
     position: i + 1, name: g.name, relation: g.relation, phone: g.phone, phone2: g.phone2, whatsapp: g.whatsapp,
-    email: g.email, language: g.language, contactConsent: g.contact_consent, ...consentRecord(scope, g, before),
+    email: g.email, language: g.language, contactConsent: g.contact_consent, ...consentRecord(scope, g, matched[i]),
   }));
   await replaceGuardianRows(scope.tx, scope.church.id, student.id, rows);
+  const stays = new Set(matched.flatMap((m) => (m ? [m.id] : [])));
+  const removed = before.filter((g) => !stays.has(g.id)).map((g) => g.id);
+  const changed = matched.flatMap((old, i) => (old && phonesChanged(old, input.guardians[i]) ? [old.id] : []));
+  const stopped = [
+    ...await revokeConsentLinks(scope.tx, student.id, { guardianIds: removed }, 'guardian_removed', scope.user.id),
+    ...await revokeConsentLinks(scope.tx, student.id, { guardianIds: changed }, 'guardian_changed', scope.user.id),
+  ];
+  const after = await selectGuardians(scope.tx, student.id);
   await audit(scope, student, 'student.guardians_replaced', {
-    before: before.map((g) => ({ name: g.name, relation: g.relation, contact_consent: g.contactConsent })),
-    after: rows.map((g) => ({ name: g.name, relation: g.relation, contact_consent: g.contactConsent })),
+    before: before.map((g) => ({ id: g.id, name: g.name, relation: g.relation, contact_consent: g.contactConsent })),
+    after: after.map((g) => ({ id: g.id, name: g.name, relation: g.relation, contact_consent: g.contactConsent })),
+    ...(stopped.length ? { consent_links_stopped: stopped } : {}),
   }, 'Guardians changed');
-  return listGuardians(scope, { id: student.id });
+  // The list just written, answered back to its writer: not a read of the access log.
+  return after.map(toGuardianDto);
 }
 
-/** GET /api/students/{id}/pickups */
+/** GET /api/students/{id}/pickups; each read is in the access log. */
 export async function listPickups(scope: TenantScope, { id }: { id: string }) {
   const student = await findAccessibleStudent(scope, id);
-  return (await selectPickups(scope.tx, student.id)).map(toPickupDto);
+  const rows = await selectPickups(scope.tx, student.id);
+  await logRead(scope, student.id, 'pickups');
+  return rows.map(toPickupDto);
 }
 
 /** PUT /api/students/{id}/pickups: the whole list, in order; [] removes them all. */
@@ -84,7 +139,8 @@ export async function replacePickups(scope: TenantScope, input: z.output<typeof 
     before: before.map((p) => ({ name: p.name, relation: p.relation })),
     after: input.pickups.map((p) => ({ name: p.name, relation: p.relation })),
   }, 'Authorised pickups changed');
-  return listPickups(scope, { id: student.id });
+  // The list just written, answered back to its writer: not a read of the access log.
+  return (await selectPickups(scope.tx, student.id)).map(toPickupDto);
 }
 
 /** PUT /api/students/{id}/medical-note. The audit entry says whether there is a note, never its text:
@@ -112,13 +168,14 @@ export async function setEmergencyContact(scope: TenantScope, input: z.output<ty
 /**
  * GET /api/students/{id}/safety-card: what a teacher needs at the door: who the child is, whom to
  * call (tel: and WhatsApp links), who may collect them, whether a medical note is recorded (the red
- * badge; the text is its own endpoint), and the emergency contact.
+ * badge; the text is its own endpoint), and the emergency contact. Each read is in the access log.
  */
 export async function safetyCard(scope: TenantScope, { id }: { id: string }) {
   const student = await findAccessibleStudent(scope, id);
   const guardians = await selectGuardians(scope.tx, student.id);
   const pickups = await selectPickups(scope.tx, student.id);
   const care = await selectCare(scope.tx, student.id);
+  await logRead(scope, student.id, 'safety_card');
   return {
     student: {
       id: student.id, name: student.name, roll_number: student.rollNumber, academic_year: student.academicYear,

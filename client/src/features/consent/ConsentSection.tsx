@@ -8,6 +8,7 @@ import { WRAPPING_BUTTON_STYLES } from '../../components/wrapping-button';
 import { useLanguage, useT } from '../../lib/i18n';
 import { trpc } from '../../lib/trpc';
 import { useCan } from '../auth';
+import { OpenLinks } from './OpenLinks';
 import { RecordConsentDialog } from './RecordConsentDialog';
 import { SendLinkDialog } from './SendLinkDialog';
 import { METHOD_LABEL, PURPOSE_LABEL, STATE_COLOR, STATE_LABEL } from './purposes';
@@ -19,8 +20,9 @@ export interface ConsentGuardian { id: string; name: string; relation: string }
 /**
  * The child's consent on their card: per purpose the answer in force (Given, Withdrawn, Not asked)
  * with who and when, the whole history behind a tap, and, for those who record consent, the dialogs
- * to record answers collected on paper or in person and to send the guardian a consent link. Each
- * load is a logged read of the child's consent records (the server logs it).
+ * to record answers collected on paper or in person and to send the guardian a consent link, and the
+ * links still open with Revoke. Each load is a logged read of the child's consent records (the server
+ * logs it).
  */
 export function ConsentSection({ studentId, guardians }: { studentId: string; guardians: ConsentGuardian[] }) {
   const t = useT();
@@ -79,6 +81,7 @@ export function ConsentSection({ studentId, guardians }: { studentId: string; gu
             </div>) : null}
           </>
         ) : null}
+        {canRecord ? <OpenLinks studentId={studentId} /> : null}
         {canRecord ? (
           guardians.length === 0 ? <Text size="sm" c="dimmed">{t('consent.noGuardians')}</Text> : (
             <Group gap="sm">

@@ -14,7 +14,9 @@ export function SendLinkDialog({ studentId, guardians, onClose }: { studentId: s
   const t = useT();
   const language = useLanguage();
   const [guardianId, setGuardianId] = useState<string | null>(guardians[0]?.id ?? null);
-  const make = trpc.consent.createLink.useMutation();
+  const utils = trpc.useUtils();
+  // A new link shows among the open ones, and the guardian's earlier link (replaced) leaves them.
+  const make = trpc.consent.createLink.useMutation({ onSuccess: () => utils.consent.openLinks.invalidate({ id: studentId }) });
   const link = make.data;
 
   return (

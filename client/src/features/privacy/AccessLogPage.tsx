@@ -15,6 +15,11 @@ const KIND_LABELS: Record<AccessLogKind, MessageId> = {
   medical_note: 'privacy.accessLog.kindMedicalNote',
   export: 'privacy.accessLog.kindExport',
   consent_records: 'privacy.accessLog.kindConsentRecords',
+  safety_card: 'privacy.accessLog.kindSafetyCard',
+  guardians: 'privacy.accessLog.kindGuardians',
+  pickups: 'privacy.accessLog.kindPickups',
+  consent_form: 'privacy.accessLog.kindConsentForm',
+  follow_up: 'privacy.accessLog.kindFollowUp',
 };
 
 const ROLE_LABELS: Record<ChurchRole, MessageId> = {
@@ -24,8 +29,9 @@ const ROLE_LABELS: Record<ChurchRole, MessageId> = {
 const isKind = (value: string | null): value is AccessLogKind => ACCESS_LOG_KINDS.includes(value as AccessLogKind);
 
 /**
- * The church's access log (super admin only): every read of a child's medical note, family export or
- * consent records, newest first, filtered by kind and child, a page at a time. The filters and the
+ * The church's access log (super admin only): every read of a child's medical note, family export,
+ * consent records, safety card, guardians, pickups or consent form, and each child of a follow-up list
+ * read, newest first, filtered by kind and child, a page at a time. The filters and the
  * page are kept in the address, so Back returns to the previous view. An erased child's reads stay,
  * shown as "Erased child".
  */

@@ -15,6 +15,8 @@ type Relation = (typeof RELATIONS)[number];
 type WhatsappChoice = (typeof WHATSAPP_CHOICES)[number];
 
 interface GuardianValues {
+  /** The stored guardian this entry edits (its id, and its consent links, stay); none for a new one. */
+  id?: string;
   name: string;
   relation: Relation;
   phone: string;
@@ -30,7 +32,7 @@ interface GuardianValues {
 const choiceOf = <T extends string>(choices: readonly T[], value: string, otherwise: T) => choices.find((c) => c === value) ?? otherwise;
 
 const toValues = (g: Guardian): GuardianValues => ({
-  name: g.name, relation: choiceOf(RELATIONS, g.relation, 'other'), phone: g.phone, phone2: g.phone2 ?? '',
+  id: g.id, name: g.name, relation: choiceOf(RELATIONS, g.relation, 'other'), phone: g.phone, phone2: g.phone2 ?? '',
   whatsapp: choiceOf(WHATSAPP_CHOICES, g.whatsapp, 'none'), email: g.email ?? '',
   language: g.language ?? '', contact_consent: g.contact_consent,
 });
@@ -69,6 +71,8 @@ export function GuardiansForm({ studentId, guardians }: { studentId: string; gua
         // Not every guardians query: a medical note shown beside would be read (and logged) again.
         void Promise.all([
           utils.guardians.guardians.invalidate({ id: studentId }), utils.guardians.safetyCard.invalidate({ id: studentId }), utils.students.invalidate(),
+          // A removed guardian's consent links stop.
+          utils.consent.openLinks.invalidate({ id: studentId }),
         ]);
       },
     });

@@ -24,6 +24,11 @@ export const ACCESS_LOG_KIND_LABELS: Record<AccessLogKind, string> = {
   medical_note: 'Medical note',
   export: 'Family export',
   consent_records: 'Consent records',
+  safety_card: 'Safety card',
+  guardians: 'Guardians',
+  pickups: 'Authorised pickups',
+  consent_form: 'Consent form',
+  follow_up: 'Follow-up list',
 };
 
 export const ACCESS_LOG_KINDS = Object.keys(ACCESS_LOG_KIND_LABELS) as AccessLogKind[];
