@@ -7,21 +7,23 @@ import { auditChurchChange } from '../audit/index.js';
 import { eraseChildFromMedia } from '../gallery/index.js';
 import type { MediaStorage } from '../media-storage/index.js';
 import { deleteStudentRow, findAccessibleStudent, lockStudent } from '../students/index.js';
-import { reKeyAttendance, redactAuditOfChild, rowsOfChild, scrubSyncLedger } from './queries.js';
+import { keepErasedEnrolments, reKeyAttendance, redactAuditOfChild, rowsOfChild, scrubSyncLedger } from './queries.js';
 
 /**
  * POST /api/students/{id}/erase (super_admin, principal): erases a child for good, in the request's
  * one tenant transaction, once the user typed the child's name exactly (NFC, trimmed). No undo.
  *
  * - Attendance: the child's marks get one new random id (attendance has no foreign key to students),
- *   so the class's calendar and totals of past months stay as they were; the monthly per-child list,
- *   which joins the current students, no longer has the child's row.
+ *   and the child's enrolments are kept under that id without name or roll number (erased_enrolments):
+ *   every report of the class (calendar, monthly list and CSV, register, yearly summaries) gives the
+ *   same totals as before, the child's row shown as an erased child.
  * - Gallery: items showing this child alone are deleted, the others lose the child's tag.
  * - Family exports: their stored files are removed after the commit (their rows go with the child).
  * - The student row: guardians, pickups, care, consents, consent links, tags, exports and follow-up
  *   contacts go with it by their foreign keys; access-log entries stay with the child set to null.
  * - The offline sync ledger: the child's id in stored answers becomes the marks' new id.
- * - The audit log: earlier entries about the child are redacted (redact_church_audit_of_child), then
+ * - The audit log: earlier entries tied to the child's ids are redacted, keeping who did what
+ *   (redact_church_audit_of_child; no other entry is touched), then
  *   one entry `student.erased` says an erasure happened and who did it, naming neither the child nor
  *   the child's id (resource_id null) and holding counts only.
  *
@@ -37,10 +39,11 @@ export async function eraseStudent(scope: TenantScope, storage: MediaStorage, in
   const marksId = randomUUID();
   const { ids, exportFiles } = await rowsOfChild(tx, student.id);
   const marksKept = await reKeyAttendance(tx, student.id, marksId);
+  await keepErasedEnrolments(tx, church.id, student.id, marksId);
   const gallery = await eraseChildFromMedia(tx, student.id);
   const batchesScrubbed = await scrubSyncLedger(tx, student.id, marksId);
   await deleteStudentRow(tx, student.id);
-  const entriesRedacted = await redactAuditOfChild(tx, student.name, [student.id, ...ids]);
+  const entriesRedacted = await redactAuditOfChild(tx, [student.id, ...ids]);
   await auditChurchChange(tx, {
     user, action: 'student.erased', resourceType: 'student', resourceId: null,
     details: {
