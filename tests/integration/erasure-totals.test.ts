@@ -97,7 +97,7 @@ beforeAll(async () => {
       churchId, studentId: moved.id, classId: classY, date, status: statuses[0] === 'P' ? 'present' : 'absent', markedBy: by,
     })));
   });
-}, 60_000);
+}, 180_000);
 afterAll(async () => { await app?.close(); });
 
 describe('the reports after an erasure', () => {

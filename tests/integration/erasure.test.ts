@@ -208,7 +208,8 @@ describe('erasing a child', () => {
     // the child nor the id.
     const entriesAfter = await auditOf(app.db, a.church.id);
     expect(entriesAfter.map((e) => e.id)).toEqual([...entriesBefore.map((e) => e.id), expect.anything()]);
-    expect(entriesAfter.find((e) => e.action === 'student.guardians_replaced')?.description).toBe('Entry about an erased child (redacted)');
+    expect(entriesAfter.find((e) => e.action === 'student.guardians_replaced')?.description)
+      .toBe(`Entry about an erased child (redacted) (by ${a.users.principal.name})`);
     const [entry] = await auditOf(app.db, a.church.id, { action: 'student.erased' });
     expect(entry.resourceId).toBeNull();
     expect(entry.description).toContain(a.users.super_admin.name);
