@@ -13,7 +13,7 @@ export interface ErasureRecord {
   erased_at: string;
 }
 
-export const ERASURE_JOURNAL_NAME = 'erasure-journal.jsonl';
+const ERASURE_JOURNAL_NAME = 'erasure-journal.jsonl';
 
 /** The journal of the backups kept in `backupDir`. */
 export const erasureJournalIn = (backupDir: string) => path.join(backupDir, ERASURE_JOURNAL_NAME);
