@@ -5,6 +5,7 @@ import { EmbeddedDatabaseBusyError } from '../server/db/pglite-lock.js';
 import { BackupRefusal, restoreBackup } from '../server/modules/backup/index.js';
 import { createMediaStorage } from '../server/modules/media-storage/index.js';
 import { secretKeys } from '../server/secret-keys.js';
+import { erasureJournalIn } from '../server/modules/privacy/index.js';
 
 // npm run db:restore -- ARCHIVE [--force]: restores an archive of npm run db:backup into the
 // configured database (a fresh PGLITE_DATA_DIR, or the empty database of DATABASE_URL, its owner)
@@ -34,7 +35,7 @@ try {
   const started = Date.now();
   const manifest = await restoreBackup(archive, {
     target, storage: createMediaStorage(config), force: values.force, trustUnsigned: values['trust-unsigned'],
-    signingKey: secretKeys(config).get('backupSigning'), log: console.log,
+    signingKey: secretKeys(config).get('backupSigning'), erasureJournal: erasureJournalIn(config.BACKUP_DIR), log: console.log,
   });
   console.log(`Restored ${archive} (made ${manifest.createdAt} by version ${manifest.appVersion}): the ${manifest.database.kind} database and ${manifest.entries.length - 1} files, in ${((Date.now() - started) / 1000).toFixed(1)} s. Every user signs in again: sessions are not restored.`);
 } catch (error) {

@@ -213,6 +213,27 @@ export const enrolments = pgTable('enrolments', {
 ]);
 
 /**
+ * An erased child's enrolments: the random id their attendance marks were given (no student row has
+ * it) in the class of each academic year they were enrolled in, so the class's totals in every report
+ * count those marks as before. Ids only: no name, no roll number.
+ */
+export const erasedEnrolments = pgTable('erased_enrolments', {
+  churchId: churchIdColumn(),
+  marksId: uuid('marks_id').notNull(),
+  academicYear: text('academic_year').notNull(),
+  classId: uuid('class_id').notNull(),
+}, (t) => [
+  primaryKey({ columns: [t.churchId, t.marksId, t.academicYear] }),
+  churchFk(t, 'erased_enrolments_church_fk'),
+  foreignKey({
+    name: 'erased_enrolments_class_fk', columns: [t.churchId, t.classId, t.academicYear],
+    foreignColumns: [classes.churchId, classes.id, classes.academicYear],
+  }).onUpdate('cascade').onDelete('cascade'),
+  index('erased_enrolments_church_class_idx').on(t.churchId, t.classId),
+  tenantIsolation(),
+]);
+
+/**
  * The people to contact about a student, in order: position 1 is the primary guardian, whose phone
  * and email are the student's parent_phone and parent_email of the documented student API. Phones are
  * E.164 when entered through the guardians API; a phone from before it (the student API, migration

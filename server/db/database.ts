@@ -34,6 +34,11 @@ export interface Database {
   /** The embedded database only: a copy of its data folder (a gzipped tar, as PGlite's
    * `loadDataDir` takes it), made between two statements (backups). */
   dumpDataDir?(): Promise<Blob>;
+  /** After an erasure: the given tables' dead rows removed from their files and, on the embedded
+   * database, from its write-ahead log too (VACUUM FULL, a WAL switch and a checkpoint; WAL segments
+   * are never recycled there, so an old segment's bytes do not live on); on PostgreSQL a plain VACUUM
+   * when this process has the owner's URL, else nothing (autovacuum). Never inside a transaction. */
+  purgeDeadRows(tables: readonly string[]): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -9,6 +9,10 @@ import {
   APPLIED_MIGRATION_SQL, MIGRATIONS_FOLDER, appliedFrom, doorChurches, setupStatements, type Database, type SessionSetup, type Tx,
 } from './database.js';
 
+/** PGlite's own start parameters (single-user mode, no parallel workers...), which a PGlite given
+ * startParams no longer adds by itself. */
+const PGLITE_START_PARAMS: readonly string[] = (PGlite as unknown as { defaultStartParams: string[] }).defaultStartParams;
+
 /** The embedded default: the same migrations and policies on PGlite (PostgreSQL in WASM). */
 export async function createPgliteDatabase(
   options: { dataDir?: string; loadDataDir?: Blob | File; sessionSetup?: SessionSetup } = {},
@@ -19,7 +23,9 @@ export async function createPgliteDatabase(
   let client: PGlite;
   try {
     if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-    client = new PGlite({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
+    // wal_recycle off: a WAL segment a checkpoint no longer needs is deleted rather than renamed
+    // for reuse with its old bytes, so an erased child's rows leave the folder (purgeDeadRows).
+    client = new PGlite({ dataDir: options.dataDir, loadDataDir: options.loadDataDir, startParams: [...PGLITE_START_PARAMS, '-c', 'wal_recycle=off'] });
     await client.waitReady;
   } catch (error) {
     release();
@@ -53,6 +59,13 @@ export async function createPgliteDatabase(
       // A checkpoint first, so the copy's data files are current and loading it replays little log.
       await client.exec('checkpoint');
       return client.dumpDataDir('gzip');
+    },
+    async purgeDeadRows(tables) {
+      if (tables.length === 0) return;
+      await client.exec(`vacuum full ${tables.map((table) => `"${table.replace(/"/g, '""')}"`).join(', ')}`);
+      // The segment holding the rows' earlier writes is closed and, after the checkpoint, deleted.
+      await client.exec('select pg_switch_wal()');
+      await client.exec('checkpoint');
     },
     async close() {
       try {

@@ -1,7 +1,7 @@
 import postgres from 'postgres';
 import { drizzle } from 'drizzle-orm/postgres-js';
 import { migrate } from 'drizzle-orm/postgres-js/migrator';
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   APPLIED_MIGRATION_SQL, MIGRATIONS_FOLDER, appliedFrom, doorChurches, earlyCommits, setupStatements, type Database, type SessionSetup, type Tx,
 } from './database.js';
@@ -306,6 +306,11 @@ export function createPostgresDatabase(
       if (!ownerUrl) return undefined;
       return withOwnerClient('sunday-school-ready', async (client) =>
         appliedFrom(await drizzle(client).execute(APPLIED_MIGRATION_SQL) as unknown as Array<{ created_at: unknown }>));
+    },
+    async purgeDeadRows(tables) {
+      // VACUUM is the table owner's; the serving process may hold only the runtime logins.
+      if (!ownerUrl || tables.length === 0) return;
+      await drizzle(owner()).execute(sql.raw(`vacuum ${tables.map((table) => `"${table.replace(/"/g, '""')}"`).join(', ')}`));
     },
     poolUse: () => (doors ? [{ door: 'tenant' as const, ...doors.tenant.use() }, { door: 'platform' as const, ...doors.platform.use() }] : []),
     async close() {

@@ -1,5 +1,6 @@
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
-import { attendance, classes, enrolments, students } from '../../../drizzle/schema/index.js';
+import { attendance, classes, enrolments, erasedEnrolments, students } from '../../../drizzle/schema/index.js';
+import { PRIVACY_MESSAGES } from '../../../common/schemas/privacy.js';
 import type { AttendanceStatus } from '../../../common/constants.js';
 import { byName, type Tx } from '../../db/index.js';
 import { fixedStatement } from '../../db/fixed-statement.js';
@@ -133,11 +134,14 @@ const classMarksIn = (churchId: string, classId: string, first: string, next: st
 );
 
 /**
- * Monthly summary in one statement: the class's marks in [first, next) are counted per student
- * (index range scan on church_id, class_id, date), then joined to the class's children (its enrolments),
- * so a student with no mark that month has zeros and a null percentage.
+ * Monthly summary: the class's marks in [first, next) are counted per student (index range scan on
+ * church_id, class_id, date), then joined to the class's children (its enrolments), so a student
+ * with no mark that month has zeros and a null percentage. Then, after them, one row per erased
+ * child of the class (their marks kept under an id no student has, their enrolment in
+ * erased_enrolments): no name ('Erased child'), no roll number, so the class's totals and rows are
+ * those it had before the erasure.
  */
-export function monthlySummaryRows(tx: Tx, churchId: string, classId: string, first: string, next: string) {
+export async function monthlySummaryRows(tx: Tx, churchId: string, classId: string, first: string, next: string): Promise<MonthlySummaryRow[]> {
   const marks = tx.$with('marks').as(
     tx.select({
       studentId: attendance.studentId,
@@ -149,7 +153,7 @@ export function monthlySummaryRows(tx: Tx, churchId: string, classId: string, fi
       .where(classMarksIn(churchId, classId, first, next))
       .groupBy(attendance.studentId),
   );
-  return tx.with(marks)
+  const enrolled = await tx.with(marks)
     .select({
       student_id: students.id,
       student_name: students.name,
@@ -164,6 +168,30 @@ export function monthlySummaryRows(tx: Tx, churchId: string, classId: string, fi
     .leftJoin(marks, eq(marks.studentId, enrolments.studentId))
     .where(and(eq(enrolments.churchId, churchId), eq(enrolments.classId, classId)))
     .orderBy(asc(enrolments.rollNumber), asc(byName(students.name)));
+  const erased = await tx.with(marks)
+    .select({
+      student_id: erasedEnrolments.marksId,
+      present_days: sql<number>`coalesce(${marks.present}, 0)::int`,
+      absent_days: sql<number>`coalesce(${marks.absent}, 0)::int`,
+      total_days: sql<number>`coalesce(${marks.total}, 0)::int`,
+      percentage: percentagePresent(marks.present, marks.total),
+    })
+    .from(erasedEnrolments)
+    .leftJoin(marks, eq(marks.studentId, erasedEnrolments.marksId))
+    .where(and(eq(erasedEnrolments.churchId, churchId), eq(erasedEnrolments.classId, classId)))
+    .orderBy(asc(erasedEnrolments.marksId));
+  return [...enrolled, ...erased.map((row) => ({ ...row, student_name: PRIVACY_MESSAGES.erasedChild, roll_number: null }))];
+}
+
+/** A row of the monthly summary: a child of the class, or an erased child (roll_number null). */
+interface MonthlySummaryRow {
+  student_id: string;
+  student_name: string;
+  roll_number: number | null;
+  present_days: number;
+  absent_days: number;
+  total_days: number;
+  percentage: number | null;
 }
 
 /** Calendar view in one statement: per date of [first, next) that has marks for the class. */

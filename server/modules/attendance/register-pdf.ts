@@ -187,7 +187,7 @@ export interface RegisterFacts {
   /** The dates with marks, in order. */
   dates: string[];
   children: Array<{
-    roll: number; name: string; present: number; absent: number; percentage: number | null;
+    roll: number | null; name: string; present: number; absent: number; percentage: number | null;
     /** Status by date. */
     marks: Map<string, string>;
   }>;
@@ -224,7 +224,7 @@ export function registerPdf(facts: RegisterFacts): Drawing {
         const status = child.marks.get(date);
         return status === 'present' ? P : status === 'absent' ? A : '';
       });
-      table.row([String(child.roll), child.name, ...cells, String(child.present), String(child.absent), percent(child.percentage)]);
+      table.row([String(child.roll ?? ''), child.name, ...cells, String(child.present), String(child.absent), percent(child.percentage)]);
       yield;
     }
     if (dateColumns === 0) {
@@ -265,7 +265,7 @@ export interface ClassYearFacts {
   teacher: string | undefined;
   /** YYYY-MM, the year's twelve months in order. */
   months: string[];
-  children: Array<{ roll: number; name: string; percentages: Map<string, number | null> }>;
+  children: Array<{ roll: number | null; name: string; percentages: Map<string, number | null> }>;
   anyMarks: boolean;
 }
 
@@ -280,7 +280,7 @@ export function classYearPdf(facts: ClassYearFacts): Drawing {
   }, [{ label: t('reports.rollNo'), width: 48, align: 'right' }, { label: t('reports.student'), width: 176 }], facts.months);
   function* steps() {
     for (const child of facts.children) {
-      table.row([String(child.roll), child.name, ...[...facts.months, '*'].map((m) => percent(child.percentages.get(m) ?? null))]);
+      table.row([String(child.roll ?? ''), child.name, ...[...facts.months, '*'].map((m) => percent(child.percentages.get(m) ?? null))]);
       yield;
     }
     if (!facts.anyMarks) table.note(t('reports.register.noYearMarks', { year: facts.academicYear }));

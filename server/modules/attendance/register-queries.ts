@@ -1,13 +1,14 @@
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
-import { attendance, classes, enrolments, users } from '../../../drizzle/schema/index.js';
+import { attendance, classes, enrolments, erasedEnrolments, users } from '../../../drizzle/schema/index.js';
 import { rowsOf, type Tx } from '../../db/index.js';
 import { classNameOrder } from '../classes/index.js';
 import { percentagePresent } from './percentage.js';
 
 // The printed register and the yearly summaries count what the monthly summary counts: a class's
-// marks (attendance.class_id) of the children enrolled in that class. A child who moved to another class of the year,
-// or whose data was erased (their marks stay under an id no student has), is in neither, so a
-// percentage printed here is the one the monthly summary answers for the same class and month.
+// marks (attendance.class_id) of the children enrolled in that class. A child who moved to another
+// class of the year is in neither; a child whose data was erased is in both, as an erased child (their
+// marks stay under an id no student has, enrolled in erased_enrolments), so a percentage printed here
+// is the one the monthly summary answers for the same class and month, before and after an erasure.
 
 
 /** Each mark of the class in [first, next), by date: the register's cells. */
@@ -56,7 +57,8 @@ export function classesOfYear(tx: Tx, churchId: string, academicYear: string) {
 
 /**
  * Per class of the academic year and month of [first, next): the percentage present of the class's
- * marks of its enrolled children (the monthly summary's rows summed); month '*' for the whole range.
+ * marks of its enrolled children and erased children (the monthly summary's rows summed); month '*'
+ * for the whole range.
  * The church's year in one statement: a few hundred small rows however many children it has.
  *
  * The marks are counted per class, child and month first (a materialized step, read class by class
@@ -76,7 +78,12 @@ export async function churchYearRows(tx: Tx, churchId: string, academicYear: str
       group by a.class_id, a.student_id, c.academic_year, ${month}
     )
     select m.class_id as "classId", coalesce(m.month, '*') as "month", ${percentagePresent(sql`sum(m.present)`, sql`sum(m.total)`)} as "percentage"
-    from counted m join ${enrolments} e
-      on e.church_id = ${churchId}::uuid and e.student_id = m.student_id and e.academic_year = m.academic_year and e.class_id = m.class_id
+    from counted m join (
+      select student_id, academic_year, class_id from ${enrolments}
+      where church_id = ${churchId}::uuid and academic_year = ${academicYear}
+      union all
+      select marks_id, academic_year, class_id from ${erasedEnrolments}
+      where church_id = ${churchId}::uuid and academic_year = ${academicYear}
+    ) e on e.student_id = m.student_id and e.academic_year = m.academic_year and e.class_id = m.class_id
     group by grouping sets ((m.class_id, m.month), (m.class_id))`));
 }

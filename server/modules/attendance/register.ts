@@ -4,6 +4,7 @@ import type { churchYearInput, classMonthInput, classRefInput } from '../../../c
 import type { TenantScope } from '../../core/scopes.js';
 import { chunksOf } from '../../core/pdf/text.js';
 import type { RestFile } from '../../rest/meta.js';
+import { translatorFor } from '../../core/i18n.js';
 import { academicYearSettings } from '../academic-year/index.js';
 import { findAccessibleClass, type ClassRow } from '../classes/index.js';
 import { monthlySummaryRows } from './queries.js';
@@ -30,6 +31,10 @@ function monthsOfYear(academicYear: string, startMonth: number) {
   return { months, first: `${months[0]}-01`, next };
 }
 
+/** A child's name as printed: an erased child's row (no roll number) in the reader's language. */
+const nameOf = (ctx: TenantScope, row: { roll_number: number | null; student_name: string }) =>
+  (row.roll_number === null ? translatorFor(ctx.user.language)('reports.erasedChild') : row.student_name);
+
 /** GET /api/attendance/class/{classId}/register.pdf: the month's register of a class the reader may
  * reach (a teacher: their own), with the monthly summary's figures per child. */
 export async function monthlyRegister(ctx: TenantScope, input: z.output<typeof classMonthInput>): Promise<RestFile> {
@@ -50,7 +55,7 @@ export async function monthlyRegister(ctx: TenantScope, input: z.output<typeof c
   const facts = {
     language: ctx.user.language, churchName: ctx.church.name, cls, teacher, month, dates: [...dates].sort(),
     children: rows.map((row) => ({
-      roll: row.roll_number, name: row.student_name, present: row.present_days, absent: row.absent_days,
+      roll: row.roll_number, name: nameOf(ctx, row), present: row.present_days, absent: row.absent_days,
       percentage: row.percentage, marks: byStudent.get(row.student_id)!,
     })),
   };
@@ -70,7 +75,7 @@ export async function classYearSummary(ctx: TenantScope, input: z.output<typeof 
   for (const row of rows) byStudent.get(row.studentId)?.set(row.month, row.percentage);
   const facts = {
     language: ctx.user.language, churchName: ctx.church.name, academicYear: cls.academicYear, cls, teacher, months,
-    children: children.map((c) => ({ roll: c.roll_number, name: c.student_name, percentages: byStudent.get(c.student_id)! })),
+    children: children.map((c) => ({ roll: c.roll_number, name: nameOf(ctx, c), percentages: byStudent.get(c.student_id)! })),
     anyMarks: children.some((c) => c.total_days > 0),
   };
   return { filename: fileName(['attendance-year', ...classParts(cls), cls.academicYear]), body: () => chunksOf(classYearPdf(facts)) };

@@ -4,6 +4,7 @@ import { createPgliteDatabase } from '../../db/pglite.js';
 import { lockDataDir } from '../../db/pglite-lock.js';
 import { createPostgresDatabase } from '../../db/postgres.js';
 import { isMediaKey, type MediaStorage } from '../media-storage/index.js';
+import { readErasureJournal, reapplyErasures } from '../privacy/index.js';
 import { BackupRefusal, openArchive, verifyArchive, type OpenArchive } from './archive.js';
 import { clearPostgres, emptyNotRestoredTables, restorePostgres, screenPostgresDump, userRelationCount } from './database-copy.js';
 import { BACKUP_FORMAT, DATABASE_ENTRY, FILES_PREFIX, type Manifest } from './manifest.js';
@@ -22,6 +23,9 @@ export interface RestoreOptions {
    * vouches for the file (`db:restore --trust-unsigned`). A signature that is there but wrong is
    * refused all the same. */
   trustUnsigned?: boolean;
+  /** The erasure journal (BACKUP_DIR/erasure-journal.jsonl): its children still in the archive are
+   * erased again once the database and files are restored. */
+  erasureJournal?: string;
   log?: (line: string) => void;
 }
 
@@ -105,9 +109,25 @@ async function finishDatabase(db: Database): Promise<void> {
   }
 }
 
+/** The erasure journal's children that the archive still holds, erased again in the restored
+ * database (an archive taken before their erasure): it never brings an erased child back. */
+async function reapplyErasureJournal(options: RestoreOptions): Promise<void> {
+  const records = options.erasureJournal ? await readErasureJournal(options.erasureJournal) : [];
+  if (records.length === 0) return;
+  const { target } = options;
+  const db = target.kind === 'pglite' ? await createPgliteDatabase({ dataDir: target.dataDir }) : createPostgresDatabase(target.ownerUrl, 1);
+  try {
+    await db.migrate();
+    const erased = await reapplyErasures(db, options.storage, records);
+    options.log?.(`  Erasure journal: ${erased} of its ${records.length} children were in the archive and are erased again.`);
+  } finally {
+    await db.close();
+  }
+}
+
 /**
  * Restores an archive: every checksum is verified before anything is written; the target must be
- * empty (or `force`); then the database, its migrations, and the files. Throws BackupRefusal for
+ * empty (or `force`); then the database, its migrations, the files, and the erasure journal re-applied. Throws BackupRefusal for
  * anything wrong with the archive or the target.
  */
 export async function restoreBackup(file: string, options: RestoreOptions): Promise<Manifest> {
@@ -134,6 +154,7 @@ export async function restoreBackup(file: string, options: RestoreOptions): Prom
       if (!entry.path.startsWith(FILES_PREFIX)) continue;
       await options.storage.put(entry.path.slice(FILES_PREFIX.length), await archive.read(entry.path), entry.contentType!);
     }
+    await reapplyErasureJournal(options);
     return archive.manifest;
   } finally {
     archive.close();

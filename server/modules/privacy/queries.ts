@@ -1,6 +1,6 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import {
-  attendance, attendanceSyncBatches, childDataReads, churches, classes, consentLinks, familyExports, followUpContacts,
+  attendance, attendanceSyncBatches, childDataReads, churches, classes, consentLinks, enrolments, erasedEnrolments, familyExports, followUpContacts,
   studentConsents, studentGuardians, studentPickups, students,
 } from '../../../drizzle/schema/index.js';
 import type { AccessLogKind } from '../../../common/schemas/privacy.js';
@@ -15,6 +15,17 @@ export async function reKeyAttendance(tx: Tx, studentId: string, newId: string):
   const rows = await tx.update(attendance).set({ studentId: newId }).where(and(churchRows(tx, attendance), eq(attendance.studentId, studentId)))
     .returning({ date: attendance.date });
   return rows.length;
+}
+
+/** Files the child's enrolments (class of each academic year) under the marks' new id, so every
+ * report counts the class's marks as before; answers how many. */
+export async function keepErasedEnrolments(tx: Tx, churchId: string, studentId: string, marksId: string): Promise<number> {
+  const rows = await tx.execute(sql`
+    insert into ${erasedEnrolments} (church_id, marks_id, academic_year, class_id)
+    select e.church_id, ${marksId}::uuid, e.academic_year, e.class_id from ${enrolments} e
+    where e.church_id = ${churchId}::uuid and e.student_id = ${studentId}::uuid
+    returning academic_year`);
+  return rowsOf(rows).length;
 }
 
 /**
@@ -46,10 +57,10 @@ export async function rowsOfChild(tx: Tx, studentId: string) {
   };
 }
 
-/** Redacts the church's audit entries about the child (migrations: redact_church_audit_of_child);
- * answers how many entries were redacted. */
-export async function redactAuditOfChild(tx: Tx, name: string, ids: readonly string[]): Promise<number> {
-  const result = await tx.execute(sql`select redact_church_audit_of_child(${name}, ${`{${ids.join(',')}}`}::uuid[]) as n`);
+/** Redacts the church's audit entries tied to the child's ids, and only those (migrations:
+ * redact_church_audit_of_child); answers how many entries were redacted. */
+export async function redactAuditOfChild(tx: Tx, ids: readonly string[]): Promise<number> {
+  const result = await tx.execute(sql`select redact_church_audit_of_child(${`{${ids.join(',')}}`}::uuid[]) as n`);
   return Number(rowsOf<{ n: number }>(result)[0].n);
 }
 

@@ -3,6 +3,7 @@ import { capabilityProcedure, router } from '../../trpc/init.js';
 import { rest } from '../../rest/meta.js';
 import { churchAccessLog } from './access-log.js';
 import { eraseStudent } from './erasure.js';
+import { erasureJournalIn } from './erasure-journal.js';
 import { keepCandidate, listErasureCandidates, retentionSetting, updateRetentionSetting } from './retention.js';
 
 /** Erasure and retention are for those answerable for the children; the access log for the church's owner. */
@@ -14,7 +15,9 @@ export const privacyRouter = router({
       + 'exactly (else 400). Attendance marks stay under a new random id (class totals and calendars unchanged), media showing '
       + 'only this child and family export files are deleted, every other row of the child goes, earlier audit entries about '
       + 'the child are redacted, and one audit entry student.erased names neither the child nor the id (super_admin, principal)'))
-    .input(eraseStudentInput).mutation(({ ctx, input }) => eraseStudent(ctx, ctx.services.mediaStorage, input)),
+    .input(eraseStudentInput).mutation(({ ctx, input }) => eraseStudent(ctx, {
+      db: ctx.db, storage: ctx.services.mediaStorage, journal: erasureJournalIn(ctx.config.BACKUP_DIR),
+    }, input)),
   retention: retention
     .meta(rest('GET', '/api/privacy/retention', 'How many years a child not seen is kept before being offered for erasure (years, 1-10; 3 unless set)'))
     .query(({ ctx }) => retentionSetting(ctx)),

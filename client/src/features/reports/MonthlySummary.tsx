@@ -103,7 +103,7 @@ export function MonthlySummary({ classId, year, month, monthLabel }: ReportSelec
             {report.data.map((row) => (
               <Table.Tr key={row.student_id}>
                 <Table.Td {...numeric}>{row.roll_number}</Table.Td>
-                <Table.Td>{row.student_name}</Table.Td>
+                <Table.Td>{row.roll_number === null ? <Text span c="dimmed" size="sm">{t('reports.erasedChild')}</Text> : row.student_name}</Table.Td>
                 <Table.Td {...numeric}>{row.present_days}</Table.Td>
                 <Table.Td {...numeric}>{row.absent_days}</Table.Td>
                 <Table.Td {...numeric}>{row.total_days}</Table.Td>
