@@ -75,7 +75,7 @@ describe.runIf(backend === 'pglite')('an erased child in the embedded database\'
     expect((await p.put(`/api/students/${childId}/medical-note`, { note: child.note })).status).toBe(200);
 
     archive = path.join(work, 'before-erasure.zip');
-    await createBackup({ db, storage: app.services.mediaStorage }, archive);
+    await createBackup({ db, storage: app.services.mediaStorage, signingKey: app.services.secretKeys.get('backupSigning') }, archive);
   }, 180_000);
 
   afterAll(async () => {
@@ -96,9 +96,9 @@ describe.runIf(backend === 'pglite')('an erased child in the embedded database\'
 
     // The next backup holds none of it either (its database entry is the data folder, gzipped: read back through a restore).
     const after = path.join(work, 'after-erasure.zip');
-    await createBackup({ db, storage: app.services.mediaStorage }, after);
+    await createBackup({ db, storage: app.services.mediaStorage, signingKey: app.services.secretKeys.get('backupSigning') }, after);
     const restoredDir = path.join(work, 'restored-after');
-    await restoreBackup(after, { target: { kind: 'pglite', dataDir: restoredDir }, storage: createLocalMediaStorage(path.join(work, 'restored-after-uploads')) });
+    await restoreBackup(after, { target: { kind: 'pglite', dataDir: restoredDir }, storage: createLocalMediaStorage(path.join(work, 'restored-after-uploads')), signingKey: app.services.secretKeys.get('backupSigning') });
     expect(filesHolding(restoredDir, needles)).toEqual([]);
 
     // The journal beside the backups holds ids only.
@@ -112,6 +112,7 @@ describe.runIf(backend === 'pglite')('an erased child in the embedded database\'
     const lines: string[] = [];
     await restoreBackup(archive, {
       target: { kind: 'pglite', dataDir: target }, storage: createLocalMediaStorage(path.join(work, 'restored-before-uploads')),
+      signingKey: app.services.secretKeys.get('backupSigning'),
       erasureJournal: path.join(backups, 'erasure-journal.jsonl'), log: (line) => lines.push(line),
     });
     expect(lines.join('\n')).toContain('1 of its 1 children');
