@@ -36,7 +36,9 @@ const CITUS_FILES = [
   'consent', 'digest', 'erasure', 'family-export', 'follow-up', 'forgot-password', 'gallery', 'guardians',
   'languages', 'media-consent', 'media-privacy', 'plan-limits', 'records', 'register', 'registration',
   'retention-access-log', 'rollover', 'student-history', 'student-import', 'student-names', 'students',
-  'subscription-changes', 'users', 'payments', 'password-reset',
+  'subscription-changes', 'users', 'payments', 'password-reset', 'consent-links', 'consent-page-limits',
+  'access-log-reads', 'family-export-consent', 'erasure-audit', 'erasure-totals', 'student-import-bounds',
+  'retention-sweeps', 'pdf-text',
 ].map((name) => `tests/integration/${name}.test.ts`);
 const keep = process.env.CITUS_KEEP === '1';
 
