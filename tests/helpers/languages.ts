@@ -25,7 +25,8 @@ export function translatorOf(locale: Locale, areas: readonly string[]) {
 export async function signInChoosingLanguage(page: Page, locale: Locale, account: { code: string; email: string; password: string }) {
   await page.goto('/login');
   await page.getByTestId('language-picker').selectOption(locale);
-  await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(locale);
+  // The language's catalogue loads on demand: on a busy machine that takes more than the poll's default second.
+  await expect.poll(() => page.evaluate(() => document.documentElement.lang), { timeout: 15_000 }).toBe(locale);
   const form = page.locator('form').filter({ has: page.locator('input[type="password"]') });
   await form.locator('input:not([type="email"]):not([type="password"]):not([type="hidden"])').first().fill(account.code);
   await form.locator('input[type="email"]').fill(account.email);

@@ -8,7 +8,7 @@ import { operatorSessions, platformOperators } from '../../drizzle/schema/index.
 import { OPERATOR_MESSAGES } from '../../common/constants.js';
 import { createOperator, ensurePlatformAdmin } from '../../server/modules/operators/index.js';
 import { hashPassword, hashToken } from '../../server/modules/auth/index.js';
-import { backend, startTestApp, testSeedKey, type TestApp } from '../helpers/app.js';
+import { backend, startTestApp, TEST_SECRET_KEYS, testSeedKey, type TestApp } from '../helpers/app.js';
 import { api, createChurch, OPERATOR_TEST_PASSWORD as PASSWORD, signInNewOperator } from '../helpers/fixtures.js';
 import { signIn } from '../helpers/church-session.js';
 import { totpCode } from '../helpers/totp.js';
@@ -350,7 +350,7 @@ describe('npm run admin:create', () => {
     const email = newAddress();
     const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/admin-create.ts', '--email', email, '--password', PASSWORD], {
       cwd: path.resolve(import.meta.dirname, '../..'),
-      env: { PATH: process.env.PATH ?? '', DATABASE_URL: process.env.DATABASE_URL!, NODE_ENV: 'test' },
+      env: { PATH: process.env.PATH ?? '', DATABASE_URL: process.env.DATABASE_URL!, NODE_ENV: 'test', ...TEST_SECRET_KEYS },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
