@@ -6,8 +6,8 @@ ALTER TABLE "consent_links" ADD COLUMN "revoked_at" timestamp with time zone;-->
 ALTER TABLE "consent_links" ADD COLUMN "revoked_reason" text;--> statement-breakpoint
 ALTER TABLE "consent_links" ADD COLUMN "revoked_by" uuid;--> statement-breakpoint
 CREATE INDEX "consent_links_church_student_idx" ON "consent_links" USING btree ("church_id","student_id","guardian_id");--> statement-breakpoint
-ALTER TABLE "child_data_reads" ADD CONSTRAINT "child_data_reads_kind_check" CHECK ("child_data_reads"."kind" in ('medical_note', 'export', 'consent_records', 'safety_card', 'guardians', 'pickups',
+ALTER TABLE "child_data_reads" ADD CONSTRAINT "child_data_reads_kind_check" CHECK ("kind" in ('medical_note', 'export', 'consent_records', 'safety_card', 'guardians', 'pickups',
     'consent_form', 'follow_up'));--> statement-breakpoint
-ALTER TABLE "consent_links" ADD CONSTRAINT "consent_links_revoked_check" CHECK (("consent_links"."revoked_at" is null) = ("consent_links"."revoked_reason" is null)
-    and "consent_links"."revoked_reason" in ('revoked', 'guardian_removed', 'guardian_changed', 'replaced'));--> statement-breakpoint
+ALTER TABLE "consent_links" ADD CONSTRAINT "consent_links_revoked_check" CHECK (("revoked_at" is null) = ("revoked_reason" is null)
+    and "revoked_reason" in ('revoked', 'guardian_removed', 'guardian_changed', 'replaced'));--> statement-breakpoint
 GRANT UPDATE ("revoked_at", "revoked_reason", "revoked_by") ON "consent_links" TO app_tenant;

@@ -18,14 +18,13 @@ export async function reKeyAttendance(tx: Tx, studentId: string, newId: string):
 }
 
 /** Files the child's enrolments (class of each academic year) under the marks' new id, so every
- * report counts the class's marks as before; answers how many. */
+ * report counts the class's marks as before; answers how many. Read, then written as multi-row
+ * VALUES: Citus cannot plan this INSERT ... SELECT with RETURNING on one shard. */
 export async function keepErasedEnrolments(tx: Tx, churchId: string, studentId: string, marksId: string): Promise<number> {
-  const rows = await tx.execute(sql`
-    insert into ${erasedEnrolments} (church_id, marks_id, academic_year, class_id)
-    select e.church_id, ${marksId}::uuid, e.academic_year, e.class_id from ${enrolments} e
-    where e.church_id = ${churchId}::uuid and e.student_id = ${studentId}::uuid
-    returning academic_year`);
-  return rowsOf(rows).length;
+  const enrolled = await tx.select({ academicYear: enrolments.academicYear, classId: enrolments.classId }).from(enrolments)
+    .where(and(eq(enrolments.churchId, churchId), eq(enrolments.studentId, studentId)));
+  if (enrolled.length > 0) await tx.insert(erasedEnrolments).values(enrolled.map((row) => ({ churchId, marksId, ...row })));
+  return enrolled.length;
 }
 
 /**
