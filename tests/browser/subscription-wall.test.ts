@@ -102,8 +102,10 @@ describe('the subscription wall', () => {
       await page.goto('/login');
       await signIn(page, code, users.super_admin.email, TEST_PASSWORD);
       await page.getByRole('alert').filter({ hasText: 'Free trial period ended' }).waitFor();
+      const extend = page.getByTestId('plan-free').getByRole('button', { name: 'Extend Free Trial' });
+      await extend.waitFor();
       expect(await fitsViewportWidth(page)).toBe(true);
-      await page.getByTestId('plan-free').getByRole('button', { name: 'Extend Free Trial' }).click();
+      await extend.click();
       await page.getByText('Free trial extended! Enjoy 30 more days of full access.').waitFor();
       expect(await fitsViewportWidth(page)).toBe(true);
       await page.getByRole('link', { name: 'Go to Dashboard Now' }).click();

@@ -218,8 +218,9 @@ export function recordTrpcCalls(page: Page): string[] {
 /** True when the page needs no horizontal scrolling at its viewport width. */
 export const fitsViewportWidth = (page: Page) =>
   // A layout chosen in script (a media query's listener re-rendering after the resize) may settle
-  // a few frames after setViewportSize: a page that fits within 2 s fits; one still wider fails.
-  page.waitForFunction(() => document.documentElement.scrollWidth <= window.innerWidth, undefined, { timeout: 2_000, polling: 'raf' })
+  // a few frames after setViewportSize, and on a loaded machine a frame may take a second: a page
+  // that fits within 10 s fits; one still wider fails.
+  page.waitForFunction(() => document.documentElement.scrollWidth <= window.innerWidth, undefined, { timeout: 10_000, polling: 'raf' })
     .then(() => true, () => false);
 
 /** Whether the element's box lies within the viewport horizontally (the mobile drawer is off-screen when closed). */
