@@ -19,6 +19,7 @@ import tseslint from 'typescript-eslint';
 import { importX } from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import globals from 'globals';
+import { typeErrors } from './scripts/lint/type-errors.js';
 
 /** Any import of tRPC's internals; the public API of @trpc/server has what this code needs. */
 const TRPC_INTERNALS = {
@@ -128,7 +129,7 @@ export default tseslint.config(
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
       globals: { ...globals.node },
     },
-    plugins: { 'import-x': importX },
+    plugins: { 'import-x': importX, local: { rules: { 'type-errors': typeErrors } } },
     settings: {
       // import-x parses the files an import leads to (for no-cycle) with the TypeScript parser.
       ...importX.flatConfigs.typescript.settings,
@@ -138,6 +139,8 @@ export default tseslint.config(
       })],
     },
     rules: {
+      // TypeScript's own errors, from the program the typed rules use (npm test's type check).
+      'local/type-errors': 'error',
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': 'error',
       '@typescript-eslint/no-explicit-any': 'error',
@@ -249,6 +252,7 @@ export default tseslint.config(
   {
     files: ['**/*.js', '**/*.cjs'],
     extends: [tseslint.configs.disableTypeChecked],
+    rules: { 'local/type-errors': 'off' },
   },
   {
     // autocannon loads its per-connection set-up as CommonJS.
