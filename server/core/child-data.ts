@@ -23,7 +23,7 @@ export interface ChildData {
 }
 
 /** A table holding a child's rows, and what erasing the child does to those rows. */
-export interface ChildTable {
+interface ChildTable {
   table: Table;
   /** Said for the reader: deleted, rewritten, or kept and why. */
   erasure: string;
@@ -32,13 +32,13 @@ export interface ChildTable {
   purge?: true;
 }
 
-export interface ErasedChild {
+interface ErasedChild {
   churchId: string;
   studentId: string;
 }
 
 /** What an owner's part of an erasure leaves for the end of it. */
-export interface ChildErasure {
+interface ChildErasure {
   /** The ids of the child's rows that go: the audit entries tied to them are redacted with the child's. */
   rowIds?: readonly string[];
   /** Stored files (media storage keys) removed once the erasure has committed. */
@@ -48,7 +48,7 @@ export interface ChildErasure {
 }
 
 /** The child of a family export, with what its documents are headed with. */
-export interface ExportedChild {
+interface ExportedChild {
   churchId: string;
   studentId: string;
   name: string;
