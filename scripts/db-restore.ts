@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { CHILD_DATA } from '../server/child-data.js';
 import { loadConfig } from '../server/config.js';
 import { EmbeddedDatabaseBusyError } from '../server/db/pglite-lock.js';
 import { BackupRefusal, restoreBackup } from '../server/modules/backup/index.js';
@@ -35,7 +36,7 @@ try {
   const started = Date.now();
   const manifest = await restoreBackup(archive, {
     target, storage: createMediaStorage(config), force: values.force, trustUnsigned: values['trust-unsigned'],
-    signingKey: secretKeys(config).get('backupSigning'), erasureJournal: erasureJournalIn(config.BACKUP_DIR), log: console.log,
+    signingKey: secretKeys(config).get('backupSigning'), erasures: { journal: erasureJournalIn(config.BACKUP_DIR), childData: CHILD_DATA }, log: console.log,
   });
   console.log(`Restored ${archive} (made ${manifest.createdAt} by version ${manifest.appVersion}): the ${manifest.database.kind} database and ${manifest.entries.length - 1} files, in ${((Date.now() - started) / 1000).toFixed(1)} s. Every user signs in again: sessions are not restored.`);
 } catch (error) {

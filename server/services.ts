@@ -3,6 +3,7 @@ import type { Database } from './db/index.js';
 import { createChurchDirectory } from './modules/churches/index.js';
 import { createGoogleProvider, LoginThrottle, MemoryAttemptStore, RedisAttemptStore } from './modules/auth/index.js';
 import { BackgroundTasks } from './background-tasks.js';
+import { CHILD_DATA } from './child-data.js';
 import { createPaymentGateway } from './modules/payments/index.js';
 import { createMailer } from './modules/mail/index.js';
 import { createMediaStorage, createMediaUrlSigner } from './modules/media-storage/index.js';
@@ -35,6 +36,8 @@ export function createServices(config: Config, db: Database, metrics: MetricsObs
     google: createGoogleProvider(config),
     /** SMTP when configured, else .eml files in the outbox folder; sends after the answer, with retries. */
     mailer,
+    /** A child's data, owner by owner: what a child's erasure and a family's export walk. */
+    childData: CHILD_DATA,
     /** The gallery's files: an S3-compatible bucket when S3_BUCKET is set, else UPLOADS_DIR. */
     mediaStorage: createMediaStorage(config),
     /** Signs and checks the expiring addresses of gallery files. */

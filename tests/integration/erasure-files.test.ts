@@ -113,7 +113,7 @@ describe.runIf(backend === 'pglite')('an erased child in the embedded database\'
     await restoreBackup(archive, {
       target: { kind: 'pglite', dataDir: target }, storage: createLocalMediaStorage(path.join(work, 'restored-before-uploads')),
       signingKey: app.services.secretKeys.get('backupSigning'),
-      erasureJournal: path.join(backups, 'erasure-journal.jsonl'), log: (line) => lines.push(line),
+      erasures: { journal: path.join(backups, 'erasure-journal.jsonl'), childData: app.services.childData }, log: (line) => lines.push(line),
     });
     expect(lines.join('\n')).toContain('1 of its 1 children');
     const restored = await createPgliteDatabase({ dataDir: target });

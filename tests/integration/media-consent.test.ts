@@ -69,7 +69,7 @@ describe('tagging children in a medium', () => {
       const refused = await tag(item.id, ids);
       expect([refused.status, refused.body.reason]).toEqual([400, 'media_children_invalid']);
     }
-    expect((await app.db.withTenant(a.church.id, (tx) => mediaOfChild(tx, anu))).map((m) => m.id)).not.toContain(item.id);
+    expect((await app.db.withTenant(a.church.id, (tx) => mediaOfChild(tx, a.church.id, anu))).map((m) => m.id)).not.toContain(item.id);
     expect((await tag(randomUUID(), [anu])).status).toBe(404);
     // Church B cannot tag A's item, nor reach A's children through its own.
     expect((await tag(item.id, [bStudent], b.s.principal)).status).toBe(404);
@@ -89,13 +89,13 @@ describe('tagging children in a medium', () => {
 
     const untagged = await tag(item.id, []);
     expect(untagged.body.data).toMatchObject({ children: [], consent_missing: false });
-    expect((await app.db.withTenant(a.church.id, (tx) => mediaOfChild(tx, anu))).map((m) => m.id)).not.toContain(item.id);
+    expect((await app.db.withTenant(a.church.id, (tx) => mediaOfChild(tx, a.church.id, anu))).map((m) => m.id)).not.toContain(item.id);
   });
 
   it('tags at upload (comma-separated student_ids), and refuses another church\'s child before storing any file', async () => {
     const item = await uploadPhoto([biju]);
     expect(item.children).toEqual([{ id: biju, name: 'Biju Varghese', photo_consent: false }]);
-    const [found] = await app.db.withTenant(a.church.id, (tx) => mediaOfChild(tx, biju));
+    const [found] = await app.db.withTenant(a.church.id, (tx) => mediaOfChild(tx, a.church.id, biju));
     expect(found).toMatchObject({ id: item.id, filePath: item.file_path, thumbnailPath: expect.any(String), webPath: expect.any(String) });
 
     const church = await churchWithSessions(app, { roles: ['principal'] });

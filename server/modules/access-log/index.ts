@@ -10,6 +10,9 @@ export type ChildDataKind = AccessLogKind;
 /** The reader as the log keeps them: their name and role as they were (the account may change or go). */
 export interface Reader { id: string; name: string; role: string }
 
+// What the access log keeps of a child, for a child's erasure and the family's export (server/child-data.ts).
+export { accessLogChildData } from './child-data.js';
+
 /**
  * Records a read of a child's sensitive data in the transaction that reads it, so a read that fails
  * to be logged fails. Row-level security keeps the entry in the transaction's church.

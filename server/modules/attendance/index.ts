@@ -2,3 +2,5 @@
 // register and a child's history state it the same way).
 export { percentagePresent } from './percentage.js';
 export { attendanceJobs } from './sync-prune.js';
+// What this module keeps of a child, for a child's erasure and the family's export (server/child-data.ts).
+export { attendanceChildData } from './child-data.js';

@@ -1,4 +1,5 @@
 import { existsSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import type { ChildData } from '../../core/child-data.js';
 import { newestMigrationInFolder, type Database } from '../../db/index.js';
 import { createPgliteDatabase } from '../../db/pglite.js';
 import { lockDataDir } from '../../db/pglite-lock.js';
@@ -23,9 +24,10 @@ export interface RestoreOptions {
    * vouches for the file (`db:restore --trust-unsigned`). A signature that is there but wrong is
    * refused all the same. */
   trustUnsigned?: boolean;
-  /** The erasure journal (BACKUP_DIR/erasure-journal.jsonl): its children still in the archive are
-   * erased again once the database and files are restored. */
-  erasureJournal?: string;
+  /** The erasure journal (BACKUP_DIR/erasure-journal.jsonl), and the child's data an erasure walks
+   * (server/child-data.ts): the journal's children still in the archive are erased again once the
+   * database and files are restored. */
+  erasures?: { journal: string; childData: readonly ChildData[] };
   log?: (line: string) => void;
 }
 
@@ -112,13 +114,14 @@ async function finishDatabase(db: Database): Promise<void> {
 /** The erasure journal's children that the archive still holds, erased again in the restored
  * database (an archive taken before their erasure): it never brings an erased child back. */
 async function reapplyErasureJournal(options: RestoreOptions): Promise<void> {
-  const records = options.erasureJournal ? await readErasureJournal(options.erasureJournal) : [];
-  if (records.length === 0) return;
+  const { erasures } = options;
+  const records = erasures ? await readErasureJournal(erasures.journal) : [];
+  if (!erasures || records.length === 0) return;
   const { target } = options;
   const db = target.kind === 'pglite' ? await createPgliteDatabase({ dataDir: target.dataDir }) : createPostgresDatabase(target.ownerUrl, 1);
   try {
     await db.migrate();
-    const erased = await reapplyErasures(db, options.storage, records);
+    const erased = await reapplyErasures(db, options.storage, erasures.childData, records);
     options.log?.(`  Erasure journal: ${erased} of its ${records.length} children were in the archive and are erased again.`);
   } finally {
     await db.close();

@@ -12,8 +12,7 @@ export function childrenLackingConsent(tx: Tx, studentIds: readonly string[], pu
   return selectLackingConsent(tx, studentIds, purpose);
 }
 
-/** Every consent answer of one child, newest first (their export, their consent screen). */
-export { selectConsentHistory as consentHistoryOf } from './queries.js';
-
 /** Stops a child's open consent links (the guardians module: a guardian removed or their phones changed). */
 export { revokeOpenLinks as revokeConsentLinks } from './queries.js';
+// What this module keeps of a child, for a child's erasure and the family's export (server/child-data.ts).
+export { consentChildData } from './child-data.js';

@@ -30,7 +30,7 @@ export function registerExportDownloadRoute(app: FastifyInstance, deps: { db: Da
     const found = await db.withPlatform((tx) => findExportByToken(tx, hash));
     if (!found) throw notFound(M.linkNotFound, { reason: 'export_link_not_found' });
     const claimed = await db.withTenant(found.churchId, async (tx) => {
-      const row = await claimDownload(tx, found.id, hash);
+      const row = await claimDownload(tx, found.churchId, found.id, hash);
       if (!row?.linkBy || !row.linkByName || !row.linkByRole || !row.storageName) return undefined;
       const reader = { id: row.linkBy, name: row.linkByName, role: row.linkByRole };
       await recordChildDataRead(tx, { churchId: row.churchId, studentId: row.studentId, kind: 'export', reader });

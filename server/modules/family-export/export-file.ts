@@ -1,16 +1,12 @@
 import { PassThrough, type Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import { ZipFile } from 'yazl';
-import { toCsv } from '../../../common/csv.js';
 import { FAMILY_EXPORT_HOURS } from '../../../common/schemas/family-export.js';
+import type { ChildData, ChildExportFile } from '../../core/child-data.js';
 import type { Database } from '../../db/index.js';
 import { hashToken, newOpaqueToken } from '../auth/index.js';
-import { consentHistoryOf } from '../consent/index.js';
-import { mediaOfChild } from '../gallery/index.js';
-import { familyContactsOf } from '../guardians/index.js';
 import { newMediaKey, type MediaStorage } from '../media-storage/index.js';
-import { attendanceSummaryPdf, monthsOf } from './attendance-summary.js';
-import { markFailed, markReady, selectChurch, selectMarks, selectMediaShowingOthersWithoutConsent, selectProfile } from './queries.js';
+import { markFailed, markReady, selectChildName, selectChurch } from './queries.js';
 
 /** A new download token (256 random bits) and the hash the database keeps of it. */
 export function newDownloadToken() {
@@ -18,35 +14,23 @@ export function newDownloadToken() {
   return { token, hash: hashToken(token) };
 }
 
-export interface ExportDeps { db: Database; storage: MediaStorage; log: FastifyBaseLogger }
+export interface ExportDeps { childData: readonly ChildData[]; db: Database; storage: MediaStorage; log: FastifyBaseLogger }
 interface ExportJob { churchId: string; exportId: string; studentId: string }
 
-const json = (value: unknown) => Buffer.from(`${JSON.stringify(value, null, 2)}\n`, 'utf8');
-
-/** A media file's name inside the ZIP: numbered (two items may share a name), no folders. */
-const entryName = (n: number, fileName: string) => `media/${String(n).padStart(3, '0')}-${fileName.replace(/[^\p{L}\p{N}._ -]/gu, '_').slice(-120)}`;
-
 /**
- * Everything the export holds but the media files, read in one short tenant transaction. The media
- * are those the child is tagged in, but for any that also shows another child without photo consent
- * in force: that child's family has not agreed to the photo going anywhere, so it stays out (counted
- * in `media-not-included.json`). The child's own consent does not keep their own photos from their family.
+ * The export's files, each part of the child's data in its turn (server/child-data.ts), read in one
+ * short tenant transaction; undefined once the child is gone. Stored files are only named here,
+ * and bytes to be made (a PDF) are made after the transaction.
  */
-async function readChildData(db: Database, job: ExportJob) {
+async function readChildData(db: Database, childData: readonly ChildData[], job: ExportJob) {
   return db.withTenant(job.churchId, async (tx) => {
-    const profile = await selectProfile(tx, job.studentId);
-    if (!profile) return undefined;
-    const tagged = await mediaOfChild(tx, job.studentId);
-    const withheld = await selectMediaShowingOthersWithoutConsent(tx, job.studentId, tagged.map((m) => m.id));
-    return {
-      church: await selectChurch(tx, job.churchId),
-      profile,
-      family: await familyContactsOf(tx, job.studentId),
-      consents: await consentHistoryOf(tx, job.studentId),
-      marks: await selectMarks(tx, job.churchId, job.studentId),
-      media: tagged.filter((m) => !withheld.has(m.id)),
-      mediaLeftOut: withheld.size,
-    };
+    const name = await selectChildName(tx, job.churchId, job.studentId);
+    if (name === undefined) return undefined;
+    const church = await selectChurch(tx, job.churchId);
+    const child = { churchId: job.churchId, studentId: job.studentId, name, church: { name: church.name, language: church.defaultLanguage } };
+    const files: ChildExportFile[] = [];
+    for (const part of childData) files.push(...await part.export?.(tx, child) ?? []);
+    return files;
   });
 }
 
@@ -63,38 +47,21 @@ export async function makeExport(deps: ExportDeps, job: ExportJob): Promise<void
   const key = newMediaKey(job.churchId, 'zip');
   let stored = false;
   try {
-    const data = await readChildData(db, job);
-    if (!data) throw new Error('the child of the export is gone');
-    const { church, profile, family, consents, marks, media, mediaLeftOut } = data;
+    const files = await readChildData(db, deps.childData, job);
+    if (!files) throw new Error('the child of the export is gone');
     const zip = new ZipFile();
-    zip.addBuffer(json({
-      name: profile.name, date_of_birth: profile.dateOfBirth, class: `${profile.className} ${profile.section}`.trim(),
-      class_name: profile.className, section: profile.section, academic_year: profile.academicYear, active: profile.active,
-    }), 'profile.json');
-    zip.addBuffer(json(family), 'guardians.json');
-    zip.addBuffer(json(consents.map((c) => ({
-      purpose: c.purpose, given: c.given, guardian_name: c.guardianName, guardian_relation: c.guardianRelation, method: c.method,
-      recorded_by: c.recordedByName, recorded_at: c.recordedAt.toISOString(), ip_address: c.ipAddress, user_agent: c.userAgent,
-    }))), 'consents.json');
-    zip.addBuffer(Buffer.from(toCsv(['date', 'class', 'status'], marks.map((m) => [m.date, `${m.className} ${m.section}`.trim(), m.status])), 'utf8'),
-      'attendance.csv');
-    zip.addBuffer(await attendanceSummaryPdf({
-      language: church.defaultLanguage, churchName: church.name, childName: profile.name, months: monthsOf(marks),
-    }), 'attendance-summary.pdf');
-    if (mediaLeftOut > 0) {
-      zip.addBuffer(json({
-        count: mediaLeftOut,
-        reason: 'These photos or videos also show another child whose family has not given photo consent, so they are not included.',
-      }), 'media-not-included.json');
-    }
-    media.forEach((item, i) => {
-      zip.addReadStreamLazy(entryName(i + 1, item.fileName), (done) => {
-        storage.get(`${job.churchId}/${item.filePath}`).then(
-          (file) => done(file ? null : new Error(`media file ${item.id} is missing`), file?.stream as Readable),
+    for (const file of files) {
+      if ('bytes' in file) {
+        zip.addBuffer(await file.bytes(), file.name);
+        continue;
+      }
+      zip.addReadStreamLazy(file.name, (done) => {
+        storage.get(file.storedKey).then(
+          (found) => done(found ? null : new Error(`${file.source} is missing`), found?.stream as Readable),
           (error: unknown) => done(error, undefined as unknown as Readable),
         );
       });
-    });
+    }
     // yazl reports a failed entry on the ZipFile, not on its output: the output is failed with it,
     // so the storage's put fails and removes what it wrote.
     const output = new PassThrough();
@@ -103,7 +70,7 @@ export async function makeExport(deps: ExportDeps, job: ExportJob): Promise<void
     zip.end();
     const { bytes } = await storage.put(key, output, 'application/zip');
     stored = true;
-    const ready = await db.withTenant(job.churchId, (tx) => markReady(tx, job.exportId, {
+    const ready = await db.withTenant(job.churchId, (tx) => markReady(tx, job.churchId, job.exportId, {
       storageName: key.slice(job.churchId.length + 1), bytes, tokenHash: newDownloadToken().hash,
       expiresAt: new Date(Date.now() + FAMILY_EXPORT_HOURS * 3_600_000),
     }));
@@ -111,6 +78,6 @@ export async function makeExport(deps: ExportDeps, job: ExportJob): Promise<void
   } catch (error) {
     log.error({ err: error, exportId: job.exportId }, 'family export failed');
     if (stored) await storage.delete(key).catch(() => undefined);
-    await db.withTenant(job.churchId, (tx) => markFailed(tx, job.exportId));
+    await db.withTenant(job.churchId, (tx) => markFailed(tx, job.churchId, job.exportId));
   }
 }

@@ -3,3 +3,5 @@
 // from server/root.ts.
 export { exportDownloadDoc, registerExportDownloadRoute } from './download-route.js';
 export { familyExportJobs } from './sweep.js';
+// What this module keeps of a child, for a child's erasure and the family's export (server/child-data.ts).
+export { familyExportChildData } from './child-data.js';

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { FAMILY_EXPORT_MESSAGES as M, type consentFormInput, type exportRefInput, type exportStudentInput } from '../../../common/schemas/family-export.js';
 import { noticePagePath } from '../../../common/schemas/privacy-notice.js';
 import type { Config } from '../../config.js';
+import type { ChildData } from '../../core/child-data.js';
 import { conflict, notFound } from '../../core/errors.js';
 import type { PublicScope, TenantScope } from '../../core/scopes.js';
 import type { RestFile } from '../../rest/meta.js';
@@ -16,9 +17,9 @@ import { consentFormPdf } from './consent-form.js';
 import { makeExport, newDownloadToken } from './export-file.js';
 import { insertExport, selectChurch, selectExport, selectExportsOf, setLink, type ExportRow } from './queries.js';
 
-/** What the export's procedures use beyond the tenant scope: the storage, the server's address and
- * the database and logger for the background work. */
-export type ExportScope = TenantScope & Pick<PublicScope<{ mediaStorage: MediaStorage }>, 'db' | 'log' | 'services'>
+/** What the export's procedures use beyond the tenant scope: the storage, the server's address, and
+ * for the background work the child's data (server/child-data.ts), the database and the logger. */
+export type ExportScope = TenantScope & Pick<PublicScope<{ mediaStorage: MediaStorage; childData: readonly ChildData[] }>, 'db' | 'log' | 'services'>
   & { config: Pick<Config, 'PUBLIC_URL'> };
 
 /**
@@ -67,7 +68,7 @@ const toExportDto = (row: ExportRow, now = new Date()) => ({
 export async function startExport(scope: ExportScope, input: z.output<typeof exportStudentInput>) {
   const { tx, user, church } = scope;
   const student = await findAccessibleStudent(scope, input.id);
-  if ((await selectExportsOf(tx, student.id)).some((row) => row.status === 'pending')) {
+  if ((await selectExportsOf(tx, church.id, student.id)).some((row) => row.status === 'pending')) {
     throw conflict(M.pending, { reason: 'export_pending' });
   }
   const row = await insertExport(tx, { churchId: church.id, studentId: student.id, requestedBy: user.id, requestedByName: user.name });
@@ -76,7 +77,7 @@ export async function startExport(scope: ExportScope, input: z.output<typeof exp
     user, action: 'student.family_export_started', resourceType: 'student', resourceId: student.id,
     details: { export_id: row.id }, description: 'Family data export started',
   });
-  const deps = { db: scope.db, storage: scope.services.mediaStorage, log: scope.log };
+  const deps = { childData: scope.services.childData, db: scope.db, storage: scope.services.mediaStorage, log: scope.log };
   scope.afterCommit(() => makeExport(deps, { churchId: church.id, exportId: row.id, studentId: student.id }));
   return { id: row.id, status: 'pending' as const, message: M.started };
 }
@@ -85,7 +86,7 @@ export async function startExport(scope: ExportScope, input: z.output<typeof exp
 export async function listExports(scope: ExportScope, input: z.output<typeof exportStudentInput>) {
   const student = await findAccessibleStudent(scope, input.id);
   const now = new Date();
-  return (await selectExportsOf(scope.tx, student.id)).map((row) => toExportDto(row, now));
+  return (await selectExportsOf(scope.tx, scope.church.id, student.id)).map((row) => toExportDto(row, now));
 }
 
 /**
@@ -95,11 +96,11 @@ export async function listExports(scope: ExportScope, input: z.output<typeof exp
  */
 export async function createLink(scope: ExportScope, input: z.output<typeof exportRefInput>) {
   const { tx, user, church } = scope;
-  const found = await selectExport(tx, input.id);
+  const found = await selectExport(tx, church.id, input.id);
   if (!found) throw notFound(M.exportNotFound);
   const student = await findAccessibleStudent(scope, found.studentId);
   const { token, hash } = newDownloadToken();
-  const row = await setLink(tx, found.id, hash, user);
+  const row = await setLink(tx, church.id, found.id, hash, user);
   if (!row) throw conflict(M.notReady, { reason: 'export_not_downloadable' });
   await recordChildDataRead(tx, { churchId: church.id, studentId: student.id, kind: 'export', reader: user });
   await auditChurchChange(tx, {

@@ -2,3 +2,5 @@
 // list of a whole academic year for the weekly digest. Its procedures are served from server/root.ts.
 export type { FollowUpStudent } from './service.js';
 export { followUpOfYear } from './service.js';
+// What this module keeps of a child, for a child's erasure and the family's export (server/child-data.ts).
+export { followUpChildData } from './child-data.js';

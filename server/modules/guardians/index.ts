@@ -3,4 +3,5 @@
  * contacted that a consent answer for messages sets. */
 export type { GuardianDto, PickupDto } from './dto.js';
 export { guardianOfStudent, guardiansToContact, setContactConsent } from './service.js';
-export { familyContactsOf } from './family.js';
+// What this module keeps of a child, for a child's erasure and the family's export (server/child-data.ts).
+export { guardiansChildData } from './child-data.js';

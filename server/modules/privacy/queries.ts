@@ -1,60 +1,10 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
-import {
-  attendance, attendanceSyncBatches, childDataReads, churches, classes, consentLinks, enrolments, erasedEnrolments, familyExports, followUpContacts,
-  studentConsents, studentGuardians, studentPickups, students,
-} from '../../../drizzle/schema/index.js';
+import { attendance, childDataReads, churches, classes, students } from '../../../drizzle/schema/index.js';
 import type { AccessLogKind } from '../../../common/schemas/privacy.js';
-import { churchRows, rowsOf, type Tx } from '../../db/index.js';
+import { rowsOf, type Tx } from '../../db/index.js';
 
-// In a tenant transaction row-level security limits every statement to the church; the access log's
-// page is also read by the operator's platform door, so it names its church itself.
-
-/** Gives the child's attendance marks a new id that names nobody: they still count in their class's
- * calendar and totals, and no longer belong to anyone. Answers how many marks were kept. */
-export async function reKeyAttendance(tx: Tx, studentId: string, newId: string): Promise<number> {
-  const rows = await tx.update(attendance).set({ studentId: newId }).where(and(churchRows(tx, attendance), eq(attendance.studentId, studentId)))
-    .returning({ date: attendance.date });
-  return rows.length;
-}
-
-/** Files the child's enrolments (class of each academic year) under the marks' new id, so every
- * report counts the class's marks as before; answers how many. Read, then written as multi-row
- * VALUES: Citus cannot plan this INSERT ... SELECT with RETURNING on one shard. */
-export async function keepErasedEnrolments(tx: Tx, churchId: string, studentId: string, marksId: string): Promise<number> {
-  const enrolled = await tx.select({ academicYear: enrolments.academicYear, classId: enrolments.classId }).from(enrolments)
-    .where(and(eq(enrolments.churchId, churchId), eq(enrolments.studentId, studentId)));
-  if (enrolled.length > 0) await tx.insert(erasedEnrolments).values(enrolled.map((row) => ({ churchId, marksId, ...row })));
-  return enrolled.length;
-}
-
-/**
- * The offline sync ledger keeps each batch's answer, which lists the refused marks by student id:
- * the child's id becomes the marks' new id (the answer stays well-formed for the device that asks
- * again). The tenant role may change a batch's answer and nothing else of it.
- */
-export async function scrubSyncLedger(tx: Tx, studentId: string, newId: string): Promise<number> {
-  const rows = await tx.update(attendanceSyncBatches)
-    .set({ answer: sql`replace(${attendanceSyncBatches.answer}::text, ${studentId}, ${newId})::jsonb` })
-    .where(and(churchRows(tx, attendanceSyncBatches), sql`${attendanceSyncBatches.answer}::text like ${`%${studentId}%`}`))
-    .returning({ id: attendanceSyncBatches.id });
-  return rows.length;
-}
-
-/** The ids of every row of the child that goes with the child (for the audit log's redaction), and
- * the stored files of the child's family exports. */
-export async function rowsOfChild(tx: Tx, studentId: string) {
-  const ids = async (table: typeof studentGuardians | typeof studentPickups | typeof studentConsents | typeof consentLinks | typeof followUpContacts) =>
-    (await tx.select({ id: table.id }).from(table).where(and(churchRows(tx, table), eq(table.studentId, studentId)))).map((row) => row.id);
-  const exports = await tx.select({ id: familyExports.id, storageName: familyExports.storageName }).from(familyExports)
-    .where(and(churchRows(tx, familyExports), eq(familyExports.studentId, studentId)));
-  return {
-    ids: [
-      ...await ids(studentGuardians), ...await ids(studentPickups), ...await ids(studentConsents), ...await ids(consentLinks),
-      ...await ids(followUpContacts), ...exports.map((row) => row.id),
-    ],
-    exportFiles: exports.flatMap((row) => (row.storageName ? [row.storageName] : [])),
-  };
-}
+// Every statement names its church, which the caller passes: row-level security limits a tenant
+// transaction to it as well, and the access log's page is also read by the operator's platform door.
 
 /** Redacts the church's audit entries tied to the child's ids, and only those (migrations:
  * redact_church_audit_of_child); answers how many entries were redacted. */
@@ -114,8 +64,8 @@ export async function erasureCandidates(tx: Tx, churchId: string, years: number,
 }
 
 /** Marks the child kept: offered again a year from now. */
-export async function markKept(tx: Tx, studentId: string): Promise<Date> {
-  const [row] = await tx.update(students).set({ retentionReviewedAt: new Date() }).where(and(churchRows(tx, students), eq(students.id, studentId)))
+export async function markKept(tx: Tx, churchId: string, studentId: string): Promise<Date> {
+  const [row] = await tx.update(students).set({ retentionReviewedAt: new Date() }).where(and(eq(students.churchId, churchId), eq(students.id, studentId)))
     .returning({ at: students.retentionReviewedAt });
   return row.at ?? new Date();
 }

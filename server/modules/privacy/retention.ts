@@ -45,7 +45,7 @@ export async function listErasureCandidates({ tx, church }: TenantScope) {
  * offered again a year from now; audited without the child's name. */
 export async function keepCandidate(scope: TenantScope, { id }: { id: string }) {
   const student = await findAccessibleStudent(scope, id);
-  const at = await markKept(scope.tx, student.id);
+  const at = await markKept(scope.tx, scope.church.id, student.id);
   await auditChurchChange(scope.tx, {
     user: scope.user, action: 'student.retention_kept', resourceType: 'student', resourceId: student.id,
     details: {}, description: 'Child kept for another year under the retention setting',

@@ -16,7 +16,7 @@ export const privacyRouter = router({
       + 'only this child and family export files are deleted, every other row of the child goes, earlier audit entries about '
       + 'the child are redacted, and one audit entry student.erased names neither the child nor the id (super_admin, principal)'))
     .input(eraseStudentInput).mutation(({ ctx, input }) => eraseStudent(ctx, {
-      db: ctx.db, storage: ctx.services.mediaStorage, journal: erasureJournalIn(ctx.config.BACKUP_DIR),
+      childData: ctx.services.childData, db: ctx.db, storage: ctx.services.mediaStorage, journal: erasureJournalIn(ctx.config.BACKUP_DIR),
     }, input)),
   retention: retention
     .meta(rest('GET', '/api/privacy/retention', 'How many years a child not seen is kept before being offered for erasure (years, 1-10; 3 unless set)'))
