@@ -1,4 +1,4 @@
-import { deviceDb } from './device-db';
+import { deviceDb } from '../../lib/offline/device-db';
 import { marksChanged } from './queue-events';
 
 /**
