@@ -8,7 +8,7 @@ import { EntryHeading, SaveError, translatedProps } from './form-parts';
 import './messages';
 
 /** One field of an entry: its value, change handler and error (in the page's language) for an input. */
-export type EntryField<Entry> = (name: keyof Entry & string, options?: { type: 'checkbox' }) => GetInputPropsReturnType;
+type EntryField<Entry> = (name: keyof Entry & string, options?: { type: 'checkbox' }) => GetInputPropsReturnType;
 
 /**
  * The field errors of a list from the API's schema, as the editor's form names its fields
