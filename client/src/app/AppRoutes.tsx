@@ -1,6 +1,5 @@
 import { Navigate, Outlet, Route, Routes } from 'react-router-dom';
-import { GOOGLE_CALLBACK_PATH, type ChurchRole } from '../../../common/constants';
-import { CAPABILITIES } from '../../../common/permissions';
+import { GOOGLE_CALLBACK_PATH } from '../../../common/constants';
 import { ScreenBoundary } from '../components/ScreenBoundary';
 import { FullPageLoader } from '../components/FullPageLoader';
 import { UpdatePrompt } from '../components/UpdatePrompt';
@@ -12,10 +11,9 @@ import { ConsentPage } from '../features/consent';
 import { DashboardLayout } from '../features/shell';
 import { useT } from '../lib/i18n';
 import { EnglishOnly } from '../lib/i18n/EnglishOnly';
-import { lazyScreen, type LazyScreen } from '../lib/lazy-screen';
-import type { ScreenPrefetch } from '../lib/screen-prefetch';
+import { lazyScreen } from '../lib/lazy-screen';
 import type { AppQueryUtils } from './AppProviders';
-import { RequireRole, RequireSession, RequireSignedOut, RequireValidSubscription } from './guards';
+import { RequireAccess, RequireSession, RequireSignedOut, RequireValidSubscription } from './guards';
 import { NAV_ITEMS } from './navigation';
 
 // Routed from their files, as in navigation.ts: these features' index.ts also shares code.
@@ -26,19 +24,8 @@ const RegisterChurchPage = lazyScreen(() => import('../features/registration/Reg
 const PublicNoticePage = lazyScreen(() => import('../features/privacy-notice/PublicNoticePage').then((m) => m.PublicNoticePage));
 const SafetyCardPage = lazyScreen(() => import('../features/safety-card/SafetyCardPage').then((m) => m.SafetyCardPage));
 
-/** Screens reachable from the sidebar. Entries of several roles may share a path (and its screen):
- * it is routed once, for the union of their roles. */
-function routedScreens() {
-  const byPath = new Map<string, { path: string; roles: ChurchRole[]; screen: LazyScreen; prefetch?: ScreenPrefetch }>();
-  for (const item of NAV_ITEMS) {
-    if (!item.ready || !item.screen) continue;
-    const route = byPath.get(item.path) ?? { path: item.path, roles: [], screen: item.screen, prefetch: item.prefetch };
-    route.roles.push(...item.roles.filter((role) => !route.roles.includes(role)));
-    byPath.set(item.path, route);
-  }
-  return [...byPath.values()];
-}
-const SCREEN_ROUTES = routedScreens();
+/** Screens reachable from the sidebar, each opened by whoever sees its entry. */
+const SCREEN_ROUTES = NAV_ITEMS.flatMap((item) => (item.ready && item.screen ? [{ ...item, screen: item.screen }] : []));
 
 /**
  * A returning user (a stored session) needs the dashboard frame, the screen at the address and the
@@ -77,11 +64,11 @@ export function AppRoutes() {
             <Route path="/subscription" element={<SubscriptionPage />} />
             <Route element={<RequireValidSubscription />}>
               <Route element={<DashboardLayout items={NAV_ITEMS} />}>
-                {SCREEN_ROUTES.map(({ path, roles, screen: Screen }) => (
-                  <Route key={path} path={path} element={<RequireRole roles={roles}><Screen /></RequireRole>} />
+                {SCREEN_ROUTES.map(({ path, capability, exceptWith, screen: Screen }) => (
+                  <Route key={path} path={path} element={<RequireAccess access={{ capability, exceptWith }}><Screen /></RequireAccess>} />
                 ))}
                 {/* A child's safety card, opened from the roll call and the student list (not a sidebar entry). */}
-                <Route path="/students/:id/card/*" element={<RequireRole roles={CAPABILITIES.viewSafetyCards}><SafetyCardPage /></RequireRole>} />
+                <Route path="/students/:id/card/*" element={<RequireAccess access={{ capability: 'viewSafetyCards' }}><SafetyCardPage /></RequireAccess>} />
               </Route>
             </Route>
           </Route>

@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
 import { Button, Center, Container } from '@mantine/core';
 import { Navigate, Outlet } from 'react-router-dom';
-import type { ChurchRole } from '../../../common/constants';
 import { FullPageLoader } from '../components/FullPageLoader';
 import { ErrorState } from '../components/ErrorState';
 import { clearCredentials } from '../lib/session-store';
 import { useT } from '../lib/i18n';
 import { SignedInSessionContext, useSession, useSessionLanguage, useSignedInSession, type Session, type SignedInSession } from '../features/auth';
+import { mayOpen, type ScreenAccess } from '../features/shell';
 
 function SessionUnreachable({ retry, retrying }: { retry: () => void; retrying: boolean }) {
   const t = useT();
@@ -68,9 +68,9 @@ export function RequireValidSubscription() {
   return <Outlet />;
 }
 
-/** Role-restricted screens send other roles home. */
-export function RequireRole({ roles, children }: { roles: readonly ChurchRole[]; children: ReactNode }) {
+/** A screen sends home whoever may not open it (the permission table's capability of its entry). */
+export function RequireAccess({ access, children }: { access: ScreenAccess; children: ReactNode }) {
   const { user } = useSignedInSession();
-  if (!roles.includes(user.role)) return <Navigate to="/" replace />;
+  if (!mayOpen(access, user.role)) return <Navigate to="/" replace />;
   return children;
 }

@@ -1,5 +1,4 @@
 import { createTRPCReact, httpBatchLink, httpLink, splitLink, type CreateTRPCClientOptions } from '@trpc/react-query';
-import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../../server/root';
 import { UNBATCHED_PROCEDURES } from '../../../common/permissions';
 import { getCredentials } from './session-store';
@@ -9,8 +8,7 @@ import { offlineAnswersLink } from './offline/offline-answers-link';
 /** The typed tRPC client of the whole API (server/root.ts); only the router's type is imported. */
 export const trpc = createTRPCReact<AppRouter>();
 
-export type RouterOutputs = inferRouterOutputs<AppRouter>;
-export type RouterInputs = inferRouterInputs<AppRouter>;
+export type { RouterInputs, RouterOutputs } from './api-types';
 
 /** Calls the server takes only one per request (sign-in, password reset, registration): never batched. */
 const UNBATCHED_PATHS: ReadonlySet<string> = new Set(UNBATCHED_PROCEDURES);

@@ -1,54 +1,17 @@
-import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Alert, Box, Button, Group, NativeSelect, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import {
-  IconAlertTriangle, IconCheck, IconChecks, IconDeviceFloppy, IconInfoCircle, IconPencil, IconRefresh,
-} from '@tabler/icons-react';
-import { skipToken } from '@tanstack/react-query';
-import { MESSAGES, type AttendanceStatus } from '../../../../common/constants';
-import { attendanceDateProblem } from '../../../../common/attendance';
-import { churchToday, useSignedInSession } from '../auth';
+import { Alert, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconChecks, IconInfoCircle } from '@tabler/icons-react';
 import { ErrorState, QueryErrorState } from '../../components/ErrorState';
-import { isNetworkFailure, reasonOf, serverMessage } from '../../lib/errors';
-import { useT, type MessageId } from '../../lib/i18n';
-import { trpc } from '../../lib/trpc';
-import { useAddressParams } from '../../lib/useAddressParams';
-import { classOptions } from '../../lib/class-label';
-import { useMarkableClasses } from './classes';
-import { DateField } from './DateField';
-import { StudentMarkRow } from './StudentMarkRow';
-import { SUCCESS_MESSAGE_MS } from './texts';
-import './messages';
-import { useAttendanceDraft } from './useAttendanceDraft';
-import { sheetClassId, sheetDate } from './sheet-selection';
-import { WRAPPING_BUTTON_STYLES } from '../../components/wrapping-button';
-import { ownerKey, type DeviceMark } from '../../lib/offline/device-db';
-import { dropWaitingMarks, keepWaitingMarks } from '../../lib/offline/mark-queue';
-import { isOffline, reportNetworkFailure, reportNetworkWorks } from '../../lib/offline/connection';
-import { useUnsentMarks } from '../../lib/offline/useDeviceMarks';
-import { sendWaitingMarksSoon } from '../../lib/offline/useMarkSync';
-import { MARK_REFUSALS } from './refusals';
+import { serverMessage } from '../../lib/errors';
+import { useT } from '../../lib/i18n';
 import { OfflineStatus } from './OfflineStatus';
 import { RefusedMarks } from './RefusedMarks';
+import { SaveBar } from './SaveBar';
+import { SheetPickers } from './SheetPickers';
+import { StudentMarkRow } from './StudentMarkRow';
+import { useRollCall } from './useRollCall';
+import './messages';
 
-/** What the last save said: stored, kept on this phone (offline), or refused or unanswered (`queued`:
- * its marks wait on the device meanwhile). */
-type Feedback = { kind: 'success' | 'queued' | 'error'; text: string; at: number; queued?: boolean };
-
-/** The roster before the sheet's first low-priority render (see below). */
-const NO_ROSTER = { classId: null, date: '', students: undefined };
-
-/**
- * Another teacher may have marked the class meanwhile: stored marks are asked again whenever the
- * sheet is opened, unless they were fetched moments ago (by the page load, beside the session check,
- * which on a slow connection can be several seconds before the sheet renders).
- */
-const STORED_MARKS_STALE_MS = 15_000;
-
-/** The class and date of the screen live in the address (?class=…&date=…), so a reload keeps them. */
-function useSelection() {
-  const { params, update } = useAddressParams();
-  return { requestedClass: params.get('class'), requestedDate: params.get('date'), update };
-}
+type RollCall = ReturnType<typeof useRollCall>;
 
 function StudentListSkeleton() {
   const t = useT();
@@ -59,364 +22,109 @@ function StudentListSkeleton() {
   );
 }
 
+/** The class's students, each with a present/absent switch, under their count and Mark all present. */
+function StudentList({ rollCall }: { rollCall: RollCall }) {
+  const t = useT();
+  const { roster, statusOf, saving, tap } = rollCall;
+  return (
+    <>
+      <Group justify="space-between" gap="sm">
+        <Text size="sm" c="dimmed">{t('attendance.studentCount', { count: roster.length })}</Text>
+        <Button
+          variant="light"
+          leftSection={<IconChecks size={18} />}
+          onClick={rollCall.markAllPresent}
+          disabled={saving || rollCall.absent === 0}
+        >
+          {t('attendance.markAllPresent')}
+        </Button>
+      </Group>
+      <Stack component="ul" gap="xs" m={0} p={0} aria-label={t('attendance.students')}>
+        {roster.map((s) => (
+          <StudentMarkRow
+            key={s.id}
+            studentId={s.id}
+            name={s.name}
+            rollNumber={s.roll_number}
+            // A roster kept on the device from before the flag existed has none: no badge.
+            hasMedicalNote={s.hasMedicalNote === true}
+            consentMissing={s.consent_missing === true}
+            status={statusOf(s.id)}
+            disabled={saving}
+            onChange={tap}
+            t={t}
+          />
+        ))}
+      </Stack>
+    </>
+  );
+}
+
+/** The sheet of the chosen class and date: its rows and Save once they can be shown, else why not. */
+function Sheet({ rollCall }: { rollCall: RollCall }) {
+  const t = useT();
+  const { classes, classId, students, stored } = rollCall;
+  if (!classId) {
+    return classes.data && classes.data.length > 0 ? <Text c="dimmed">{t('attendance.chooseClass')}</Text> : null;
+  }
+  if (students.isError) {
+    return (
+      <ErrorState
+        title={t('attendance.loadStudentsFailed')}
+        message={serverMessage(students.error, '')}
+        onRetry={() => {
+          void students.refetch();
+          if (stored.isError) void stored.refetch();
+        }}
+        retrying={students.isFetching}
+      />
+    );
+  }
+  if (students.data && students.data.length === 0) {
+    return <Alert color="gray" variant="light" icon={<IconInfoCircle size={18} />}>{t('attendance.noStudents')}</Alert>;
+  }
+  if (stored.isError) return <QueryErrorState query={stored} title={t('attendance.loadMarksFailed')} />;
+  if (!rollCall.rosterReady || stored.isPending) return <StudentListSkeleton />;
+  return (
+    <>
+      <StudentList rollCall={rollCall} />
+      <SaveBar
+        present={rollCall.present}
+        absent={rollCall.absent}
+        feedback={rollCall.feedback}
+        onDismissFeedback={rollCall.dismissFeedback}
+        hasUnsavedMarks={rollCall.hasUnsavedMarks}
+        saving={rollCall.saving}
+        onSave={rollCall.save}
+      />
+    </>
+  );
+}
+
 /**
  * Mark Attendance: choose a class and a date (the church's today by default,
  * never a future date, nothing older than 14 days), set each student present or absent (present by
  * default, overlaid with what is stored for the date) and save. Built for a phone: large switches and
- * a Save button that stays at the bottom of the screen.
+ * a Save button that stays at the bottom of the screen. The sheet's state is useRollCall's.
  */
 export function MarkAttendancePage() {
   const t = useT();
-  const { user, church } = useSignedInSession();
-  const today = churchToday(church);
-  const utils = trpc.useUtils();
-  const { requestedClass, requestedDate, update } = useSelection();
-  const classes = useMarkableClasses();
-
-  const date = sheetDate(requestedDate, today);
-  const classId = sheetClassId(classes.data, requestedClass);
-
-  const students = trpc.students.byClass.useQuery(classId ? { classId } : skipToken);
-  const stored = trpc.attendance.byDate.useQuery(classId ? { classId, date } : skipToken, { staleTime: STORED_MARKS_STALE_MS });
-  // A save that gets no answer is a failure at once (its marks then wait on the device), never held
-  // by React Query until it believes the browser is online again.
-  const mark = trpc.attendance.mark.useMutation({ networkMode: 'always' });
-
-  // Everything this device keeps is the owner's: the church and user signed in.
-  const owner = ownerKey(church.code, user.id);
-  const sheetRef = useMemo(() => (classId ? { owner, classId, date } : null), [owner, classId, date]);
-  // The user's unsaved taps of this class and date, kept on the device until they are saved.
-  const draft = useAttendanceDraft(sheetRef);
-  // Marks of the owner waiting on the device for the network (any sheet), and those of this sheet.
-  const unsent = useUnsentMarks(owner);
-  const waitingOfSheet = useMemo(
-    () => new Map((unsent.value ?? []).filter((m) => m.classId === classId && m.date === date).map((m) => [m.studentId, m])),
-    [unsent.value, classId, date],
-  );
-  // The rows appear as a low-priority update once a class's students and the date's stored marks
-  // are both here, whichever came last, and never in the screen's first render even when its data
-  // is already cached: the frame, the title and the pickers are shown first, and the rows of a whole
-  // class then render in slices and lay out apart, which keeps a slow phone responsive. Until that
-  // render has this very class and date, and what the device keeps of the sheet has been read, the
-  // sheet shows its skeleton, never another class's rows.
-  // (The marks themselves stay urgent: after a save they must change at once.)
-  const marksLoaded = stored.data !== undefined;
-  // The roll call is of the active children only (a child who moved away is inactive; the server
-  // refuses a mark of theirs). An answer kept on the device from before the flag existed has none.
-  const rosterOfSheet = useMemo(
-    () => ({ classId, date, students: marksLoaded ? students.data?.filter((s) => s.active !== false) : undefined }),
-    [classId, date, marksLoaded, students.data],
-  );
-  const deferredRoster = useDeferredValue(rosterOfSheet, NO_ROSTER);
-  const rosterReady = deferredRoster.classId === classId && deferredRoster.date === date && deferredRoster.students !== undefined
-    && draft.loaded && unsent.value !== undefined;
-  const storedMarks = useMemo(
-    () => new Map<string, AttendanceStatus>(
-      (stored.data ?? []).map((r) => [r.student_id, r.status === 'absent' ? 'absent' : 'present']),
-    ),
-    [stored.data],
-  );
-  const storedStatusOf = (studentId: string): AttendanceStatus => storedMarks.get(studentId) ?? 'present';
-  // An unsaved tap, over a mark waiting on the device, over the stored mark, over present.
-  const statusOf = (studentId: string): AttendanceStatus =>
-    draft.taps[studentId]?.status ?? waitingOfSheet.get(studentId)?.status ?? storedStatusOf(studentId);
-
-  const [dateProblem, setDateProblem] = useState<MessageId | null>(null);
-  const [feedback, setFeedback] = useState<Feedback | null>(null);
-
-  // 'Attendance marked successfully!' (or kept on this phone) stays 3 seconds.
-  useEffect(() => {
-    if (feedback?.kind !== 'success' && feedback?.kind !== 'queued') return;
-    const timer = setTimeout(() => setFeedback((f) => (f === feedback ? null : f)), SUCCESS_MESSAGE_MS);
-    return () => clearTimeout(timer);
-  }, [feedback]);
-
-  // An unanswered save whose marks the device has since sent: nothing is left to retry.
-  const sheetUnsent = waitingOfSheet.size;
-  useEffect(() => {
-    if (feedback?.queued && sheetUnsent === 0) setFeedback(null);
-  }, [feedback, sheetUnsent]);
-
-  const chooseClass = (value: string | null) => {
-    if (!value) return;
-    setDateProblem(null);
-    setFeedback(null);
-    update({ class: value });
-  };
-
-  /** A date outside the window is refused with the spec's alert and the screen stays on its date. */
-  const chooseDate = (value: string | null) => {
-    if (!value) return;
-    const problem = attendanceDateProblem(value, today);
-    if (problem) {
-      setDateProblem(problem === MESSAGES.attendanceTooOld ? 'attendance.tooOld' : 'attendance.futureDate');
-      return;
-    }
-    setDateProblem(null);
-    setFeedback(null);
-    update({ date: value === today ? null : value });
-  };
-
-  const roster = (rosterReady ? deferredRoster.students : undefined) ?? [];
-  const present = roster.filter((s) => statusOf(s.id) === 'present').length;
-  const absent = roster.length - present;
-  // Taps not saved yet (of students still in the class, and differing from what is stored). Marks
-  // waiting on the device are not: they are sent without Save.
-  const hasUnsavedMarks = roster.some((s) => draft.taps[s.id] !== undefined && draft.taps[s.id].status !== storedStatusOf(s.id));
-
-  /** Keeps marks of this sheet on the device, to be sent when the network allows; shown at once. */
-  const keepOnDevice = (marks: DeviceMark[]) => {
-    const slots = new Set(marks.map((m) => `${m.studentId}|${m.date}`));
-    unsent.setLocally((kept) => [...(kept ?? []).filter((m) => !slots.has(`${m.studentId}|${m.date}`)), ...marks]);
-    void keepWaitingMarks(marks);
-  };
-
-  // A tap: online, an unsaved change of the sheet (and marks waiting elsewhere are sent now);
-  // offline, at once a mark waiting on the device, sent without Save when the network returns.
-  // Read through a ref, so the rows' handler stays the same function and a tap renders one row.
-  const latest = useRef({ sheet: sheetRef, roster, draft, keepOnDevice, unsent: unsent.value?.length ?? 0 });
-  latest.current = { sheet: sheetRef, roster, draft, keepOnDevice, unsent: unsent.value?.length ?? 0 };
-  const tap = useCallback((studentId: string, status: AttendanceStatus) => {
-    const { sheet: tapped, roster: students, draft: taps, keepOnDevice: keep, unsent: waiting } = latest.current;
-    if (!tapped) return;
-    if (!isOffline()) {
-      taps.setMark(studentId, status);
-      if (waiting > 0) sendWaitingMarksSoon();
-      return;
-    }
-    const studentName = students.find((s) => s.id === studentId)?.name;
-    keep([{ ...tapped, studentId, status, tappedAt: new Date().toISOString(), studentName }]);
-    if (taps.taps[studentId]) taps.forget([studentId]);
-  }, []);
-
-  const markAllPresent = () => {
-    if (!sheetRef) return;
-    if (!isOffline()) {
-      draft.setAll(Object.fromEntries(roster.map((s) => [s.id, 'present' as const])));
-      return;
-    }
-    const tappedAt = new Date().toISOString();
-    keepOnDevice(roster.map((s) => ({ ...sheetRef, studentId: s.id, status: 'present', tappedAt, studentName: s.name })));
-    draft.forget(roster.map((s) => s.id));
-  };
-
-  /**
-   * Save without the network: every student of the sheet becomes a mark waiting on the device, with
-   * the status shown and the time of its own tap (the time of Save for those not tapped).
-   */
-  const keepSheetOnDevice = (kept: NonNullable<typeof sheetRef>) => {
-    const savedAt = new Date().toISOString();
-    keepOnDevice(roster.map((s) => ({
-      ...kept,
-      studentId: s.id,
-      status: statusOf(s.id),
-      tappedAt: draft.taps[s.id]?.tappedAt ?? waitingOfSheet.get(s.id)?.tappedAt ?? savedAt,
-      studentName: s.name,
-    })));
-  };
-
-  // One save at a time, even on a double tap before the button shows it is busy.
-  const saving = useRef(false);
-  const save = () => {
-    if (!classId || !sheetRef || saving.current || roster.length === 0) return;
-    setFeedback(null);
-    if (typeof navigator !== 'undefined' && !navigator.onLine) {
-      keepSheetOnDevice(sheetRef);
-      draft.discard(sheetRef);
-      setFeedback({ kind: 'queued', text: t('attendance.keptOnPhone'), at: Date.now() });
-      return;
-    }
-    saving.current = true;
-    const saved = sheetRef;
-    const attendanceData = roster.map((s) => ({ studentId: s.id, status: statusOf(s.id) }));
-    mark.mutate({ classId, date, attendanceData }, {
-      onSuccess: () => {
-        reportNetworkWorks();
-        utils.attendance.byDate.setData(
-          { classId, date },
-          attendanceData.map((m) => ({ student_id: m.studentId, status: m.status })),
-        );
-        draft.discard(saved);
-        void dropWaitingMarks(owner, classId, date);
-        void utils.attendance.monthly.invalidate();
-        void utils.attendance.calendar.invalidate();
-        setFeedback({ kind: 'success', text: t('attendance.marked'), at: Date.now() });
-      },
-      // The marks stay on screen and in the draft; Retry sends what the screen shows. Without an
-      // answer they also wait on the device, sent by themselves once the network is back.
-      onError: (error) => {
-        if (isNetworkFailure(error)) {
-          reportNetworkFailure();
-          keepSheetOnDevice(saved);
-          setFeedback({ kind: 'error', text: t('attendance.markUnreachable'), at: Date.now(), queued: true });
-          return;
-        }
-        const refusal = MARK_REFUSALS[reasonOf(error) ?? ''];
-        const text = refusal ? t(refusal) : serverMessage(error, t('attendance.markUnreachable'));
-        setFeedback({ kind: 'error', text, at: Date.now() });
-      },
-      onSettled: () => {
-        saving.current = false;
-      },
-    });
-  };
-  const selectors = classes.isPending ? (
-    <SimpleGrid cols={{ base: 1, xs: 2 }} aria-busy="true" aria-label={t('attendance.loadingClasses')}>
-      <Skeleton height={66} radius="md" />
-      <Skeleton height={66} radius="md" />
-    </SimpleGrid>
-  ) : classes.error ? (
-    <ErrorState
-      title={t('attendance.loadClassesFailed')}
-      message={serverMessage(classes.error, '')}
-      onRetry={classes.retry}
-      retrying={classes.retrying}
-    />
-  ) : classes.data && classes.data.length === 0 ? (
-    <Alert color="gray" variant="light" icon={<IconInfoCircle size={18} />}>{t('attendance.noClasses')}</Alert>
-  ) : (
-    <SimpleGrid cols={{ base: 1, xs: 2 }}>
-      {/* The phone's own picker: large, familiar, and no dropdown code to download. */}
-      <NativeSelect
-        label={t('attendance.classLabel')}
-        data={[{ value: '', label: t('attendance.chooseClassOption'), disabled: true }, ...classOptions(classes.data ?? [])]}
-        value={classId ?? ''}
-        onChange={(event) => chooseClass(event.currentTarget.value || null)}
-        size="md"
-        disabled={mark.isPending}
-      />
-      <DateField value={date} onChange={chooseDate} maxDate={today} disabled={mark.isPending} />
-    </SimpleGrid>
-  );
-
-  let sheet: ReactNode = null;
-  if (classId) {
-    if (students.isError) {
-      sheet = (
-        <ErrorState
-          title={t('attendance.loadStudentsFailed')}
-          message={serverMessage(students.error, '')}
-          onRetry={() => {
-            void students.refetch();
-            if (stored.isError) void stored.refetch();
-          }}
-          retrying={students.isFetching}
-        />
-      );
-    } else if (students.data && students.data.length === 0) {
-      sheet = <Alert color="gray" variant="light" icon={<IconInfoCircle size={18} />}>{t('attendance.noStudents')}</Alert>;
-    } else if (stored.isError) {
-      sheet = <QueryErrorState query={stored} title={t('attendance.loadMarksFailed')} />;
-    } else if (!rosterReady || stored.isPending) {
-      sheet = <StudentListSkeleton />;
-    } else {
-      sheet = (
-        <>
-          <Group justify="space-between" gap="sm">
-            <Text size="sm" c="dimmed">{t('attendance.studentCount', { count: roster.length })}</Text>
-            <Button
-              variant="light"
-              leftSection={<IconChecks size={18} />}
-              onClick={markAllPresent}
-              disabled={mark.isPending || absent === 0}
-            >
-              {t('attendance.markAllPresent')}
-            </Button>
-          </Group>
-          <Stack component="ul" gap="xs" m={0} p={0} aria-label={t('attendance.students')}>
-            {roster.map((s) => (
-              <StudentMarkRow
-                key={s.id}
-                studentId={s.id}
-                name={s.name}
-                rollNumber={s.roll_number}
-                // A roster kept on the device from before the flag existed has none: no badge.
-                hasMedicalNote={s.hasMedicalNote === true}
-                consentMissing={s.consent_missing === true}
-                status={statusOf(s.id)}
-                disabled={mark.isPending}
-                onChange={tap}
-                t={t}
-              />
-            ))}
-          </Stack>
-          <Box
-            pos="sticky"
-            bottom={0}
-            pt="sm"
-            style={{
-              zIndex: 3,
-              background: 'var(--mantine-color-body)',
-              paddingBottom: 'calc(var(--mantine-spacing-sm) + env(safe-area-inset-bottom))',
-              borderTop: '1px solid var(--mantine-color-default-border)',
-            }}
-          >
-            <Stack gap="xs">
-              {feedback?.kind === 'success' || feedback?.kind === 'queued' ? (
-                <Alert color="teal" variant="light" icon={<IconCheck size={18} />} role="status" py="xs">
-                  {feedback.text}
-                </Alert>
-              ) : null}
-              {feedback?.kind === 'error' ? (
-                <Alert
-                  color="red"
-                  variant="light"
-                  icon={<IconAlertTriangle size={18} />}
-                  role="alert"
-                  py="xs"
-                  withCloseButton
-                  closeButtonLabel={t('attendance.dismiss')}
-                  onClose={() => setFeedback(null)}
-                >
-                  <Group justify="space-between" wrap="nowrap" gap="sm">
-                    <Text size="sm">{feedback.text}</Text>
-                    <Button
-                      size="xs"
-                      variant="white"
-                      color="red"
-                      leftSection={<IconRefresh size={14} />}
-                      onClick={save}
-                      style={{ flexShrink: 0 }}
-                    >
-                      {t('attendance.retry')}
-                    </Button>
-                  </Group>
-                </Alert>
-              ) : null}
-              {hasUnsavedMarks ? (
-                <Group gap={6} wrap="nowrap" c="dimmed" data-testid="unsaved-note">
-                  <IconPencil size={16} aria-hidden />
-                  <Text size="sm">{t('attendance.unsaved')}</Text>
-                </Group>
-              ) : null}
-              <Button
-                size="lg"
-                fullWidth
-                leftSection={<IconDeviceFloppy size={20} />}
-                onClick={save}
-                loading={mark.isPending}
-                aria-busy={mark.isPending}
-                data-testid="save-attendance"
-                styles={WRAPPING_BUTTON_STYLES}
-              >
-                {t('attendance.save', { present, absent })}
-              </Button>
-            </Stack>
-          </Box>
-        </>
-      );
-    }
-  } else if (classes.data && classes.data.length > 0) {
-    sheet = <Text c="dimmed">{t('attendance.chooseClass')}</Text>;
-  }
-
+  const rollCall = useRollCall();
   return (
     <Stack gap="md" maw={720}>
       <Title order={1} size="h2">{t('attendance.title')}</Title>
-      <OfflineStatus owner={owner} unsent={unsent.value?.length ?? 0} />
-      <RefusedMarks owner={owner} />
-      {selectors}
-      {dateProblem ? (
+      <OfflineStatus owner={rollCall.owner} unsent={rollCall.unsentCount} />
+      <RefusedMarks owner={rollCall.owner} />
+      <SheetPickers
+        classes={rollCall.classes}
+        classId={rollCall.classId}
+        date={rollCall.date}
+        today={rollCall.today}
+        onClass={rollCall.chooseClass}
+        onDate={rollCall.chooseDate}
+        disabled={rollCall.saving}
+      />
+      {rollCall.dateProblem ? (
         <Alert
           color="orange"
           variant="light"
@@ -424,12 +132,12 @@ export function MarkAttendancePage() {
           role="alert"
           withCloseButton
           closeButtonLabel={t('attendance.dismiss')}
-          onClose={() => setDateProblem(null)}
+          onClose={rollCall.dismissDateProblem}
         >
-          {t(dateProblem)}
+          {t(rollCall.dateProblem)}
         </Alert>
       ) : null}
-      {sheet}
+      <Sheet rollCall={rollCall} />
     </Stack>
   );
 }

@@ -2,9 +2,7 @@ import { Alert, Text } from '@mantine/core';
 import { IconCloudOff, IconCloudUpload } from '@tabler/icons-react';
 import { useLanguage, useT } from '../../lib/i18n';
 import { formatMomentIn } from '../../lib/format';
-import { useOffline } from '../../lib/offline/connection';
-import { useSendingCount } from '../../lib/offline/mark-sync';
-import { useLastSyncAt } from '../../lib/offline/useDeviceMarks';
+import { useOffline, useSendingCount, useLastSyncAt } from '../offline-marks';
 import './messages';
 
 interface OfflineStatusProps {

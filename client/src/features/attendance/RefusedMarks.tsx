@@ -1,8 +1,7 @@
 import { Alert, Button, CloseButton, Group, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { RefusedMark } from '../../lib/offline/device-db';
-import { dismissRefused } from '../../lib/offline/mark-queue';
-import { useRefusedMarks } from '../../lib/offline/useDeviceMarks';
+import { dismissRefused, useRefusedMarks } from '../offline-marks';
 import { formatCalendarDateIn } from '../../lib/format';
 import { useLanguage, useT } from '../../lib/i18n';
 import { MARK_REFUSALS } from './refusals';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { AttendanceStatus } from '../../../../common/constants';
-import { readDraft, writeDraft, type DraftTaps, type SheetRef } from '../../lib/offline/sheet-drafts';
-import { onMarksChanged } from '../../lib/offline/queue-events';
+import { readDraft, writeDraft, type DraftTaps, type SheetRef } from './sheet-drafts';
+import { onMarksChanged } from '../offline-marks';
 
 const NO_TAPS: DraftTaps = {};
 
@@ -45,7 +45,7 @@ export function useAttendanceDraft(sheet: SheetRef | null) {
       });
     };
     read(true);
-    // A sent batch drops the taps it carried (lib/offline/mark-queue.ts settleBatch), maybe in another tab.
+    // A sent batch drops the taps it carried (settleBatch in features/offline-marks/mark-queue.ts), maybe in another tab.
     const stop = onMarksChanged(() => read(false));
     return () => {
       live = false;

@@ -8,14 +8,12 @@ import { WRAPPING_BUTTON_STYLES } from '../../components/wrapping-button';
 import { useLanguage, useT } from '../../lib/i18n';
 import { trpc } from '../../lib/trpc';
 import { useCan } from '../auth';
+import type { ConsentGuardian } from './guardians';
 import { OpenLinks } from './OpenLinks';
 import { RecordConsentDialog } from './RecordConsentDialog';
 import { SendLinkDialog } from './SendLinkDialog';
 import { METHOD_LABEL, PURPOSE_LABEL, STATE_COLOR, STATE_LABEL } from './purposes';
 import './messages';
-
-/** A guardian the dialogs offer: the card's guardians, in order. */
-export interface ConsentGuardian { id: string; name: string; relation: string }
 
 /**
  * The child's consent on their card: per purpose the answer in force (Given, Withdrawn, Not asked)

@@ -5,14 +5,14 @@ import { serverMessage } from '../../lib/errors';
 import { notify } from '../../lib/notify';
 import { localized, useT } from '../../lib/i18n';
 import { trpc } from '../../lib/trpc';
-import type { ConsentGuardian } from './ConsentSection';
+import type { ConsentDialogProps } from './guardians';
 import { PURPOSE_LABEL } from './purposes';
 import './messages';
 
 type Choice = 'given' | 'withdrawn' | 'unchanged';
 
 /** Answers collected on paper or in person: the guardian, how, and per purpose Given, Withdrawn or unchanged. */
-export function RecordConsentDialog({ studentId, guardians, onClose }: { studentId: string; guardians: ConsentGuardian[]; onClose: () => void }) {
+export function RecordConsentDialog({ studentId, guardians, onClose }: ConsentDialogProps) {
   const t = useT();
   const utils = trpc.useUtils();
   const [guardianId, setGuardianId] = useState<string | null>(guardians[0]?.id ?? null);

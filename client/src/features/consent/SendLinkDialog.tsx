@@ -5,12 +5,12 @@ import { INTL_LOCALE } from '../../../../common/i18n/locales';
 import { serverMessage } from '../../lib/errors';
 import { localized, useLanguage, useT } from '../../lib/i18n';
 import { trpc } from '../../lib/trpc';
-import type { ConsentGuardian } from './ConsentSection';
+import type { ConsentDialogProps } from './guardians';
 import './messages';
 
 /** A consent link for one guardian: made on a tap, then shown with Copy and, when the guardian has
  * WhatsApp, a link that opens a chat with the message already written in their language. */
-export function SendLinkDialog({ studentId, guardians, onClose }: { studentId: string; guardians: ConsentGuardian[]; onClose: () => void }) {
+export function SendLinkDialog({ studentId, guardians, onClose }: ConsentDialogProps) {
   const t = useT();
   const language = useLanguage();
   const [guardianId, setGuardianId] = useState<string | null>(guardians[0]?.id ?? null);

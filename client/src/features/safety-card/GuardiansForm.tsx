@@ -1,13 +1,12 @@
-import { Button, Card, Checkbox, Divider, Group, NativeSelect, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
-import { IconPlus } from '@tabler/icons-react';
+import { Checkbox, NativeSelect, TextInput } from '@mantine/core';
+import { schemaResolver } from '@mantine/form';
 import { LOCALES, LOCALE_NAMES, isLocale } from '../../../../common/i18n/locales';
 import { MAX_GUARDIANS, RELATIONS, WHATSAPP_CHOICES, replaceGuardiansInput } from '../../../../common/schemas/guardians';
-import { WRAPPING_BUTTON_STYLES } from '../../components/wrapping-button';
 import { useT } from '../../lib/i18n';
 import { notify } from '../../lib/notify';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
-import { EntryHeading, SaveError, translatedProps, useRelationOptions } from './form-parts';
+import { useRelationOptions } from './form-parts';
+import { ListEditor, listErrors } from './ListEditor';
 import './messages';
 
 type Guardian = RouterOutputs['guardians']['guardians'][number];
@@ -53,74 +52,52 @@ export function GuardiansForm({ studentId, guardians }: { studentId: string; gua
   const utils = trpc.useUtils();
   const relations = useRelationOptions();
   const save = trpc.guardians.replaceGuardians.useMutation();
-  const form = useForm({
-    initialValues: { guardians: guardians.length > 0 ? guardians.map(toValues) : [BLANK] },
-    validate: (values) => checkGuardians({ id: studentId, guardians: values.guardians.map(toInput) }),
-    onValuesChange: () => {
-      if (save.isError) save.reset();
-    },
-  });
-
-  const submit = form.onSubmit((values) => {
-    save.mutate({ id: studentId, guardians: values.guardians.map(toInput) }, {
-      onSuccess: (saved) => {
-        notify({ color: 'green', message: t('safety.guardiansSaved') });
-        // The server's form of each entry (phones in E.164) becomes the form's.
-        form.setValues({ guardians: saved.map(toValues) });
-        form.resetDirty({ guardians: saved.map(toValues) });
-        // Not every guardians query: a medical note shown beside would be read (and logged) again.
-        void Promise.all([
-          utils.guardians.guardians.invalidate({ id: studentId }), utils.guardians.safetyCard.invalidate({ id: studentId }), utils.students.invalidate(),
-          // A removed guardian's consent links stop.
-          utils.consent.openLinks.invalidate({ id: studentId }),
-        ]);
-      },
-    });
-  });
-
   const whatsappOptions = WHATSAPP_CHOICES.map((choice) => ({ value: choice, label: t('safety.whatsappChoice', { choice }) }));
   const languageOptions = [{ value: '', label: t('safety.noLanguage') }, ...LOCALES.map((l) => ({ value: l, label: LOCALE_NAMES[l] }))];
-  const field = (index: number, name: keyof GuardianValues) => translatedProps(t, form.getInputProps(`guardians.${index}.${name}`));
 
   return (
-    <Card withBorder padding="lg" component="section" aria-labelledby="guardians-form-heading">
-      <form noValidate onSubmit={submit} data-testid="guardians-form">
-        <Stack gap="md">
-          <Title order={2} size="h4" id="guardians-form-heading">{t('safety.guardians')}</Title>
-          {form.values.guardians.map((_, index) => {
-            const title = t('safety.guardianNumber', { number: index + 1 });
-            return (
-              <Stack key={index} gap="sm" component="fieldset" aria-label={title} m={0} p={0} style={{ border: 0 }} data-testid="guardian-fields">
-                {index > 0 ? <Divider /> : null}
-                <EntryHeading title={title} onRemove={form.values.guardians.length > 1 ? () => form.removeListItem('guardians', index) : undefined} />
-                <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-                  <TextInput label={t('safety.name')} withAsterisk maxLength={100} autoComplete="off" {...field(index, 'name')} />
-                  <NativeSelect label={t('safety.relationLabel')} data={relations} {...field(index, 'relation')} />
-                  <TextInput label={t('safety.phone')} withAsterisk type="tel" inputMode="tel" maxLength={30} autoComplete="off"
-                    description={t('safety.phoneHint')} inputWrapperOrder={['label', 'input', 'description', 'error']} {...field(index, 'phone')} />
-                  <TextInput label={t('safety.phone2')} description={t('safety.optional')} type="tel" inputMode="tel" maxLength={30}
-                    autoComplete="off" inputWrapperOrder={['label', 'input', 'description', 'error']} {...field(index, 'phone2')} />
-                  <NativeSelect label={t('safety.whatsappOn')} data={whatsappOptions} {...field(index, 'whatsapp')} />
-                  <TextInput label={t('safety.email')} description={t('safety.optional')} type="email" maxLength={254} autoComplete="off"
-                    inputWrapperOrder={['label', 'input', 'description', 'error']} {...field(index, 'email')} />
-                  <NativeSelect label={t('safety.language')} data={languageOptions} {...field(index, 'language')} />
-                  <Checkbox label={t('safety.consent')} mt={{ sm: 'xl' }}
-                    {...translatedProps(t, form.getInputProps(`guardians.${index}.contact_consent`, { type: 'checkbox' }))} />
-                </SimpleGrid>
-              </Stack>
-            );
-          })}
-          <SaveError error={save.error} />
-          <Group gap="sm">
-            <Button styles={WRAPPING_BUTTON_STYLES} type="submit" loading={save.isPending}>{t('safety.saveGuardians')}</Button>
-            {form.values.guardians.length < MAX_GUARDIANS ? (
-              <Button styles={WRAPPING_BUTTON_STYLES} variant="default" leftSection={<IconPlus size={16} aria-hidden />} onClick={() => form.insertListItem('guardians', { ...BLANK })}>
-                {t('safety.addGuardian')}
-              </Button>
-            ) : null}
-          </Group>
-        </Stack>
-      </form>
-    </Card>
+    <ListEditor
+      name="guardians"
+      title={t('safety.guardians')}
+      stored={guardians.map(toValues)}
+      blank={BLANK}
+      min={1}
+      max={MAX_GUARDIANS}
+      check={(entries) => listErrors(checkGuardians({ id: studentId, guardians: entries.map(toInput) }), 'guardians')}
+      mutation={save}
+      send={(entries, saved) => save.mutate({ id: studentId, guardians: entries.map(toInput) }, {
+        onSuccess: (stored) => {
+          notify({ color: 'green', message: t('safety.guardiansSaved') });
+          // The server's form of each entry (phones in E.164) becomes the form's.
+          saved(stored.map(toValues));
+          // Not every guardians query: a medical note shown beside would be read (and logged) again.
+          void Promise.all([
+            utils.guardians.guardians.invalidate({ id: studentId }), utils.guardians.safetyCard.invalidate({ id: studentId }), utils.students.invalidate(),
+            // A removed guardian's consent links stop.
+            utils.consent.openLinks.invalidate({ id: studentId }),
+          ]);
+        },
+      })}
+      columns={2}
+      entryTitle={(index) => t('safety.guardianNumber', { number: index + 1 })}
+      entryTestId="guardian-fields"
+      labels={{ save: t('safety.saveGuardians'), add: t('safety.addGuardian') }}
+    >
+      {(field) => (
+        <>
+          <TextInput label={t('safety.name')} withAsterisk maxLength={100} autoComplete="off" {...field('name')} />
+          <NativeSelect label={t('safety.relationLabel')} data={relations} {...field('relation')} />
+          <TextInput label={t('safety.phone')} withAsterisk type="tel" inputMode="tel" maxLength={30} autoComplete="off"
+            description={t('safety.phoneHint')} inputWrapperOrder={['label', 'input', 'description', 'error']} {...field('phone')} />
+          <TextInput label={t('safety.phone2')} description={t('safety.optional')} type="tel" inputMode="tel" maxLength={30}
+            autoComplete="off" inputWrapperOrder={['label', 'input', 'description', 'error']} {...field('phone2')} />
+          <NativeSelect label={t('safety.whatsappOn')} data={whatsappOptions} {...field('whatsapp')} />
+          <TextInput label={t('safety.email')} description={t('safety.optional')} type="email" maxLength={254} autoComplete="off"
+            inputWrapperOrder={['label', 'input', 'description', 'error']} {...field('email')} />
+          <NativeSelect label={t('safety.language')} data={languageOptions} {...field('language')} />
+          <Checkbox label={t('safety.consent')} mt={{ sm: 'xl' }} {...field('contact_consent', { type: 'checkbox' })} />
+        </>
+      )}
+    </ListEditor>
   );
 }

@@ -7,9 +7,7 @@ import { LanguagePicker } from '../../components/LanguagePicker';
 import { useT } from '../../lib/i18n';
 import { useLogout } from '../../lib/useLogout';
 import { ownerKey } from '../../lib/offline/device-db';
-import { unsentMarks } from '../../lib/offline/mark-queue';
-import { forgetOwnerMarks } from '../../lib/offline/forget-owner';
-import { useMarkSync } from '../../lib/offline/useMarkSync';
+import { forgetOwnerMarks, unsentMarks, useMarkSync } from '../offline-marks';
 import { useSaveLanguage, useSignedInSession } from '../auth';
 import { SubscriptionBadge } from '../subscription';
 import { visibleNavItems, type NavItem } from './nav-item';
@@ -26,7 +24,7 @@ interface DashboardLayoutProps {
  * marks waiting on this device, the language picker and Logout, and the role's entries in a sidebar
  * that is a drawer below the mobile breakpoint, where the greeting and the badge move into the
  * drawer. A language chosen here is the user's own from then on (saved on the server). The frame
- * sends the marks waiting on the device (lib/offline/useMarkSync.ts); Logout leaves nothing of the
+ * sends the marks waiting on the device (features/offline-marks); Logout leaves nothing of the
  * user on the device, and asks first when marks not sent would be lost.
  */
 export function DashboardLayout({ items }: DashboardLayoutProps) {

@@ -1,7 +1,7 @@
 import { IconCloudUpload } from '@tabler/icons-react';
 import { formatCount } from '../../lib/format';
 import { useT } from '../../lib/i18n';
-import { useUnsentMarks } from '../../lib/offline/useDeviceMarks';
+import { useUnsentMarks } from '../offline-marks';
 import classes from './WaitingMarksCount.module.css';
 
 /** The header's count of the owner's marks kept on this device and not yet sent (nothing when none). */

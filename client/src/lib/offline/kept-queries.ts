@@ -1,4 +1,4 @@
-import type { RouterInputs, RouterOutputs } from '../trpc';
+import type { RouterInputs, RouterOutputs } from '../api-types';
 
 type QueryPath = { [D in keyof RouterInputs]: `${D & string}.${keyof RouterInputs[D] & string}` }[keyof RouterInputs];
 

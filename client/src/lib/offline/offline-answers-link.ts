@@ -2,7 +2,7 @@ import { TRPCClientError, type Operation, type OperationResultEnvelope, type TRP
 import { observable, type Observable } from '@trpc/server/observable';
 import type { AppRouter } from '../../../../server/root';
 import { getCredentials, type StoredCredentials } from '../session-store';
-import type { RouterOutputs } from '../trpc';
+import type { RouterOutputs } from '../api-types';
 import { KEPT_QUERIES, SESSION_CHECK, type SessionAnswer } from './kept-queries';
 import { device, forgetEndedSessions, isCurrent, sessionCheckStarted, sessionOf, sessionSignedIn } from './sessions';
 

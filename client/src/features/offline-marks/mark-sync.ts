@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import type { RouterInputs, RouterOutputs } from '../trpc';
-import type { DeviceMark, MarkBatch, RefusedMark } from './device-db';
+import type { RouterInputs, RouterOutputs } from '../../lib/trpc';
+import type { DeviceMark, MarkBatch, RefusedMark } from '../../lib/offline/device-db';
 import { settleBatch, takeBatch } from './mark-queue';
 import { reportNetworkFailure, reportNetworkWorks } from './connection';
 

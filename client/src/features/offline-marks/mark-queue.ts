@@ -1,5 +1,5 @@
 import { ATTENDANCE_SYNC_MAX_MARKS } from '../../../../common/constants';
-import { deviceDb, type DeviceMark, type MarkBatch, type RefusedMark } from './device-db';
+import { deviceDb, type DeviceMark, type MarkBatch, type RefusedMark } from '../../lib/offline/device-db';
 import { marksChanged } from './queue-events';
 
 /**

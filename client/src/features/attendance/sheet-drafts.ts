@@ -1,5 +1,5 @@
 import { ATTENDANCE_STATUSES } from '../../../../common/constants';
-import { deviceDb, type DraftTap, type SheetDraft } from './device-db';
+import { deviceDb, type DraftTap, type SheetDraft } from '../../lib/offline/device-db';
 
 /** One sheet of Mark Attendance: an owner's class on a date. */
 export interface SheetRef {

@@ -1,10 +1,10 @@
-import { deviceDb } from './device-db';
+import { deviceDb } from '../../lib/offline/device-db';
 import { marksChanged } from './queue-events';
 
 /**
  * Sign-out leaves nothing of the user's marks on the device: their waiting marks, unanswered batches,
  * refused marks, unsaved taps and last sync time go in one transaction. (The answers kept for reading
- * offline go when the session ends in this browser, whatever ended it: `forgetEndedSessions` in sessions.ts.)
+ * offline go when the session ends in this browser, whatever ended it: `forgetEndedSessions` in lib/offline/sessions.ts.)
  */
 export async function forgetOwnerMarks(owner: string) {
   const db = await deviceDb();

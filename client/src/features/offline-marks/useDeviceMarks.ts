@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { DeviceMark, RefusedMark } from './device-db';
+import type { DeviceMark, RefusedMark } from '../../lib/offline/device-db';
 import { lastSyncAt, refusedMarks, unsentMarks } from './mark-queue';
 import { onMarksChanged } from './queue-events';
 

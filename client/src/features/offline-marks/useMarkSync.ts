@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import { trpc } from '../trpc';
-import { httpStatusOf, isNetworkFailure, isUnauthorized, reasonOf } from '../errors';
-import type { MarkBatch } from './device-db';
+import { trpc } from '../../lib/trpc';
+import { httpStatusOf, isNetworkFailure, isUnauthorized, reasonOf } from '../../lib/errors';
+import type { MarkBatch } from '../../lib/offline/device-db';
 import { sendWaitingMarks, type SendFailure, type SyncTransport } from './mark-sync';
 import { onNetworkFailure } from './connection';
 
