@@ -5,6 +5,7 @@ import { consentChildData } from './modules/consent/index.js';
 import { familyExportChildData } from './modules/family-export/index.js';
 import { followUpChildData } from './modules/follow-up/index.js';
 import { galleryChildData } from './modules/gallery/index.js';
+import { rolloverChildData } from './modules/rollover/index.js';
 import { guardiansChildData } from './modules/guardians/index.js';
 import { studentsChildData } from './modules/students/index.js';
 
@@ -26,6 +27,7 @@ export const CHILD_DATA: readonly ChildData[] = [
   attendanceChildData,
   galleryChildData,
   followUpChildData,
+  rolloverChildData,
   familyExportChildData,
   accessLogChildData,
 ];

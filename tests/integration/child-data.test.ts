@@ -1,8 +1,11 @@
-import { getTableName, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { eq, getTableName, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHILD_DATA } from '../../server/child-data.js';
 import type { Database } from '../../server/db/index.js';
+import { academicYearRollovers } from '../../drizzle/schema/index.js';
 import { openTestDatabase } from '../helpers/app.js';
+import { createChurch } from '../helpers/fixtures.js';
 
 /**
  * A child's data in one list (server/child-data.ts), checked against the migrated database's catalog:
@@ -38,6 +41,32 @@ describe('the list of a child\'s data', () => {
     const names = new Set(listed.map((table) => table.name));
     expect(withStudentId.filter((name) => !names.has(name)), 'tables of a child\'s rows that no module\'s part of server/child-data.ts names')
       .toEqual([]);
+  });
+
+  it('names every table that keeps children\'s ids in an array column (`…student_ids`)', async () => {
+    const rows = await db.ownerQuery<{ table_name: string }>(sql`
+      select distinct c.table_name from information_schema.columns c
+      join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name and t.table_type = 'BASE TABLE'
+      where c.table_schema = 'public' and c.column_name like '%student_ids' order by 1`);
+    const withIds = rows.map((row) => row.table_name);
+    expect(withIds).toContain('academic_year_rollovers');
+    const names = new Set(listed.map((table) => table.name));
+    expect(withIds.filter((name) => !names.has(name))).toEqual([]);
+  });
+
+  it('takes an erased child out of the children a rollover marked as leaving, and no one else', async () => {
+    const { church } = await createChurch(db);
+    const [erased, kept] = [randomUUID(), randomUUID()];
+    const rolloverPart = CHILD_DATA.find((part) => part.owner === 'rollover')!;
+    const left = await db.withTenant(church.id, async (tx) => {
+      await tx.insert(academicYearRollovers).values({
+        churchId: church.id, fromYear: '2025-2026', toYear: '2026-2027', leftStudentIds: [erased, kept], summary: {}, createdBy: randomUUID(),
+      });
+      await rolloverPart.erase!(tx, { churchId: church.id, studentId: erased });
+      return tx.select({ ids: academicYearRollovers.leftStudentIds }).from(academicYearRollovers)
+        .where(eq(academicYearRollovers.churchId, church.id));
+    });
+    expect(left).toEqual([{ ids: [kept] }]);
   });
 
   it('names tables of the database only, each by one owner', async () => {
