@@ -2,8 +2,7 @@
 // services, and how it judges and copies a file (type, size, image copies); its router is wired in
 // root.ts. Where its files are stored is the media-storage module's. Other modules (a family's
 // export, a child's erasure) find the media a child is tagged in through mediaOfChild.
-export { registerGalleryFileRoutes } from './file-routes.js';
-export { galleryFileRoutesDoc } from './openapi.js';
+export { galleryFileRoutes } from './file-routes.js';
 export { assertMediaSize, detectMediaType } from './media-type.js';
 export { makeStoredImages, THUMBNAIL_PX, WEB_COPY_PX } from './images.js';
 // Erasing a child: the items that show only that child go, the others lose the child's tag.

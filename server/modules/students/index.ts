@@ -4,4 +4,4 @@ export { findAccessibleStudent } from './service.js';
 export { lockStudent } from './queries.js';
 export type { StudentListRow } from './queries.js';
 export { deleteStudentRow } from './queries.js';
-export { registerStudentImportRoutes, studentImportRoutesDoc } from './import-routes.js';
+export { studentImportRoutes } from './import-routes.js';
