@@ -67,7 +67,7 @@ export const answer = {
 };
 
 /** A parameter of the OpenAPI entry (a path parameter only when it has more to say than a string). */
-export interface ParameterDoc {
+interface ParameterDoc {
   name: string;
   in: 'path' | 'query' | 'header';
   required: boolean;
