@@ -10,22 +10,23 @@ import { appRouter, consoleRouter, type AppRouter } from './root.js';
 import { createContextFactory } from './trpc/context.js';
 import { createServices, type Services } from './services.js';
 import { registerRestRoutes } from './rest/adapter.js';
-import { paymentWebhookDoc, registerPaymentWebhook } from './modules/payments/index.js';
-import { galleryFileRoutesDoc, registerGalleryFileRoutes } from './modules/gallery/index.js';
-import { registerStudentImportRoutes, studentImportRoutesDoc } from './modules/students/index.js';
-import { exportDownloadDoc, registerExportDownloadRoute } from './modules/family-export/index.js';
+import { registerPlainRoutes, type PlainRoute } from './rest/plain-route.js';
+import { apiDocumentRoutes } from './rest/document-routes.js';
+import { paymentWebhookRoute } from './modules/payments/index.js';
+import { galleryFileRoutes } from './modules/gallery/index.js';
+import { studentImportRoutes } from './modules/students/index.js';
+import { exportDownloadRoute } from './modules/family-export/index.js';
 import { limitBodyTime } from './body-timeout.js';
 import { securityHeaders } from './security-headers.js';
 import { answerClientError } from './client-errors.js';
 import { restRoutesOf } from './rest/routes.js';
-import { errorBody, errorReply } from './rest/envelope.js';
+import { sendErrorAnswer } from './rest/envelope.js';
 import { describeError } from './core/error-policy.js';
 import { ERROR_MESSAGES, notFound } from './core/errors.js';
 import { loggerOptions, logRequestLine, OneLinePerRequest, recordFailure } from './logging.js';
-import { buildOpenApiDocument, renderDocsPage } from './rest/openapi.js';
 import { loadClientPage } from './client-page.js';
-import { createMetrics, metricsRouteDoc, NO_METRICS, observeDoors, registerMetricsRoute } from './modules/metrics/index.js';
-import { createReadiness, healthRoutesDoc, registerHealthRoutes, type ReadinessProbe } from './modules/health/index.js';
+import { countRequests, createMetrics, metricsRoute, NO_METRICS, observeDoors } from './modules/metrics/index.js';
+import { createReadiness, healthRoutes, type ReadinessProbe } from './modules/health/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -56,10 +57,7 @@ const trustedProxies = (setting: Config['TRUST_PROXY']) =>
 
 /** Any error a route or Fastify raised: answered by the one policy, logged in the request's line. */
 function sendError(error: unknown, req: FastifyRequest, reply: FastifyReply) {
-  recordFailure(req, error);
-  const { status, body, retryAfterSeconds } = errorReply(describeError(error), String(req.id));
-  if (retryAfterSeconds) reply.header('retry-after', String(retryAfterSeconds));
-  return reply.code(status).send(body);
+  return sendErrorAnswer(req, reply, error, describeError(error));
 }
 
 /** Builds the whole server without listening, so tests can start it on a random port. */
@@ -144,26 +142,25 @@ export async function buildApp({ config, db: database, logger }: BuildAppOptions
     } satisfies FastifyTRPCPluginOptions<typeof consoleRouter>['trpcOptions'],
   });
 
-  registerPaymentWebhook(app, { db, gateway: services.gateway, mailer: services.mailer, publicUrl: config.PUBLIC_URL });
-
-  registerGalleryFileRoutes(app, { db, config, services });
-  registerExportDownloadRoute(app, { db, services });
-  registerStudentImportRoutes(app, { db, config, services });
-
+  // The routes that are not procedures (files, a signed webhook, health, metrics), each declared
+  // once with its door and OpenAPI entry (server/rest/plain-route.ts).
+  const plainRoutes: PlainRoute[] = [
+    paymentWebhookRoute({ db, gateway: services.gateway, mailer: services.mailer, publicUrl: config.PUBLIC_URL }),
+    ...galleryFileRoutes({ db, config, services }),
+    exportDownloadRoute({ db, services }),
+    ...studentImportRoutes({ config, services }),
+    ...healthRoutes(db, readiness),
+    metricsRoute(metrics, config.METRICS_TOKEN),
+  ];
   const restRoutes = restRoutesOf(appRouter);
   registerRestRoutes(app, restRoutes, createContext);
-  const openApi = buildOpenApiDocument(restRoutes, config.PUBLIC_URL, { ...galleryFileRoutesDoc(), ...paymentWebhookDoc(), ...exportDownloadDoc(), ...studentImportRoutesDoc(),
-    ...healthRoutesDoc(), ...metricsRouteDoc() });
-  app.get('/api/openapi.json', async () => openApi);
-  const docsPage = renderDocsPage(openApi);
-  app.get('/api/docs', async (_req, reply) => reply.type('text/html; charset=utf-8').send(docsPage));
-  registerHealthRoutes(app, db, readiness);
+  registerPlainRoutes(app, [...plainRoutes, ...apiDocumentRoutes(restRoutes, config.PUBLIC_URL, plainRoutes)], { db, config, services });
 
   // Fastify's own errors (bad JSON, a bad URL, a body too large or of another type, a timeout) and
   // anything a route threw: the same policy and envelope as every other error, URL never echoed.
   app.setErrorHandler(sendError);
-  // After the error handler, whose answers its refusals use; its count of answers covers every route.
-  registerMetricsRoute(app, metrics, config.METRICS_TOKEN);
+  // The count of answers covers every route.
+  countRequests(app, metrics, config.METRICS_TOKEN);
   // The router's own refusals (a URL that is not valid UTF-8, a parameter over maxParamLength) come
   // before any hook: frameworkErrors is their only way into the same policy.
 
@@ -196,7 +193,8 @@ export async function buildApp({ config, db: database, logger }: BuildAppOptions
       // so the page's import fails cleanly and offers a reload, instead of getting HTML as script.
       return sendClientPage(req, reply);
     }
-    return reply.code(404).send(errorBody(describeError(notFound(ERROR_MESSAGES.notFound))));
+    const missing = notFound(ERROR_MESSAGES.notFound);
+    return sendErrorAnswer(req, reply, missing, describeError(missing));
   });
 
   return app;

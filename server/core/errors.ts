@@ -16,6 +16,8 @@ const APP_ERROR_STATUS = {
   GONE: 410,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
+  // A byte range past the end of a file (a gallery file read by ranges).
+  RANGE_NOT_SATISFIABLE: 416,
   TOO_MANY_REQUESTS: 429,
   // A service the request needs (the payment gateway, the photo queue) is not there: worth trying again later.
   SERVICE_UNAVAILABLE: 503,

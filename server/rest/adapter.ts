@@ -5,8 +5,7 @@ import { appRouter } from '../root.js';
 import type { Context } from '../trpc/context.js';
 import { describeTrpcError } from '../trpc/errors.js';
 import { badRequest, ERROR_MESSAGES } from '../core/errors.js';
-import { recordFailure } from '../logging.js';
-import { errorReply, successBody } from './envelope.js';
+import { sendErrorAnswer, successBody } from './envelope.js';
 import type { RestFile } from './meta.js';
 import type { RestRoute } from './routes.js';
 
@@ -61,10 +60,7 @@ export function registerRestRoutes(app: FastifyInstance, routes: RestRoute[], cr
         reply.code(route.successStatus ?? 200);
         return route.file ? sendFile(reply, route.file.contentType, output as RestFile) : reply.send(successBody(output));
       } catch (error) {
-        recordFailure(req, error);
-        const answer = errorReply(describeTrpcError(error), String(req.id));
-        if (answer.retryAfterSeconds) reply.header('retry-after', String(answer.retryAfterSeconds));
-        return reply.code(answer.status).send(answer.body);
+        return sendErrorAnswer(req, reply, error, describeTrpcError(error));
       }
     };
     const url = route.path.replace(/\{(\w+)\}/g, ':$1');

@@ -1,4 +1,6 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorAnswer } from '../core/error-answer.js';
+import { recordFailure } from '../logging.js';
 
 /** The REST envelope: { success, data, message? } or { success: false, message, reason?, values?, errors? }. */
 export function successBody(data: unknown) {
@@ -17,9 +19,11 @@ export interface ErrorEnvelope {
   errors?: Record<string, string[] | undefined>;
   /** Only on internal errors: what to quote to support, to find the one log line. */
   requestId?: string;
+  /** What a refusal that is an answer carries beside its message (the readiness checks of a 503). */
+  data?: unknown;
 }
 
-export function errorBody(answer: ErrorAnswer, requestId?: string): ErrorEnvelope {
+export function errorBody(answer: ErrorAnswer, requestId?: string, data?: unknown): ErrorEnvelope {
   return {
     success: false,
     message: answer.message,
@@ -27,10 +31,15 @@ export function errorBody(answer: ErrorAnswer, requestId?: string): ErrorEnvelop
     ...(answer.values ? { values: answer.values } : {}),
     ...(answer.fieldErrors ? { errors: answer.fieldErrors } : {}),
     ...(answer.internal && requestId ? { requestId } : {}),
+    ...(data === undefined ? {} : { data }),
   };
 }
 
-/** Status, envelope and Retry-After of an error as the one policy described it (server/core/error-policy.ts). */
-export function errorReply(answer: ErrorAnswer, requestId?: string) {
-  return { status: answer.status, body: errorBody(answer, requestId), retryAfterSeconds: answer.retryAfterSeconds };
+/** Sends `error` as the one policy (server/core/error-policy.ts) described it: the answer's status,
+ * Retry-After and envelope, and keeps it for the request's one log line. Every route's errors leave
+ * through here. */
+export function sendErrorAnswer(req: FastifyRequest, reply: FastifyReply, error: unknown, answer: ErrorAnswer) {
+  recordFailure(req, error);
+  if (answer.retryAfterSeconds) void reply.header('retry-after', String(answer.retryAfterSeconds));
+  return reply.code(answer.status).send(errorBody(answer, String(req.id)));
 }

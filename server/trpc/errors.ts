@@ -30,9 +30,11 @@ export function describeTrpcError(error: unknown): ErrorAnswer {
 }
 
 /** Each kind of domain refusal is the tRPC code of the same name (checked here by the compiler), but
- * GONE, which tRPC lacks: carried as PRECONDITION_FAILED, while the answer's status stays the
- * refusal's own 410 (the error formatter's `httpStatus`, which tRPC answers with). */
-const trpcCodeOf = (code: AppErrorCode): TRPC_ERROR_CODE_KEY => (code === 'GONE' ? 'PRECONDITION_FAILED' : code);
+ * those tRPC lacks: GONE carried as PRECONDITION_FAILED, RANGE_NOT_SATISFIABLE (thrown by no
+ * procedure) as BAD_REQUEST, while the answer's status stays the refusal's own (the error
+ * formatter's `httpStatus`, which tRPC answers with). */
+const trpcCodeOf = (code: AppErrorCode): TRPC_ERROR_CODE_KEY =>
+  (code === 'GONE' ? 'PRECONDITION_FAILED' : code === 'RANGE_NOT_SATISFIABLE' ? 'BAD_REQUEST' : code);
 
 /**
  * A domain refusal as tRPC carries it: tRPC would wrap an AppError as an internal error; this gives

@@ -10,7 +10,8 @@ import { ERROR_MESSAGES } from '../../server/core/errors.js';
 
 // Each REST path is declared once, on its procedure (.meta(rest(...))): served at that path, and
 // listed in the OpenAPI document, from the same place. The routes whose bodies are files or signed
-// events (upload, file, webhook) are plain routes, described by their modules in the same document.
+// events (upload, file, webhook) are plain routes, each declared once with its OpenAPI entry
+// (server/rest/plain-route.ts), in the same document.
 
 const WEBHOOK_SECRET = 'rest-meta-webhook-secret';
 let app: TestApp;
@@ -45,6 +46,7 @@ describe('REST paths declared on procedures', () => {
       'POST /api/payments/razorpay/webhook payments.razorpayWebhook', 'GET /api/exports/download/{token} familyExport.download',
       'POST /api/students/import/preview students.importPreview', 'GET /api/students/import/template students.importTemplate',
       'GET /api/health health.live', 'GET /api/health/ready health.ready', 'GET /metrics metrics.scrape',
+      'GET /api/openapi.json docs.openapi', 'GET /api/docs docs.page',
     ].sort());
   });
 });

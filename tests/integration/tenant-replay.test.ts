@@ -8,6 +8,7 @@ import { startTestApp, type TestApp } from '../helpers/app.js';
 import { churchWithRows, MARKER_PREFIX, snapshotOf } from '../helpers/church-rows.js';
 import { createChurch, signInNewOperator } from '../helpers/fixtures.js';
 import { signIn } from '../helpers/church-session.js';
+import { registeredRoutes } from '../helpers/registered-routes.js';
 import { replayInput, type VictimIds } from '../helpers/replay-inputs.js';
 
 /**
@@ -117,23 +118,7 @@ const ROUTES_OF_THEIR_OWN: Record<string, string> = {
 };
 
 /** Every API route of the server as `METHOD /path` (HEAD, and methods tRPC answers itself, left out). */
-function apiRoutes(): string[] {
-  const routes: string[] = [];
-  const stack: string[] = [];
-  for (const line of app.server.printRoutes({ commonPrefix: false }).split('\n')) {
-    const match = /^([│ ]*)[├└]── (\S+)(?: \(([^)]*)\))?/.exec(line);
-    if (!match) continue;
-    const depth = match[1].length / 4;
-    stack.length = depth;
-    stack.push(match[2]);
-    const path = stack.join('');
-    if (!/^\/(api|admin|trpc)\//.test(path)) continue;
-    for (const method of (match[3] ?? '').split(', ').filter((m) => ['GET', 'POST', 'PUT', 'DELETE'].includes(m))) {
-      routes.push(`${method} ${path}`);
-    }
-  }
-  return routes;
-}
+const apiRoutes = () => registeredRoutes(app.server).filter((route) => /^\S+ \/(api|admin|trpc)\//.test(route));
 
 interface Answer { status: number; text: string }
 type Transport = (procedure: ProcedureInfo, input: unknown, headers: Record<string, string>) => Promise<Answer>;

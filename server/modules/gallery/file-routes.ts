@@ -1,28 +1,25 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import fastifyMultipart from '@fastify/multipart';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { GALLERY_MESSAGES, mediaKindOf, seesMediaWithoutConsent, seesOriginals } from '../../../common/media-limits.js';
 import { galleryUploadFields } from '../../../common/schemas/gallery.js';
 import { isGuid } from '../../../common/school.js';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/index.js';
-import { enterChurchAs, type ChurchDoorRequest } from '../../core/church-door.js';
-import { forbidden, notFound } from '../../core/errors.js';
+import { AppError, forbidden, notFound } from '../../core/errors.js';
 import type { WorkQueue } from '../../core/work-queue.js';
-import { credentialsOf } from '../../core/request.js';
-import { errorBody, successBody } from '../../rest/envelope.js';
+import { answer, plainRoute, type PlainAnswer, type PlainRoute } from '../../rest/plain-route.js';
 import { admitUnderLimit, type AttemptStore } from '../auth/index.js';
 import { RangeNotSatisfiableError, type ByteRange, type MediaStorage, type MediaUrlSigner } from '../media-storage/index.js';
 import { assertWithinStorageQuota, storageLeft } from '../subscription/index.js';
 import { findMediaByStoredName, hiddenByConsentOf } from './queries.js';
-import { FILE_PATH, UPLOAD_PATH } from './openapi.js';
+import { FILE_PATH, fileOperationDoc, UPLOAD_PATH, uploadOperationDoc } from './openapi.js';
 import { assertStudentsOfChurch, saveUploadedMedia } from './service.js';
 import { receiveUpload } from './upload.js';
 
-/** What the file routes use of the server: the church door's needs, the limits and the collaborators. */
+/** What the file routes use of the server beside the church door: the limits and the collaborators. */
 interface GalleryFileDeps {
   db: Database;
-  config: ChurchDoorRequest['config'] & Pick<Config, 'MEDIA_UPLOAD_WINDOW_MINUTES' | 'MEDIA_UPLOADS_PER_CHURCH'>;
-  services: ChurchDoorRequest['services'] & {
+  config: Pick<Config, 'MEDIA_UPLOAD_WINDOW_MINUTES' | 'MEDIA_UPLOADS_PER_CHURCH'>;
+  services: {
     attempts: AttemptStore;
     workQueue: WorkQueue;
     mediaStorage: MediaStorage;
@@ -45,29 +42,31 @@ function rangeOf(header: string | undefined): ByteRange | undefined {
 
 const asText = (value: unknown) => (typeof value === 'string' ? value : undefined);
 
+/** A range past the file's end: 416, with the file's size in Content-Range. */
+const rangeNotInFile = () => new AppError('RANGE_NOT_SATISFIABLE', 'The requested range is not in the file.', { reason: 'range_not_satisfiable' });
+
 /**
  * The gallery's two routes that are not procedures, because their bodies are files:
- * POST /api/gallery/upload (multipart, streamed to storage) and GET /api/gallery/image/{filename}
- * (described for /api/openapi.json in openapi.ts).
- * Both pass the church door (server/core/church-door.ts `enterChurchAs`) with the same checks as the
- * procedures, or, for reading a file, a signed address the list handed out.
+ * POST /api/gallery/upload (multipart, streamed to storage) and GET /api/gallery/image/{filename}.
+ * Both enter the church door with the checks of a capability procedure (manageMedia, viewMedia),
+ * or, for reading a file, come with a signed address the list handed out.
  */
-export function registerGalleryFileRoutes(app: FastifyInstance, deps: GalleryFileDeps) {
+export function galleryFileRoutes(deps: GalleryFileDeps): PlainRoute[] {
   const { services } = deps;
-  /** The church door of a request: the bearer token and church code of its headers. */
-  const doorOf = (req: FastifyRequest): ChurchDoorRequest => ({ ...deps, log: req.log, ...credentialsOf(req) });
-  void app.register(async (scope) => {
-    // Only here: no other route accepts multipart bodies.
-    await scope.register(fastifyMultipart, { throwFileSizeLimit: true });
-
+  const upload = plainRoute({
+    method: 'POST',
+    path: UPLOAD_PATH,
+    door: { church: 'manageMedia' },
+    body: 'multipart',
     // A video from a phone may take minutes to arrive: UPLOAD_TIMEOUT_SECONDS, not the usual limit.
-    scope.post(UPLOAD_PATH, { config: { slowBody: true } }, async (req, reply) => {
-      const door = doorOf(req);
+    slowBody: true,
+    openapi: uploadOperationDoc(),
+    handler: async (req, reply, { enterChurch }) => {
       // Who may upload is checked before a byte is stored; the rows are written in a second, short
       // transaction after the files are in (no transaction stays open while a phone sends a video).
       // What the church may still store is looked up here and enforced while the files stream, then
       // checked again under the church row's lock where the rows are written (two uploads at once).
-      const { churchId, left } = await enterChurchAs(door, 'manageMedia', async ({ tx, church }) => ({
+      const { churchId, left } = await enterChurch(async ({ tx, church }) => ({
         churchId: church.id, left: await storageLeft(tx, church),
       }));
       const { config } = deps;
@@ -76,7 +75,7 @@ export function registerGalleryFileRoutes(app: FastifyInstance, deps: GalleryFil
         // is stored, when their field comes first (the form sends it so); again where the rows are written.
         checkFields: async (fields) => {
           const { student_ids: studentIds } = galleryUploadFields.parse(fields);
-          if (studentIds.length) await enterChurchAs(door, 'manageMedia', ({ tx }) => assertStudentsOfChurch(tx, studentIds));
+          if (studentIds.length) await enterChurch(({ tx }) => assertStudentsOfChurch(tx, studentIds));
         },
         images: services.workQueue,
         storageLeft: left,
@@ -92,21 +91,27 @@ export function registerGalleryFileRoutes(app: FastifyInstance, deps: GalleryFil
       try {
         const fields = galleryUploadFields.parse(received.fields);
         const bytes = received.files.reduce((sum, f) => sum + f.bytes + f.copiesBytes, 0);
-        const saved = await enterChurchAs(door, 'manageMedia', async (tenant) => {
+        const saved = await enterChurch(async (tenant) => {
           if (tenant.church.id !== churchId) throw forbidden(GALLERY_MESSAGES.notFound);
           await assertWithinStorageQuota(tenant.tx, tenant.church, bytes);
           return saveUploadedMedia(tenant, services.mediaUrls, fields, received.files);
         });
         services.metrics.uploadStored(bytes);
-        return reply.code(201).send(successBody(saved));
+        return answer.data(saved, 201);
       } catch (error) {
         await services.mediaStorage.deleteMany(received.storedKeys)
           .catch((err: unknown) => req.log.error({ err }, 'could not remove the files of a refused upload'));
         throw error;
       }
-    });
+    },
+  });
 
-    scope.get<{ Params: { filename: string }; Querystring: Record<string, unknown> }>(FILE_PATH.replace('{filename}', ':filename'), async (req, reply) => {
+  const file = plainRoute({
+    method: 'GET',
+    path: FILE_PATH,
+    door: { church: 'viewMedia', orSignedAddress: true },
+    openapi: fileOperationDoc(),
+    handler: async (req: FastifyRequest<{ Params: { filename: string }; Querystring: Record<string, unknown> }>, reply, { enterChurch }) => {
       const { filename } = req.params;
       if (!STORED_NAME.test(filename)) throw notFound(GALLERY_MESSAGES.notFound);
       const signature = asText(req.query.signature);
@@ -132,7 +137,7 @@ export function registerGalleryFileRoutes(app: FastifyInstance, deps: GalleryFil
           const etag = `"${filename}"`;
           void reply.header('cache-control', 'private, no-cache').header('etag', etag);
           if (req.headers['if-none-match']?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
-            return reply.code(304).send();
+            return answer.empty(304);
           }
         } else {
           const seconds = Math.max(0, Math.min(expires - Math.floor(Date.now() / 1000), 3600));
@@ -141,7 +146,7 @@ export function registerGalleryFileRoutes(app: FastifyInstance, deps: GalleryFil
       } else {
         // A REST client with its session: the file must belong to one of its church's items, and
         // one not hidden from the caller by photo consent.
-        const found = await enterChurchAs(doorOf(req), 'viewMedia', async ({ tx, user }) => {
+        const found = await enterChurch(async ({ tx, user }) => {
           const item = await findMediaByStoredName(tx, filename);
           // A photo's original is not for a guest, who is only ever given its web copy.
           if (!item || (item.filePath === filename && item.webPath && !seesOriginals(user.role))) return undefined;
@@ -154,19 +159,21 @@ export function registerGalleryFileRoutes(app: FastifyInstance, deps: GalleryFil
         if (row.filePath === filename) downloadName = row.fileName;
         void reply.header('cache-control', 'private, no-store');
       }
-      return sendStoredFile(reply, services.mediaStorage, `${churchId}/${filename}`, rangeOf(req.headers.range), downloadName);
-    });
+      return storedFile(reply, services.mediaStorage, `${churchId}/${filename}`, rangeOf(req.headers.range), downloadName);
+    },
   });
+  return [upload, file];
 }
 
-async function sendStoredFile(reply: FastifyReply, storage: MediaStorage, key: string, range: ByteRange | undefined, downloadName?: string) {
+/** A stored file (or the range of it asked for), its headers set on the reply. */
+async function storedFile(reply: FastifyReply, storage: MediaStorage, key: string, range: ByteRange | undefined, downloadName?: string): Promise<PlainAnswer> {
   let stored;
   try {
     stored = await storage.get(key, range);
   } catch (error) {
     if (!(error instanceof RangeNotSatisfiableError)) throw error;
-    return reply.code(416).header('content-range', `bytes */${error.size}`)
-      .send(errorBody({ status: 416, message: 'The requested range is not in the file.', reason: 'range_not_satisfiable', internal: false }));
+    void reply.header('content-range', `bytes */${error.size}`);
+    throw rangeNotInFile();
   }
   if (!stored) throw notFound(GALLERY_MESSAGES.notFound);
   const { start, end } = stored.range;
@@ -175,10 +182,10 @@ async function sendStoredFile(reply: FastifyReply, storage: MediaStorage, key: s
   const inline = mediaKindOf(stored.contentType) === 'image';
   const safeName = downloadName?.replace(/[^\w. -]/g, '_');
   void reply
-    .type(stored.contentType)
     .header('accept-ranges', 'bytes')
     .header('content-length', String(stored.size === 0 ? 0 : end - start + 1))
     .header('content-disposition', inline ? 'inline' : `attachment${safeName ? `; filename="${safeName}"` : ''}`);
-  if (range) void reply.code(206).header('content-range', `bytes ${start}-${end}/${stored.size}`);
-  return reply.send(stored.stream);
+  if (!range) return answer.body(stored.contentType, stored.stream);
+  void reply.header('content-range', `bytes ${start}-${end}/${stored.size}`);
+  return answer.body(stored.contentType, stored.stream, 206);
 }

@@ -2,6 +2,5 @@
 // registrations, the webhook route, and the operator's confirmation of a payment. Its router is wired in server/root.ts.
 export { createPaymentGateway, paymentGatewayMode } from './gateway.js';
 export { issuePaymentToken, paymentTokenState } from './payment-tokens.js';
-export { registerPaymentWebhook } from './webhook.js';
-export { paymentWebhookDoc } from './webhook-openapi.js';
+export { paymentWebhookRoute } from './webhook.js';
 export { confirmChurchOrderByOperator, confirmOrderByOperator } from './orders.js';

@@ -1,15 +1,13 @@
-import type { FastifyInstance } from 'fastify';
 import { paymentWebhookEvents } from '../../../drizzle/schema/index.js';
 import type { Database } from '../../db/index.js';
-import { errorBody, successBody } from '../../rest/envelope.js';
+import { answer, plainRoute, type PlainRoute } from '../../rest/plain-route.js';
 import { badRequest, notFound } from '../../core/errors.js';
-import { describeError } from '../../core/error-policy.js';
 import type { Mailer } from '../mail/index.js';
 import type { PaymentGateway } from './gateway.js';
 import { completeOrderFromWebhook, sendReceipt } from './orders.js';
 import { hmacHex, sameSignature } from './signatures.js';
+import { webhookOperationDoc } from './webhook-openapi.js';
 
-export const WEBHOOK_PATH = '/api/payments/razorpay/webhook';
 /** Events that mean an order has been paid. */
 const PAID_EVENTS = new Set(['order.paid', 'payment.captured']);
 
@@ -32,23 +30,21 @@ const text = (value: unknown) => (typeof value === 'string' && value.length > 0 
  * order's row lock makes the two wait for each other, whichever comes first. A payment of a church
  * whose status the operator set is recorded as held (outcome 'held'), its plan not applied.
  */
-export function registerPaymentWebhook(app: FastifyInstance, deps: WebhookDeps) {
-  void app.register(async (scope) => {
+export function paymentWebhookRoute(deps: WebhookDeps): PlainRoute {
+  return plainRoute({
+    method: 'POST',
+    path: '/api/payments/razorpay/webhook',
+    door: 'webhook',
     // The signature covers the bytes as sent: this route keeps the body raw.
-    scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
-    scope.post(WEBHOOK_PATH, async (req, reply) => {
-      try {
-        const { receipt, ...answer } = await handle(req.body, req.headers, deps);
-        req.log.info({ event: answer.event, outcome: answer.outcome }, 'payment webhook');
-        // After the event's transaction committed: the receipt of an order this event completed.
-        sendReceipt({ mailer: deps.mailer, log: req.log, publicUrl: deps.publicUrl }, receipt);
-        return successBody(answer);
-      } catch (error) {
-        const described = describeError(error);
-        if (described.internal) req.log.error({ err: error }, 'payment webhook failed');
-        return reply.status(described.status).send(errorBody(described, String(req.id)));
-      }
-    });
+    body: 'raw',
+    openapi: webhookOperationDoc(),
+    handler: async (req) => {
+      const { receipt, ...handled } = await handle(req.body, req.headers, deps);
+      req.log.info({ event: handled.event, outcome: handled.outcome }, 'payment webhook');
+      // After the event's transaction committed: the receipt of an order this event completed.
+      sendReceipt({ mailer: deps.mailer, log: req.log, publicUrl: deps.publicUrl }, receipt);
+      return answer.data(handled);
+    },
   });
 }
 

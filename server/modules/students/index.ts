@@ -3,6 +3,6 @@
 export { findAccessibleStudent } from './service.js';
 export { lockStudent } from './queries.js';
 export type { StudentListRow } from './queries.js';
-export { registerStudentImportRoutes, studentImportRoutesDoc } from './import-routes.js';
+export { studentImportRoutes } from './import-routes.js';
 // What this module keeps of a child, for a child's erasure and the family's export (server/child-data.ts).
 export { studentsChildData } from './child-data.js';
