@@ -4,7 +4,8 @@
 //     surface; server/root.ts also takes its router.ts); tests and scripts/bench may reach inside;
 // (b) a module imports another module only through that module's index.ts (a nested module, such
 //     as server/modules/admin/<x>/, included), and server/trpc/ only from its router.ts;
-// (c) common/ imports nothing from server/ or client/, and server/core/ nothing of tRPC;
+// (c) common/ imports nothing from server/ or client/, and server/core/ is a leaf: no module, no door,
+//     nothing of tRPC (below, outsideCoreLeaf);
 // (d) client/ imports nothing from server/ but the AppRouter type (`import type`, client/src/lib/trpc.ts);
 // (e) a client feature (client/src/features/<feature>/) is imported only through its index.ts, by the other
 //     features and by app/; lib/ and components/ import no feature. Screens stay lazy: an index.ts
@@ -45,6 +46,19 @@ const TRPC_IN_ROUTERS_ONLY = {
   regex: TRPC,
   message: 'Only a module\'s router.ts takes procedures from server/trpc/; a service receives a scope (server/core/scopes.ts) and throws an AppError (server/core/errors.ts).',
 };
+
+/**
+ * (c) server/core/ is a leaf: what every transport and every door shares (errors and the error
+ * policy, the scopes and what they carry, the request's credentials, i18n, pdf, after-commit work,
+ * the work queue). Of the server it takes only server/db/ (the database's handles and types), the
+ * configuration and the background runner, besides common/ and the schema: no module, no door
+ * (server/doors/), nothing of tRPC or the REST adapter, in type imports too. What needs a module is
+ * a door's or that module's, not the core's. From a file `depth` folders below server/core/: a
+ * relative import that climbs into server/ and lands anywhere but those three.
+ */
+const outsideCoreLeaf = (depth) => String.raw`^(\.\./){${depth + 1}}(?!db/|config\.js$|background-tasks\.js$|\.\./)`;
+const CORE_DEPTHS = [0, 1];
+const CORE_IS_A_LEAF = 'server/core/ is a leaf: it imports only server/db/, server/config.ts, server/background-tasks.ts, common/ and the schema (no module, door, tRPC or REST).';
 
 /** The options of no-restricted-imports: tRPC's internals always, and the given patterns. */
 const restrictedImports = (...patterns) => ['error', { paths: [TRPC_INTERNALS], patterns }];
@@ -175,16 +189,16 @@ export default tseslint.config(
       '@typescript-eslint/no-restricted-imports': restrictedImports({ regex: ROOT_MODULE_INTERNALS, message: THROUGH_INDEX }),
     },
   },
-  {
-    // (c) The core is what every transport shares: it knows nothing of tRPC.
-    files: ['server/core/**/*.ts'],
+  // (c) The core is a leaf, one block per folder depth (server/core/pdf/ is one deeper).
+  ...CORE_DEPTHS.map((depth) => ({
+    files: [`server/core/${'*/'.repeat(depth)}*.ts`],
     rules: {
       '@typescript-eslint/no-restricted-imports': restrictedImports(
-        { regex: MODULE_INTERNALS, message: THROUGH_INDEX },
+        { regex: outsideCoreLeaf(depth), message: CORE_IS_A_LEAF },
         { regex: TRPC, message: 'server/core/ knows nothing of tRPC: the tRPC side lives in server/trpc/.' },
       ),
     },
-  },
+  })),
   // (b) A module reaches another module through that module's index.ts, never its queries or
   // services, and only its router.ts reaches server/trpc/. One pair of blocks per depth, since the
   // way up to server/modules/ is one `../` longer for each folder.

@@ -5,7 +5,7 @@ import { galleryUploadFields } from '../../../common/schemas/gallery.js';
 import { isGuid } from '../../../common/school.js';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/index.js';
-import { enterChurchAs, type ChurchDoorRequest } from '../../core/church-door.js';
+import { enterChurchAs, type ChurchDoorRequest } from '../../doors/church.js';
 import { forbidden, notFound } from '../../core/errors.js';
 import type { WorkQueue } from '../../core/work-queue.js';
 import { credentialsOf } from '../../core/request.js';
@@ -49,7 +49,7 @@ const asText = (value: unknown) => (typeof value === 'string' ? value : undefine
  * The gallery's two routes that are not procedures, because their bodies are files:
  * POST /api/gallery/upload (multipart, streamed to storage) and GET /api/gallery/image/{filename}
  * (described for /api/openapi.json in openapi.ts).
- * Both pass the church door (server/core/church-door.ts `enterChurchAs`) with the same checks as the
+ * Both pass the church door (server/doors/church.ts `enterChurchAs`) with the same checks as the
  * procedures, or, for reading a file, a signed address the list handed out.
  */
 export function registerGalleryFileRoutes(app: FastifyInstance, deps: GalleryFileDeps) {

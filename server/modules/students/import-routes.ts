@@ -8,7 +8,7 @@ import {
 import { STUDENT_MESSAGES } from '../../../common/schemas/students.js';
 import { isGuid } from '../../../common/school.js';
 import type { Config } from '../../config.js';
-import { enterChurchAs, type ChurchDoorRequest } from '../../core/church-door.js';
+import { enterChurchAs, type ChurchDoorRequest } from '../../doors/church.js';
 import { AppError, badRequest, payloadTooLarge, serviceUnavailable, tooManyRequests } from '../../core/errors.js';
 import { credentialsOf } from '../../core/request.js';
 import type { WorkQueue } from '../../core/work-queue.js';
