@@ -6,6 +6,7 @@ import type { googleLoginInput } from '../../../common/schemas/auth.js';
 import { churchRows, type Tx } from '../../db/index.js';
 import type { PublicScope } from '../../core/scopes.js';
 import { forbidden, unauthorized } from '../../core/errors.js';
+import { enterChurchAsVisitor } from '../../doors/visitor.js';
 import { loadChurch } from '../churches/index.js';
 import { toSessionUserDto } from '../users/index.js';
 import { googleLinkedMail, type Mailer } from '../mail/index.js';
@@ -60,7 +61,7 @@ export async function loginWithGoogle(scope: PublicScope<SignInServices & Google
   if (!admission.admitted) throw tooManyAttempts('sign-in attempts', admission.retryAfterSeconds);
 
   const churchId = await scope.services.churchDirectory.idForCode(input.church_code);
-  const user = churchId ? await scope.db.withTenant(churchId, (tx) => findUser(tx, identity)) : undefined;
+  const user = churchId ? await enterChurchAsVisitor(scope.db, churchId, ({ tx }) => findUser(tx, identity)) : undefined;
   if (!user || !churchId) {
     await throttle.failed(accountKey, scope.ip);
     throw unauthorized(MESSAGES.invalidCredentials);
@@ -72,7 +73,7 @@ export async function loginWithGoogle(scope: PublicScope<SignInServices & Google
     throw forbidden(MESSAGES.googleLinkRefused, { reason: 'google_link_refused' });
   }
 
-  const answer = await scope.db.withTenant(churchId, async (tx) => {
+  const answer = await enterChurchAsVisitor(scope.db, churchId, async ({ tx }) => {
     if (linking) {
       // Linked once, by the verified address; from now on only the subject finds this user. The
       // condition makes a concurrent link to another Google account lose instead of overwrite.

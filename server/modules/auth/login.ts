@@ -6,6 +6,7 @@ import type { loginInput } from '../../../common/schemas/auth.js';
 import type { z } from 'zod';
 import type { PublicScope } from '../../core/scopes.js';
 import { badRequest, forbidden, unauthorized } from '../../core/errors.js';
+import { enterChurchAsVisitor } from '../../doors/visitor.js';
 import { loadChurch, type ChurchDirectory } from '../churches/index.js';
 import { toSessionUserDto } from '../users/index.js';
 import { verifyPassword } from './password.js';
@@ -45,7 +46,7 @@ export async function loginWithPassword(scope: PublicScope<SignInServices>, inpu
 
   const churchId = await scope.services.churchDirectory.idForCode(input.church_code);
   const user = churchId
-    ? await scope.db.withTenant(churchId, async (tx) => {
+    ? await enterChurchAsVisitor(scope.db, churchId, async ({ tx }) => {
       const [row] = await tx.select().from(users)
         .where(and(churchRows(tx, users), sql`lower(${users.email}) = ${input.email.toLowerCase()}`)).limit(1);
       return row;
@@ -61,7 +62,7 @@ export async function loginWithPassword(scope: PublicScope<SignInServices>, inpu
   await throttle.succeeded(accountKey, scope.ip);
   if (!user.isActive) throw refuse('account_inactive', forbidden(MESSAGES.accountInactive, { reason: 'account_inactive' }));
 
-  return scope.db.withTenant(churchId, async (tx) => {
+  return enterChurchAsVisitor(scope.db, churchId, async ({ tx }) => {
     const token = await createChurchSession(tx, {
       churchId, userId: user.id, ip: scope.ip, userAgent: scope.userAgent,
     }, scope.config);

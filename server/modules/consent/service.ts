@@ -11,6 +11,7 @@ import type { PublicScope, TenantScope } from '../../core/scopes.js';
 import { AppError, appErrorIn, badRequest, conflict, notFound } from '../../core/errors.js';
 import { translatorFor } from '../../core/i18n.js';
 import type { Tx } from '../../db/index.js';
+import { findLink } from '../../doors/link.js';
 import { academicYearSettings } from '../academic-year/index.js';
 import { recordChildDataRead } from '../access-log/index.js';
 import { auditChurchChange } from '../audit/index.js';
@@ -187,9 +188,8 @@ const isFailedToken = (error: unknown) => {
 };
 
 /**
- * A link's church, then the link in that church's tenant door. The token alone says which church
- * it belongs to, so the church is found through the platform door by the token's hash (as a password
- * reset is); everything else happens in the church's own transaction.
+ * A link's church, then the link in that church's tenant transaction, through the link door
+ * (server/doors/link.ts): the token alone says which church it belongs to.
  *
  * Two limits. Per address, only tokens that fail (unknown or expired: what guessing produces) count,
  * `CONSENT_MAX_PER_IP` in 15 minutes: each try is counted first (so parallel guesses cannot slip
@@ -206,12 +206,13 @@ async function inChurchOfToken<T>(
   const tokenHash = hashToken(token);
   let failedToken = false;
   try {
-    const found = await scope.db.withPlatform((tx) => selectChurchOfToken(tx, tokenHash));
+    const found = await findLink(scope.db, tokenHash, selectChurchOfToken);
     if (!found) throw linkNotFound();
     await admitUnderLimit(scope.services.attempts, `consent:link:${tokenHash}`,
       { what: 'requests for this consent link', windowMs: PER_IP_WINDOW_MS, max: CONSENT_LINK_MAX_REQUESTS });
-    const church = { id: found.churchId, name: found.churchName, code: found.churchCode, retentionYears: found.retentionYears };
-    return await scope.db.withTenant(church.id, (tx) => work(tx, church, tokenHash));
+    const { link } = found;
+    const church = { id: link.churchId, name: link.churchName, code: link.churchCode, retentionYears: link.retentionYears };
+    return await found.enter(({ tx }) => work(tx, church, tokenHash));
   } catch (error) {
     failedToken = isFailedToken(error);
     throw error;

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { DOWNLOAD_TOKEN, FAMILY_EXPORT_MESSAGES as M } from '../../../common/schemas/family-export.js';
 import { notFound } from '../../core/errors.js';
 import type { Database } from '../../db/index.js';
+import { findLink } from '../../doors/link.js';
 import { errorBody } from '../../rest/envelope.js';
 import { recordChildDataRead } from '../access-log/index.js';
 import { auditChurchChange } from '../audit/index.js';
@@ -15,9 +16,10 @@ const gone = () => errorBody({ status: 410, message: M.gone, reason: 'export_lin
 
 /**
  * GET /api/exports/download/{token}: the family export's ZIP, once. The token is the credential (no
- * session): its hash finds the export's church through the platform door, then, in that church's
- * tenant transaction, one conditional UPDATE takes the download (ready → downloaded, not expired),
- * with its audit entry and access-log read, attributed to whoever asked for the link. A used or
+ * session): through the link door (server/doors/link.ts) its hash finds the export's church, then,
+ * in that church's tenant transaction, one conditional UPDATE takes the download (ready →
+ * downloaded, not expired), with its audit entry and access-log read, attributed to whoever asked
+ * for the link. A used or
  * expired link is 410. The stored file is deleted once the answer has ended (sent or cut off): the
  * family has their copy, and the church keeps none.
  */
@@ -27,10 +29,10 @@ export function registerExportDownloadRoute(app: FastifyInstance, deps: { db: Da
     const { token } = req.params;
     if (!DOWNLOAD_TOKEN.test(token)) throw notFound(M.linkNotFound, { reason: 'export_link_not_found' });
     const hash = hashToken(token);
-    const found = await db.withPlatform((tx) => findExportByToken(tx, hash));
+    const found = await findLink(db, hash, findExportByToken);
     if (!found) throw notFound(M.linkNotFound, { reason: 'export_link_not_found' });
-    const claimed = await db.withTenant(found.churchId, async (tx) => {
-      const row = await claimDownload(tx, found.id, hash);
+    const claimed = await found.enter(async ({ tx, link }) => {
+      const row = await claimDownload(tx, link.id, hash);
       if (!row?.linkBy || !row.linkByName || !row.linkByRole || !row.storageName) return undefined;
       const reader = { id: row.linkBy, name: row.linkByName, role: row.linkByRole };
       await recordChildDataRead(tx, { churchId: row.churchId, studentId: row.studentId, kind: 'export', reader });

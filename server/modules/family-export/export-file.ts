@@ -4,6 +4,7 @@ import { ZipFile } from 'yazl';
 import { toCsv } from '../../../common/csv.js';
 import { FAMILY_EXPORT_HOURS } from '../../../common/schemas/family-export.js';
 import type { Database } from '../../db/index.js';
+import { enterChurchForJob } from '../../doors/job.js';
 import { hashToken, newOpaqueToken } from '../auth/index.js';
 import { consentHistoryOf } from '../consent/index.js';
 import { mediaOfChild } from '../gallery/index.js';
@@ -27,13 +28,13 @@ const json = (value: unknown) => Buffer.from(`${JSON.stringify(value, null, 2)}\
 const entryName = (n: number, fileName: string) => `media/${String(n).padStart(3, '0')}-${fileName.replace(/[^\p{L}\p{N}._ -]/gu, '_').slice(-120)}`;
 
 /**
- * Everything the export holds but the media files, read in one short tenant transaction. The media
- * are those the child is tagged in, but for any that also shows another child without photo consent
- * in force: that child's family has not agreed to the photo going anywhere, so it stays out (counted
+ * Everything the export holds but the media files, read in one short transaction of the job door
+ * (server/doors/job.ts). The media are those the child is tagged in, but for any that also shows
+ * another child without photo consent in force: that child's family has not agreed to the photo going anywhere, so it stays out (counted
  * in `media-not-included.json`). The child's own consent does not keep their own photos from their family.
  */
 async function readChildData(db: Database, job: ExportJob) {
-  return db.withTenant(job.churchId, async (tx) => {
+  return enterChurchForJob(db, job.churchId, async ({ tx }) => {
     const profile = await selectProfile(tx, job.studentId);
     if (!profile) return undefined;
     const tagged = await mediaOfChild(tx, job.studentId);
@@ -103,7 +104,7 @@ export async function makeExport(deps: ExportDeps, job: ExportJob): Promise<void
     zip.end();
     const { bytes } = await storage.put(key, output, 'application/zip');
     stored = true;
-    const ready = await db.withTenant(job.churchId, (tx) => markReady(tx, job.exportId, {
+    const ready = await enterChurchForJob(db, job.churchId, ({ tx }) => markReady(tx, job.exportId, {
       storageName: key.slice(job.churchId.length + 1), bytes, tokenHash: newDownloadToken().hash,
       expiresAt: new Date(Date.now() + FAMILY_EXPORT_HOURS * 3_600_000),
     }));
@@ -111,6 +112,6 @@ export async function makeExport(deps: ExportDeps, job: ExportJob): Promise<void
   } catch (error) {
     log.error({ err: error, exportId: job.exportId }, 'family export failed');
     if (stored) await storage.delete(key).catch(() => undefined);
-    await db.withTenant(job.churchId, (tx) => markFailed(tx, job.exportId));
+    await enterChurchForJob(db, job.churchId, ({ tx }) => markFailed(tx, job.exportId));
   }
 }

@@ -6,6 +6,7 @@ import { isGuid } from '../../../common/school.js';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/index.js';
 import { enterChurchAs, type ChurchDoorRequest } from '../../doors/church.js';
+import { enterChurchAsVisitor } from '../../doors/visitor.js';
 import { forbidden, notFound } from '../../core/errors.js';
 import type { WorkQueue } from '../../core/work-queue.js';
 import { credentialsOf } from '../../core/request.js';
@@ -126,7 +127,7 @@ export function registerGalleryFileRoutes(app: FastifyInstance, deps: GalleryFil
           // read per fetch, so a withdrawal stops addresses handed out before it. The browser must
           // ask each time (no-cache), but a file it holds costs no bytes: stored names never change
           // content, so the name is the file's ETag.
-          const hidden = await deps.db.withTenant(church, (tx) => hiddenByConsentOf(tx, filename));
+          const hidden = await enterChurchAsVisitor(deps.db, church, ({ tx }) => hiddenByConsentOf(tx, filename));
           if (hidden === undefined) throw notFound(GALLERY_MESSAGES.notFound);
           if (hidden) throw consentRefusal();
           const etag = `"${filename}"`;
