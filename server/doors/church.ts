@@ -38,7 +38,7 @@ export async function enterChurch<T>(request: ChurchDoorRequest, work: (session:
   if (!churchId) throw unauthorized(MESSAGES.sessionExpired);
   const committed = afterCommitQueue(services.background, request.log);
   const result = await request.db.withTenant(churchId, async (tx) => {
-    const auth = await authenticateChurchSession(tx, token, request.config);
+    const auth = await authenticateChurchSession(tx, churchId, token, request.config);
     if (!auth) throw unauthorized(MESSAGES.sessionExpired);
     return work({ tx, ...auth, afterCommit: committed.add });
   });

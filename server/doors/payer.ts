@@ -35,7 +35,7 @@ export async function findChurchPayer(request: PayerDoorRequest): Promise<Church
       if (!state) throw unauthorized(MESSAGES.sessionExpired);
       return { church: await loadChurch(tx, churchId), userId: null, spentToken: state === 'spent' };
     }
-    const auth = await authenticateChurchSession(tx, token!, request.config);
+    const auth = await authenticateChurchSession(tx, churchId, token!, request.config);
     if (!auth) throw unauthorized(MESSAGES.sessionExpired);
     if (!can(auth.user.role, 'managePlan')) throw forbidden(MESSAGES.notAllowed);
     return { church: auth.church, userId: auth.user.id, spentToken: false };

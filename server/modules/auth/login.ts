@@ -1,6 +1,5 @@
-import { and, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { users } from '../../../drizzle/schema/index.js';
-import { churchRows } from '../../db/index.js';
 import { MESSAGES } from '../../../common/constants.js';
 import type { loginInput } from '../../../common/schemas/auth.js';
 import type { z } from 'zod';
@@ -48,7 +47,7 @@ export async function loginWithPassword(scope: PublicScope<SignInServices>, inpu
   const user = churchId
     ? await enterChurchAsVisitor(scope.db, churchId, async ({ tx }) => {
       const [row] = await tx.select().from(users)
-        .where(and(churchRows(tx, users), sql`lower(${users.email}) = ${input.email.toLowerCase()}`)).limit(1);
+        .where(and(eq(users.churchId, churchId), sql`lower(${users.email}) = ${input.email.toLowerCase()}`)).limit(1);
       return row;
     })
     : undefined;

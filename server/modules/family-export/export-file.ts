@@ -42,8 +42,8 @@ async function readChildData(db: Database, job: ExportJob) {
     return {
       church: await selectChurch(tx, job.churchId),
       profile,
-      family: await familyContactsOf(tx, job.studentId),
-      consents: await consentHistoryOf(tx, job.studentId),
+      family: await familyContactsOf(tx, job.churchId, job.studentId),
+      consents: await consentHistoryOf(tx, job.churchId, job.studentId),
       marks: await selectMarks(tx, job.churchId, job.studentId),
       media: tagged.filter((m) => !withheld.has(m.id)),
       mediaLeftOut: withheld.size,

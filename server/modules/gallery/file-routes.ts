@@ -77,7 +77,7 @@ export function registerGalleryFileRoutes(app: FastifyInstance, deps: GalleryFil
         // is stored, when their field comes first (the form sends it so); again where the rows are written.
         checkFields: async (fields) => {
           const { student_ids: studentIds } = galleryUploadFields.parse(fields);
-          if (studentIds.length) await enterChurchAs(door, 'manageMedia', ({ tx }) => assertStudentsOfChurch(tx, studentIds));
+          if (studentIds.length) await enterChurchAs(door, 'manageMedia', ({ tx, church }) => assertStudentsOfChurch(tx, church.id, studentIds));
         },
         images: services.workQueue,
         storageLeft: left,
@@ -127,7 +127,7 @@ export function registerGalleryFileRoutes(app: FastifyInstance, deps: GalleryFil
           // read per fetch, so a withdrawal stops addresses handed out before it. The browser must
           // ask each time (no-cache), but a file it holds costs no bytes: stored names never change
           // content, so the name is the file's ETag.
-          const hidden = await enterChurchAsVisitor(deps.db, church, ({ tx }) => hiddenByConsentOf(tx, filename));
+          const hidden = await enterChurchAsVisitor(deps.db, church, (visit) => hiddenByConsentOf(visit.tx, visit.church.id, filename));
           if (hidden === undefined) throw notFound(GALLERY_MESSAGES.notFound);
           if (hidden) throw consentRefusal();
           const etag = `"${filename}"`;
@@ -142,8 +142,8 @@ export function registerGalleryFileRoutes(app: FastifyInstance, deps: GalleryFil
       } else {
         // A REST client with its session: the file must belong to one of its church's items, and
         // one not hidden from the caller by photo consent.
-        const found = await enterChurchAs(doorOf(req), 'viewMedia', async ({ tx, user }) => {
-          const item = await findMediaByStoredName(tx, filename);
+        const found = await enterChurchAs(doorOf(req), 'viewMedia', async ({ tx, user, church }) => {
+          const item = await findMediaByStoredName(tx, church.id, filename);
           // A photo's original is not for a guest, who is only ever given its web copy.
           if (!item || (item.filePath === filename && item.webPath && !seesOriginals(user.role))) return undefined;
           return { row: item, refused: item.hidden && !seesMediaWithoutConsent(user.role) };

@@ -109,7 +109,7 @@ export function registerStudentImportRoutes(app: FastifyInstance, deps: StudentI
       let checkedClass: string | undefined;
       const checkClass = async (classId: string) => {
         if (checkedClass === classId) return;
-        await enterChurchAs(door, 'manageStudents', ({ tx, user }) => findAccessibleClass(tx, user, classId));
+        await enterChurchAs(door, 'manageStudents', ({ tx, user, church }) => findAccessibleClass(tx, church.id, user, classId));
         checkedClass = classId;
       };
       // Who may import, and how many previews the church has left, are checked before the file is
