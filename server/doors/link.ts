@@ -5,7 +5,7 @@ import type { ChurchScope } from '../core/scopes.js';
 interface LinkRow { churchId: string }
 
 /** Inside a link's church: its tenant transaction, the church, and the link's row as it was found. */
-export type LinkScope<Link extends LinkRow> = ChurchScope & { link: Link };
+type LinkScope<Link extends LinkRow> = ChurchScope & { link: Link };
 
 /** A link found by its token: its row, and the way into its church. */
 export interface FoundLink<Link extends LinkRow> {
