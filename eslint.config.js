@@ -4,7 +4,8 @@
 //     surface; server/root.ts also takes its router.ts); tests and scripts/bench may reach inside;
 // (b) a module imports another module only through that module's index.ts (a nested module, such
 //     as server/modules/admin/<x>/, included), and server/trpc/ only from its router.ts;
-// (c) common/ imports nothing from server/ or client/, and server/core/ nothing of tRPC;
+// (c) common/ imports nothing from server/ or client/, and server/core/ is a leaf: no module, no door,
+//     nothing of tRPC (below, outsideCoreLeaf);
 // (d) client/ imports nothing from server/ but the AppRouter type (`import type`, client/src/lib/trpc.ts);
 // (e) a client feature (client/src/features/<feature>/) is imported only through its index.ts, by the other
 //     features and by app/; lib/ and components/ import no feature. Screens stay lazy: an index.ts
@@ -12,7 +13,9 @@
 //     app/'s route tables import() the screen file of a feature whose index.ts also shares code with
 //     other features, since a static import of that index would put the shared code in the first chunk.
 // (f) the church area's converted client code writes no UI text in its JSX: its texts come from the
-//     catalogue (docs/TRANSLATION.md); the console (features/admin) stays English-only.
+//     catalogue (docs/TRANSLATION.md); the console (features/admin) stays English-only;
+// (g) only server/doors/ and server/db/ open a tenant transaction (withTenant); where platform
+//     transactions may be opened is said beside the rule.
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
@@ -46,6 +49,50 @@ const TRPC_IN_ROUTERS_ONLY = {
   regex: TRPC,
   message: 'Only a module\'s router.ts takes procedures from server/trpc/; a service receives a scope (server/core/scopes.ts) and throws an AppError (server/core/errors.ts).',
 };
+
+/**
+ * (c) server/core/ is a leaf: what every transport and every door shares (errors and the error
+ * policy, the scopes and what they carry, the request's credentials, i18n, pdf, after-commit work,
+ * the work queue). Of the server it takes only server/db/ (the database's handles and types), the
+ * configuration and the background runner, besides common/ and the schema: no module, no door
+ * (server/doors/), nothing of tRPC or the REST adapter, in type imports too. What needs a module is
+ * a door's or that module's, not the core's. From a file `depth` folders below server/core/: a
+ * relative import that climbs into server/ and lands anywhere but those three.
+ */
+const outsideCoreLeaf = (depth) => String.raw`^(\.\./){${depth + 1}}(?!db/|config\.js$|background-tasks\.js$|\.\./)`;
+const CORE_DEPTHS = [0, 1];
+const CORE_IS_A_LEAF = 'server/core/ is a leaf: it imports only server/db/, server/config.ts, server/background-tasks.ts, common/ and the schema (no module, door, tRPC or REST).';
+
+/**
+ * (g) A tenant transaction (`withTenant`) is opened only by a door: server/doors/ (one file per way
+ * in: a church user's session, a payer, a one-time link, a background job, a visitor naming a church)
+ * and server/db/ (which implements it). Anywhere else in server/ and scripts/, any mention of
+ * `withTenant` (a call, a reference, a destructuring, an import) is refused: a module enters a
+ * church through a door, so a new kind of caller is a new door, not a fourth copy of an entry.
+ * Excepted, by name:
+ * - server/modules/demo/seed.ts: fills the church it has just created through the platform door,
+ *   once, at a demo server's start or from `npm run demo:seed`; no caller comes in through it.
+ * - scripts/bench/: the benchmarks time the database's own door (server/db/) against bare drivers
+ *   and fill churches for their runs; they are not served and no request reaches them.
+ * The migration and restore scripts (scripts/db-*.ts) migrate as the owner and open no tenant
+ * transaction; tests/ are outside the rule (they arrange and inspect a church's rows through the
+ * database's doors themselves).
+ *
+ * Platform transactions (`withPlatform`: app_platform, which crosses churches and alone writes the
+ * platform's tables) stay open to the modules whose work is the platform's rather than one church
+ * user's, each for that work only: the church directory and registration, a password-reset request
+ * (an address's users in every church), plans, payments and subscription changes, operator sign-in
+ * and the console (the operator door), a link's church (the link door), the job queue, the sweeps
+ * of expired exports and of the sync ledger, the digest's due churches, the readiness check and the
+ * demo seed. A church's own rows for its users are read and written in a tenant transaction.
+ */
+const TENANT_TRANSACTION = 'A tenant transaction is opened only by a door: enter the church through server/doors/ (church, payer, link, job, visitor).';
+const OPENS_A_TENANT_TRANSACTION = [
+  'MemberExpression[property.name="withTenant"]',
+  'MemberExpression[property.value="withTenant"]',
+  'ObjectPattern > Property[key.name="withTenant"]',
+  'ImportSpecifier[imported.name="withTenant"]',
+].map((selector) => ({ selector, message: TENANT_TRANSACTION }));
 
 /** The options of no-restricted-imports: tRPC's internals always, and the given patterns. */
 const restrictedImports = (...patterns) => ['error', { paths: [TRPC_INTERNALS], patterns }];
@@ -178,16 +225,16 @@ export default tseslint.config(
       '@typescript-eslint/no-restricted-imports': restrictedImports({ regex: ROOT_MODULE_INTERNALS, message: THROUGH_INDEX }),
     },
   },
-  {
-    // (c) The core is what every transport shares: it knows nothing of tRPC.
-    files: ['server/core/**/*.ts'],
+  // (c) The core is a leaf, one block per folder depth (server/core/pdf/ is one deeper).
+  ...CORE_DEPTHS.map((depth) => ({
+    files: [`server/core/${'*/'.repeat(depth)}*.ts`],
     rules: {
       '@typescript-eslint/no-restricted-imports': restrictedImports(
-        { regex: MODULE_INTERNALS, message: THROUGH_INDEX },
+        { regex: outsideCoreLeaf(depth), message: CORE_IS_A_LEAF },
         { regex: TRPC, message: 'server/core/ knows nothing of tRPC: the tRPC side lives in server/trpc/.' },
       ),
     },
-  },
+  })),
   // (b) A module reaches another module through that module's index.ts, never its queries or
   // services, and only its router.ts reaches server/trpc/. One pair of blocks per depth, since the
   // way up to server/modules/ is one `../` longer for each folder.
@@ -209,6 +256,12 @@ export default tseslint.config(
       },
     ];
   }),
+  {
+    // (g) Only the doors (and the database that implements them) open a tenant transaction.
+    files: ['server/**/*.ts', 'scripts/**/*.ts'],
+    ignores: ['server/doors/**', 'server/db/**', 'server/modules/demo/seed.ts', 'scripts/bench/**'],
+    rules: { 'no-restricted-syntax': ['error', ...OPENS_A_TENANT_TRANSACTION] },
+  },
   {
     // (c) Shared code is shared: nothing from the server or the client.
     files: ['common/**/*.ts'],

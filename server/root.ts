@@ -24,7 +24,7 @@ import { familyExportRouter } from './modules/family-export/router.js';
 /**
  * One router per domain; each module's router file is thin wiring. A module's router.ts is its
  * surface for this file alone (its index.ts is the surface for other code): exporting routers from
- * the index files would make trpc/init -> core/church-door -> auth/index -> auth/router -> trpc/init
+ * the index files would make trpc/init -> doors/church -> auth/index -> auth/router -> trpc/init
  * an import cycle.
  */
 export const appRouter = router({

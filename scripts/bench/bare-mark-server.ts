@@ -21,7 +21,7 @@ export async function startBareMarkServer(db: Database, config: Config, churchId
         const churchId = churchIds.get(String(req.headers['x-church-code']))!;
         const token = String(req.headers.authorization).slice('Bearer '.length);
         const data = await db.withTenant(churchId, async (tx) => {
-          const auth = await authenticateChurchSession(tx, token, config);
+          const auth = await authenticateChurchSession(tx, churchId, token, config);
           if (!auth) throw new Error('not signed in');
           return markAttendance({ tx, user: auth.user, church: auth.church, afterCommit: () => undefined }, JSON.parse(Buffer.concat(chunks).toString()));
         });

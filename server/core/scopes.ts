@@ -1,8 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import type { Database, Tx } from '../db/index.js';
-import type { ChurchDto } from '../modules/churches/index.js';
-import type { SessionUserDto } from '../modules/users/index.js';
+import type { ChurchDto, SessionUserDto } from './scope-dtos.js';
 
 /**
  * What services receive from a request, whatever transport served it: one scope per kind of caller.
@@ -36,10 +35,17 @@ export interface PublicScope<Services = object> {
   setCookie(header: string): void;
 }
 
-/** A signed-in church member's call, inside the tenant door: its transaction (row-level security
- * limits it to the member's church), the user, the church, and work for after the commit. */
-export interface TenantScope {
+/** Any work inside one church's tenant transaction (row-level security limits it to that church),
+ * and the church it is in: every query of church rows is given `church.id` and names it in its SQL
+ * (`eq(table.churchId, churchId)`), so Citus sends it to that church's shard. */
+export interface ChurchScope {
   tx: Tx;
+  church: { id: string };
+}
+
+/** A signed-in church member's call, inside the tenant door (server/doors/church.ts): its
+ * transaction, the user, the church, and work for after the commit. */
+export interface TenantScope extends ChurchScope {
   user: SessionUserDto;
   church: ChurchDto;
   afterCommit: AfterCommit;

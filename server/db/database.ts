@@ -1,4 +1,4 @@
-import type { AnyPgColumn, PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql, type SQL } from 'drizzle-orm';
@@ -42,27 +42,6 @@ export interface Database {
   close(): Promise<void>;
 }
 
-
-/** The church of each tenant door's transaction, set by the door: see churchRows. */
-export const doorChurches = new WeakMap<Tx, string>();
-
-/**
- * `church_id = <the door's church>` for a table of church data, to put beside every condition of a
- * tenant query. Row-level security filters the rows either way; this condition is for Citus, which
- * sends a query to one shard only when the query itself names the distribution column's value (a
- * query by `id` alone asks every shard, and `FOR UPDATE` without it is refused). Outside a tenant
- * door it throws: the platform door names its church explicitly.
- */
-export function churchRows(tx: Tx, table: { churchId: AnyPgColumn }): SQL {
-  return sql`${table.churchId} = ${doorChurchId(tx)}`;
-}
-
-/** The church of a tenant door's transaction (for a statement that names it as a placeholder). */
-export function doorChurchId(tx: Tx): string {
-  const churchId = doorChurches.get(tx);
-  if (!churchId) throw new Error('Not inside a tenant door');
-  return churchId;
-}
 
 /** Set by a door that can pipeline (postgres.js): ends that transaction early, see commitEarly. */
 export const earlyCommits = new WeakMap<Tx, () => void>();

@@ -4,8 +4,9 @@ import { createPgliteDatabase } from './pglite.js';
 import { createPostgresDatabase } from './postgres.js';
 
 export type { Database, Tx } from './database.js';
-export { churchRows, commitEarly, doorChurchId, MIGRATIONS_FOLDER, newestMigrationInFolder, rowsOf } from './database.js';
+export { commitEarly, MIGRATIONS_FOLDER, newestMigrationInFolder, rowsOf } from './database.js';
 export { byName } from './collation.js';
+export { observeDoors } from './observed-doors.js';
 
 type DatabaseConfig = Pick<Config, 'DATABASE_URL' | 'DATABASE_TENANT_URL' | 'DATABASE_PLATFORM_URL' | 'PGLITE_DATA_DIR' | 'DB_POOL_SIZE' | 'TENANT_SESSION_SETUP'>;
 

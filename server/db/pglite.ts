@@ -6,7 +6,7 @@ import { lockDataDir } from './pglite-lock.js';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { sql as sqlTag, type SQL } from 'drizzle-orm';
 import {
-  APPLIED_MIGRATION_SQL, MIGRATIONS_FOLDER, appliedFrom, doorChurches, setupStatements, type Database, type SessionSetup, type Tx,
+  APPLIED_MIGRATION_SQL, MIGRATIONS_FOLDER, appliedFrom, setupStatements, type Database, type SessionSetup, type Tx,
 } from './database.js';
 
 /** PGlite's own start parameters (single-user mode, no parallel workers...), which a PGlite given
@@ -38,7 +38,6 @@ export async function createPgliteDatabase(
   const run = <T>(churchId: string | null, fn: (tx: Tx) => Promise<T>) =>
     owner.transaction(async (tx) => {
       for (const statement of setupStatements(mode, churchId)) await tx.execute(sqlTag.raw(statement));
-      if (churchId) doorChurches.set(tx, churchId);
       return fn(tx);
     });
 

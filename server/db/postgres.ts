@@ -3,7 +3,7 @@ import { drizzle } from 'drizzle-orm/postgres-js';
 import { migrate } from 'drizzle-orm/postgres-js/migrator';
 import { sql, type SQL } from 'drizzle-orm';
 import {
-  APPLIED_MIGRATION_SQL, MIGRATIONS_FOLDER, appliedFrom, doorChurches, earlyCommits, setupStatements, type Database, type SessionSetup, type Tx,
+  APPLIED_MIGRATION_SQL, MIGRATIONS_FOLDER, appliedFrom, earlyCommits, setupStatements, type Database, type SessionSetup, type Tx,
 } from './database.js';
 import { provisionRuntimeLogins, runtimeLoginUrls, type RuntimeLoginUrls } from './logins.js';
 
@@ -248,7 +248,6 @@ export function createPostgresDatabase(
         if (earlyCommit) throw new Error('Tenant door: the transaction was already committed (commitEarly)');
         if (lost()) throw connectionLost();
       }, noteFailure)) as unknown as Tx;
-      if (churchId) doorChurches.set(tx, churchId);
       earlyCommits.set(tx, () => {
         if (lost()) return; // the handler's statement fails; nothing to commit
         earlyCommit ??= watch(conn.unsafe('commit').execute());

@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteGenericInterface } from 'fastify';
 import fastifyMultipart from '@fastify/multipart';
 import type { Capability } from '../../common/permissions.js';
-import { enterChurchAs, type ChurchDoorRequest } from '../core/church-door.js';
+import { enterChurchAs, type ChurchDoorRequest } from '../doors/church.js';
 import { describeError } from '../core/error-policy.js';
 import type { AppError } from '../core/errors.js';
 import { credentialsOf } from '../core/request.js';

@@ -4,13 +4,13 @@ import { rolesWith, type Capability } from '../../common/permissions.js';
 import type { Context } from './context.js';
 import type { ProcedureMeta } from '../rest/meta.js';
 import { badRequest, ERROR_MESSAGES } from '../core/errors.js';
-import { assertRole, assertValidSubscription, enterChurch } from '../core/church-door.js';
-import { findChurchPayer } from '../core/payer-door.js';
-import { enterAsOperator } from '../core/operator-door.js';
+import { assertRole, assertValidSubscription, enterChurch } from '../doors/church.js';
+import { findChurchPayer } from '../doors/payer.js';
+import { enterAsOperator } from '../doors/operator.js';
 import { asTrpcError, describeTrpcError } from './errors.js';
 
 /**
- * The procedure ladder: each rung is a thin wrapper over a door of server/core, which holds the
+ * The procedure ladder: each rung is a thin wrapper over a door of server/doors, which holds the
  * rule (who may call, which transaction); the rung puts what the door hands on into `ctx`.
  */
 const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
@@ -55,7 +55,7 @@ export const unbatchedProcedure = publicProcedure.meta({ access: { door: 'public
   return next();
 });
 
-/** Rung 2: a signed-in church user, through the tenant door (core/church-door.ts); the handler
+/** Rung 2: a signed-in church user, through the tenant door (doors/church.ts); the handler
  * gets `ctx.tx`, `ctx.user`, `ctx.church` and `ctx.afterCommit`. */
 export const churchSessionProcedure = publicProcedure
   .meta({ access: { door: 'church', roles: ALL_CHURCH_ROLES, validSubscription: false } })
@@ -66,13 +66,13 @@ export const churchSessionProcedure = publicProcedure
     return result;
   }));
 
-/** Rung 2, for payments: who may pay for a church (core/payer-door.ts); the handler gets `ctx.payer`
+/** Rung 2, for payments: who may pay for a church (doors/payer.ts); the handler gets `ctx.payer`
  * and does the payment work through the platform door, limited to `payer.church.id`. */
 export const churchPayerProcedure = publicProcedure.meta({ access: { door: 'payer' } }).use(async ({ ctx, next }) =>
   next({ ctx: { ...ctx, payer: await findChurchPayer(ctx) } }));
 
 /** Rung 2, for the operator console: a signed-in platform operator, through the operator door
- * (core/operator-door.ts); the handler gets `ctx.tx` (the platform transaction), `ctx.operator`,
+ * (doors/operator.ts); the handler gets `ctx.tx` (the platform transaction), `ctx.operator`,
  * `ctx.operatorCredential` and `ctx.afterCommit`. */
 export const operatorProcedure = publicProcedure.meta({ access: { door: 'operator' } }).use(({ ctx, next, type }) =>
   enterAsOperator(ctx, type, async (session) => {

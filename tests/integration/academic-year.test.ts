@@ -83,7 +83,7 @@ describe('the current academic year is the church\'s, in its time zone', () => {
 
   it('moves to the new year on the start month in the church\'s zone, not the server\'s', async () => {
     const { church } = await createChurch(app.db);
-    const at = (timeZone: string) => app.db.withTenant(church.id, (tx) => academicYearSettings({ tx, church: { time_zone: timeZone } }, now));
+    const at = (timeZone: string) => app.db.withTenant(church.id, (tx) => academicYearSettings({ tx, church: { id: church.id, time_zone: timeZone } }, now));
     expect((await at('Asia/Kolkata')).current).toBe('2025-2026');
     expect((await at('America/New_York')).current).toBe('2024-2025');
     expect((await at('UTC')).current).toBe('2024-2025');

@@ -6,7 +6,7 @@ import {
 import type { academicYearConfigInput } from '../../../common/schemas/academic-year.js';
 import type { z } from 'zod';
 import type { Tx } from '../../db/index.js';
-import type { TenantScope } from '../../core/scopes.js';
+import type { ChurchScope, TenantScope } from '../../core/scopes.js';
 import { auditChurchChange } from '../audit/index.js';
 import { churchToday } from '../churches/index.js';
 import { findAcademicYearConfig, type AcademicYearConfigRow } from './queries.js';
@@ -15,14 +15,14 @@ const toConfig = (row: AcademicYearConfigRow): AcademicYearConfig =>
   ({ start_month: row.startMonth, years_ahead: row.yearsAhead, years_back: row.yearsBack });
 
 /** The church's configuration, or the default (DEFAULT_ACADEMIC_YEAR_CONFIG) when it has none stored. */
-async function academicYearConfigOf(tx: Tx): Promise<AcademicYearConfig & { is_default: boolean }> {
-  const row = await findAcademicYearConfig(tx);
+async function academicYearConfigOf(tx: Tx, churchId: string): Promise<AcademicYearConfig & { is_default: boolean }> {
+  const row = await findAcademicYearConfig(tx, churchId);
   return row ? { ...toConfig(row), is_default: false } : { ...DEFAULT_ACADEMIC_YEAR_CONFIG, is_default: true };
 }
 
 /** The academic year a calendar date of the church belongs to, by its configuration (or the default). */
-export async function academicYearOfDate(tx: Tx, date: string): Promise<string> {
-  return academicYearOf(date, (await academicYearConfigOf(tx)).start_month);
+export async function academicYearOfDate(tx: Tx, churchId: string, date: string): Promise<string> {
+  return academicYearOf(date, (await academicYearConfigOf(tx, churchId)).start_month);
 }
 
 type ChurchClock = Pick<TenantScope['church'], 'time_zone'>;
@@ -43,8 +43,8 @@ function settingsOf(config: AcademicYearConfig & { is_default: boolean }, church
 
 /** GET /api/gallery/academic-year/config. Read on every call (no server cache), so a change is
  * offered at once in every academic-year choice. */
-export async function academicYearSettings(scope: { tx: TenantScope['tx']; church: ChurchClock }, now = new Date()) {
-  return settingsOf(await academicYearConfigOf(scope.tx), scope.church, now);
+export async function academicYearSettings(scope: ChurchScope & { church: ChurchClock }, now = new Date()) {
+  return settingsOf(await academicYearConfigOf(scope.tx, scope.church.id), scope.church, now);
 }
 
 /**

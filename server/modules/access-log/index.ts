@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { childDataReads } from '../../../drizzle/schema/index.js';
 import type { AccessLogKind } from '../../../common/schemas/privacy.js';
-import { churchRows, type Tx } from '../../db/index.js';
+import type { Tx } from '../../db/index.js';
 
 /** What the access log records a read of: a medical note, a family export, consent records, a
  * safety card, guardians, pickups, the consent form, a child on a follow-up list. */
@@ -39,10 +39,10 @@ export async function recordChildDataReads(tx: Tx, entry: { churchId: string; st
 }
 
 /** The reads of one kind of a child's data, newest first. */
-export function readsOfChild(tx: Tx, studentId: string, kind: ChildDataKind) {
+export function readsOfChild(tx: Tx, churchId: string, studentId: string, kind: ChildDataKind) {
   return tx.select({
     readerId: childDataReads.readerId, readerName: childDataReads.readerName, readerRole: childDataReads.readerRole,
     readAt: childDataReads.readAt,
-  }).from(childDataReads).where(and(churchRows(tx, childDataReads), eq(childDataReads.studentId, studentId), eq(childDataReads.kind, kind)))
+  }).from(childDataReads).where(and(eq(childDataReads.churchId, churchId), eq(childDataReads.studentId, studentId), eq(childDataReads.kind, kind)))
     .orderBy(desc(childDataReads.readAt), desc(childDataReads.id));
 }

@@ -38,7 +38,7 @@ const nameOf = (ctx: TenantScope, row: { roll_number: number | null; student_nam
 /** GET /api/attendance/class/{classId}/register.pdf: the month's register of a class the reader may
  * reach (a teacher: their own), with the monthly summary's figures per child. */
 export async function monthlyRegister(ctx: TenantScope, input: z.output<typeof classMonthInput>): Promise<RestFile> {
-  const cls = await findAccessibleClass(ctx.tx, ctx.user, input.classId);
+  const cls = await findAccessibleClass(ctx.tx, ctx.church.id, ctx.user, input.classId);
   const { first, next } = monthRange(input.year, input.month);
   const rows = await monthlySummaryRows(ctx.tx, ctx.church.id, cls.id, first, next);
   const marks = await registerMarks(ctx.tx, ctx.church.id, cls.id, first, next);
@@ -65,7 +65,7 @@ export async function monthlyRegister(ctx: TenantScope, input: z.output<typeof c
 /** GET /api/attendance/class/{classId}/year-summary.pdf: each child's percentage per month of the
  * class's academic year (months as the church's academic-year setting has them). */
 export async function classYearSummary(ctx: TenantScope, input: z.output<typeof classRefInput>): Promise<RestFile> {
-  const cls = await findAccessibleClass(ctx.tx, ctx.user, input.classId);
+  const cls = await findAccessibleClass(ctx.tx, ctx.church.id, ctx.user, input.classId);
   const { start_month: startMonth } = await academicYearSettings(ctx);
   const { months, first, next } = monthsOfYear(cls.academicYear, startMonth);
   const children = await monthlySummaryRows(ctx.tx, ctx.church.id, cls.id, first, next);

@@ -52,12 +52,12 @@ export async function markAttendance(ctx: TenantScope, input: MarkInput) {
 /** GET /api/attendance/class/{classId}/date/{date}: what is stored (empty when nothing is). Reading
  * is allowed for any date; only marking is limited to the 14-day window. */
 export async function attendanceForDate(ctx: TenantScope, input: ClassDateInput) {
-  const cls = await findAccessibleClass(ctx.tx, ctx.user, input.classId);
+  const cls = await findAccessibleClass(ctx.tx, ctx.church.id, ctx.user, input.classId);
   return recordsForDate(ctx.tx, ctx.church.id, cls.id, input.date);
 }
 
 async function monthlySummaryOf(ctx: TenantScope, input: ClassMonthInput) {
-  const cls = await findAccessibleClass(ctx.tx, ctx.user, input.classId);
+  const cls = await findAccessibleClass(ctx.tx, ctx.church.id, ctx.user, input.classId);
   const { first, next } = monthRange(input.year, input.month);
   const rows = await monthlySummaryRows(ctx.tx, ctx.church.id, cls.id, first, next);
   // A month without any mark for the class is empty (the client shows 'No attendance data found
@@ -72,7 +72,7 @@ export async function monthlySummary(ctx: TenantScope, input: ClassMonthInput) {
 
 /** GET /api/attendance/class/{classId}/calendar: one row per date that has marks. */
 export async function attendanceCalendar(ctx: TenantScope, input: ClassMonthInput) {
-  const cls = await findAccessibleClass(ctx.tx, ctx.user, input.classId);
+  const cls = await findAccessibleClass(ctx.tx, ctx.church.id, ctx.user, input.classId);
   const { first, next } = monthRange(input.year, input.month);
   return calendarRows(ctx.tx, ctx.church.id, cls.id, first, next);
 }

@@ -3,9 +3,10 @@ import type { z } from 'zod';
 import { users } from '../../../drizzle/schema/index.js';
 import { isConsumerMail, mailDomain, MESSAGES } from '../../../common/constants.js';
 import type { googleLoginInput } from '../../../common/schemas/auth.js';
-import { churchRows, type Tx } from '../../db/index.js';
+import type { Tx } from '../../db/index.js';
 import type { PublicScope } from '../../core/scopes.js';
 import { forbidden, unauthorized } from '../../core/errors.js';
+import { enterChurchAsVisitor } from '../../doors/visitor.js';
 import { loadChurch } from '../churches/index.js';
 import { toSessionUserDto } from '../users/index.js';
 import { googleLinkedMail, type Mailer } from '../mail/index.js';
@@ -35,11 +36,11 @@ function googleIsAuthorityFor(identity: GoogleIdentity, email: string): boolean 
  * subject then (see loginWithGoogle), and is told by mail. A user linked to another
  * Google account is not taken over by whoever holds the address later.
  */
-async function findUser(tx: Tx, identity: GoogleIdentity) {
-  const [bySubject] = await tx.select().from(users).where(and(churchRows(tx, users), eq(users.googleSubject, identity.subject))).limit(1);
+async function findUser(tx: Tx, churchId: string, identity: GoogleIdentity) {
+  const [bySubject] = await tx.select().from(users).where(and(eq(users.churchId, churchId), eq(users.googleSubject, identity.subject))).limit(1);
   if (bySubject) return bySubject;
   const [byEmail] = await tx.select().from(users)
-    .where(and(churchRows(tx, users), sql`lower(${users.email}) = ${identity.email.toLowerCase()}`, isNull(users.googleSubject))).limit(1);
+    .where(and(eq(users.churchId, churchId), sql`lower(${users.email}) = ${identity.email.toLowerCase()}`, isNull(users.googleSubject))).limit(1);
   return byEmail;
 }
 
@@ -60,7 +61,7 @@ export async function loginWithGoogle(scope: PublicScope<SignInServices & Google
   if (!admission.admitted) throw tooManyAttempts('sign-in attempts', admission.retryAfterSeconds);
 
   const churchId = await scope.services.churchDirectory.idForCode(input.church_code);
-  const user = churchId ? await scope.db.withTenant(churchId, (tx) => findUser(tx, identity)) : undefined;
+  const user = churchId ? await enterChurchAsVisitor(scope.db, churchId, ({ tx }) => findUser(tx, churchId, identity)) : undefined;
   if (!user || !churchId) {
     await throttle.failed(accountKey, scope.ip);
     throw unauthorized(MESSAGES.invalidCredentials);
@@ -72,7 +73,7 @@ export async function loginWithGoogle(scope: PublicScope<SignInServices & Google
     throw forbidden(MESSAGES.googleLinkRefused, { reason: 'google_link_refused' });
   }
 
-  const answer = await scope.db.withTenant(churchId, async (tx) => {
+  const answer = await enterChurchAsVisitor(scope.db, churchId, async ({ tx }) => {
     if (linking) {
       // Linked once, by the verified address; from now on only the subject finds this user. The
       // condition makes a concurrent link to another Google account lose instead of overwrite.

@@ -1,11 +1,11 @@
-import { and, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { users } from '../../../drizzle/schema/index.js';
-import { churchRows } from '../../db/index.js';
 import { MESSAGES } from '../../../common/constants.js';
 import type { loginInput } from '../../../common/schemas/auth.js';
 import type { z } from 'zod';
 import type { PublicScope } from '../../core/scopes.js';
 import { badRequest, forbidden, unauthorized } from '../../core/errors.js';
+import { enterChurchAsVisitor } from '../../doors/visitor.js';
 import { loadChurch, type ChurchDirectory } from '../churches/index.js';
 import { toSessionUserDto } from '../users/index.js';
 import { verifyPassword } from './password.js';
@@ -45,9 +45,9 @@ export async function loginWithPassword(scope: PublicScope<SignInServices>, inpu
 
   const churchId = await scope.services.churchDirectory.idForCode(input.church_code);
   const user = churchId
-    ? await scope.db.withTenant(churchId, async (tx) => {
+    ? await enterChurchAsVisitor(scope.db, churchId, async ({ tx }) => {
       const [row] = await tx.select().from(users)
-        .where(and(churchRows(tx, users), sql`lower(${users.email}) = ${input.email.toLowerCase()}`)).limit(1);
+        .where(and(eq(users.churchId, churchId), sql`lower(${users.email}) = ${input.email.toLowerCase()}`)).limit(1);
       return row;
     })
     : undefined;
@@ -61,7 +61,7 @@ export async function loginWithPassword(scope: PublicScope<SignInServices>, inpu
   await throttle.succeeded(accountKey, scope.ip);
   if (!user.isActive) throw refuse('account_inactive', forbidden(MESSAGES.accountInactive, { reason: 'account_inactive' }));
 
-  return scope.db.withTenant(churchId, async (tx) => {
+  return enterChurchAsVisitor(scope.db, churchId, async ({ tx }) => {
     const token = await createChurchSession(tx, {
       churchId, userId: user.id, ip: scope.ip, userAgent: scope.userAgent,
     }, scope.config);

@@ -5,6 +5,8 @@ import type { Locale } from '../../../common/i18n/locales.js';
 import type { BackgroundTasks } from '../../background-tasks.js';
 import type { PublicScope } from '../../core/scopes.js';
 import { badRequest } from '../../core/errors.js';
+import type { Tx } from '../../db/index.js';
+import { findLink } from '../../doors/link.js';
 import { passwordResetMail, type Mailer } from '../mail/index.js';
 import { hashPassword } from './password.js';
 import { hashToken, newOpaqueToken } from './tokens.js';
@@ -94,12 +96,19 @@ async function issueResetTokens(scope: ResetScope, address: string) {
 
 const invalidLink = () => badRequest(PASSWORD_MESSAGES.invalidResetLink, { reason: 'invalid_reset_token' });
 
+/** Platform door: the church of a live (unused, unexpired) reset token, by its hash. */
+async function liveResetToken(platformTx: Tx, tokenHash: string) {
+  const [found] = await platformTx.select({ churchId: passwordResetTokens.churchId }).from(passwordResetTokens)
+    .where(and(eq(passwordResetTokens.tokenHash, tokenHash), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, sql`now()`)))
+    .limit(1);
+  return found;
+}
+
 /**
- * Reset password with a mailed link's token. The token alone says which church it belongs to, so
- * the church is found through the platform door by the token's hash; everything else happens in
- * that church's tenant door, in one transaction: the token is consumed by a single conditional
- * UPDATE (unused and unexpired), and the user's password changes with it. Two uses of one token at
- * once: the second UPDATE waits for the first's row lock, then finds the token used and changes
+ * Reset password with a mailed link's token, through the link door (server/doors/link.ts): the
+ * token alone says which church it belongs to; everything else happens in that church's tenant
+ * transaction: the token is consumed by a single conditional UPDATE (unused and unexpired), and the
+ * user's password changes with it. Two uses of one token at once: the second UPDATE waits for the first's row lock, then finds the token used and changes
  * nothing (400). Changing the password ends every session of the user (the `users_end_sessions`
  * trigger). Tries are limited per address, whatever their outcome.
  */
@@ -108,19 +117,16 @@ export async function resetPassword(scope: ResetScope, input: { token: string; n
     name: 'reset-password', what: 'password reset attempts', windowMs: PER_IP_WINDOW_MS, max: scope.config.RESET_PASSWORD_MAX_PER_IP,
   }, scope.ip);
   const tokenHash = hashToken(input.token);
-  const [found] = await scope.db.withPlatform((tx) => tx
-    .select({ churchId: passwordResetTokens.churchId })
-    .from(passwordResetTokens)
-    .where(and(eq(passwordResetTokens.tokenHash, tokenHash), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, sql`now()`)))
-    .limit(1));
+  const found = await findLink(scope.db, tokenHash, liveResetToken);
   if (!found) throw invalidLink();
 
   // argon2 runs on libuv's thread pool, before the transaction: no connection is held meanwhile.
   const passwordHash = await hashPassword(input.newPassword);
-  const userId = await scope.db.withTenant(found.churchId, async (tx) => {
+  const churchId = found.link.churchId;
+  const userId = await found.enter(async ({ tx }) => {
     const [consumed] = await tx.update(passwordResetTokens).set({ usedAt: sql`now()` })
       .where(and(
-        eq(passwordResetTokens.churchId, found.churchId),
+        eq(passwordResetTokens.churchId, churchId),
         eq(passwordResetTokens.tokenHash, tokenHash),
         isNull(passwordResetTokens.usedAt),
         gt(passwordResetTokens.expiresAt, sql`now()`),
@@ -128,12 +134,12 @@ export async function resetPassword(scope: ResetScope, input: { token: string; n
       .returning({ userId: passwordResetTokens.userId });
     if (!consumed) throw invalidLink();
     const [changed] = await tx.update(users).set({ passwordHash, updatedAt: new Date() })
-      .where(and(eq(users.churchId, found.churchId), eq(users.id, consumed.userId), eq(users.isActive, true)))
+      .where(and(eq(users.churchId, churchId), eq(users.id, consumed.userId), eq(users.isActive, true)))
       .returning({ id: users.id });
     // A user deactivated since the mail: nothing changes (the throw rolls the consumption back too).
     if (!changed) throw invalidLink();
     return changed.id;
   });
-  scope.log.info({ churchId: found.churchId, userId }, 'password reset');
+  scope.log.info({ churchId, userId }, 'password reset');
   return { message: PASSWORD_MESSAGES.resetSuccessful };
 }

@@ -1,7 +1,7 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import { churches, users, userSessions } from '../../../drizzle/schema/index.js';
 import type { Config } from '../../config.js';
-import { doorChurchId, type Tx } from '../../db/index.js';
+import type { Tx } from '../../db/index.js';
 import { fixedStatement } from '../../db/fixed-statement.js';
 import { toChurchDto } from '../churches/index.js';
 import type { Locale } from '../../../common/i18n/locales.js';
@@ -48,10 +48,10 @@ const sessionLookup = fixedStatement<SessionLookupRow, { churchId: string; token
  * church request, so it is one fixed statement (built once, prepared once per connection) selecting
  * only what the user and church answers need, without the query builder's work on every request.
  */
-export async function authenticateChurchSession(tx: Tx, token: string, config: SessionConfig) {
+export async function authenticateChurchSession(tx: Tx, churchId: string, token: string, config: SessionConfig) {
   const now = new Date();
   const signedInAfter = new Date(now.getTime() - maxAgeMs(config)).toISOString();
-  const [row] = await sessionLookup(tx, { churchId: doorChurchId(tx), tokenHash: hashToken(token), signedInAfter });
+  const [row] = await sessionLookup(tx, { churchId, tokenHash: hashToken(token), signedInAfter });
   if (!row || !row.user_is_active) return undefined;
 
   if (now.getTime() - row.last_seen_ms > TOUCH_INTERVAL_MS) {

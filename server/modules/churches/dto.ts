@@ -1,17 +1,16 @@
 import type { churches } from '../../../drizzle/schema/index.js';
 import { calendarDayIn } from '../../../common/dates.js';
+import type { ChurchDto } from '../../core/scope-dtos.js';
 import { subscriptionValidity } from '../subscription/index.js';
 
 type ChurchRow = typeof churches.$inferSelect;
 
-/**
- * The church as church users see it, with its subscription validity and its current
- * calendar day (so a browser knows the church's today without loading time-zone data).
- */
+/** What the church's DTO (ChurchDto, server/core/scope-dtos.ts) is made of. */
 export type ChurchFields = Pick<ChurchRow, 'id' | 'code' | 'name' | 'email' | 'phone' | 'address' | 'pincode' | 'timeZone' | 'defaultLanguage'
   | 'subscriptionTier' | 'subscriptionStatus' | 'subscriptionEndDate' | 'isLifetime'>;
 
-export function toChurchDto(church: ChurchFields, now = new Date()) {
+/** The church as church users see it (the type is declared in the core, which the scopes carry). */
+export function toChurchDto(church: ChurchFields, now = new Date()): ChurchDto {
   return {
     id: church.id,
     code: church.code,
@@ -31,4 +30,4 @@ export function toChurchDto(church: ChurchFields, now = new Date()) {
     subscription: subscriptionValidity(church, now),
   };
 }
-export type ChurchDto = ReturnType<typeof toChurchDto>;
+export type { ChurchDto };

@@ -1,5 +1,5 @@
 // The churches module's surface: the church as other modules see it, its "today", the code lookup.
-export { toChurchDto, type ChurchDto } from './dto.js';
+export { toChurchDto } from './dto.js';
 export { loadChurch } from './queries.js';
 export { churchToday } from './time.js';
 export { createChurchDirectory, type ChurchDirectory } from './directory.js';

@@ -1,7 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { can } from '../../../common/permissions.js';
 import { classes } from '../../../drizzle/schema/index.js';
-import { churchRows, type Tx } from '../../db/index.js';
+import type { Tx } from '../../db/index.js';
 import type { UserDto } from '../users/index.js';
 import { notFound } from '../../core/errors.js';
 
@@ -18,8 +18,8 @@ export const classNotFound = () => notFound('Class not found.');
  * churches' classes; this adds the teacher rule. A class the user may not reach is answered as
  * not found, so ids of other classes reveal nothing.
  */
-export async function findAccessibleClass(tx: Tx, user: Pick<UserDto, 'id' | 'role'>, classId: string): Promise<ClassRow> {
-  const [row] = await tx.select().from(classes).where(and(churchRows(tx, classes), eq(classes.id, classId))).limit(1);
+export async function findAccessibleClass(tx: Tx, churchId: string, user: Pick<UserDto, 'id' | 'role'>, classId: string): Promise<ClassRow> {
+  const [row] = await tx.select().from(classes).where(and(eq(classes.churchId, churchId), eq(classes.id, classId))).limit(1);
   if (!row || (!seesAllClasses(user) && row.teacherId !== user.id)) throw classNotFound();
   return row;
 }

@@ -1,13 +1,13 @@
 import { and, asc, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { attendance, classes, enrolments, students, users } from '../../../drizzle/schema/index.js';
 import { CLASS_NAMES } from '../../../common/school.js';
-import { byName, type Tx, churchRows } from '../../db/index.js';
+import { byName, type Tx } from '../../db/index.js';
 
 /** Orders class names as the school does (LKG, UKG, 1st ... 10th), not alphabetically. */
 export const classNameOrder = (column: SQL | typeof classes.className = classes.className) =>
   sql`array_position(array[${sql.join(CLASS_NAMES.map((name) => sql`${name}`), sql`, `)}]::text[], ${column})`;
 
-const classColumns = (tx: Tx) => ({
+const classColumns = (churchId: string) => ({
   id: classes.id,
   className: classes.className,
   section: classes.section,
@@ -19,7 +19,7 @@ const classColumns = (tx: Tx) => ({
   // The church named as a value, not through classes.church_id: on PostgreSQL 15 Citus refuses this
   // outer join once the planner derives a constant condition from the correlation and the policy.
   studentCount: sql<number>`(select count(*) from ${enrolments}
-    where ${churchRows(tx, enrolments)} and ${enrolments.classId} = ${classes.id})::int`,
+    where ${eq(enrolments.churchId, churchId)} and ${enrolments.classId} = ${classes.id})::int`,
 });
 export type ClassListRow = {
   id: string; className: string; section: string; teacherId: string | null; teacherName: string | null;
@@ -27,26 +27,26 @@ export type ClassListRow = {
 };
 
 /** Classes with their teacher and student count, in school order (newest academic year first). */
-export function selectClasses(tx: Tx, where: SQL | undefined): Promise<ClassListRow[]> {
-  return tx.select(classColumns(tx)).from(classes)
+export function selectClasses(tx: Tx, churchId: string, where: SQL | undefined): Promise<ClassListRow[]> {
+  return tx.select(classColumns(churchId)).from(classes)
     .leftJoin(users, and(eq(users.churchId, classes.churchId), eq(users.id, classes.teacherId)))
-    .where(and(churchRows(tx, classes), where))
+    .where(and(eq(classes.churchId, churchId), where))
     .orderBy(desc(classes.academicYear), classNameOrder(), asc(classes.section), asc(classes.id));
 }
 
-export async function findClassRow(tx: Tx, id: string): Promise<ClassListRow | undefined> {
-  const [row] = await selectClasses(tx, eq(classes.id, id));
+export async function findClassRow(tx: Tx, churchId: string, id: string): Promise<ClassListRow | undefined> {
+  const [row] = await selectClasses(tx, churchId, eq(classes.id, id));
   return row;
 }
 
 /** Another class of the same year, name and section (sections compared without case). */
 export async function findDuplicateClass(
-  tx: Tx,
+  tx: Tx, churchId: string,
   fields: { academicYear: string; className: string; section: string },
   exceptId?: string,
 ) {
   const [row] = await tx.select({ id: classes.id }).from(classes).where(and(
-    churchRows(tx, classes),
+    eq(classes.churchId, churchId),
     eq(classes.academicYear, fields.academicYear),
     eq(classes.className, fields.className),
     sql`lower(${classes.section}) = lower(${fields.section})`,
@@ -56,16 +56,16 @@ export async function findDuplicateClass(
 }
 
 /** An active teacher of the church (row-level security limits users to the church). */
-export async function findActiveTeacher(tx: Tx, id: string) {
+export async function findActiveTeacher(tx: Tx, churchId: string, id: string) {
   const [row] = await tx.select({ id: users.id }).from(users)
-    .where(and(churchRows(tx, users), eq(users.id, id), eq(users.role, 'teacher'), eq(users.isActive, true))).limit(1);
+    .where(and(eq(users.churchId, churchId), eq(users.id, id), eq(users.role, 'teacher'), eq(users.isActive, true))).limit(1);
   return row;
 }
 
 /** GET /api/classes/teachers/available: the church's active teachers. */
-export function selectAvailableTeachers(tx: Tx) {
+export function selectAvailableTeachers(tx: Tx, churchId: string) {
   return tx.select({ id: users.id, name: users.name, email: users.email, phone: users.phone }).from(users)
-    .where(and(churchRows(tx, users), eq(users.role, 'teacher'), eq(users.isActive, true)))
+    .where(and(eq(users.churchId, churchId), eq(users.role, 'teacher'), eq(users.isActive, true)))
     .orderBy(asc(byName(users.name)), asc(users.id));
 }
 
@@ -75,23 +75,23 @@ export function selectAvailableTeachers(tx: Tx) {
  *   only reference the class (attendance, other transactions' foreign-key checks).
  * - 'update' is for deleting the class: it waits for those references and keeps new ones out.
  */
-export async function lockClass(tx: Tx, id: string, strength: 'no key update' | 'update') {
+export async function lockClass(tx: Tx, churchId: string, id: string, strength: 'no key update' | 'update') {
   const [row] = await tx.select({ id: classes.id, academicYear: classes.academicYear }).from(classes)
-    .where(and(churchRows(tx, classes), eq(classes.id, id))).for(strength);
+    .where(and(eq(classes.churchId, churchId), eq(classes.id, id))).for(strength);
   return row;
 }
 
 /** The children enrolled in a class, of its year (a past year's class keeps them after they moved up). */
-export async function countStudentsOfClass(tx: Tx, classId: string): Promise<number> {
-  const [row] = await tx.select({ n: count() }).from(enrolments).where(and(churchRows(tx, enrolments), eq(enrolments.classId, classId)));
+export async function countStudentsOfClass(tx: Tx, churchId: string, classId: string): Promise<number> {
+  const [row] = await tx.select({ n: count() }).from(enrolments).where(and(eq(enrolments.churchId, churchId), eq(enrolments.classId, classId)));
   return row.n;
 }
 
 /** Children enrolled in a class who have since moved on to another academic year (its history). */
-export async function countChildrenMovedOn(tx: Tx, classId: string): Promise<number> {
+export async function countChildrenMovedOn(tx: Tx, churchId: string, classId: string): Promise<number> {
   const [row] = await tx.select({ n: count() }).from(enrolments)
     .innerJoin(students, and(eq(students.churchId, enrolments.churchId), eq(students.id, enrolments.studentId)))
-    .where(and(churchRows(tx, enrolments), eq(enrolments.classId, classId), ne(students.academicYear, enrolments.academicYear)));
+    .where(and(eq(enrolments.churchId, churchId), eq(enrolments.classId, classId), ne(students.academicYear, enrolments.academicYear)));
   return row.n;
 }
 
@@ -104,22 +104,22 @@ export async function insertClass(
 }
 
 export async function updateClassRow(
-  tx: Tx,
+  tx: Tx, churchId: string,
   id: string,
   values: { className: string; section: string; teacherId: string | null; academicYear: string },
 ) {
-  await tx.update(classes).set({ ...values, updatedAt: new Date() }).where(and(churchRows(tx, classes), eq(classes.id, id)));
+  await tx.update(classes).set({ ...values, updatedAt: new Date() }).where(and(eq(classes.churchId, churchId), eq(classes.id, id)));
 }
 
 /** The students of a class follow its academic year (a student's year is always its class's). */
-export async function setStudentsAcademicYear(tx: Tx, classId: string, academicYear: string) {
+export async function setStudentsAcademicYear(tx: Tx, churchId: string, classId: string, academicYear: string) {
   await tx.update(students).set({ academicYear, updatedAt: new Date() })
-    .where(and(churchRows(tx, students), eq(students.classId, classId), ne(students.academicYear, academicYear)));
+    .where(and(eq(students.churchId, churchId), eq(students.classId, classId), ne(students.academicYear, academicYear)));
 }
 
 /** Deletes an empty class with the attendance rows still filed under it (those of students who
  * moved to another class since; their attendance in their new class stays). */
-export async function deleteClassRow(tx: Tx, id: string) {
-  await tx.delete(attendance).where(and(churchRows(tx, attendance), eq(attendance.classId, id)));
-  await tx.delete(classes).where(and(churchRows(tx, classes), eq(classes.id, id)));
+export async function deleteClassRow(tx: Tx, churchId: string, id: string) {
+  await tx.delete(attendance).where(and(eq(attendance.churchId, churchId), eq(attendance.classId, id)));
+  await tx.delete(classes).where(and(eq(classes.churchId, churchId), eq(classes.id, id)));
 }

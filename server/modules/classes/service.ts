@@ -16,8 +16,8 @@ import {
 
 
 /** Classes the user may see (all for principals and super admins, own for teachers), optionally of one year. */
-export async function listClasses({ tx, user }: TenantScope, filter: { academic_year?: string } = {}): Promise<ClassDto[]> {
-  const rows = await selectClasses(tx, and(
+export async function listClasses({ tx, user, church }: TenantScope, filter: { academic_year?: string } = {}): Promise<ClassDto[]> {
+  const rows = await selectClasses(tx, church.id, and(
     visibleClassesWhere(user),
     filter.academic_year ? eq(classes.academicYear, filter.academic_year) : undefined,
   ));
@@ -33,24 +33,24 @@ const duplicateClass = (fields: { academicYear: string; className: string; secti
   });
 
 /** GET /api/classes/my-classes: the classes whose teacher is the signed-in user. */
-export async function myClasses({ tx, user }: TenantScope): Promise<ClassDto[]> {
-  return (await selectClasses(tx, eq(classes.teacherId, user.id))).map(toClassDto);
+export async function myClasses({ tx, user, church }: TenantScope): Promise<ClassDto[]> {
+  return (await selectClasses(tx, church.id, eq(classes.teacherId, user.id))).map(toClassDto);
 }
 
-export const availableTeachers = ({ tx }: TenantScope) => selectAvailableTeachers(tx);
+export const availableTeachers = ({ tx, church }: TenantScope) => selectAvailableTeachers(tx, church.id);
 
-async function classDto(tx: Tx, id: string): Promise<ClassDto> {
-  const row = await findClassRow(tx, id);
+async function classDto(tx: Tx, churchId: string, id: string): Promise<ClassDto> {
+  const row = await findClassRow(tx, churchId, id);
   if (!row) throw notFound(CLASS_MESSAGES.notFound);
   return toClassDto(row);
 }
 
-async function assertTeacher(tx: Tx, teacherId: string | null) {
-  if (teacherId && !(await findActiveTeacher(tx, teacherId))) throw badRequest(CLASS_MESSAGES.teacherNotFound);
+async function assertTeacher(tx: Tx, churchId: string, teacherId: string | null) {
+  if (teacherId && !(await findActiveTeacher(tx, churchId, teacherId))) throw badRequest(CLASS_MESSAGES.teacherNotFound);
 }
 
-async function assertNoDuplicate(tx: Tx, fields: { academicYear: string; className: string; section: string }, exceptId?: string) {
-  if (await findDuplicateClass(tx, fields, exceptId)) {
+async function assertNoDuplicate(tx: Tx, churchId: string, fields: { academicYear: string; className: string; section: string }, exceptId?: string) {
+  if (await findDuplicateClass(tx, churchId, fields, exceptId)) {
     throw duplicateClass(fields);
   }
 }
@@ -81,45 +81,45 @@ export async function createClass({ tx, church }: TenantScope, input: z.output<t
     teacherId: input.teacher_id ?? null,
     academicYear: input.academic_year,
   };
-  await assertTeacher(tx, fields.teacherId);
-  await assertNoDuplicate(tx, fields);
+  await assertTeacher(tx, church.id, fields.teacherId);
+  await assertNoDuplicate(tx, church.id, fields);
   await assertWithinPlanLimit(tx, church, { resource: 'classes', academicYear: fields.academicYear });
   const id = await duplicateAware(fields, () => insertClass(tx, { churchId: church.id, ...fields }));
-  return classDto(tx, id);
+  return classDto(tx, church.id, id);
 }
 
 /** PUT /api/classes/{id} (super_admin, principal). Fields left out keep their values; a new academic
  * year moves the class's students with it. */
-export async function updateClass({ tx, user }: TenantScope, input: z.output<typeof classUpdateInput>): Promise<ClassDto> {
+export async function updateClass({ tx, user, church }: TenantScope, input: z.output<typeof classUpdateInput>): Promise<ClassDto> {
   // Locked first, then read: two edits of one class (or an edit and a new student) go one after the other.
-  if (!(await lockClass(tx, input.id, 'no key update'))) throw notFound(CLASS_MESSAGES.notFound);
-  const current = await findAccessibleClass(tx, user, input.id);
+  if (!(await lockClass(tx, church.id, input.id, 'no key update'))) throw notFound(CLASS_MESSAGES.notFound);
+  const current = await findAccessibleClass(tx, church.id, user, input.id);
   const fields = {
     className: input.class_name ?? current.className,
     section: input.section ?? current.section,
     teacherId: input.teacher_id === undefined ? current.teacherId : input.teacher_id,
     academicYear: input.academic_year ?? current.academicYear,
   };
-  if (fields.teacherId !== current.teacherId) await assertTeacher(tx, fields.teacherId);
+  if (fields.teacherId !== current.teacherId) await assertTeacher(tx, church.id, fields.teacherId);
   // A class whose children moved on to another year (the rollover) is that year's record of them.
-  if (fields.academicYear !== current.academicYear && await countChildrenMovedOn(tx, current.id) > 0) {
+  if (fields.academicYear !== current.academicYear && await countChildrenMovedOn(tx, church.id, current.id) > 0) {
     throw conflict(CLASS_MESSAGES.yearKept(current.academicYear), { reason: 'class_year_kept', values: { academicYear: current.academicYear } });
   }
-  await assertNoDuplicate(tx, fields, current.id);
-  await duplicateAware(fields, () => updateClassRow(tx, current.id, fields));
-  await setStudentsAcademicYear(tx, current.id, fields.academicYear);
-  return classDto(tx, current.id);
+  await assertNoDuplicate(tx, church.id, fields, current.id);
+  await duplicateAware(fields, () => updateClassRow(tx, church.id, current.id, fields));
+  await setStudentsAcademicYear(tx, church.id, current.id, fields.academicYear);
+  return classDto(tx, church.id, current.id);
 }
 
 /** DELETE /api/classes/{id} (super_admin). Refused while the class has students. */
-export async function deleteClass({ tx, user }: TenantScope, input: { id: string }) {
-  const current = await findAccessibleClass(tx, user, input.id);
+export async function deleteClass({ tx, user, church }: TenantScope, input: { id: string }) {
+  const current = await findAccessibleClass(tx, church.id, user, input.id);
   // Locked so no student can be added between the count and the delete.
-  if (!(await lockClass(tx, current.id, 'update'))) throw notFound(CLASS_MESSAGES.notFound);
-  const studentCount = await countStudentsOfClass(tx, current.id);
+  if (!(await lockClass(tx, church.id, current.id, 'update'))) throw notFound(CLASS_MESSAGES.notFound);
+  const studentCount = await countStudentsOfClass(tx, church.id, current.id);
   if (studentCount > 0) {
     throw conflict(CLASS_MESSAGES.hasStudents(studentCount), { reason: 'class_has_students', values: { count: studentCount } });
   }
-  await deleteClassRow(tx, current.id);
+  await deleteClassRow(tx, church.id, current.id);
   return { id: current.id, message: CLASS_MESSAGES.deleted };
 }

@@ -20,8 +20,8 @@ export const consentChildData: ChildData = {
   async erase(tx, { churchId, studentId }) {
     return { rowIds: [...await idsOf(tx, studentConsents, churchId, studentId), ...await idsOf(tx, consentLinks, churchId, studentId)] };
   },
-  async export(tx, { studentId }) {
-    const answers = await selectConsentHistory(tx, studentId);
+  async export(tx, { churchId, studentId }) {
+    const answers = await selectConsentHistory(tx, churchId, studentId);
     return [exportJson('consents.json', answers.map((c) => ({
       purpose: c.purpose, given: c.given, guardian_name: c.guardianName, guardian_relation: c.guardianRelation, method: c.method,
       recorded_by: c.recordedByName, recorded_at: c.recordedAt.toISOString(), ip_address: c.ipAddress, user_agent: c.userAgent,

@@ -8,8 +8,8 @@ export { lacksConsent } from './queries.js';
 export { privacyNoticeOf, type PrivacyNotice } from './notice.js';
 
 /** Of these children, those without consent in force for the purpose (never given, or withdrawn). */
-export function childrenLackingConsent(tx: Tx, studentIds: readonly string[], purpose: ConsentPurpose): Promise<Set<string>> {
-  return selectLackingConsent(tx, studentIds, purpose);
+export function childrenLackingConsent(tx: Tx, churchId: string, studentIds: readonly string[], purpose: ConsentPurpose): Promise<Set<string>> {
+  return selectLackingConsent(tx, churchId, studentIds, purpose);
 }
 
 /** Stops a child's open consent links (the guardians module: a guardian removed or their phones changed). */

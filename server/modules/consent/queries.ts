@@ -4,7 +4,7 @@ import {
 } from '../../../drizzle/schema/index.js';
 import type { ConsentPurpose } from '../../../common/consent.js';
 import { alias, type PgInsertValue } from 'drizzle-orm/pg-core';
-import { churchRows, rowsOf, type Tx } from '../../db/index.js';
+import { rowsOf, type Tx } from '../../db/index.js';
 import { classNameOrder } from '../classes/index.js';
 
 // Row-level security limits every statement here to the church of the tenant transaction.
@@ -19,28 +19,28 @@ export type ConsentRow = typeof studentConsents.$inferSelect;
  * (a hashed set), not once per child per row, which keeps a filtered page and its count close to
  * the cost of an unfiltered one.
  */
-export function lacksConsent(tx: Tx, studentId: SQL, purpose: ConsentPurpose): SQL {
-  const a = alias(studentConsents, 'a'); // so churchRows names the subquery's `a.church_id`
+export function lacksConsent(churchId: string, studentId: SQL, purpose: ConsentPurpose): SQL {
+  const a = alias(studentConsents, 'a'); // the subquery's own name, so its condition names `a.church_id`
   return sql`${studentId} not in (
     select latest.student_id from (
       select distinct on (a.student_id) a.student_id, a.given from ${studentConsents} a
-      where ${churchRows(tx, a)} and a.purpose = ${purpose}
+      where ${eq(a.churchId, churchId)} and a.purpose = ${purpose}
       order by a.student_id, a.recorded_at desc, a.id desc) latest
     where latest.given)`;
 }
 
 /** Of these children, those whose latest answer for the purpose is not "given" (or who have none). */
-export async function selectLackingConsent(tx: Tx, studentIds: readonly string[], purpose: ConsentPurpose): Promise<Set<string>> {
+export async function selectLackingConsent(tx: Tx, churchId: string, studentIds: readonly string[], purpose: ConsentPurpose): Promise<Set<string>> {
   if (studentIds.length === 0) return new Set();
   const result = await tx.execute(sql`
     select s.id from unnest(${`{${studentIds.join(',')}}`}::uuid[]) as s(id)
-    where ${lacksConsent(tx, sql`s.id`, purpose)}`);
+    where ${lacksConsent(churchId, sql`s.id`, purpose)}`);
   return new Set(rowsOf<{ id: string }>(result).map((r) => r.id));
 }
 
 /** Every answer of one child, newest first. */
-export function selectConsentHistory(tx: Tx, studentId: string): Promise<ConsentRow[]> {
-  return tx.select().from(studentConsents).where(and(churchRows(tx, studentConsents), eq(studentConsents.studentId, studentId)))
+export function selectConsentHistory(tx: Tx, churchId: string, studentId: string): Promise<ConsentRow[]> {
+  return tx.select().from(studentConsents).where(and(eq(studentConsents.churchId, churchId), eq(studentConsents.studentId, studentId)))
     .orderBy(desc(studentConsents.recordedAt), desc(studentConsents.id));
 }
 
@@ -81,13 +81,13 @@ export type RevokedReason = 'revoked' | 'guardian_removed' | 'guardian_changed' 
  * guardians, or but one; answers the ids it stopped. `by` is the staff member whose action stopped them.
  */
 export async function revokeOpenLinks(
-  tx: Tx, studentId: string, which: { guardianIds?: readonly string[]; linkId?: string; except?: string },
+  tx: Tx, churchId: string, studentId: string, which: { guardianIds?: readonly string[]; linkId?: string; except?: string },
   reason: RevokedReason, by: string | null,
 ): Promise<string[]> {
   if (which.guardianIds && which.guardianIds.length === 0) return [];
   const rows = await tx.update(consentLinks).set({ revokedAt: sql`now()`, revokedReason: reason, revokedBy: by })
     .where(and(
-      churchRows(tx, consentLinks), eq(consentLinks.studentId, studentId),
+      eq(consentLinks.churchId, churchId), eq(consentLinks.studentId, studentId),
       isNull(consentLinks.usedAt), isNull(consentLinks.revokedAt), gt(consentLinks.expiresAt, sql`now()`),
       which.guardianIds ? inArray(consentLinks.guardianId, [...which.guardianIds]) : undefined,
       which.linkId ? eq(consentLinks.id, which.linkId) : undefined,
@@ -98,30 +98,30 @@ export async function revokeOpenLinks(
 }
 
 /** A child's links not yet answered, expired or revoked, newest first. */
-export function selectOpenLinks(tx: Tx, studentId: string) {
+export function selectOpenLinks(tx: Tx, churchId: string, studentId: string) {
   return tx.select({
     id: consentLinks.id, guardianId: consentLinks.guardianId, guardianName: consentLinks.guardianName, language: consentLinks.language,
     expiresAt: consentLinks.expiresAt, createdAt: consentLinks.createdAt, createdByName: consentLinks.createdByName,
   }).from(consentLinks)
-    .where(and(churchRows(tx, consentLinks), eq(consentLinks.studentId, studentId),
+    .where(and(eq(consentLinks.churchId, churchId), eq(consentLinks.studentId, studentId),
       isNull(consentLinks.usedAt), isNull(consentLinks.revokedAt), gt(consentLinks.expiresAt, sql`now()`)))
     .orderBy(desc(consentLinks.createdAt), desc(consentLinks.id));
 }
 
 /** A link of the transaction's church by id (its child, to check who may reach it). */
-export async function selectLink(tx: Tx, linkId: string) {
+export async function selectLink(tx: Tx, churchId: string, linkId: string) {
   const [row] = await tx.select({ id: consentLinks.id, studentId: consentLinks.studentId, guardianId: consentLinks.guardianId })
-    .from(consentLinks).where(and(churchRows(tx, consentLinks), eq(consentLinks.id, linkId)));
+    .from(consentLinks).where(and(eq(consentLinks.churchId, churchId), eq(consentLinks.id, linkId)));
   return row;
 }
 
 /** A link of the transaction's church by its token's hash, with whether it has expired by the database's clock. */
-export async function selectLinkByHash(tx: Tx, tokenHash: string) {
+export async function selectLinkByHash(tx: Tx, churchId: string, tokenHash: string) {
   const [row] = await tx.select({
     link: consentLinks, expired: sql<boolean>`${consentLinks.expiresAt} <= now()`, studentName: students.name,
   }).from(consentLinks)
     .innerJoin(students, and(eq(students.churchId, consentLinks.churchId), eq(students.id, consentLinks.studentId)))
-    .where(and(churchRows(tx, consentLinks), eq(consentLinks.tokenHash, tokenHash))).limit(1);
+    .where(and(eq(consentLinks.churchId, churchId), eq(consentLinks.tokenHash, tokenHash))).limit(1);
   return row;
 }
 
@@ -130,9 +130,9 @@ export async function selectLinkByHash(tx: Tx, tokenHash: string) {
  * an answer and a revocation): the second waits on the first's row lock, then finds the link used
  * (or revoked) and changes nothing (false).
  */
-export async function spendLink(tx: Tx, linkId: string): Promise<boolean> {
+export async function spendLink(tx: Tx, churchId: string, linkId: string): Promise<boolean> {
   const spent = await tx.update(consentLinks).set({ usedAt: sql`now()` })
-    .where(and(churchRows(tx, consentLinks), eq(consentLinks.id, linkId), isNull(consentLinks.usedAt), isNull(consentLinks.revokedAt),
+    .where(and(eq(consentLinks.churchId, churchId), eq(consentLinks.id, linkId), isNull(consentLinks.usedAt), isNull(consentLinks.revokedAt),
       gt(consentLinks.expiresAt, sql`now()`)))
     .returning({ id: consentLinks.id });
   return spent.length === 1;
@@ -142,18 +142,18 @@ export async function spendLink(tx: Tx, linkId: string): Promise<boolean> {
  * The current academic year's active children per class, and how many of them have no enrolment
  * consent in force (their latest enrolment answer is not "given", or they have none).
  */
-export async function selectEnrolmentConsentByClass(tx: Tx, academicYear: string) {
+export async function selectEnrolmentConsentByClass(tx: Tx, churchId: string, academicYear: string) {
   // Each table names the church as a constant (on Citus, the statement then routes to one shard).
   const c = alias(studentConsents, 'c');
-  const latest = sql`(select c.given from ${studentConsents} c where ${churchRows(tx, c)} and c.student_id = ${students.id} and c.purpose = 'enrolment'
+  const latest = sql`(select c.given from ${studentConsents} c where ${eq(c.churchId, churchId)} and c.student_id = ${students.id} and c.purpose = 'enrolment'
     order by c.recorded_at desc, c.id desc limit 1)`;
   return tx.select({
     classId: classes.id, className: classes.className, section: classes.section,
     children: sql<number>`count(*)::int`,
     missing: sql<number>`(count(*) filter (where not coalesce(${latest}, false)))::int`,
   }).from(students)
-    .innerJoin(classes, and(churchRows(tx, classes), eq(classes.id, students.classId)))
-    .where(and(churchRows(tx, students), eq(students.academicYear, academicYear), eq(students.active, true)))
+    .innerJoin(classes, and(eq(classes.churchId, churchId), eq(classes.id, students.classId)))
+    .where(and(eq(students.churchId, churchId), eq(students.academicYear, academicYear), eq(students.active, true)))
     .groupBy(classes.id, classes.className, classes.section)
     .orderBy(classNameOrder(), classes.section);
 }

@@ -11,6 +11,7 @@ import type { PublicScope, TenantScope } from '../../core/scopes.js';
 import { AppError, appErrorIn, badRequest, conflict, notFound } from '../../core/errors.js';
 import { translatorFor } from '../../core/i18n.js';
 import type { Tx } from '../../db/index.js';
+import { findLink } from '../../doors/link.js';
 import { academicYearSettings } from '../academic-year/index.js';
 import { recordChildDataRead } from '../access-log/index.js';
 import { auditChurchChange } from '../audit/index.js';
@@ -57,14 +58,14 @@ function inForce(history: ConsentDto[]): Record<ConsentPurpose, ConsentAnswer> {
  * first. Consent records are a child's sensitive data: each read is logged in the same transaction. */
 export async function studentConsents(scope: TenantScope, { id }: { id: string }) {
   const student = await findAccessibleStudent(scope, id);
-  const history = (await selectConsentHistory(scope.tx, student.id)).map(toConsentDto);
+  const history = (await selectConsentHistory(scope.tx, scope.church.id, student.id)).map(toConsentDto);
   await recordChildDataRead(scope.tx, { churchId: scope.church.id, studentId: student.id, kind: 'consent_records', reader: scope.user });
   return { student_id: student.id, purposes: inForce(history), history };
 }
 
 /** One guardian of the child, or a 400 naming the mistake (a guardian of another child, or none). */
-async function guardianOfChild(tx: Tx, studentId: string, guardianId: string) {
-  const guardian = await guardianOfStudent(tx, studentId, guardianId);
+async function guardianOfChild(tx: Tx, churchId: string, studentId: string, guardianId: string) {
+  const guardian = await guardianOfStudent(tx, churchId, studentId, guardianId);
   if (!guardian) throw badRequest(M.guardianNotOfChild, { reason: 'guardian_not_of_child' });
   return guardian;
 }
@@ -79,7 +80,7 @@ const answered = (answers: Partial<Record<ConsentPurpose, boolean>>) =>
  */
 export async function recordConsent(scope: TenantScope, input: z.output<typeof recordConsentInput>) {
   const student = await findAccessibleStudent(scope, input.id);
-  const guardian = await guardianOfChild(scope.tx, student.id, input.guardian_id);
+  const guardian = await guardianOfChild(scope.tx, scope.church.id, student.id, input.guardian_id);
   const answers = answered(input.answers);
   const rows = await insertConsents(scope.tx, answers.map((a) => ({
     churchId: scope.church.id, studentId: student.id, purpose: a.purpose, given: a.given,
@@ -87,7 +88,7 @@ export async function recordConsent(scope: TenantScope, input: z.output<typeof r
     method: input.method, recordedBy: scope.user.id, recordedByName: scope.user.name,
   })));
   if (input.answers.messages !== undefined) {
-    await setContactConsent(scope.tx, student.id, guardian.id, input.answers.messages, scope.user.id);
+    await setContactConsent(scope.tx, scope.church.id, student.id, guardian.id, input.answers.messages, scope.user.id);
   }
   // Ids and answers only: who the child and the guardian are is in the rows the ids name.
   await auditChurchChange(scope.tx, {
@@ -109,7 +110,7 @@ const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;
  */
 export async function createConsentLink(scope: TenantScope, publicUrl: string, input: z.output<typeof consentLinkInput>) {
   const student = await findAccessibleStudent(scope, input.id);
-  const guardian = await guardianOfChild(scope.tx, student.id, input.guardian_id);
+  const guardian = await guardianOfChild(scope.tx, scope.church.id, student.id, input.guardian_id);
   const language: Locale = guardian.language ?? scope.church.default_language;
   const token = newOpaqueToken();
   const link = await insertConsentLink(scope.tx, {
@@ -120,7 +121,7 @@ export async function createConsentLink(scope: TenantScope, publicUrl: string, i
     createdBy: scope.user.id, createdByName: scope.user.name,
   });
   // One open link per guardian of a child: the newest; those sent before it stop.
-  const replaced = await revokeOpenLinks(scope.tx, student.id, { guardianIds: [guardian.id], except: link.id }, 'replaced', scope.user.id);
+  const replaced = await revokeOpenLinks(scope.tx, scope.church.id, student.id, { guardianIds: [guardian.id], except: link.id }, 'replaced', scope.user.id);
   await auditChurchChange(scope.tx, {
     user: scope.user, action: 'student.consent_link_created', resourceType: 'student', resourceId: student.id,
     details: { link_id: link.id, guardian_id: guardian.id, language, expires_at: link.expiresAt.toISOString(), replaced_link_ids: replaced },
@@ -141,7 +142,7 @@ export async function createConsentLink(scope: TenantScope, publicUrl: string, i
  * expired or revoked), newest first: what the card shows, each with its Revoke button. */
 export async function openConsentLinks(scope: TenantScope, { id }: { id: string }) {
   const student = await findAccessibleStudent(scope, id);
-  return (await selectOpenLinks(scope.tx, student.id)).map((l) => ({
+  return (await selectOpenLinks(scope.tx, scope.church.id, student.id)).map((l) => ({
     id: l.id, guardian_id: l.guardianId, guardian_name: l.guardianName, language: l.language,
     created_at: l.createdAt.toISOString(), created_by_name: l.createdByName, expires_at: l.expiresAt.toISOString(),
   }));
@@ -153,10 +154,10 @@ export async function openConsentLinks(scope: TenantScope, { id }: { id: string 
  * another church, is not found (404); one already used, expired or revoked is a 409. Audited.
  */
 export async function revokeConsentLink(scope: TenantScope, { id }: z.output<typeof consentLinkRefInput>) {
-  const link = await selectLink(scope.tx, id);
+  const link = await selectLink(scope.tx, scope.church.id, id);
   if (!link) throw notFound(M.linkIdInvalid, { reason: 'consent_link_not_found' });
   const student = await findAccessibleStudent(scope, link.studentId);
-  const [revoked] = await revokeOpenLinks(scope.tx, student.id, { linkId: link.id }, 'revoked', scope.user.id);
+  const [revoked] = await revokeOpenLinks(scope.tx, scope.church.id, student.id, { linkId: link.id }, 'revoked', scope.user.id);
   if (!revoked) throw conflict(M.linkNotOpen, { reason: 'consent_link_not_open' });
   await auditChurchChange(scope.tx, {
     user: scope.user, action: 'student.consent_link_revoked', resourceType: 'student', resourceId: student.id,
@@ -187,9 +188,8 @@ const isFailedToken = (error: unknown) => {
 };
 
 /**
- * A link's church, then the link in that church's tenant door. The token alone says which church
- * it belongs to, so the church is found through the platform door by the token's hash (as a password
- * reset is); everything else happens in the church's own transaction.
+ * A link's church, then the link in that church's tenant transaction, through the link door
+ * (server/doors/link.ts): the token alone says which church it belongs to.
  *
  * Two limits. Per address, only tokens that fail (unknown or expired: what guessing produces) count,
  * `CONSENT_MAX_PER_IP` in 15 minutes: each try is counted first (so parallel guesses cannot slip
@@ -206,12 +206,13 @@ async function inChurchOfToken<T>(
   const tokenHash = hashToken(token);
   let failedToken = false;
   try {
-    const found = await scope.db.withPlatform((tx) => selectChurchOfToken(tx, tokenHash));
+    const found = await findLink(scope.db, tokenHash, selectChurchOfToken);
     if (!found) throw linkNotFound();
     await admitUnderLimit(scope.services.attempts, `consent:link:${tokenHash}`,
       { what: 'requests for this consent link', windowMs: PER_IP_WINDOW_MS, max: CONSENT_LINK_MAX_REQUESTS });
-    const church = { id: found.churchId, name: found.churchName, code: found.churchCode, retentionYears: found.retentionYears };
-    return await scope.db.withTenant(church.id, (tx) => work(tx, church, tokenHash));
+    const { link } = found;
+    const church = { id: link.churchId, name: link.churchName, code: link.churchCode, retentionYears: link.retentionYears };
+    return await found.enter(({ tx }) => work(tx, church, tokenHash));
   } catch (error) {
     failedToken = isFailedToken(error);
     throw error;
@@ -225,13 +226,13 @@ async function inChurchOfToken<T>(
  * guardian it was sent to is no longer one of the child's guardians (410): a link answers only for a
  * current guardian.
  */
-async function liveLink(tx: Tx, tokenHash: string) {
-  const found = await selectLinkByHash(tx, tokenHash);
+async function liveLink(tx: Tx, churchId: string, tokenHash: string) {
+  const found = await selectLinkByHash(tx, churchId, tokenHash);
   if (!found) throw linkNotFound();
   if (found.link.usedAt) throw linkUsed();
   if (found.link.revokedAt) throw linkStopped(found.link.revokedReason);
   if (found.expired) throw linkGone();
-  const guardian = found.link.guardianId ? await guardianOfStudent(tx, found.link.studentId, found.link.guardianId) : undefined;
+  const guardian = found.link.guardianId ? await guardianOfStudent(tx, churchId, found.link.studentId, found.link.guardianId) : undefined;
   if (!guardian) throw linkStopped('guardian_removed');
   return found;
 }
@@ -240,7 +241,7 @@ async function liveLink(tx: Tx, tokenHash: string) {
  * guardian, the privacy notice in the link's language (or the one `lang` asks for) and the purposes. */
 export async function openConsentLink(scope: ConsentPageScope, input: z.output<typeof consentPageInput>) {
   return inChurchOfToken(scope, input.token, async (tx, church, tokenHash) => {
-    const { link, studentName } = await liveLink(tx, tokenHash);
+    const { link, studentName } = await liveLink(tx, church.id, tokenHash);
     const language = input.lang ?? link.language;
     return {
       church_name: church.name,
@@ -264,12 +265,12 @@ export async function openConsentLink(scope: ConsentPageScope, input: z.output<t
  */
 export async function answerConsentLink(scope: ConsentPageScope, input: z.output<typeof consentAnswerInput>) {
   return inChurchOfToken(scope, input.token, async (tx, church, tokenHash) => {
-    const first = await selectLinkByHash(tx, tokenHash);
+    const first = await selectLinkByHash(tx, church.id, tokenHash);
     // The child's row, locked as an edit of their guardians locks it: an answer and the removal of
     // its guardian (which stops the guardian's links) happen one after the other, never interleaved.
-    if (first) await lockStudent(tx, first.link.studentId);
-    const { link } = await liveLink(tx, tokenHash);
-    if (!(await spendLink(tx, link.id))) throw linkUsed();
+    if (first) await lockStudent(tx, church.id, first.link.studentId);
+    const { link } = await liveLink(tx, church.id, tokenHash);
+    if (!(await spendLink(tx, church.id, link.id))) throw linkUsed();
     const answers = CONSENT_PURPOSES.map((purpose) => ({ purpose, given: input[purpose] }));
     await insertConsents(tx, answers.map((a) => ({
       churchId: church.id, studentId: link.studentId, purpose: a.purpose, given: a.given,
@@ -277,7 +278,7 @@ export async function answerConsentLink(scope: ConsentPageScope, input: z.output
       method: 'digital_link', linkId: link.id, ipAddress: scope.ip, userAgent: scope.userAgent?.slice(0, CONSENT_USER_AGENT_MAX) ?? null,
       recordedBy: null, recordedByName: link.guardianName,
     })));
-    if (link.guardianId) await setContactConsent(tx, link.studentId, link.guardianId, input.messages, null);
+    if (link.guardianId) await setContactConsent(tx, church.id, link.studentId, link.guardianId, input.messages, null);
     await auditChurchChange(tx, {
       user: { id: null, name: 'a guardian through a consent link', role: 'guardian' },
       action: 'student.consent_answered', resourceType: 'student', resourceId: link.studentId,
@@ -292,7 +293,7 @@ export async function answerConsentLink(scope: ConsentPageScope, input: z.output
  * force, in all and per class (only classes with children). */
 export async function consentSummary(scope: TenantScope) {
   const academicYear = (await academicYearSettings(scope)).current;
-  const rows = await selectEnrolmentConsentByClass(scope.tx, academicYear);
+  const rows = await selectEnrolmentConsentByClass(scope.tx, scope.church.id, academicYear);
   return {
     academic_year: academicYear,
     children: rows.reduce((sum, r) => sum + r.children, 0),

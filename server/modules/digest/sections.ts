@@ -27,7 +27,7 @@ export type DigestSection = (scope: DigestScope) => Promise<(t: Translate, local
 
 /** The classes a digest covers. */
 export async function digestScope(tx: Tx, church: { id: string; timeZone: string }, week: string): Promise<DigestScope> {
-  const academicYear = await academicYearOfDate(tx, digestDays(week).lastSunday);
+  const academicYear = await academicYearOfDate(tx, church.id, digestDays(week).lastSunday);
   const rows = await classesOfYear(tx, church.id, academicYear);
   return {
     tx, churchId: church.id, week, academicYear, timeZone: church.timeZone,

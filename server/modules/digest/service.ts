@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/index.js';
+import { enterChurchForJob } from '../../doors/job.js';
 import type { TenantScope } from '../../core/scopes.js';
 import { translatorFor } from '../../core/i18n.js';
 import { auditChurchChange } from '../audit/index.js';
@@ -53,10 +54,11 @@ export interface DigestSender { db: Database; mailer: Mailer; publicUrl: string;
  * mail goes and marked sent after, so however many jobs of this church and week run, in however many
  * processes, each recipient gets it once. A failed send gives up the claims not yet sent and fails
  * the job, whose retry sends to those only. The week is recorded as done once every recipient has it.
- * Returns how many mails this run sent.
+ * Returns how many mails this run sent. Each step is a short transaction of the job door
+ * (server/doors/job.ts); no connection is held while a mail goes.
  */
 export async function sendChurchDigest({ db, mailer, publicUrl, log }: DigestSender, { churchId, week }: DigestJob, now: Date) {
-  const loaded = await db.withTenant(churchId, async (tx) => {
+  const loaded = await enterChurchForJob(db, churchId, async ({ tx }) => {
     const church = await digestChurch(tx, churchId);
     if (!church || !subscriptionValidity(church, now).valid) return undefined;
     const recipients = await digestRecipients(tx, churchId);
@@ -67,7 +69,7 @@ export async function sendChurchDigest({ db, mailer, publicUrl, log }: DigestSen
   });
   if (!loaded) return 0;
   const { church, recipients, sections } = loaded;
-  const claimed = new Set(await db.withTenant(churchId, (tx) =>
+  const claimed = new Set(await enterChurchForJob(db, churchId, ({ tx }) =>
     claimDeliveries(tx, churchId, week, recipients.map((r) => r.id), CLAIM_LEASE_SECONDS)));
   let sent = 0;
   for (const recipient of recipients.filter((r) => claimed.has(r.id))) {
@@ -78,14 +80,14 @@ export async function sendChurchDigest({ db, mailer, publicUrl, log }: DigestSen
     try {
       await mailer.sendNow(mail, log);
     } catch (error) {
-      await db.withTenant(churchId, (tx) => releaseClaims(tx, churchId, week, [...claimed]));
+      await enterChurchForJob(db, churchId, ({ tx }) => releaseClaims(tx, churchId, week, [...claimed]));
       throw error;
     }
-    await db.withTenant(churchId, (tx) => markSent(tx, churchId, week, recipient.id));
+    await enterChurchForJob(db, churchId, ({ tx }) => markSent(tx, churchId, week, recipient.id));
     claimed.delete(recipient.id);
     sent++;
   }
-  await db.withTenant(churchId, async (tx) => {
+  await enterChurchForJob(db, churchId, async ({ tx }) => {
     const unsent = await unsentRecipients(tx, churchId, week, recipients.map((r) => r.id));
     // Claimed by another job still sending: this one fails, and its retry looks again.
     if (unsent.length) throw new Error(`weekly digest: ${unsent.length} recipients not sent yet`);

@@ -4,6 +4,7 @@ import { AppError, notFound } from '../../core/errors.js';
 import type { Database } from '../../db/index.js';
 import { errorAnswerDoc } from '../../rest/openapi.js';
 import { answer, plainRoute, type PlainRoute } from '../../rest/plain-route.js';
+import { findLink } from '../../doors/link.js';
 import { recordChildDataRead } from '../access-log/index.js';
 import { auditChurchChange } from '../audit/index.js';
 import type { MediaStorage } from '../media-storage/index.js';
@@ -15,9 +16,10 @@ const linkGone = () => new AppError('GONE', M.gone, { reason: 'export_link_gone'
 
 /**
  * GET /api/exports/download/{token}: the family export's ZIP, once. The token is the credential (no
- * session): its hash finds the export's church through the platform door, then, in that church's
- * tenant transaction, one conditional UPDATE takes the download (ready → downloaded, not expired),
- * with its audit entry and access-log read, attributed to whoever asked for the link. A used or
+ * session): through the link door (server/doors/link.ts) its hash finds the export's church, then,
+ * in that church's tenant transaction, one conditional UPDATE takes the download (ready →
+ * downloaded, not expired), with its audit entry and access-log read, attributed to whoever asked
+ * for the link. A used or
  * expired link is 410. The stored file is deleted once the answer has ended (sent or cut off): the
  * family has their copy, and the church keeps none.
  */
@@ -45,10 +47,10 @@ export function exportDownloadRoute(deps: { db: Database; services: { mediaStora
       const { token } = req.params;
       if (!DOWNLOAD_TOKEN.test(token)) throw linkNotFound();
       const hash = hashToken(token);
-      const found = await db.withPlatform((tx) => findExportByToken(tx, hash));
+      const found = await findLink(db, hash, findExportByToken);
       if (!found) throw linkNotFound();
-      const claimed = await db.withTenant(found.churchId, async (tx) => {
-        const row = await claimDownload(tx, found.churchId, found.id, hash);
+      const claimed = await found.enter(async ({ tx, link }) => {
+        const row = await claimDownload(tx, link.churchId, link.id, hash);
         if (!row?.linkBy || !row.linkByName || !row.linkByRole || !row.storageName) return undefined;
         const reader = { id: row.linkBy, name: row.linkByName, role: row.linkByRole };
         await recordChildDataRead(tx, { churchId: row.churchId, studentId: row.studentId, kind: 'export', reader });

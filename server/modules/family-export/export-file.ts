@@ -4,6 +4,7 @@ import { ZipFile } from 'yazl';
 import { FAMILY_EXPORT_HOURS } from '../../../common/schemas/family-export.js';
 import type { ChildData, ChildExportFile } from '../../core/child-data.js';
 import type { Database } from '../../db/index.js';
+import { enterChurchForJob } from '../../doors/job.js';
 import { hashToken, newOpaqueToken } from '../auth/index.js';
 import { newMediaKey, type MediaStorage } from '../media-storage/index.js';
 import { markFailed, markReady, selectChildName, selectChurch } from './queries.js';
@@ -19,11 +20,11 @@ interface ExportJob { churchId: string; exportId: string; studentId: string }
 
 /**
  * The export's files, each part of the child's data in its turn (server/child-data.ts), read in one
- * short tenant transaction; undefined once the child is gone. Stored files are only named here,
+ * short transaction of the job door (server/doors/job.ts); undefined once the child is gone. Stored files are only named here,
  * and bytes to be made (a PDF) are made after the transaction.
  */
 async function readChildData(db: Database, childData: readonly ChildData[], job: ExportJob) {
-  return db.withTenant(job.churchId, async (tx) => {
+  return enterChurchForJob(db, job.churchId, async ({ tx }) => {
     const name = await selectChildName(tx, job.churchId, job.studentId);
     if (name === undefined) return undefined;
     const church = await selectChurch(tx, job.churchId);
@@ -70,7 +71,7 @@ export async function makeExport(deps: ExportDeps, job: ExportJob): Promise<void
     zip.end();
     const { bytes } = await storage.put(key, output, 'application/zip');
     stored = true;
-    const ready = await db.withTenant(job.churchId, (tx) => markReady(tx, job.churchId, job.exportId, {
+    const ready = await enterChurchForJob(db, job.churchId, ({ tx }) => markReady(tx, job.churchId, job.exportId, {
       storageName: key.slice(job.churchId.length + 1), bytes, tokenHash: newDownloadToken().hash,
       expiresAt: new Date(Date.now() + FAMILY_EXPORT_HOURS * 3_600_000),
     }));
@@ -78,6 +79,6 @@ export async function makeExport(deps: ExportDeps, job: ExportJob): Promise<void
   } catch (error) {
     log.error({ err: error, exportId: job.exportId }, 'family export failed');
     if (stored) await storage.delete(key).catch(() => undefined);
-    await db.withTenant(job.churchId, (tx) => markFailed(tx, job.churchId, job.exportId));
+    await enterChurchForJob(db, job.churchId, ({ tx }) => markFailed(tx, job.churchId, job.exportId));
   }
 }

@@ -32,7 +32,7 @@ export async function consentForm(scope: ExportScope, input: z.output<typeof con
   const student = await findAccessibleStudent(scope, input.id);
   const { code } = await selectChurch(tx, church.id);
   const shown = await noticeIn(tx, church.id, input.lang);
-  const guardians = (await guardiansToContact(tx, [student.id])).get(student.id) ?? [];
+  const guardians = (await guardiansToContact(tx, church.id, [student.id])).get(student.id) ?? [];
   // It names the child, the class and the guardians: a read of the child's data, in the access log.
   await recordChildDataRead(tx, { churchId: church.id, studentId: student.id, kind: 'consent_form', reader: scope.user });
   const facts = {

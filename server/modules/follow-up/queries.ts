@@ -1,7 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { attendance, churches, classes, followUpContacts, students } from '../../../drizzle/schema/index.js';
 import type { ContactOutcome } from '../../../common/follow-up.js';
-import { churchRows, rowsOf, type Tx } from '../../db/index.js';
+import { rowsOf, type Tx } from '../../db/index.js';
 import { classAccessibleTo, classNameOrder } from '../classes/index.js';
 
 // Every query names church_id explicitly, as a constant in every subquery and lateral (row-level
@@ -128,8 +128,8 @@ export async function insertContact(tx: Tx, values: typeof followUpContacts.$inf
 }
 
 /** A child who moved away: off the roll call and the follow-up list from now on. */
-export async function markInactive(tx: Tx, studentId: string) {
-  await tx.update(students).set({ active: false, updatedAt: new Date() }).where(and(churchRows(tx, students), eq(students.id, studentId)));
+export async function markInactive(tx: Tx, churchId: string, studentId: string) {
+  await tx.update(students).set({ active: false, updatedAt: new Date() }).where(and(eq(students.churchId, churchId), eq(students.id, studentId)));
 }
 
 /** A child's contact records, newest first. */

@@ -22,7 +22,7 @@ const readerOf = ({ church, user }: TenantScope): Reader =>
 /** One class the user may reach (404 otherwise), or, without one, every class of the current
  * academic year: last year's classes keep their last marks, and their children are not followed up. */
 async function classFilter(scope: TenantScope, classId: string | undefined): Promise<ClassFilter> {
-  if (classId) return { classId: (await findAccessibleClass(scope.tx, scope.user, classId)).id };
+  if (classId) return { classId: (await findAccessibleClass(scope.tx, scope.church.id, scope.user, classId)).id };
   return { academicYear: (await academicYearSettings(scope)).current };
 }
 
@@ -83,7 +83,7 @@ export async function followUpList(scope: TenantScope, input: z.output<typeof fo
   const filter = await classFilter(scope, input?.classId);
   const n = await followUpAbsences(scope.tx, scope.church.id);
   const rows = await followUpRows(scope.tx, readerOf(scope), filter, n, scope.church.time_zone);
-  const guardians = await guardiansToContact(scope.tx, rows.map((row) => row.student_id));
+  const guardians = await guardiansToContact(scope.tx, scope.church.id, rows.map((row) => row.student_id));
   // Every child of the list is a read of that child's contacts: one INSERT for the whole list.
   await recordChildDataReads(scope.tx, { churchId: scope.church.id, studentIds: rows.map((row) => row.student_id), kind: 'follow_up', reader: scope.user });
   return {
@@ -142,7 +142,7 @@ const toContactDto = (row: Awaited<ReturnType<typeof insertContact>>) => ({
 export async function recordContact(scope: TenantScope, input: z.output<typeof followUpContactInput>) {
   const { tx, user, church } = scope;
   // Locked before it is read, so a contact and a concurrent change of the flag happen in one order.
-  await lockStudent(tx, input.studentId);
+  await lockStudent(tx, church.id, input.studentId);
   const student = await findAccessibleStudent(scope, input.studentId);
   if (!student.active) throw conflict(M.studentInactive, { reason: 'student_inactive' });
   const row = await insertContact(tx, {
@@ -150,7 +150,7 @@ export async function recordContact(scope: TenantScope, input: z.output<typeof f
     contactedBy: user.id, contactedByName: user.name,
   });
   const deactivated = input.outcome === 'moved_away';
-  if (deactivated) await markInactive(tx, student.id);
+  if (deactivated) await markInactive(tx, church.id, student.id);
   await auditChurchChange(tx, {
     user, action: 'follow_up.contact_recorded', resourceType: 'student', resourceId: student.id,
     details: { contact_id: row.id, outcome: row.outcome, note: row.note, student_deactivated: deactivated },

@@ -41,6 +41,6 @@ export async function mediaShowingOthersWithoutConsent(tx: Tx, churchId: string,
   if (mediaIds.length === 0) return new Set();
   const rows = await tx.selectDistinct({ mediaId: mediaChildren.mediaId }).from(mediaChildren)
     .where(and(eq(mediaChildren.churchId, churchId), inArray(mediaChildren.mediaId, mediaIds), ne(mediaChildren.studentId, studentId),
-      lacksConsent(tx, sql`${mediaChildren.studentId}`, 'photos')));
+      lacksConsent(churchId, sql`${mediaChildren.studentId}`, 'photos')));
   return new Set(rows.map((r) => r.mediaId));
 }

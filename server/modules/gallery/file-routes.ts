@@ -5,6 +5,7 @@ import { isGuid } from '../../../common/school.js';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/index.js';
 import { AppError, forbidden, notFound } from '../../core/errors.js';
+import { enterChurchAsVisitor } from '../../doors/visitor.js';
 import type { WorkQueue } from '../../core/work-queue.js';
 import { answer, plainRoute, type PlainAnswer, type PlainRoute } from '../../rest/plain-route.js';
 import { admitUnderLimit, type AttemptStore } from '../auth/index.js';
@@ -48,8 +49,8 @@ const rangeNotInFile = () => new AppError('RANGE_NOT_SATISFIABLE', 'The requeste
 /**
  * The gallery's two routes that are not procedures, because their bodies are files:
  * POST /api/gallery/upload (multipart, streamed to storage) and GET /api/gallery/image/{filename}.
- * Both enter the church door with the checks of a capability procedure (manageMedia, viewMedia),
- * or, for reading a file, come with a signed address the list handed out.
+ * Both pass the church door (server/doors/church.ts) with the checks of a capability procedure
+ * (manageMedia, viewMedia), or, for reading a file, come with a signed address the list handed out.
  */
 export function galleryFileRoutes(deps: GalleryFileDeps): PlainRoute[] {
   const { services } = deps;
@@ -75,7 +76,7 @@ export function galleryFileRoutes(deps: GalleryFileDeps): PlainRoute[] {
         // is stored, when their field comes first (the form sends it so); again where the rows are written.
         checkFields: async (fields) => {
           const { student_ids: studentIds } = galleryUploadFields.parse(fields);
-          if (studentIds.length) await enterChurch(({ tx }) => assertStudentsOfChurch(tx, studentIds));
+          if (studentIds.length) await enterChurch(({ tx, church }) => assertStudentsOfChurch(tx, church.id, studentIds));
         },
         images: services.workQueue,
         storageLeft: left,
@@ -131,7 +132,7 @@ export function galleryFileRoutes(deps: GalleryFileDeps): PlainRoute[] {
           // read per fetch, so a withdrawal stops addresses handed out before it. The browser must
           // ask each time (no-cache), but a file it holds costs no bytes: stored names never change
           // content, so the name is the file's ETag.
-          const hidden = await deps.db.withTenant(church, (tx) => hiddenByConsentOf(tx, filename));
+          const hidden = await enterChurchAsVisitor(deps.db, church, (visit) => hiddenByConsentOf(visit.tx, visit.church.id, filename));
           if (hidden === undefined) throw notFound(GALLERY_MESSAGES.notFound);
           if (hidden) throw consentRefusal();
           const etag = `"${filename}"`;
@@ -146,8 +147,8 @@ export function galleryFileRoutes(deps: GalleryFileDeps): PlainRoute[] {
       } else {
         // A REST client with its session: the file must belong to one of its church's items, and
         // one not hidden from the caller by photo consent.
-        const found = await enterChurch(async ({ tx, user }) => {
-          const item = await findMediaByStoredName(tx, filename);
+        const found = await enterChurch(async ({ tx, user, church }) => {
+          const item = await findMediaByStoredName(tx, church.id, filename);
           // A photo's original is not for a guest, who is only ever given its web copy.
           if (!item || (item.filePath === filename && item.webPath && !seesOriginals(user.role))) return undefined;
           return { row: item, refused: item.hidden && !seesMediaWithoutConsent(user.role) };

@@ -1,7 +1,7 @@
 import { and, count, eq, getTableColumns, inArray, not, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { media, mediaChildren, students } from '../../../drizzle/schema/index.js';
-import { byName, type Tx, churchRows } from '../../db/index.js';
+import { byName, type Tx } from '../../db/index.js';
 import { lacksConsent } from '../consent/index.js';
 
 export type MediaRow = typeof media.$inferSelect;
@@ -22,22 +22,22 @@ export interface MediaFilters {
  * given, or withdrawn). One probe of media_children's key per item and one of the consent index
  * per tagged child, so a page of ids still comes from the index alone.
  */
-const hiddenByConsent = (tx: Tx) => {
+const hiddenByConsent = (churchId: string) => {
   // The church named as a constant (not as media's column): on Citus a subquery routes with its
   // statement only when each of its tables names the church.
   const mc = alias(mediaChildren, 'mc');
   return sql`exists (
   select 1 from ${mediaChildren} mc
-  where ${churchRows(tx, mc)} and mc.media_id = ${media.id} and ${lacksConsent(tx, sql`mc.student_id`, 'photos')})`;
+  where ${eq(mc.churchId, churchId)} and mc.media_id = ${media.id} and ${lacksConsent(churchId, sql`mc.student_id`, 'photos')})`;
 };
 
-function whereOf(tx: Tx, filters: MediaFilters): SQL | undefined {
+function whereOf(churchId: string, filters: MediaFilters): SQL | undefined {
   return and(
-    churchRows(tx, media),
+    eq(media.churchId, churchId),
     filters.academicYear ? eq(media.academicYear, filters.academicYear) : undefined,
     filters.month ? eq(media.month, filters.month) : undefined,
     filters.department ? eq(media.department, filters.department) : undefined,
-    filters.consentedOnly ? not(hiddenByConsent(tx)) : undefined,
+    filters.consentedOnly ? not(hiddenByConsent(churchId)) : undefined,
   );
 }
 
@@ -51,20 +51,20 @@ const NEWEST_FIRST = [sql`${media.createdAt} desc nulls last`, sql`${media.id} d
  * reading them from the table), then only those rows are read: a deep page costs index entries,
  * not table pages scattered among other churches' rows.
  */
-export function selectMediaPage(tx: Tx, filters: MediaFilters, page: { limit: number; offset: number }): Promise<MediaRow[]> {
-  const pageIds = tx.select({ id: media.id }).from(media).where(whereOf(tx, filters))
+export function selectMediaPage(tx: Tx, churchId: string, filters: MediaFilters, page: { limit: number; offset: number }): Promise<MediaRow[]> {
+  const pageIds = tx.select({ id: media.id }).from(media).where(whereOf(churchId, filters))
     .orderBy(...NEWEST_FIRST).limit(page.limit).offset(page.offset);
-  return tx.select().from(media).where(and(churchRows(tx, media), inArray(media.id, pageIds))).orderBy(...NEWEST_FIRST);
+  return tx.select().from(media).where(and(eq(media.churchId, churchId), inArray(media.id, pageIds))).orderBy(...NEWEST_FIRST);
 }
 
-export async function countMedia(tx: Tx, filters: MediaFilters): Promise<number> {
-  const [row] = await tx.select({ total: count() }).from(media).where(whereOf(tx, filters));
+export async function countMedia(tx: Tx, churchId: string, filters: MediaFilters): Promise<number> {
+  const [row] = await tx.select({ total: count() }).from(media).where(whereOf(churchId, filters));
   return row.total;
 }
 
 /** The departments the church's media carry. */
-export async function selectDepartments(tx: Tx): Promise<string[]> {
-  const rows = await tx.selectDistinct({ department: media.department }).from(media).where(churchRows(tx, media));
+export async function selectDepartments(tx: Tx, churchId: string): Promise<string[]> {
+  const rows = await tx.selectDistinct({ department: media.department }).from(media).where(eq(media.churchId, churchId));
   return rows.map((r) => r.department);
 }
 
@@ -73,28 +73,28 @@ export function insertMediaRows(tx: Tx, rows: NewMediaRow[]): Promise<MediaRow[]
 }
 
 /** The item locked for deletion, or undefined when the church has no such item. */
-export async function lockMedia(tx: Tx, id: string): Promise<MediaRow | undefined> {
-  const [row] = await tx.select().from(media).where(and(churchRows(tx, media), eq(media.id, id))).for('update');
+export async function lockMedia(tx: Tx, churchId: string, id: string): Promise<MediaRow | undefined> {
+  const [row] = await tx.select().from(media).where(and(eq(media.churchId, churchId), eq(media.id, id))).for('update');
   return row;
 }
 
-export async function deleteMediaRow(tx: Tx, id: string): Promise<void> {
-  await tx.delete(media).where(and(churchRows(tx, media), eq(media.id, id)));
+export async function deleteMediaRow(tx: Tx, churchId: string, id: string): Promise<void> {
+  await tx.delete(media).where(and(eq(media.churchId, churchId), eq(media.id, id)));
 }
 
 /** The item one of whose stored files (original, thumbnail or web copy) has this name, and whether
  * photo consent hides it: one statement over the three indexed names. */
-export async function findMediaByStoredName(tx: Tx, name: string): Promise<(MediaRow & { hidden: boolean }) | undefined> {
-  const [row] = await tx.select({ ...getTableColumns(media), hidden: sql<boolean>`${hiddenByConsent(tx)}` }).from(media)
-    .where(and(churchRows(tx, media), or(eq(media.filePath, name), eq(media.thumbnailPath, name), eq(media.webPath, name)))).limit(1);
+export async function findMediaByStoredName(tx: Tx, churchId: string, name: string): Promise<(MediaRow & { hidden: boolean }) | undefined> {
+  const [row] = await tx.select({ ...getTableColumns(media), hidden: sql<boolean>`${hiddenByConsent(churchId)}` }).from(media)
+    .where(and(eq(media.churchId, churchId), or(eq(media.filePath, name), eq(media.thumbnailPath, name), eq(media.webPath, name)))).limit(1);
   return row;
 }
 
 /** Whether photo consent hides the item that has a stored file of this name; undefined when the
  * church has no such file. What a guest's signed address costs on each fetch. */
-export async function hiddenByConsentOf(tx: Tx, name: string): Promise<boolean | undefined> {
-  const [row] = await tx.select({ hidden: sql<boolean>`${hiddenByConsent(tx)}` }).from(media)
-    .where(and(churchRows(tx, media), or(eq(media.filePath, name), eq(media.thumbnailPath, name), eq(media.webPath, name)))).limit(1);
+export async function hiddenByConsentOf(tx: Tx, churchId: string, name: string): Promise<boolean | undefined> {
+  const [row] = await tx.select({ hidden: sql<boolean>`${hiddenByConsent(churchId)}` }).from(media)
+    .where(and(eq(media.churchId, churchId), or(eq(media.filePath, name), eq(media.thumbnailPath, name), eq(media.webPath, name)))).limit(1);
   return row?.hidden;
 }
 
@@ -102,21 +102,21 @@ export async function hiddenByConsentOf(tx: Tx, name: string): Promise<boolean |
 export interface TaggedChild { mediaId: string; id: string; name: string; photoConsent: boolean }
 
 /** The children tagged in these items, by name. */
-export async function selectTaggedChildren(tx: Tx, mediaIds: readonly string[]): Promise<TaggedChild[]> {
+export async function selectTaggedChildren(tx: Tx, churchId: string, mediaIds: readonly string[]): Promise<TaggedChild[]> {
   if (mediaIds.length === 0) return [];
   return tx.select({
     mediaId: mediaChildren.mediaId, id: students.id, name: students.name,
-    photoConsent: sql<boolean>`not ${lacksConsent(tx, sql`${mediaChildren.studentId}`, 'photos')}`,
+    photoConsent: sql<boolean>`not ${lacksConsent(churchId, sql`${mediaChildren.studentId}`, 'photos')}`,
   }).from(mediaChildren)
     .innerJoin(students, and(eq(students.churchId, mediaChildren.churchId), eq(students.id, mediaChildren.studentId)))
-    .where(and(churchRows(tx, mediaChildren), inArray(mediaChildren.mediaId, [...mediaIds])))
+    .where(and(eq(mediaChildren.churchId, churchId), inArray(mediaChildren.mediaId, [...mediaIds])))
     .orderBy(byName(students.name), students.id);
 }
 
 /** Of these ids, those that are students of the church. */
-export async function existingStudentIds(tx: Tx, ids: readonly string[]): Promise<Set<string>> {
+export async function existingStudentIds(tx: Tx, churchId: string, ids: readonly string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
-  const rows = await tx.select({ id: students.id }).from(students).where(and(churchRows(tx, students), inArray(students.id, [...ids])));
+  const rows = await tx.select({ id: students.id }).from(students).where(and(eq(students.churchId, churchId), inArray(students.id, [...ids])));
   return new Set(rows.map((r) => r.id));
 }
 
@@ -127,12 +127,12 @@ export async function insertTags(tx: Tx, churchId: string, mediaIds: readonly st
 }
 
 /** The ids of the children tagged in the item. */
-export async function selectTagIds(tx: Tx, mediaId: string): Promise<string[]> {
-  const rows = await tx.select({ id: mediaChildren.studentId }).from(mediaChildren).where(and(churchRows(tx, mediaChildren), eq(mediaChildren.mediaId, mediaId)));
+export async function selectTagIds(tx: Tx, churchId: string, mediaId: string): Promise<string[]> {
+  const rows = await tx.select({ id: mediaChildren.studentId }).from(mediaChildren).where(and(eq(mediaChildren.churchId, churchId), eq(mediaChildren.mediaId, mediaId)));
   return rows.map((r) => r.id);
 }
 
-export async function deleteTags(tx: Tx, mediaId: string, studentIds: readonly string[]): Promise<void> {
+export async function deleteTags(tx: Tx, churchId: string, mediaId: string, studentIds: readonly string[]): Promise<void> {
   if (studentIds.length === 0) return;
-  await tx.delete(mediaChildren).where(and(churchRows(tx, mediaChildren), eq(mediaChildren.mediaId, mediaId), inArray(mediaChildren.studentId, [...studentIds])));
+  await tx.delete(mediaChildren).where(and(eq(mediaChildren.churchId, churchId), eq(mediaChildren.mediaId, mediaId), inArray(mediaChildren.studentId, [...studentIds])));
 }

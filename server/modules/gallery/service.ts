@@ -22,16 +22,16 @@ const summary = (row: MediaRow) => ({
 
 /** GET /api/gallery: a page of the church's media, newest first, with the gallery's pagination
  * (currentPage, totalPages, total, limit, hasPrev, hasNext). */
-export async function listMedia({ tx, user }: TenantScope, urls: MediaUrlSigner, input: z.output<typeof galleryListInput>) {
+export async function listMedia({ tx, user, church }: TenantScope, urls: MediaUrlSigner, input: z.output<typeof galleryListInput>) {
   const viewer = viewerOf(user.role);
   // Those who are not shown media lacking photo consent never get it from the database: the filter
   // is in the page's statement and its count, so pages stay full and totals right.
   const filters = { academicYear: input.academic_year, month: input.month, department: input.department, consentedOnly: !viewer.children };
   const [rows, total] = await Promise.all([
-    selectMediaPage(tx, filters, { limit: input.limit, offset: (input.page - 1) * input.limit }),
-    countMedia(tx, filters),
+    selectMediaPage(tx, church.id, filters, { limit: input.limit, offset: (input.page - 1) * input.limit }),
+    countMedia(tx, church.id, filters),
   ]);
-  const tagged = viewer.children ? await selectTaggedChildren(tx, rows.map((r) => r.id)) : [];
+  const tagged = viewer.children ? await selectTaggedChildren(tx, church.id, rows.map((r) => r.id)) : [];
   const totalPages = pageCount(total, input.limit);
   return {
     items: rows.map((row) => toMediaItemDto(row, urls, viewer, tagged)),
@@ -48,8 +48,8 @@ export async function listMedia({ tx, user }: TenantScope, urls: MediaUrlSigner,
 }
 
 /** GET /api/gallery/departments: those the church's media carry, and always the default one. */
-export async function listDepartments({ tx }: TenantScope): Promise<string[]> {
-  const found = new Set(await selectDepartments(tx));
+export async function listDepartments({ tx, church }: TenantScope): Promise<string[]> {
+  const found = new Set(await selectDepartments(tx, church.id));
   found.add(DEFAULT_DEPARTMENT);
   return [...found].sort();
 }
@@ -62,7 +62,7 @@ export async function listDepartments({ tx }: TenantScope): Promise<string[]> {
 export async function saveUploadedMedia(
   { tx, user, church }: TenantScope, urls: MediaUrlSigner, fields: GalleryUploadFields, files: readonly StoredUpload[],
 ): Promise<{ items: MediaItemDto[]; message: string }> {
-  await assertStudentsOfChurch(tx, fields.student_ids);
+  await assertStudentsOfChurch(tx, church.id, fields.student_ids);
   const rows = await insertMediaRows(tx, files.map((file) => ({
     churchId: church.id,
     title: fields.title,
@@ -89,15 +89,15 @@ export async function saveUploadedMedia(
     });
   }
   const viewer = viewerOf(user.role);
-  const tagged = viewer.children ? await selectTaggedChildren(tx, rows.map((r) => r.id)) : [];
+  const tagged = viewer.children ? await selectTaggedChildren(tx, church.id, rows.map((r) => r.id)) : [];
   return { items: rows.map((row) => toMediaItemDto(row, urls, viewer, tagged)), message: MEDIA_MESSAGES.uploaded };
 }
 
 /** DELETE /api/gallery/{id}: the row and its audit entry now, its files once that has committed. */
-export async function deleteMedia({ tx, user, afterCommit }: TenantScope, storage: MediaStorage, input: { id: string }) {
-  const row = await lockMedia(tx, input.id);
+export async function deleteMedia({ tx, user, afterCommit, church }: TenantScope, storage: MediaStorage, input: { id: string }) {
+  const row = await lockMedia(tx, church.id, input.id);
   if (!row) throw notFound(GALLERY_MESSAGES.notFound);
-  await deleteMediaRow(tx, row.id);
+  await deleteMediaRow(tx, church.id, row.id);
   await auditChurchChange(tx, {
     user, action: 'media.deleted', resourceType: 'media', resourceId: row.id,
     details: { old: summary(row) }, description: `Gallery ${row.fileType} of ${row.academicYear}/${row.month} deleted`,
@@ -110,8 +110,8 @@ export async function deleteMedia({ tx, user, afterCommit }: TenantScope, storag
 
 /** Refuses the list unless every id is a student of the transaction's church (row-level security
  * hides another church's students, so theirs are refused as unknown). */
-export async function assertStudentsOfChurch(tx: Tx, studentIds: readonly string[]): Promise<void> {
-  const found = await existingStudentIds(tx, studentIds);
+export async function assertStudentsOfChurch(tx: Tx, churchId: string, studentIds: readonly string[]): Promise<void> {
+  const found = await existingStudentIds(tx, churchId, studentIds);
   if (studentIds.some((id) => !found.has(id))) {
     throw badRequest(GALLERY_MESSAGES.childrenNotInChurch, { reason: 'media_children_invalid' });
   }
@@ -124,13 +124,13 @@ export async function assertStudentsOfChurch(tx: Tx, studentIds: readonly string
  */
 export async function tagChildren(scope: TenantScope, input: z.output<typeof mediaChildrenInput>) {
   const { tx, user, church } = scope;
-  const row = await lockMedia(tx, input.id);
+  const row = await lockMedia(tx, church.id, input.id);
   if (!row) throw notFound(GALLERY_MESSAGES.notFound);
-  await assertStudentsOfChurch(tx, input.student_ids);
-  const before = await selectTagIds(tx, row.id);
+  await assertStudentsOfChurch(tx, church.id, input.student_ids);
+  const before = await selectTagIds(tx, church.id, row.id);
   const added = input.student_ids.filter((id) => !before.includes(id));
   const removed = before.filter((id) => !input.student_ids.includes(id));
-  await deleteTags(tx, row.id, removed);
+  await deleteTags(tx, church.id, row.id, removed);
   await insertTags(tx, church.id, [row.id], added, user.id);
   if (added.length || removed.length) {
     await auditChurchChange(tx, {
@@ -139,7 +139,7 @@ export async function tagChildren(scope: TenantScope, input: z.output<typeof med
       description: `Children tagged in a gallery ${row.fileType} of ${row.academicYear}/${row.month}`,
     });
   }
-  const tagged = await selectTaggedChildren(tx, [row.id]);
+  const tagged = await selectTaggedChildren(tx, church.id, [row.id]);
   return {
     id: row.id,
     children: tagged.map((c) => ({ id: c.id, name: c.name, photo_consent: c.photoConsent })),

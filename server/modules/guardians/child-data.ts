@@ -21,7 +21,7 @@ export const guardiansChildData: ChildData = {
   async erase(tx, { churchId, studentId }) {
     return { rowIds: [...await idsOf(tx, studentGuardians, churchId, studentId), ...await idsOf(tx, studentPickups, churchId, studentId)] };
   },
-  async export(tx, { studentId }) {
-    return [exportJson('guardians.json', await familyContactsOf(tx, studentId))];
+  async export(tx, { churchId, studentId }) {
+    return [exportJson('guardians.json', await familyContactsOf(tx, churchId, studentId))];
   },
 };

@@ -14,8 +14,8 @@ export interface FamilyContacts {
  * their data (the export) and the consent form. The caller has checked that the user may reach the
  * child, and records the read in the access log itself (it reads the medical note).
  */
-export async function familyContactsOf(tx: Tx, studentId: string): Promise<FamilyContacts> {
-  const [guardians, pickups, care] = [await selectGuardians(tx, studentId), await selectPickups(tx, studentId), await selectCare(tx, studentId)];
+export async function familyContactsOf(tx: Tx, churchId: string, studentId: string): Promise<FamilyContacts> {
+  const [guardians, pickups, care] = [await selectGuardians(tx, churchId, studentId), await selectPickups(tx, churchId, studentId), await selectCare(tx, churchId, studentId)];
   return {
     guardians: guardians.map((g) => ({
       name: g.name, relation: g.relation, phone: g.phone, phone2: g.phone2, email: g.email, contact_consent: g.contactConsent,

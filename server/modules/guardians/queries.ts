@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import {
   studentCare, studentGuardians, studentPickups, users,
 } from '../../../drizzle/schema/index.js';
-import { churchRows, type Tx } from '../../db/index.js';
+import type { Tx } from '../../db/index.js';
 
 // Every statement names the student; row-level security limits it to the church of the transaction,
 // and the service has already checked that the user may reach the student.
@@ -11,12 +11,12 @@ export type GuardianRow = Awaited<ReturnType<typeof selectGuardians>>[number];
 
 /** A student's guardians in order (the first is the primary one), with the name of whoever recorded
  * their consent (null once that account is gone). */
-export function selectGuardians(tx: Tx, studentId: string) {
-  return selectGuardiansOf(tx, [studentId]);
+export function selectGuardians(tx: Tx, churchId: string, studentId: string) {
+  return selectGuardiansOf(tx, churchId, [studentId]);
 }
 
 /** The guardians of several students, each student's in order. */
-export function selectGuardiansOf(tx: Tx, studentIds: string[]) {
+export function selectGuardiansOf(tx: Tx, churchId: string, studentIds: string[]) {
   return tx.select({
     studentId: studentGuardians.studentId,
     id: studentGuardians.id,
@@ -34,7 +34,7 @@ export function selectGuardiansOf(tx: Tx, studentIds: string[]) {
     consentRecordedByName: users.name,
   }).from(studentGuardians)
     .leftJoin(users, and(eq(users.churchId, studentGuardians.churchId), eq(users.id, studentGuardians.consentRecordedBy)))
-    .where(and(churchRows(tx, studentGuardians), inArray(studentGuardians.studentId, studentIds)))
+    .where(and(eq(studentGuardians.churchId, churchId), inArray(studentGuardians.studentId, studentIds)))
     .orderBy(asc(studentGuardians.studentId), asc(studentGuardians.position));
 }
 
@@ -55,11 +55,11 @@ export async function replaceGuardianRows(tx: Tx, churchId: string, studentId: s
   })));
 }
 
-export function selectPickups(tx: Tx, studentId: string) {
+export function selectPickups(tx: Tx, churchId: string, studentId: string) {
   return tx.select({
     id: studentPickups.id, position: studentPickups.position, name: studentPickups.name,
     relation: studentPickups.relation, phone: studentPickups.phone,
-  }).from(studentPickups).where(and(churchRows(tx, studentPickups), eq(studentPickups.studentId, studentId))).orderBy(asc(studentPickups.position));
+  }).from(studentPickups).where(and(eq(studentPickups.churchId, churchId), eq(studentPickups.studentId, studentId))).orderBy(asc(studentPickups.position));
 }
 export type PickupRow = Awaited<ReturnType<typeof selectPickups>>[number];
 
@@ -73,10 +73,10 @@ export async function replacePickupRows(
 }
 
 /** The student's care row, or undefined when neither note nor emergency contact was ever recorded. */
-export async function selectCare(tx: Tx, studentId: string) {
+export async function selectCare(tx: Tx, churchId: string, studentId: string) {
   const [row] = await tx.select({
     medicalNote: studentCare.medicalNote, emergencyName: studentCare.emergencyName, emergencyPhone: studentCare.emergencyPhone,
-  }).from(studentCare).where(and(churchRows(tx, studentCare), eq(studentCare.studentId, studentId)));
+  }).from(studentCare).where(and(eq(studentCare.churchId, churchId), eq(studentCare.studentId, studentId)));
   return row;
 }
 
@@ -91,8 +91,8 @@ export async function upsertCare(
 
 /** Sets one guardian's consent to be contacted, with when and by whom (null: the guardian themselves,
  * through a consent link). */
-export async function updateContactConsent(tx: Tx, studentId: string, guardianId: string, given: boolean, recordedBy: string | null) {
+export async function updateContactConsent(tx: Tx, churchId: string, studentId: string, guardianId: string, given: boolean, recordedBy: string | null) {
   await tx.update(studentGuardians)
     .set({ contactConsent: given, consentRecordedAt: sql`now()`, consentRecordedBy: recordedBy })
-    .where(and(churchRows(tx, studentGuardians), eq(studentGuardians.studentId, studentId), eq(studentGuardians.id, guardianId)));
+    .where(and(eq(studentGuardians.churchId, churchId), eq(studentGuardians.studentId, studentId), eq(studentGuardians.id, guardianId)));
 }

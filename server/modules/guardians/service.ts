@@ -24,7 +24,7 @@ import { readsOfChild, recordChildDataRead } from '../access-log/index.js';
 /** The student, locked against a concurrent replacement of their lists (one list write at a time). */
 async function lockedStudent(scope: TenantScope, id: string) {
   const student = await findAccessibleStudent(scope, id);
-  await lockStudent(scope.tx, student.id);
+  await lockStudent(scope.tx, scope.church.id, student.id);
   return student;
 }
 
@@ -42,7 +42,7 @@ const logRead = (scope: TenantScope, studentId: string, kind: 'safety_card' | 'g
 /** GET /api/students/{id}/guardians; each read is in the access log. */
 export async function listGuardians(scope: TenantScope, { id }: { id: string }) {
   const student = await findAccessibleStudent(scope, id);
-  const rows = await selectGuardians(scope.tx, student.id);
+  const rows = await selectGuardians(scope.tx, scope.church.id, student.id);
   await logRead(scope, student.id, 'guardians');
   return rows.map(toGuardianDto);
 }
@@ -97,7 +97,7 @@ const phonesChanged = (old: GuardianRow, now: { phone: string; phone2: string | 
  */
 export async function replaceGuardians(scope: TenantScope, input: z.output<typeof replaceGuardiansInput>) {
   const student = await lockedStudent(scope, input.id);
-  const before = await selectGuardians(scope.tx, student.id);
+  const before = await selectGuardians(scope.tx, scope.church.id, student.id);
   const matched = matchGuardians(input.guardians, before);
   const rows: NewGuardian[] = input.guardians.map((g, i) => ({
     ...(matched[i] ? { id: matched[i].id } : {}),
@@ -109,10 +109,10 @@ export async function replaceGuardians(scope: TenantScope, input: z.output<typeo
   const removed = before.filter((g) => !stays.has(g.id)).map((g) => g.id);
   const changed = matched.flatMap((old, i) => (old && phonesChanged(old, input.guardians[i]) ? [old.id] : []));
   const stopped = [
-    ...await revokeConsentLinks(scope.tx, student.id, { guardianIds: removed }, 'guardian_removed', scope.user.id),
-    ...await revokeConsentLinks(scope.tx, student.id, { guardianIds: changed }, 'guardian_changed', scope.user.id),
+    ...await revokeConsentLinks(scope.tx, scope.church.id, student.id, { guardianIds: removed }, 'guardian_removed', scope.user.id),
+    ...await revokeConsentLinks(scope.tx, scope.church.id, student.id, { guardianIds: changed }, 'guardian_changed', scope.user.id),
   ];
-  const after = await selectGuardians(scope.tx, student.id);
+  const after = await selectGuardians(scope.tx, scope.church.id, student.id);
   await audit(scope, student, 'student.guardians_replaced', {
     before: before.map((g) => ({ id: g.id, name: g.name, relation: g.relation, contact_consent: g.contactConsent })),
     after: after.map((g) => ({ id: g.id, name: g.name, relation: g.relation, contact_consent: g.contactConsent })),
@@ -125,7 +125,7 @@ export async function replaceGuardians(scope: TenantScope, input: z.output<typeo
 /** GET /api/students/{id}/pickups; each read is in the access log. */
 export async function listPickups(scope: TenantScope, { id }: { id: string }) {
   const student = await findAccessibleStudent(scope, id);
-  const rows = await selectPickups(scope.tx, student.id);
+  const rows = await selectPickups(scope.tx, scope.church.id, student.id);
   await logRead(scope, student.id, 'pickups');
   return rows.map(toPickupDto);
 }
@@ -133,21 +133,21 @@ export async function listPickups(scope: TenantScope, { id }: { id: string }) {
 /** PUT /api/students/{id}/pickups: the whole list, in order; [] removes them all. */
 export async function replacePickups(scope: TenantScope, input: z.output<typeof replacePickupsInput>) {
   const student = await lockedStudent(scope, input.id);
-  const before = await selectPickups(scope.tx, student.id);
+  const before = await selectPickups(scope.tx, scope.church.id, student.id);
   await replacePickupRows(scope.tx, scope.church.id, student.id, input.pickups);
   await audit(scope, student, 'student.pickups_replaced', {
     before: before.map((p) => ({ name: p.name, relation: p.relation })),
     after: input.pickups.map((p) => ({ name: p.name, relation: p.relation })),
   }, 'Authorised pickups changed');
   // The list just written, answered back to its writer: not a read of the access log.
-  return (await selectPickups(scope.tx, student.id)).map(toPickupDto);
+  return (await selectPickups(scope.tx, scope.church.id, student.id)).map(toPickupDto);
 }
 
 /** PUT /api/students/{id}/medical-note. The audit entry says whether there is a note, never its text:
  * the text is read only through GET .../medical-note, which logs the read. */
 export async function setMedicalNote(scope: TenantScope, input: z.output<typeof setMedicalNoteInput>) {
   const student = await lockedStudent(scope, input.id);
-  const before = await selectCare(scope.tx, student.id);
+  const before = await selectCare(scope.tx, scope.church.id, student.id);
   await upsertCare(scope.tx, scope.church.id, student.id, { medicalNote: input.note });
   await audit(scope, student, 'student.medical_note_set',
     { had_note: Boolean(before?.medicalNote), has_note: input.note !== null }, input.note ? 'Medical note set' : 'Medical note removed');
@@ -157,7 +157,7 @@ export async function setMedicalNote(scope: TenantScope, input: z.output<typeof 
 /** PUT /api/students/{id}/emergency-contact; null removes it. */
 export async function setEmergencyContact(scope: TenantScope, input: z.output<typeof setEmergencyContactInput>) {
   const student = await lockedStudent(scope, input.id);
-  const before = await selectCare(scope.tx, student.id);
+  const before = await selectCare(scope.tx, scope.church.id, student.id);
   const contact = input.contact;
   await upsertCare(scope.tx, scope.church.id, student.id, { emergencyName: contact?.name ?? null, emergencyPhone: contact?.phone ?? null });
   await audit(scope, student, 'student.emergency_contact_set',
@@ -172,9 +172,9 @@ export async function setEmergencyContact(scope: TenantScope, input: z.output<ty
  */
 export async function safetyCard(scope: TenantScope, { id }: { id: string }) {
   const student = await findAccessibleStudent(scope, id);
-  const guardians = await selectGuardians(scope.tx, student.id);
-  const pickups = await selectPickups(scope.tx, student.id);
-  const care = await selectCare(scope.tx, student.id);
+  const guardians = await selectGuardians(scope.tx, scope.church.id, student.id);
+  const pickups = await selectPickups(scope.tx, scope.church.id, student.id);
+  const care = await selectCare(scope.tx, scope.church.id, student.id);
   await logRead(scope, student.id, 'safety_card');
   return {
     student: {
@@ -193,7 +193,7 @@ export async function safetyCard(scope: TenantScope, { id }: { id: string }) {
  * read that cannot be logged is not answered. */
 export async function readMedicalNote(scope: TenantScope, { id }: { id: string }) {
   const student = await findAccessibleStudent(scope, id);
-  const care = await selectCare(scope.tx, student.id);
+  const care = await selectCare(scope.tx, scope.church.id, student.id);
   const viewedAt = await recordChildDataRead(scope.tx, {
     churchId: scope.church.id, studentId: student.id, kind: 'medical_note', reader: scope.user,
   });
@@ -203,17 +203,17 @@ export async function readMedicalNote(scope: TenantScope, { id }: { id: string }
 /** GET /api/students/{id}/medical-note/views: who read the note and when, newest first (super admin, principal). */
 export async function medicalNoteViews(scope: TenantScope, { id }: { id: string }) {
   const student = await findAccessibleStudent(scope, id);
-  return (await readsOfChild(scope.tx, student.id, 'medical_note')).map((v) => ({
+  return (await readsOfChild(scope.tx, scope.church.id, student.id, 'medical_note')).map((v) => ({
     viewer_id: v.readerId, viewer_name: v.readerName, viewer_role: v.readerRole, viewed_at: v.readAt.toISOString(),
   }));
 }
 
 /** The guardians of several students (each list in order), for another module's answer about
  * children the caller has already been allowed to reach. */
-export async function guardiansToContact(tx: Tx, studentIds: string[]): Promise<Map<string, GuardianDto[]>> {
+export async function guardiansToContact(tx: Tx, churchId: string, studentIds: string[]): Promise<Map<string, GuardianDto[]>> {
   const byStudent = new Map<string, GuardianDto[]>();
   if (studentIds.length === 0) return byStudent;
-  for (const row of await selectGuardiansOf(tx, studentIds)) {
+  for (const row of await selectGuardiansOf(tx, churchId, studentIds)) {
     byStudent.set(row.studentId, [...(byStudent.get(row.studentId) ?? []), toGuardianDto(row)]);
   }
   return byStudent;
@@ -221,8 +221,8 @@ export async function guardiansToContact(tx: Tx, studentIds: string[]): Promise<
 
 /** A guardian of one student as another module needs them (consent records and links): who they
  * are, their language and their WhatsApp phone in E.164 (null when none, or not a valid number). */
-export async function guardianOfStudent(tx: Tx, studentId: string, guardianId: string) {
-  const row = (await selectGuardians(tx, studentId)).find((g) => g.id === guardianId);
+export async function guardianOfStudent(tx: Tx, churchId: string, studentId: string, guardianId: string) {
+  const row = (await selectGuardians(tx, churchId, studentId)).find((g) => g.id === guardianId);
   if (!row) return undefined;
   const whatsappPhone = row.whatsapp === 'phone' ? row.phone : row.whatsapp === 'phone2' ? row.phone2 : null;
   return {
@@ -236,6 +236,6 @@ export async function guardianOfStudent(tx: Tx, studentId: string, guardianId: s
  * flag the WhatsApp buttons follow: recorded now, by the staff member (or null: by the guardian
  * through a consent link).
  */
-export function setContactConsent(tx: Tx, studentId: string, guardianId: string, given: boolean, recordedBy: string | null) {
-  return updateContactConsent(tx, studentId, guardianId, given, recordedBy);
+export function setContactConsent(tx: Tx, churchId: string, studentId: string, guardianId: string, given: boolean, recordedBy: string | null) {
+  return updateContactConsent(tx, churchId, studentId, guardianId, given, recordedBy);
 }

@@ -96,24 +96,3 @@ export type AppMetrics = ReturnType<typeof createMetrics>;
 /** What the rest of the server tells the metrics: no-ops while metrics are off. */
 export type MetricsObserver = Pick<AppMetrics, 'door' | 'signInRefused' | 'uploadStored'>;
 export const NO_METRICS: MetricsObserver = { door() {}, signInRefused() {}, uploadStored() {} };
-
-/** The database with each door call timed and counted; the doors themselves are unchanged. */
-export function observeDoors(db: Database, metrics: MetricsObserver): Database {
-  const timed = async <T>(door: 'tenant' | 'platform', call: () => Promise<T>): Promise<T> => {
-    const start = process.hrtime.bigint();
-    const seconds = () => Number(process.hrtime.bigint() - start) / 1e9;
-    try {
-      const result = await call();
-      metrics.door(door, true, seconds());
-      return result;
-    } catch (error) {
-      metrics.door(door, false, seconds());
-      throw error;
-    }
-  };
-  return {
-    ...db,
-    withTenant: (churchId, fn) => timed('tenant', () => db.withTenant(churchId, fn)),
-    withPlatform: (fn) => timed('platform', () => db.withPlatform(fn)),
-  };
-}

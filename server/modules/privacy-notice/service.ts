@@ -5,6 +5,7 @@ import { PRIVACY_NOTICE_MESSAGES as M, type publicPrivacyNoticeInput, type updat
 import type { PublicScope, TenantScope } from '../../core/scopes.js';
 import { notFound } from '../../core/errors.js';
 import type { Tx } from '../../db/index.js';
+import { enterChurchAsVisitor } from '../../doors/visitor.js';
 import { auditChurchChange } from '../audit/index.js';
 import { admitFailureFromSource, type AttemptStore } from '../auth/index.js';
 import type { ChurchDirectory } from '../churches/index.js';
@@ -51,7 +52,8 @@ export async function updatePrivacyNotice(scope: TenantScope, input: z.output<ty
 
 /**
  * GET /api/churches/{code}/privacy-notice (anyone): the church found by its code as sign-in finds it
- * (the directory, through the platform door), then its notice read in its own tenant transaction.
+ * (the directory, through the platform door), then its notice read in its own tenant transaction
+ * (the visitor door, server/doors/visitor.ts).
  * An unknown code is 404; the answer holds the church's name and notice only.
  *
  * It tells whether a code exists, so unknown codes are limited like failed sign-ins: per address
@@ -69,7 +71,7 @@ export async function publicPrivacyNotice(
   const churchId = await scope.services.churchDirectory.idForCode(input.code);
   if (!churchId) throw notFound(M.churchNotFound, { reason: 'church_not_found' });
   await attempt.giveBack();
-  return scope.db.withTenant(churchId, (tx) => noticeIn(tx, churchId, input.lang));
+  return enterChurchAsVisitor(scope.db, churchId, ({ tx }) => noticeIn(tx, churchId, input.lang));
 }
 
 const UNKNOWN_CODE_WINDOW_MS = 15 * 60_000;

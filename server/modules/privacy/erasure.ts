@@ -6,6 +6,7 @@ import type { ChildData } from '../../core/child-data.js';
 import type { TenantScope } from '../../core/scopes.js';
 import { badRequest } from '../../core/errors.js';
 import type { Database, Tx } from '../../db/index.js';
+import { enterChurchForJob } from '../../doors/job.js';
 import { auditChurchChange, type ChurchChange } from '../audit/index.js';
 import type { MediaStorage } from '../media-storage/index.js';
 import { findAccessibleStudent, lockStudent } from '../students/index.js';
@@ -80,7 +81,7 @@ export async function eraseStudent(scope: TenantScope, deps: ErasureDeps, input:
   const { tx, user, church, afterCommit } = scope;
   const student = await findAccessibleStudent(scope, input.id);
   // Every other write of the child's lists waits for this lock, then finds no child.
-  await lockStudent(tx, student.id);
+  await lockStudent(tx, church.id, student.id);
   if (!confirmsName(input.confirm_name, student.name)) throw badRequest(PRIVACY_MESSAGES.confirmName, { reason: 'name_mismatch' });
   const keys = await eraseChildRows(tx, deps.childData, church.id, student.id, user);
   const record = { church_id: church.id, student_id: student.id, erased_at: new Date().toISOString() };
@@ -100,7 +101,7 @@ export async function reapplyErasures(
   let erased = 0;
   const keys: string[] = [];
   for (const record of records) {
-    const files = await db.withTenant(record.church_id, async (tx) => {
+    const files = await enterChurchForJob(db, record.church_id, async ({ tx }) => {
       const [found] = await tx.select({ id: students.id }).from(students)
         .where(and(eq(students.churchId, record.church_id), eq(students.id, record.student_id))).for('update');
       return found ? eraseChildRows(tx, childData, record.church_id, found.id, restore) : undefined;

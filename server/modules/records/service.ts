@@ -14,8 +14,8 @@ const summary = (row: RecordRow) => ({ academic_year: row.academicYear, month: r
 const day = (row: RecordRow) => row.date.toISOString().slice(0, 10);
 
 /** GET /api/records (super_admin, principal). */
-export async function listRecords({ tx }: TenantScope): Promise<RecordDto[]> {
-  return (await selectRecords(tx)).map(toRecordDto);
+export async function listRecords({ tx, church }: TenantScope): Promise<RecordDto[]> {
+  return (await selectRecords(tx, church.id)).map(toRecordDto);
 }
 
 /** POST /api/records: `created_by` is the signed-in user, whatever the body says. */
@@ -31,10 +31,10 @@ export async function createRecord({ tx, user, church }: TenantScope, input: z.o
 }
 
 /** PUT /api/records/{id}: fields left out keep their values; another church's id is not found. */
-export async function updateRecord({ tx, user }: TenantScope, input: z.output<typeof recordUpdateInput>): Promise<RecordDto> {
-  const current = await lockRecord(tx, input.id);
+export async function updateRecord({ tx, user, church }: TenantScope, input: z.output<typeof recordUpdateInput>): Promise<RecordDto> {
+  const current = await lockRecord(tx, church.id, input.id);
   if (!current) throw recordNotFound();
-  const row = await updateRecordRow(tx, current.id, {
+  const row = await updateRecordRow(tx, church.id, current.id, {
     academicYear: input.academic_year ?? current.academicYear,
     month: input.month ?? current.month,
     date: input.date ? new Date(input.date) : current.date,
@@ -49,10 +49,10 @@ export async function updateRecord({ tx, user }: TenantScope, input: z.output<ty
 }
 
 /** DELETE /api/records/{id}. */
-export async function deleteRecord({ tx, user }: TenantScope, input: { id: string }) {
-  const current = await lockRecord(tx, input.id);
+export async function deleteRecord({ tx, user, church }: TenantScope, input: { id: string }) {
+  const current = await lockRecord(tx, church.id, input.id);
   if (!current) throw recordNotFound();
-  await deleteRecordRow(tx, current.id);
+  await deleteRecordRow(tx, church.id, current.id);
   await auditChurchChange(tx, {
     user, action: 'session_record.deleted', resourceType: 'session_record', resourceId: current.id,
     details: { old: summary(current) }, description: `Session record of ${day(current)} deleted`,

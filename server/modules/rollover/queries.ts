@@ -1,18 +1,17 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { academicYearRollovers, attendance, classes, enrolments, students, users } from '../../../drizzle/schema/index.js';
 import type { Tx } from '../../db/index.js';
-import { churchRows } from '../../db/index.js';
 import { classNameOrder } from '../classes/index.js';
 
 /** The classes of an academic year in school order, with their teacher's name. With `lock`, their
  * rows are locked (FOR NO KEY UPDATE, as a student added to a class locks it), so no child is added to
  * them while the year turns; marks, which only reference a class, are not held up. */
-export function selectYearClasses(tx: Tx, academicYear: string, { lock = false } = {}) {
+export function selectYearClasses(tx: Tx, churchId: string, academicYear: string, { lock = false } = {}) {
   const query = tx.select({
     id: classes.id, className: classes.className, section: classes.section, teacherId: classes.teacherId, teacherName: users.name,
   }).from(classes)
     .leftJoin(users, and(eq(users.churchId, classes.churchId), eq(users.id, classes.teacherId)))
-    .where(and(churchRows(tx, classes), eq(classes.academicYear, academicYear)))
+    .where(and(eq(classes.churchId, churchId), eq(classes.academicYear, academicYear)))
     .orderBy(classNameOrder(), asc(classes.section), asc(classes.id));
   return lock ? query.for('no key update', { of: classes }) : query;
 }
@@ -20,19 +19,19 @@ export type YearClassRow = Awaited<ReturnType<typeof selectYearClasses>>[number]
 
 /** The children the turn of the year moves: active, and now in a class of `academicYear` (their
  * current enrolment). With `lock`, their rows are locked until the transaction ends. */
-export function selectChildrenOfYear(tx: Tx, academicYear: string, { lock = false } = {}) {
+export function selectChildrenOfYear(tx: Tx, churchId: string, academicYear: string, { lock = false } = {}) {
   const query = tx.select({ id: students.id, name: students.name, classId: students.classId, rollNumber: students.rollNumber })
     .from(students)
-    .where(and(churchRows(tx, students), eq(students.academicYear, academicYear), eq(students.active, true)))
+    .where(and(eq(students.churchId, churchId), eq(students.academicYear, academicYear), eq(students.active, true)))
     .orderBy(asc(students.rollNumber), asc(students.id));
   return lock ? query.for('no key update') : query;
 }
 export type YearChildRow = Awaited<ReturnType<typeof selectChildrenOfYear>>[number];
 
 /** The highest roll number each class of `academicYear` ever gave (its enrolments). */
-export async function highestRollNumbers(tx: Tx, academicYear: string): Promise<Map<string, number>> {
+export async function highestRollNumbers(tx: Tx, churchId: string, academicYear: string): Promise<Map<string, number>> {
   const rows = await tx.select({ classId: enrolments.classId, highest: sql<number>`max(${enrolments.rollNumber})::int` })
-    .from(enrolments).where(and(churchRows(tx, enrolments), eq(enrolments.academicYear, academicYear))).groupBy(enrolments.classId);
+    .from(enrolments).where(and(eq(enrolments.churchId, churchId), eq(enrolments.academicYear, academicYear))).groupBy(enrolments.classId);
   return new Map(rows.map((r) => [r.classId, Number(r.highest)]));
 }
 
@@ -48,20 +47,20 @@ const rolloverColumns = {
 };
 
 /** The rollover of `fromYear` that stands (not undone), if any. */
-export async function findStandingRollover(tx: Tx, fromYear: string) {
+export async function findStandingRollover(tx: Tx, churchId: string, fromYear: string) {
   const [row] = await tx.select(rolloverColumns).from(academicYearRollovers)
     .leftJoin(users, and(eq(users.churchId, academicYearRollovers.churchId), eq(users.id, academicYearRollovers.createdBy)))
-    .where(and(churchRows(tx, academicYearRollovers), eq(academicYearRollovers.fromYear, fromYear), isNull(academicYearRollovers.undoneAt)))
+    .where(and(eq(academicYearRollovers.churchId, churchId), eq(academicYearRollovers.fromYear, fromYear), isNull(academicYearRollovers.undoneAt)))
     .orderBy(desc(academicYearRollovers.createdAt)).limit(1);
   return row;
 }
 
 /** A rollover by id, its row locked (two undos of it go one after the other). */
-export async function lockRollover(tx: Tx, id: string) {
+export async function lockRollover(tx: Tx, churchId: string, id: string) {
   const [row] = await tx.select({
     id: academicYearRollovers.id, fromYear: academicYearRollovers.fromYear, toYear: academicYearRollovers.toYear,
     leftStudentIds: academicYearRollovers.leftStudentIds, undoneAt: academicYearRollovers.undoneAt,
-  }).from(academicYearRollovers).where(and(churchRows(tx, academicYearRollovers), eq(academicYearRollovers.id, id))).for('update');
+  }).from(academicYearRollovers).where(and(eq(academicYearRollovers.churchId, churchId), eq(academicYearRollovers.id, id))).for('update');
   return row;
 }
 
@@ -70,9 +69,9 @@ export async function insertRollover(tx: Tx, values: typeof academicYearRollover
   return row.id;
 }
 
-export async function markRolloverUndone(tx: Tx, id: string, userId: string) {
+export async function markRolloverUndone(tx: Tx, churchId: string, id: string, userId: string) {
   await tx.update(academicYearRollovers).set({ undoneAt: new Date(), undoneBy: userId })
-    .where(and(churchRows(tx, academicYearRollovers), eq(academicYearRollovers.id, id)));
+    .where(and(eq(academicYearRollovers.churchId, churchId), eq(academicYearRollovers.id, id)));
 }
 
 /** Makes the new year's classes; answers their ids in the order given. */
@@ -108,34 +107,34 @@ export async function placeChildren(tx: Tx, churchId: string, rolloverId: string
 }
 
 /** Sets children active or not (leaving at the turn of the year, and back on its undo). */
-export async function setChildrenActive(tx: Tx, ids: string[], active: boolean) {
+export async function setChildrenActive(tx: Tx, churchId: string, ids: string[], active: boolean) {
   if (!ids.length) return;
-  await tx.update(students).set({ active, updatedAt: new Date() }).where(and(churchRows(tx, students), inArray(students.id, ids)));
+  await tx.update(students).set({ active, updatedAt: new Date() }).where(and(eq(students.churchId, churchId), inArray(students.id, ids)));
 }
 
 /** The classes a rollover made. With `lock` (for its undo), locked FOR UPDATE: a mark being written in
  * one (its foreign-key check holds the row) is waited for, and no new mark can reference them until the
  * undo ends. */
-export async function classesOfRollover(tx: Tx, rolloverId: string, { lock }: { lock: boolean }): Promise<string[]> {
-  const query = tx.select({ id: classes.id }).from(classes).where(and(churchRows(tx, classes), eq(classes.rolloverId, rolloverId)));
+export async function classesOfRollover(tx: Tx, churchId: string, rolloverId: string, { lock }: { lock: boolean }): Promise<string[]> {
+  const query = tx.select({ id: classes.id }).from(classes).where(and(eq(classes.churchId, churchId), eq(classes.rolloverId, rolloverId)));
   const rows = await (lock ? query.for('update') : query);
   return rows.map((r) => r.id);
 }
 
 /** Whether any mark is filed under a class of `academicYear`: per class of the year, one probe of the
  * attendance key (church_id, class_id, date), so a year without marks costs a few index lookups. */
-export async function yearHasMarks(tx: Tx, academicYear: string): Promise<boolean> {
+export async function yearHasMarks(tx: Tx, churchId: string, academicYear: string): Promise<boolean> {
   const [row] = await tx.select({ one: sql<number>`1` }).from(classes)
-    .where(and(churchRows(tx, classes), eq(classes.academicYear, academicYear), sql`exists (select 1 from ${attendance} a
+    .where(and(eq(classes.churchId, churchId), eq(classes.academicYear, academicYear), sql`exists (select 1 from ${attendance} a
       where a.church_id = ${classes.churchId} and a.class_id = ${classes.id})`)).limit(1);
   return Boolean(row);
 }
 
 /** Children now in the classes a rollover made whom that rollover did not place there. */
-export async function countChildrenAddedSince(tx: Tx, rolloverId: string, classIds: string[]): Promise<number> {
+export async function countChildrenAddedSince(tx: Tx, churchId: string, rolloverId: string, classIds: string[]): Promise<number> {
   if (!classIds.length) return 0;
   const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(students)
-    .where(and(churchRows(tx, students), inArray(students.classId, classIds), sql`not exists (select 1 from ${enrolments} e
+    .where(and(eq(students.churchId, churchId), inArray(students.classId, classIds), sql`not exists (select 1 from ${enrolments} e
       where e.church_id = ${students.churchId} and e.student_id = ${students.id} and e.rollover_id = ${rolloverId}::uuid)`));
   return Number(row.n);
 }
@@ -152,10 +151,10 @@ export async function restorePlacedChildren(tx: Tx, churchId: string, rolloverId
     where old.church_id = s.church_id and old.student_id = s.id and old.academic_year = ${fromYear}
       and placed.church_id = s.church_id and placed.student_id = s.id and placed.rollover_id = ${rolloverId}::uuid
       and s.church_id = ${churchId}::uuid and s.academic_year = ${toYear}`);
-  await tx.delete(enrolments).where(and(churchRows(tx, enrolments), eq(enrolments.rolloverId, rolloverId)));
+  await tx.delete(enrolments).where(and(eq(enrolments.churchId, churchId), eq(enrolments.rolloverId, rolloverId)));
 }
 
-export async function deleteClassesOfRollover(tx: Tx, rolloverId: string) {
-  await tx.delete(classes).where(and(churchRows(tx, classes), eq(classes.rolloverId, rolloverId)));
+export async function deleteClassesOfRollover(tx: Tx, churchId: string, rolloverId: string) {
+  await tx.delete(classes).where(and(eq(classes.churchId, churchId), eq(classes.rolloverId, rolloverId)));
 }
 

@@ -38,11 +38,11 @@ const totalsOf = (layout: Layout): Totals => ({
 
 /** Whether a standing rollover can still be undone, and why not (checked again, under locks, by undo). */
 type UndoRefusal = { reason: 'undo_after_marks' | 'undo_after_additions'; message: string; values: Record<string, string | number> };
-async function undoRefusal(tx: Tx, rollover: { id: string; toYear: string }, madeClassIds: string[]): Promise<UndoRefusal | null> {
-  if (await yearHasMarks(tx, rollover.toYear)) {
+async function undoRefusal(tx: Tx, churchId: string, rollover: { id: string; toYear: string }, madeClassIds: string[]): Promise<UndoRefusal | null> {
+  if (await yearHasMarks(tx, churchId, rollover.toYear)) {
     return { reason: 'undo_after_marks', message: ROLLOVER_MESSAGES.undoAfterMarks(rollover.toYear), values: { year: rollover.toYear } };
   }
-  const added = await countChildrenAddedSince(tx, rollover.id, madeClassIds);
+  const added = await countChildrenAddedSince(tx, churchId, rollover.id, madeClassIds);
   if (added > 0) return { reason: 'undo_after_additions', message: ROLLOVER_MESSAGES.undoAfterAdditions(added), values: { count: added } };
   return null;
 }
@@ -53,7 +53,7 @@ export async function rolloverProposal(scope: TenantScope) {
   const { tx } = scope;
   const { fromYear, toYear } = await turningYears(scope);
   const [oldClasses, children, standing, teachers] = await Promise.all([
-    selectYearClasses(tx, fromYear), selectChildrenOfYear(tx, fromYear), findStandingRollover(tx, fromYear), availableTeachers(scope),
+    selectYearClasses(tx, scope.church.id, fromYear), selectChildrenOfYear(tx, scope.church.id, fromYear), findStandingRollover(tx, scope.church.id, fromYear), availableTeachers(scope),
   ]);
   const activeTeacher = new Set(teachers.map((t) => t.id));
   let refusal: { reason: string; message: string } | null = null;
@@ -68,7 +68,7 @@ export async function rolloverProposal(scope: TenantScope) {
       id: standing.id, from_year: standing.fromYear, to_year: standing.toYear, created_at: standing.createdAt.toISOString(),
       created_by_name: standing.createdByName, totals: standing.summary as Totals,
       undo: await (async () => {
-        const why = await undoRefusal(tx, standing, await classesOfRollover(tx, standing.id, { lock: false }));
+        const why = await undoRefusal(tx, scope.church.id, standing, await classesOfRollover(tx, scope.church.id, standing.id, { lock: false }));
         return why ? { possible: false, reason: why.reason, message: why.message, values: why.values } : { possible: true };
       })(),
     } : null,
@@ -100,13 +100,13 @@ async function resolvePlan(scope: TenantScope, plan: Plan, { lock }: { lock: boo
   if (plan.from_year !== fromYear) {
     throw badRequest(ROLLOVER_MESSAGES.notOffered(plan.from_year, followingYear(plan.from_year)), { reason: 'not_offered', values: { fromYear: plan.from_year } });
   }
-  if (await findStandingRollover(tx, fromYear)) {
+  if (await findStandingRollover(tx, scope.church.id, fromYear)) {
     throw conflict(ROLLOVER_MESSAGES.alreadyRolledOver(fromYear), { reason: 'already_rolled_over', values: { fromYear } });
   }
-  const oldClasses = await selectYearClasses(tx, fromYear, { lock });
+  const oldClasses = await selectYearClasses(tx, scope.church.id, fromYear, { lock });
   if (!oldClasses.length) throw conflict(ROLLOVER_MESSAGES.noClasses(fromYear), { reason: 'no_classes', values: { fromYear } });
   const [children, existing, highestRoll, teachers] = await Promise.all([
-    selectChildrenOfYear(tx, fromYear, { lock }), selectYearClasses(tx, toYear, { lock }), highestRollNumbers(tx, toYear), availableTeachers(scope),
+    selectChildrenOfYear(tx, scope.church.id, fromYear, { lock }), selectYearClasses(tx, scope.church.id, toYear, { lock }), highestRollNumbers(tx, scope.church.id, toYear), availableTeachers(scope),
   ]);
   const activeTeacher = new Set(teachers.map((t) => t.id));
   const oldIds = new Set(oldClasses.map((c) => c.id));
@@ -190,7 +190,7 @@ export async function commitRollover(scope: TenantScope, plan: Plan) {
   await placeChildren(tx, church.id, id, toYear, layout.classes.flatMap((cls) => cls.children.map((c) => ({
     studentId: c.id, classId: cls.existingId ?? madeId.get(cls)!, rollNumber: c.rollNumber,
   }))));
-  await setChildrenActive(tx, leftIds, false);
+  await setChildrenActive(tx, church.id, leftIds, false);
   await auditChurchChange(tx, {
     user, action: 'academic_year.rolled_over', resourceType: 'academic_year_rollover', resourceId: id,
     details: { from_year: fromYear, to_year: toYear, ...totals },
@@ -208,16 +208,16 @@ export async function commitRollover(scope: TenantScope, plan: Plan) {
  */
 export async function undoRollover(scope: TenantScope, input: z.output<typeof rolloverIdInput>) {
   const { tx, church, user } = scope;
-  const rollover = await lockRollover(tx, input.id);
+  const rollover = await lockRollover(tx, church.id, input.id);
   if (!rollover) throw notFound(ROLLOVER_MESSAGES.notFound);
   if (rollover.undoneAt) throw conflict(ROLLOVER_MESSAGES.alreadyUndone, { reason: 'already_undone' });
-  const made = await classesOfRollover(tx, rollover.id, { lock: true });
-  const refusal = await undoRefusal(tx, rollover, made);
+  const made = await classesOfRollover(tx, church.id, rollover.id, { lock: true });
+  const refusal = await undoRefusal(tx, church.id, rollover, made);
   if (refusal) throw conflict(refusal.message, { reason: refusal.reason, values: refusal.values });
   await restorePlacedChildren(tx, church.id, rollover.id, rollover.fromYear, rollover.toYear);
-  await setChildrenActive(tx, rollover.leftStudentIds, true);
-  await deleteClassesOfRollover(tx, rollover.id);
-  await markRolloverUndone(tx, rollover.id, user.id);
+  await setChildrenActive(tx, church.id, rollover.leftStudentIds, true);
+  await deleteClassesOfRollover(tx, church.id, rollover.id);
+  await markRolloverUndone(tx, church.id, rollover.id, user.id);
   await auditChurchChange(tx, {
     user, action: 'academic_year.rollover_undone', resourceType: 'academic_year_rollover', resourceId: rollover.id,
     details: { from_year: rollover.fromYear, to_year: rollover.toYear },

@@ -22,8 +22,8 @@ export const studentsChildData: ChildData = {
     { table: students, erasure: 'deleted, with the rows of the child that hang on it by their foreign keys', purge: true },
     { table: enrolments, erasure: 'deleted with the student row (attendance first keeps their classes under the marks\' new id)' },
   ],
-  async erase(tx, { studentId }) {
-    await deleteStudentRow(tx, studentId);
+  async erase(tx, { churchId, studentId }) {
+    await deleteStudentRow(tx, churchId, studentId);
     return {};
   },
   async export(tx, { churchId, studentId }) {

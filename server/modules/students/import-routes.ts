@@ -102,7 +102,7 @@ export function studentImportRoutes(deps: StudentImportDeps): PlainRoute[] {
       let checkedClass: string | undefined;
       const checkClass = async (classId: string) => {
         if (checkedClass === classId) return;
-        await enterChurch(({ tx, user }) => findAccessibleClass(tx, user, classId));
+        await enterChurch(({ tx, user, church }) => findAccessibleClass(tx, church.id, user, classId));
         checkedClass = classId;
       };
       // Who may import, and how many previews the church has left, are checked before the file is

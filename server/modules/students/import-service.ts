@@ -27,7 +27,7 @@ interface ClassFacts { names: Set<string>; rolls: Set<number>; maxRoll: number }
 const sameChildKey = (name: string, dateOfBirth: string) => `${name.normalize('NFC').toLocaleLowerCase('und').replace(/\s+/g, ' ').trim()}|${dateOfBirth}`;
 
 async function classFacts(scope: TenantScope, classId: string): Promise<ClassFacts> {
-  const rows = await selectClassStudentKeys(scope.tx, classId);
+  const rows = await selectClassStudentKeys(scope.tx, scope.church.id, classId);
   return {
     names: new Set(rows.map((r) => sameChildKey(r.name, r.dateOfBirth))),
     rolls: new Set(rows.map((r) => r.rollNumber)),
@@ -105,7 +105,7 @@ function mappingFor(table: SheetTable, asked: Partial<Record<ImportField, number
 export async function previewImport(
   scope: TenantScope, classId: string, table: SheetTable, askedMapping?: Partial<Record<ImportField, number | null>>,
 ) {
-  const cls = await findAccessibleClass(scope.tx, scope.user, classId);
+  const cls = await findAccessibleClass(scope.tx, scope.church.id, scope.user, classId);
   const mapping = mappingFor(table, askedMapping);
   const unmapped = REQUIRED_IMPORT_FIELDS.filter((f) => mapping[f] === null);
   const missing = unmapped.length ? IMPORT_MESSAGES.mappingMissing(unmapped.join(', ')) : undefined;
@@ -127,13 +127,13 @@ export async function previewImport(
  */
 export async function importStudents(scope: TenantScope, input: z.output<typeof studentImportInput>) {
   const { tx, user, church } = scope;
-  const cls = await findAccessibleClass(tx, user, input.class_id);
+  const cls = await findAccessibleClass(tx, church.id, user, input.class_id);
   if (!input.rows.length) throw badRequest(IMPORT_MESSAGES.noRows, { reason: 'import_no_rows' });
   const room = await planRoom(tx, church, 'students', { lock: true });
   if (room.left !== null && input.rows.length > room.left) {
     throw conflict(IMPORT_MESSAGES.planLimit(room.left, input.rows.length), { reason: 'plan_limit', values: { ...room.values, left: room.left } });
   }
-  const locked = await lockClass(tx, cls.id, 'no key update');
+  const locked = await lockClass(tx, church.id, cls.id, 'no key update');
   if (!locked) throw notFound(CLASS_MESSAGES.notFound);
   const facts = await classFacts(scope, cls.id);
   const judged = judgeRows(input.rows.map((row, i) => ({ line: row.line ?? i + 1, row })), facts, churchToday(church));

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import { attendance, classes, enrolments, studentCare, studentGuardians, students } from '../../../drizzle/schema/index.js';
 import { DEFAULT_GUARDIAN_NAME, PRIMARY_GUARDIAN_POSITION } from '../../../common/schemas/guardians.js';
-import { byName, type Tx, churchRows } from '../../db/index.js';
+import { byName, type Tx } from '../../db/index.js';
 import type { STUDENT_SORTS } from '../../../common/schemas/students.js';
 import { classNameOrder } from '../classes/index.js';
 
@@ -44,7 +44,7 @@ export type EnrolmentScope = 'current' | 'any year';
  * school's order. `where` may use columns of classes (the teacher rule is `classes.teacher_id = me`)
  * and of enrolments (a year's or a class's children). */
 export function selectStudents(
-  tx: Tx, where: SQL | undefined, sort: StudentSort = 'roll_number', scope: EnrolmentScope = 'current',
+  tx: Tx, churchId: string, where: SQL | undefined, sort: StudentSort = 'roll_number', scope: EnrolmentScope = 'current',
 ): Promise<StudentListRow[]> {
   return tx.select(studentColumns).from(students)
     .innerJoin(enrolments, and(eq(enrolments.churchId, students.churchId), eq(enrolments.studentId, students.id),
@@ -53,12 +53,12 @@ export function selectStudents(
     .leftJoin(studentGuardians, and(eq(studentGuardians.churchId, students.churchId), eq(studentGuardians.studentId, students.id),
       eq(studentGuardians.position, PRIMARY_GUARDIAN_POSITION)))
     .leftJoin(studentCare, and(eq(studentCare.churchId, students.churchId), eq(studentCare.studentId, students.id)))
-    .where(and(churchRows(tx, students), where))
+    .where(and(eq(students.churchId, churchId), where))
     .orderBy(...(sort === 'name' ? [asc(byName(students.name)), ...schoolOrder()] : schoolOrder()));
 }
 
-export async function findStudentRow(tx: Tx, id: string): Promise<StudentListRow | undefined> {
-  const [row] = await selectStudents(tx, eq(students.id, id));
+export async function findStudentRow(tx: Tx, churchId: string, id: string): Promise<StudentListRow | undefined> {
+  const [row] = await selectStudents(tx, churchId, eq(students.id, id));
   return row;
 }
 
@@ -85,9 +85,9 @@ export function studentSearchWhere(search: string): SQL {
 /** The next roll number of a class: one more than the highest it ever gave (its enrolments, so a
  * past year's class never repeats a number; gaps are not reused). The caller holds the class row
  * lock, so no two transactions compute the same number. */
-export async function nextRollNumber(tx: Tx, classId: string): Promise<number> {
+export async function nextRollNumber(tx: Tx, churchId: string, classId: string): Promise<number> {
   const [row] = await tx.select({ next: sql<number>`coalesce(max(${enrolments.rollNumber}), 0)::int + 1` })
-    .from(enrolments).where(and(churchRows(tx, enrolments), eq(enrolments.classId, classId)));
+    .from(enrolments).where(and(eq(enrolments.churchId, churchId), eq(enrolments.classId, classId)));
   return Number(row.next);
 }
 
@@ -106,11 +106,11 @@ export async function insertStudent(tx: Tx, values: StudentValues, contact: Prim
 }
 
 /** The students of one class as the import compares them: name, date of birth and roll number. */
-export function selectClassStudentKeys(tx: Tx, classId: string) {
+export function selectClassStudentKeys(tx: Tx, churchId: string, classId: string) {
   return tx.select({ name: students.name, dateOfBirth: students.dateOfBirth, rollNumber: enrolments.rollNumber })
     .from(enrolments)
     .innerJoin(students, and(eq(students.churchId, enrolments.churchId), eq(students.id, enrolments.studentId)))
-    .where(and(churchRows(tx, enrolments), eq(enrolments.classId, classId)));
+    .where(and(eq(enrolments.churchId, churchId), eq(enrolments.classId, classId)));
 }
 
 /** Inserts many students of one class, each with their primary guardian, in two statements (the
@@ -131,35 +131,35 @@ export async function insertStudents(tx: Tx, rows: Array<{ values: StudentValues
 
 /** Whether the student was enrolled in the class in an earlier academic year than their current one
  * (a class of their history, as a past year's list shows them in it). */
-export async function wasEnrolledBefore(tx: Tx, studentId: string, classId: string): Promise<boolean> {
+export async function wasEnrolledBefore(tx: Tx, churchId: string, studentId: string, classId: string): Promise<boolean> {
   const [row] = await tx.select({ one: sql<number>`1` }).from(enrolments)
     .innerJoin(students, and(eq(students.churchId, enrolments.churchId), eq(students.id, enrolments.studentId)))
-    .where(and(churchRows(tx, enrolments), eq(enrolments.studentId, studentId), eq(enrolments.classId, classId), sql`${enrolments.academicYear} < ${students.academicYear}`))
+    .where(and(eq(enrolments.churchId, churchId), eq(enrolments.studentId, studentId), eq(enrolments.classId, classId), sql`${enrolments.academicYear} < ${students.academicYear}`))
     .limit(1);
   return Boolean(row);
 }
 
-export async function updateStudentRow(tx: Tx, id: string, values: Partial<StudentValues>) {
-  await tx.update(students).set({ ...values, updatedAt: new Date() }).where(and(churchRows(tx, students), eq(students.id, id)));
+export async function updateStudentRow(tx: Tx, churchId: string, id: string, values: Partial<StudentValues>) {
+  await tx.update(students).set({ ...values, updatedAt: new Date() }).where(and(eq(students.churchId, churchId), eq(students.id, id)));
 }
 
 /** Locks the student's row until the transaction ends, so writes of their guardians (the guardians
  * list, the student API's parent phone and email) and care rows happen one at a time. */
-export async function lockStudent(tx: Tx, id: string) {
-  await tx.select({ id: students.id }).from(students).where(and(churchRows(tx, students), eq(students.id, id))).for('no key update');
+export async function lockStudent(tx: Tx, churchId: string, id: string): Promise<void> {
+  await tx.select({ id: students.id }).from(students).where(and(eq(students.churchId, churchId), eq(students.id, id))).for('no key update');
 }
 
 /** Writes the parent phone or email of the student API into the primary guardian, as written. */
-export async function updatePrimaryContact(tx: Tx, studentId: string, contact: Partial<PrimaryContact>) {
+export async function updatePrimaryContact(tx: Tx, churchId: string, studentId: string, contact: Partial<PrimaryContact>) {
   await tx.update(studentGuardians)
     .set({ phone: contact.parentPhone, email: contact.parentEmail, updatedAt: new Date() })
-    .where(and(churchRows(tx, studentGuardians), eq(studentGuardians.studentId, studentId), eq(studentGuardians.position, PRIMARY_GUARDIAN_POSITION)));
+    .where(and(eq(studentGuardians.churchId, churchId), eq(studentGuardians.studentId, studentId), eq(studentGuardians.position, PRIMARY_GUARDIAN_POSITION)));
 }
 
 /** Deletes a student and their attendance (attendance has no foreign key to students: an erased
  * child's marks stay under an id that names nobody); the rest of the child's rows go with the
  * student by their foreign keys. */
-export async function deleteStudentRow(tx: Tx, id: string) {
-  await tx.delete(attendance).where(and(churchRows(tx, attendance), eq(attendance.studentId, id)));
-  await tx.delete(students).where(and(churchRows(tx, students), eq(students.id, id)));
+export async function deleteStudentRow(tx: Tx, churchId: string, id: string): Promise<void> {
+  await tx.delete(attendance).where(and(eq(attendance.churchId, churchId), eq(attendance.studentId, id)));
+  await tx.delete(students).where(and(eq(students.churchId, churchId), eq(students.id, id)));
 }

@@ -82,7 +82,7 @@ export async function planLimitRefusal(
   const limit = planLimit(plan, resource);
   if (limit < 0) return null;
   await tx.select({ id: churches.id }).from(churches).where(eq(churches.id, church.id)).for('no key update');
-  const used = await countUsage(tx, counted);
+  const used = await countUsage(tx, church.id, counted);
   if (used + adding <= limit) return null;
   return conflict(planLimitMessage(plan.name, limit, resource), { reason: 'plan_limit', values: planLimitValues(plan, limit, resource) });
 }
@@ -96,7 +96,7 @@ export async function storageLeft(tx: Tx, church: ChurchPlanFacts): Promise<{ by
   const quotaMb = plan?.storageQuotaMb ?? -1;
   const refusal = () => payloadTooLarge(MEDIA_MESSAGES.storageFull(planPhrase(plan?.name ?? ''), quotaMb), { reason: 'storage_quota' });
   if (quotaMb < 0) return { bytes: Infinity, refusal };
-  return { bytes: quotaMb * MB - await storageUsedBytes(tx), refusal };
+  return { bytes: quotaMb * MB - await storageUsedBytes(tx, church.id), refusal };
 }
 
 /**
@@ -127,6 +127,6 @@ export async function planRoom(
   const limit = plan ? planLimit(plan, resource) : -1;
   if (!plan || limit < 0) return { left: null };
   if (lock) await tx.select({ id: churches.id }).from(churches).where(eq(churches.id, church.id)).for('no key update');
-  const used = await countUsage(tx, { resource });
+  const used = await countUsage(tx, church.id, { resource });
   return { left: Math.max(0, limit - used), values: planLimitValues(plan, limit, resource) };
 }

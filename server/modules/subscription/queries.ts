@@ -1,6 +1,6 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { classes, media, plans, students, users } from '../../../drizzle/schema/index.js';
-import { churchRows, type Tx } from '../../db/index.js';
+import type { Tx } from '../../db/index.js';
 
 export type PlanRow = typeof plans.$inferSelect;
 
@@ -22,36 +22,36 @@ export type Counted = { resource: Exclude<LimitedResource, 'classes'> } | { reso
  * runs in a year, and a past year's classes are its history (the rollover makes a new year's classes
  * beside them).
  */
-export async function countUsage(tx: Tx, counted: Counted): Promise<number> {
+export async function countUsage(tx: Tx, churchId: string, counted: Counted): Promise<number> {
   switch (counted.resource) {
     case 'principals':
     case 'teachers': {
       const role = counted.resource === 'principals' ? 'principal' : 'teacher';
-      const [row] = await tx.select({ n: count() }).from(users).where(and(churchRows(tx, users), eq(users.role, role)));
+      const [row] = await tx.select({ n: count() }).from(users).where(and(eq(users.churchId, churchId), eq(users.role, role)));
       return row.n;
     }
     case 'students': {
-      const [row] = await tx.select({ n: count() }).from(students).where(churchRows(tx, students));
+      const [row] = await tx.select({ n: count() }).from(students).where(eq(students.churchId, churchId));
       return row.n;
     }
     case 'classes': {
-      const [row] = await tx.select({ n: count() }).from(classes).where(and(churchRows(tx, classes), eq(classes.academicYear, counted.academicYear)));
+      const [row] = await tx.select({ n: count() }).from(classes).where(and(eq(classes.churchId, churchId), eq(classes.academicYear, counted.academicYear)));
       return row.n;
     }
   }
 }
 
 /** Every count of `countUsage`, the classes of `classYear` (the current academic year on the usage page). */
-export async function usageCounts(tx: Tx, classYear: string): Promise<Record<LimitedResource, number>> {
+export async function usageCounts(tx: Tx, churchId: string, classYear: string): Promise<Record<LimitedResource, number>> {
   const [principals, teachers, students, classCount] = await Promise.all([
-    countUsage(tx, { resource: 'principals' }), countUsage(tx, { resource: 'teachers' }), countUsage(tx, { resource: 'students' }),
-    countUsage(tx, { resource: 'classes', academicYear: classYear }),
+    countUsage(tx, churchId, { resource: 'principals' }), countUsage(tx, churchId, { resource: 'teachers' }), countUsage(tx, churchId, { resource: 'students' }),
+    countUsage(tx, churchId, { resource: 'classes', academicYear: classYear }),
   ]);
   return { principals, teachers, students, classes: classCount };
 }
 
 /** The bytes the church's gallery stores: originals and their copies (RLS filters to the church). */
-export async function storageUsedBytes(tx: Tx): Promise<number> {
-  const [row] = await tx.select({ bytes: sql<string>`coalesce(sum(${media.fileSize} + ${media.copiesSize}), 0)` }).from(media).where(churchRows(tx, media));
+export async function storageUsedBytes(tx: Tx, churchId: string): Promise<number> {
+  const [row] = await tx.select({ bytes: sql<string>`coalesce(sum(${media.fileSize} + ${media.copiesSize}), 0)` }).from(media).where(eq(media.churchId, churchId));
   return Number(row.bytes);
 }

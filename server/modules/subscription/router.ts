@@ -29,7 +29,7 @@ export const subscriptionRouter = router({
     .query(async ({ ctx }) => {
     const { current } = await academicYearSettings(ctx);
     const [usage, plan, storedBytes] = await Promise.all([
-      usageCounts(ctx.tx, current), findPlan(ctx.tx, ctx.church.subscription_tier), storageUsedBytes(ctx.tx),
+      usageCounts(ctx.tx, ctx.church.id, current), findPlan(ctx.tx, ctx.church.subscription_tier), storageUsedBytes(ctx.tx, ctx.church.id),
     ]);
     return {
       storage: { used_bytes: storedBytes, quota_mb: ctx.church.is_lifetime ? -1 : (plan?.storageQuotaMb ?? null) },

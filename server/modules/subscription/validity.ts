@@ -1,17 +1,5 @@
 import { FREE_TRIAL_DAYS } from '../../../common/constants.js';
-
-type SubscriptionReason =
-  | 'active' | 'free_trial' | 'lifetime'
-  | 'pending_payment' | 'inactive' | 'suspended' | 'trial_ended' | 'expired';
-
-export interface SubscriptionValidity {
-  valid: boolean;
-  reason: SubscriptionReason;
-  /** What the client shows beside the plan chooser. */
-  message: string;
-  /** Whole days left (ceiling), null when there is no end date. */
-  days_left: number | null;
-}
+import type { SubscriptionReason, SubscriptionValidity } from '../../core/scope-dtos.js';
 
 interface ChurchSubscription {
   subscriptionTier: string;

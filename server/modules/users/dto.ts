@@ -1,11 +1,12 @@
 import type { users } from '../../../drizzle/schema/index.js';
 import type { ChurchRole } from '../../../common/constants.js';
+import type { SessionUserDto, UserDto } from '../../core/scope-dtos.js';
 import type { Locale } from '../../../common/i18n/locales.js';
 
 export type UserRow = typeof users.$inferSelect;
 export interface UserClassRow { id: string; teacherId: string | null; className: string; section: string; academicYear: string }
 
-function toUserDto(user: Pick<UserRow, 'id' | 'name' | 'email' | 'phone' | 'role' | 'isActive' | 'isChurchOwner'>) {
+function toUserDto(user: Pick<UserRow, 'id' | 'name' | 'email' | 'phone' | 'role' | 'isActive' | 'isChurchOwner'>): UserDto {
   return {
     id: user.id,
     name: user.name,
@@ -16,7 +17,7 @@ function toUserDto(user: Pick<UserRow, 'id' | 'name' | 'email' | 'phone' | 'role
     is_church_owner: user.isChurchOwner,
   };
 }
-export type UserDto = ReturnType<typeof toUserDto>;
+export type { SessionUserDto, UserDto };
 
 /** The signed-in user as the session answers (sign-in, verify): with the language the church area
  * speaks to them, their own choice or else their church's default, and whether it is their own (a
@@ -24,8 +25,7 @@ export type UserDto = ReturnType<typeof toUserDto>;
 export const toSessionUserDto = (
   user: Pick<UserRow, 'id' | 'name' | 'email' | 'phone' | 'role' | 'isActive' | 'isChurchOwner' | 'language'>,
   churchLanguage: Locale,
-) => ({ ...toUserDto(user), language: user.language ?? churchLanguage, has_own_language: user.language !== null });
-export type SessionUserDto = ReturnType<typeof toSessionUserDto>;
+): SessionUserDto => ({ ...toUserDto(user), language: user.language ?? churchLanguage, has_own_language: user.language !== null });
 
 /** A class as the user screens list it (id, class_name, section), with its year. */
 export const toUserClassDto = (row: UserClassRow) => ({

@@ -19,26 +19,26 @@ import {
 /** Roles that count against a plan limit, with the limit's key. */
 const LIMITED: Partial<Record<ChurchRole, 'principals' | 'teachers'>> = { principal: 'principals', teacher: 'teachers' };
 
-async function withClasses(tx: Tx, rows: UserRow[]): Promise<ManagedUserDto[]> {
-  const classRows = await selectClassesOf(tx, rows.filter((r) => r.role === 'teacher').map((r) => r.id));
+async function withClasses(tx: Tx, churchId: string, rows: UserRow[]): Promise<ManagedUserDto[]> {
+  const classRows = await selectClassesOf(tx, churchId, rows.filter((r) => r.role === 'teacher').map((r) => r.id));
   return rows.map((row) => toManagedUserDto(row, classRows.filter((c) => c.teacherId === row.id)));
 }
 
 /** GET /api/users/teachers (super_admin, principal): every teacher, active or not, with their classes. */
-export async function listTeachers({ tx }: TenantScope) {
-  return withClasses(tx, await selectUsers(tx, 'teacher'));
+export async function listTeachers({ tx, church }: TenantScope) {
+  return withClasses(tx, church.id, await selectUsers(tx, church.id, 'teacher'));
 }
 
 /** GET /api/users (super_admin): every user of the church; teachers with their classes. */
-export async function listUsers({ tx }: TenantScope) {
-  return withClasses(tx, await selectUsers(tx));
+export async function listUsers({ tx, church }: TenantScope) {
+  return withClasses(tx, church.id, await selectUsers(tx, church.id));
 }
 
 /** GET /api/users/{id}/classes: a teacher asks for their own; super admins and principals for anyone. */
-export async function classesOfUser({ tx, user }: TenantScope, { id }: { id: string }) {
+export async function classesOfUser({ tx, user, church }: TenantScope, { id }: { id: string }) {
   if (!can(user.role, 'manageTeachers') && id !== user.id) throw forbidden(MESSAGES.notAllowed);
-  if (!(await findUser(tx, id))) throw notFound(USER_MESSAGES.notFound);
-  return (await selectClassesOf(tx, [id])).map(toUserClassDto);
+  if (!(await findUser(tx, church.id, id))) throw notFound(USER_MESSAGES.notFound);
+  return (await selectClassesOf(tx, church.id, [id])).map(toUserClassDto);
 }
 
 /** The unique index users_church_email_key (church, lower(email)): two requests raced past the check. */
@@ -59,8 +59,8 @@ async function emailAware<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
-async function assertEmailFree(tx: Tx, email: string, exceptId?: string) {
-  if (await findUserByEmail(tx, email, exceptId)) throw conflict(USER_MESSAGES.emailTaken, { reason: 'email_taken' });
+async function assertEmailFree(tx: Tx, churchId: string, email: string, exceptId?: string) {
+  if (await findUserByEmail(tx, churchId, email, exceptId)) throw conflict(USER_MESSAGES.emailTaken, { reason: 'email_taken' });
 }
 
 /** The role a user of `actor`'s role may give; a principal adds teachers only. */
@@ -82,7 +82,7 @@ export async function createUser({ tx, user, church, services }: UsersScope, inp
   const google = googleOnly(services, input.email);
   if (google && input.password) throw badRequest(USER_MESSAGES.noPasswordForGoogle);
   if (!google && !input.password) throw badRequest(PASSWORD_MESSAGES.required);
-  await assertEmailFree(tx, input.email);
+  await assertEmailFree(tx, church.id, input.email);
   // Hashed before the plan-limit check, which locks the church row until the transaction ends.
   const passwordHash = input.password ? await hashPassword(input.password) : null;
   const limited = LIMITED[role];
@@ -106,7 +106,7 @@ export async function createUser({ tx, user, church, services }: UsersScope, inp
  */
 export async function updateUser({ tx, user, church, services }: UsersScope, input: z.output<typeof userUpdateInput>) {
   if (!can(user.role, 'manageAllUsers')) throw forbidden(USER_MESSAGES.onlySuperAdminEdits);
-  const target = await lockUser(tx, input.id);
+  const target = await lockUser(tx, church.id, input.id);
   if (!target) throw notFound(USER_MESSAGES.notFound);
   const self = target.id === user.id;
 
@@ -125,7 +125,7 @@ export async function updateUser({ tx, user, church, services }: UsersScope, inp
 
   const email = input.email ?? target.email;
   const emailChanged = email.toLowerCase() !== target.email.toLowerCase();
-  if (emailChanged) await assertEmailFree(tx, email, target.id);
+  if (emailChanged) await assertEmailFree(tx, church.id, email, target.id);
   const google = googleOnly(services, email);
   if (google && input.password) throw badRequest(USER_MESSAGES.noPasswordForGoogle);
   let passwordHash = google ? null : target.passwordHash;
@@ -137,9 +137,9 @@ export async function updateUser({ tx, user, church, services }: UsersScope, inp
 
   const limited = LIMITED[role];
   if (roleChanged && limited) await assertWithinPlanLimit(tx, church, limited);
-  const unassigned = roleChanged && target.role === 'teacher' ? await unassignClassesOf(tx, target.id) : 0;
+  const unassigned = roleChanged && target.role === 'teacher' ? await unassignClassesOf(tx, church.id, target.id) : 0;
 
-  const row = await emailAware(() => updateUserRow(tx, target.id, {
+  const row = await emailAware(() => updateUserRow(tx, church.id, target.id, {
     name: input.name ?? target.name,
     email,
     phone: input.phone === undefined ? target.phone : input.phone,
@@ -162,7 +162,7 @@ export async function updateUser({ tx, user, church, services }: UsersScope, inp
     },
     description: `Updated ${row.name} (${changed.join(', ') || 'no changes'})`,
   });
-  const [dto] = await withClasses(tx, [row]);
+  const [dto] = await withClasses(tx, church.id, [row]);
   const message = isActive !== target.isActive && changed.length === 1
     ? (isActive ? USER_MESSAGES.userActivated : USER_MESSAGES.userDeactivated)
     : (row.role === 'teacher' ? USER_MESSAGES.teacherUpdated : USER_MESSAGES.userUpdated);
@@ -171,14 +171,14 @@ export async function updateUser({ tx, user, church, services }: UsersScope, inp
 
 /** DELETE /api/users/{id} (super_admin). Super admins and oneself cannot be deleted. A teacher's
  * classes become unassigned in the same transaction; attendance history stays. */
-export async function deleteUser({ tx, user }: TenantScope, { id }: { id: string }) {
+export async function deleteUser({ tx, user, church }: TenantScope, { id }: { id: string }) {
   if (!can(user.role, 'manageAllUsers')) throw forbidden(USER_MESSAGES.onlySuperAdminDeletes);
   if (id === user.id) throw forbidden(USER_MESSAGES.cannotDeleteSelf);
-  const target = await lockUser(tx, id);
+  const target = await lockUser(tx, church.id, id);
   if (!target) throw notFound(USER_MESSAGES.notFound);
   if (target.role === 'super_admin') throw forbidden(USER_MESSAGES.cannotDeleteSuperAdmin);
-  const unassigned = await unassignClassesOf(tx, target.id);
-  await deleteUserRow(tx, target.id);
+  const unassigned = await unassignClassesOf(tx, church.id, target.id);
+  await deleteUserRow(tx, church.id, target.id);
   await auditChurchChange(tx, {
     user, action: 'user.deleted', resourceType: 'user', resourceId: target.id,
     details: { role: target.role, email: target.email, unassigned_classes: unassigned },

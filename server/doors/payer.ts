@@ -5,9 +5,9 @@ import type { Database } from '../db/index.js';
 import { authenticateChurchSession } from '../modules/auth/index.js';
 import { loadChurch, type ChurchDirectory } from '../modules/churches/index.js';
 import { paymentTokenState } from '../modules/payments/index.js';
-import { forbidden, unauthorized } from './errors.js';
-import type { Credentials } from './request.js';
-import type { ChurchPayer } from './scopes.js';
+import { forbidden, unauthorized } from '../core/errors.js';
+import type { Credentials } from '../core/request.js';
+import type { ChurchPayer } from '../core/scopes.js';
 
 /** What finding the payer needs: the database, the church directory and the session settings; the
  * church code and the session or payment token. */
@@ -35,7 +35,7 @@ export async function findChurchPayer(request: PayerDoorRequest): Promise<Church
       if (!state) throw unauthorized(MESSAGES.sessionExpired);
       return { church: await loadChurch(tx, churchId), userId: null, spentToken: state === 'spent' };
     }
-    const auth = await authenticateChurchSession(tx, token!, request.config);
+    const auth = await authenticateChurchSession(tx, churchId, token!, request.config);
     if (!auth) throw unauthorized(MESSAGES.sessionExpired);
     if (!can(auth.user.role, 'managePlan')) throw forbidden(MESSAGES.notAllowed);
     return { church: auth.church, userId: auth.user.id, spentToken: false };

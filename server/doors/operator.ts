@@ -4,10 +4,10 @@ import type { BackgroundTasks } from '../background-tasks.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/index.js';
 import { assertCsrfToken, authenticateOperatorSession, operatorCredential, type OperatorCredential } from '../modules/operators/index.js';
-import { afterCommitQueue } from './after-commit.js';
-import { unauthorized } from './errors.js';
-import type { Credentials } from './request.js';
-import type { OperatorScope, PublicScope } from './scopes.js';
+import { afterCommitQueue } from '../core/after-commit.js';
+import { unauthorized } from '../core/errors.js';
+import type { Credentials } from '../core/request.js';
+import type { OperatorScope, PublicScope } from '../core/scopes.js';
 
 /** What the operator door needs: the database, the operator session settings, the background
  * runner and the logger; the bearer token or the console's cookie, and the CSRF token. */

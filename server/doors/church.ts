@@ -5,12 +5,12 @@ import type { BackgroundTasks } from '../background-tasks.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/index.js';
 import { authenticateChurchSession } from '../modules/auth/index.js';
-import type { ChurchDirectory, ChurchDto } from '../modules/churches/index.js';
-import type { UserDto } from '../modules/users/index.js';
-import { afterCommitQueue } from './after-commit.js';
-import { forbidden, unauthorized } from './errors.js';
-import type { Credentials } from './request.js';
-import type { TenantScope } from './scopes.js';
+import type { ChurchDirectory } from '../modules/churches/index.js';
+import type { ChurchDto, UserDto } from '../core/scope-dtos.js';
+import { afterCommitQueue } from '../core/after-commit.js';
+import { forbidden, unauthorized } from '../core/errors.js';
+import type { Credentials } from '../core/request.js';
+import type { TenantScope } from '../core/scopes.js';
 
 /** What the church door needs: the database, the church directory, the session settings, the
  * background runner (for after-commit work) and the request's logger; the token and church code. */
@@ -38,7 +38,7 @@ export async function enterChurch<T>(request: ChurchDoorRequest, work: (session:
   if (!churchId) throw unauthorized(MESSAGES.sessionExpired);
   const committed = afterCommitQueue(services.background, request.log);
   const result = await request.db.withTenant(churchId, async (tx) => {
-    const auth = await authenticateChurchSession(tx, token, request.config);
+    const auth = await authenticateChurchSession(tx, churchId, token, request.config);
     if (!auth) throw unauthorized(MESSAGES.sessionExpired);
     return work({ tx, ...auth, afterCommit: committed.add });
   });
