@@ -6,10 +6,7 @@ import type { BackgroundTasks } from '../../background-tasks.js';
 import type { PublicScope } from '../../core/scopes.js';
 import { badRequest } from '../../core/errors.js';
 import { passwordResetMail, type Mailer } from '../mail/index.js';
-import { hashPassword } from './password.js';
-import { hashToken, newOpaqueToken } from './tokens.js';
-import type { AttemptStore } from './attempt-store.js';
-import { admitFromSource } from './throttle.js';
+import { admitFromSource, hashPassword, hashToken, newOpaqueToken, type AttemptStore } from '../credentials/index.js';
 
 /** A reset link works for this long, once. */
 const RESET_TTL_MS = 60 * 60_000;

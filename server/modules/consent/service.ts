@@ -14,7 +14,7 @@ import type { Tx } from '../../db/index.js';
 import { academicYearSettings } from '../academic-year/index.js';
 import { recordChildDataRead } from '../access-log/index.js';
 import { auditChurchChange } from '../audit/index.js';
-import { admitFromSource, admitUnderLimit, giveBackToSource, hashToken, newOpaqueToken, type AttemptStore } from '../auth/index.js';
+import { admitFromSource, admitUnderLimit, giveBackToSource, hashToken, newOpaqueToken, type AttemptStore } from '../credentials/index.js';
 import { guardianOfStudent, setContactConsent } from '../guardians/index.js';
 import { findAccessibleStudent, lockStudent } from '../students/index.js';
 import { privacyNoticeOf } from './notice.js';

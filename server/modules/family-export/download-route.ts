@@ -6,7 +6,7 @@ import { errorBody } from '../../rest/envelope.js';
 import { recordChildDataRead } from '../access-log/index.js';
 import { auditChurchChange } from '../audit/index.js';
 import type { MediaStorage } from '../media-storage/index.js';
-import { hashToken } from '../auth/index.js';
+import { hashToken } from '../credentials/index.js';
 import { claimDownload, findExportByToken } from './queries.js';
 
 const DOWNLOAD_PATH = '/api/exports/download/{token}';

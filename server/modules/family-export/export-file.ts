@@ -4,7 +4,7 @@ import { ZipFile } from 'yazl';
 import { toCsv } from '../../../common/csv.js';
 import { FAMILY_EXPORT_HOURS } from '../../../common/schemas/family-export.js';
 import type { Database } from '../../db/index.js';
-import { hashToken, newOpaqueToken } from '../auth/index.js';
+import { hashToken, newOpaqueToken } from '../credentials/index.js';
 import { consentHistoryOf } from '../consent/index.js';
 import { mediaOfChild } from '../gallery/index.js';
 import { familyContactsOf } from '../guardians/index.js';

@@ -10,7 +10,7 @@ import { forbidden, notFound } from '../../core/errors.js';
 import type { WorkQueue } from '../../core/work-queue.js';
 import { credentialsOf } from '../../core/request.js';
 import { errorBody, successBody } from '../../rest/envelope.js';
-import { admitUnderLimit, type AttemptStore } from '../auth/index.js';
+import { admitUnderLimit, type AttemptStore } from '../credentials/index.js';
 import { RangeNotSatisfiableError, type ByteRange, type MediaStorage, type MediaUrlSigner } from '../media-storage/index.js';
 import { assertWithinStorageQuota, storageLeft } from '../subscription/index.js';
 import { findMediaByStoredName, hiddenByConsentOf } from './queries.js';

@@ -12,7 +12,7 @@ import { enterChurchAs, type ChurchDoorRequest } from '../../core/church-door.js
 import { AppError, badRequest, payloadTooLarge, serviceUnavailable, tooManyRequests } from '../../core/errors.js';
 import { credentialsOf } from '../../core/request.js';
 import type { WorkQueue } from '../../core/work-queue.js';
-import { admitUnderLimit, type AttemptStore } from '../auth/index.js';
+import { admitUnderLimit, type AttemptStore } from '../credentials/index.js';
 import { findAccessibleClass } from '../classes/index.js';
 import { successBody } from '../../rest/envelope.js';
 import { errorAnswerDoc, successAnswerDoc, type OpenApiPaths } from '../../rest/openapi.js';
