@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import { attendance, churches, classes, familyExports, mediaChildren, students } from '../../../drizzle/schema/index.js';
 import { churchRows, type Tx } from '../../db/index.js';
-import { lacksConsent } from '../consent/index.js';
+import { lacksConsent } from '../consent-records/index.js';
 
 // Row-level security limits every statement in a tenant transaction to its church; the one lookup
 // across churches (a download link's export, by its token's hash) runs in the platform door.
