@@ -18,4 +18,4 @@ export function childrenLackingConsent(tx: Tx, studentIds: readonly string[], pu
 
 /** Stops a child's open consent links (the guardians module: a guardian removed or their phones
  * changed; the consent module: a link revoked or replaced). */
-export { revokeOpenLinks as revokeConsentLinks, type RevokedReason } from './queries.js';
+export { revokeOpenLinks as revokeConsentLinks } from './queries.js';
