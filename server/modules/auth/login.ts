@@ -29,7 +29,8 @@ export type SignInServices = GoogleSignIn & {
 /**
  * Email and password sign-in. Every wrong combination of church code, email and password gets the
  * same answer and costs the same argon2 time. The attempt is counted by the throttle before the
- * password is checked (the credentials module's throttle.ts has the limits), and given back if the password is right.
+ * password is checked (the limits are in the credentials module's throttle.ts), and given back if
+ * the password is right.
  */
 export async function loginWithPassword(scope: PublicScope<SignInServices>, input: LoginInput) {
   const refuse = (reason: SignInRefusal, error: Error) => {
