@@ -1,5 +1,6 @@
 // Guardrails run by `npm test` (npm run lint): promises that are awaited or handled, no `any`, no
-// unused code, no import cycles, and the module boundaries:
+// unused code, and the module boundaries (circles of imports, type-only ones included, and loops of
+// modules are a unit test's: tests/unit/import-graph.test.ts):
 // (a) outside server/modules/<domain>/, a module is imported only through its index.ts (its public
 //     surface; server/root.ts also takes its router.ts); tests and scripts/bench may reach inside;
 // (b) a module imports another module only through that module's index.ts (a nested module, such
@@ -178,7 +179,7 @@ export default tseslint.config(
     },
     plugins: { 'import-x': importX, local: { rules: { 'type-errors': typeErrors } } },
     settings: {
-      // import-x parses the files an import leads to (for no-cycle) with the TypeScript parser.
+      // import-x resolves an import as TypeScript does (no-restricted-paths, no-duplicates).
       ...importX.flatConfigs.typescript.settings,
       'import-x/resolver': undefined,
       'import-x/resolver-next': [createTypeScriptImportResolver({
@@ -194,8 +195,6 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', {
         argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', caughtErrors: 'none',
       }],
-      // Type imports do not count: they are erased and cannot make a cycle at run time.
-      'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-duplicates': 'error',
       // The TypeScript version of the rule (it knows `import type`); one set of options per file.
       'no-restricted-imports': 'off',

@@ -56,7 +56,7 @@ export const MESSAGES = {
   invalidCredentials: 'Invalid church code, email or password.',
   useGoogleSignIn: 'Please use Google Sign-In for Gmail accounts.',
   googleNotConfigured: 'Sign-in with Google is not available yet: an administrator of this server must configure it first.',
-  // Google sign-in and registration (server/modules/auth/google-*.ts, the callback screen).
+  // Google sign-in and registration (server/modules/google-identity/, server/modules/auth/google-login.ts, the callback screen).
   googleLoginFailed: 'Google login failed. Please try again.',
   googleTokenInvalid: 'Error decoding Google token.',
   googleEmailUnverified: 'Your Google account\'s email address is not verified. Please verify it with Google and try again.',

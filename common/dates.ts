@@ -22,6 +22,10 @@ export function todayIn(timeZone: string, now = new Date()): string {
   return date;
 }
 
+/** "Today" for a church on the server: the date in its own time zone, never the server's (the
+ * client reads the same date from the church's calendar_day, `todayWithin`, without time-zone data). */
+export const churchToday = (church: { time_zone: string }, now = new Date()) => todayIn(church.time_zone, now);
+
 /**
  * A church's current calendar day and the instants it starts and ends (ISO timestamps). The server
  * sends it with the church, so a browser knows "today" without loading its own time-zone data: the

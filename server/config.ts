@@ -155,7 +155,7 @@ const configSchema = z.object({
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
   /** The same for the body of a gallery upload (a 50 MB video over a slow phone connection). */
   UPLOAD_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(900),
-  /** Sign-in limits (server/modules/auth/throttle.ts): per account from one address, per account
+  /** Sign-in limits (server/modules/credentials/throttle.ts): per account from one address, per account
    * from anywhere (an hour), per address across accounts. */
   LOGIN_THROTTLE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),

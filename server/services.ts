@@ -1,7 +1,8 @@
 import type { Config } from './config.js';
 import type { Database } from './db/index.js';
 import { createChurchDirectory } from './modules/churches/index.js';
-import { createGoogleProvider, LoginThrottle, MemoryAttemptStore, RedisAttemptStore } from './modules/auth/index.js';
+import { LoginThrottle, MemoryAttemptStore, RedisAttemptStore } from './modules/credentials/index.js';
+import { createGoogleProvider } from './modules/google-identity/index.js';
 import { BackgroundTasks } from './background-tasks.js';
 import { CHILD_DATA } from './child-data.js';
 import { createPaymentGateway } from './modules/payments/index.js';

@@ -14,3 +14,6 @@ export const pageNumber = (max: number, fallback: number) => z.preprocess(
 
 /** The pages of a list that has `total` items, `limit` to a page: at least one page, even when empty. */
 export const pageCount = (total: number, limit: number) => Math.max(1, Math.ceil(total / limit));
+
+/** The pagination object of a paged list (the console's lists): the page shown, how many pages, how many items. */
+export const listPagination = (total: number, page: number, limit: number) => ({ page, pages: pageCount(total, limit), total });

@@ -29,7 +29,7 @@ import postgres from 'postgres';
 import { academicYearOf, DEFAULT_ACADEMIC_YEAR_CONFIG } from '../../common/academic-year.js';
 import { addDays, dayOfWeek, todayIn } from '../../common/dates.js';
 import { createPostgresDatabase } from '../../server/db/postgres.js';
-import { hashPassword } from '../../server/modules/auth/index.js';
+import { hashPassword } from '../../server/modules/credentials/index.js';
 import {
   BASE_DATABASE_URL, databaseName, fmt, heading, machineState, ownerClient, printTable, recreateDatabase,
 } from './lib.js';

@@ -21,7 +21,7 @@ import { addDays, todayIn } from '../../common/dates.js';
 import { previousYear } from '../../common/rollover.js';
 import { CLASS_NAMES } from '../../common/school.js';
 import { createPostgresDatabase } from '../../server/db/postgres.js';
-import { hashPassword } from '../../server/modules/auth/index.js';
+import { hashPassword } from '../../server/modules/credentials/index.js';
 import {
   APP_POOL_SIZE, authHeaders, cpuSample, databaseName, databaseUrl, fmt, freshDatabase, heading, median, ownerClient, postgresCpu,
   postgresMsPer, postmasterOf, printTable, quantile, signIn, startApp,

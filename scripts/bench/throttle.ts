@@ -12,7 +12,7 @@
  */
 import { performance, PerformanceObserver } from 'node:perf_hooks';
 import { loadConfig } from '../../server/config.js';
-import { MemoryAttemptStore, LoginThrottle } from '../../server/modules/auth/index.js';
+import { MemoryAttemptStore, LoginThrottle } from '../../server/modules/credentials/index.js';
 import { fmt, heading, quantile } from './lib.js';
 
 const SOURCES = Number(process.env.SOURCES ?? 100_000);

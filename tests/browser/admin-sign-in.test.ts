@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { OPERATOR_MESSAGES } from '../../common/constants.js';
 import { platformOperators } from '../../drizzle/schema/index.js';
-import { hashPassword } from '../../server/modules/auth/index.js';
+import { hashPassword } from '../../server/modules/credentials/index.js';
 import { OPERATOR_TEST_PASSWORD, signInNewOperator } from '../helpers/fixtures.js';
 import { totpCode } from '../helpers/totp.js';
 import { DESKTOP, PHONE, fitsViewportWidth, onPage, openConsoleAs, pathOf, useAppAndBrowser } from '../helpers/browser.js';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { churches, classes, studentGuardians, students, users } from '../../drizzle/schema/index.js';
 import { DEFAULT_GUARDIAN_NAME, PRIMARY_GUARDIAN_POSITION } from '../../common/schemas/guardians.js';
 import type { Database } from '../../server/db/index.js';
-import { hashPassword } from '../../server/modules/auth/index.js';
+import { hashPassword } from '../../server/modules/credentials/index.js';
 import { createOperator } from '../../server/modules/operators/index.js';
 import { startTestApp, testSeedKey, type TestApp } from './app.js';
 import { totpCode } from './totp.js';

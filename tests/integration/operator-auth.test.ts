@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operatorSessions, platformOperators } from '../../drizzle/schema/index.js';
 import { OPERATOR_MESSAGES } from '../../common/constants.js';
 import { createOperator, ensurePlatformAdmin } from '../../server/modules/operators/index.js';
-import { hashPassword, hashToken } from '../../server/modules/auth/index.js';
+import { hashPassword, hashToken } from '../../server/modules/credentials/index.js';
 import { backend, startTestApp, TEST_SECRET_KEYS, testSeedKey, type TestApp } from '../helpers/app.js';
 import { api, createChurch, OPERATOR_TEST_PASSWORD as PASSWORD, signInNewOperator } from '../helpers/fixtures.js';
 import { signIn } from '../helpers/church-session.js';

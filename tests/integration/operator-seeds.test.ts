@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operatorSignInChallenges, platformOperators } from '../../drizzle/schema/index.js';
-import { hashPassword } from '../../server/modules/auth/index.js';
+import { hashPassword } from '../../server/modules/credentials/index.js';
 import { createOperator } from '../../server/modules/operators/index.js';
 import { newTotpSecret } from '../../server/modules/operators/totp.js';
 import { prepareDatabase } from '../../server/prepare-database.js';

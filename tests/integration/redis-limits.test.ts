@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../common/constants.js';
-import { LoginThrottle, RedisAttemptStore, type ThrottleLimits } from '../../server/modules/auth/index.js';
+import { LoginThrottle, RedisAttemptStore, type ThrottleLimits } from '../../server/modules/credentials/index.js';
 import { createChurchSession } from '../../server/modules/auth/session.js';
 import { backend, startTestApp } from '../helpers/app.js';
 import { api, createChurch } from '../helpers/fixtures.js';

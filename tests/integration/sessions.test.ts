@@ -4,7 +4,7 @@ import { startTestApp, type TestApp } from '../helpers/app.js';
 import { createChurch } from '../helpers/fixtures.js';
 import { signIn, type ChurchSession } from '../helpers/church-session.js';
 import { users, userSessions } from '../../drizzle/schema/index.js';
-import { hashPassword } from '../../server/modules/auth/index.js';
+import { hashPassword } from '../../server/modules/credentials/index.js';
 
 // Sessions end on their own (an absolute age besides the sliding expiry) and when the user is
 // deactivated or their password changes; revoked tokens never come back.

@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { LoginThrottle, type ThrottleLimits } from '../../server/modules/auth/index.js';
-import { MemoryAttemptStore } from '../../server/modules/auth/index.js';
-import { clientAddressKey } from '../../server/modules/auth/client-address.js';
+import { LoginThrottle, MemoryAttemptStore, type ThrottleLimits } from '../../server/modules/credentials/index.js';
+import { clientAddressKey } from '../../server/modules/credentials/client-address.js';
 import { loadConfig } from '../../server/config.js';
 import { BackgroundTasks } from '../../server/background-tasks.js';
 import type { FastifyBaseLogger } from 'fastify';

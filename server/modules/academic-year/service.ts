@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import type { Tx } from '../../db/index.js';
 import type { ChurchScope, TenantScope } from '../../core/scopes.js';
 import { auditChurchChange } from '../audit/index.js';
-import { churchToday } from '../churches/index.js';
+import { churchToday } from '../../../common/dates.js';
 import { findAcademicYearConfig, type AcademicYearConfigRow } from './queries.js';
 
 const toConfig = (row: AcademicYearConfigRow): AcademicYearConfig =>

@@ -7,7 +7,7 @@ import type { classDateInput, classMonthInput, markAttendanceInput } from '../..
 import { commitEarly } from '../../db/index.js';
 import { badRequest } from '../../core/errors.js';
 import type { RestFile } from '../../rest/meta.js';
-import { churchToday } from '../churches/index.js';
+import { churchToday } from '../../../common/dates.js';
 import { classNotFound, findAccessibleClass, seesAllClasses, type ClassRow } from '../classes/index.js';
 import {
   calendarRows, markClass, monthlySummaryRows, recordsForDate,

@@ -5,7 +5,7 @@ import { CLASS_MESSAGES } from '../../../common/class-messages.js';
 import type { syncAttendanceInput } from '../../../common/schemas/attendance.js';
 import { conflict } from '../../core/errors.js';
 import { auditChurchChange } from '../audit/index.js';
-import { churchToday } from '../churches/index.js';
+import { churchToday } from '../../../common/dates.js';
 import { seesAllClasses } from '../classes/index.js';
 import { attendanceDateRefusal, type AttendanceDateReason } from './date-window.js';
 import {

@@ -10,11 +10,10 @@ import { enterChurchAsVisitor } from '../../doors/visitor.js';
 import { loadChurch } from '../churches/index.js';
 import { toSessionUserDto } from '../users/index.js';
 import { googleLinkedMail, type Mailer } from '../mail/index.js';
-import { takeGoogleFlow, type GoogleFlowServices } from './google-flow.js';
-import type { GoogleIdentity } from './google-provider.js';
+import { tooManyAttempts } from '../credentials/index.js';
+import { takeGoogleFlow, type GoogleFlowServices, type GoogleIdentity } from '../google-identity/index.js';
 import type { SignInServices } from './login.js';
 import { createChurchSession } from './session.js';
-import { tooManyAttempts } from './throttle.js';
 
 type GoogleLoginInput = z.output<typeof googleLoginInput>;
 
@@ -46,7 +45,7 @@ async function findUser(tx: Tx, churchId: string, identity: GoogleIdentity) {
 
 /**
  * POST /api/auth/google-login: the authorization code and state of a flow this browser started
- * (google-flow.ts), for a church code. Answers exactly as password sign-in does. The throttle counts
+ * (the google-identity module), for a church code. Answers exactly as password sign-in does. The throttle counts
  * the attempt under the same account key as a password (church code and address), once the provider
  * has told who it is; a Google account with no user in this church is a failure there and gets the
  * same answer as a wrong password, so an account of one church cannot learn who is in another.

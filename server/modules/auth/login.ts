@@ -8,9 +8,8 @@ import { badRequest, forbidden, unauthorized } from '../../core/errors.js';
 import { enterChurchAsVisitor } from '../../doors/visitor.js';
 import { loadChurch, type ChurchDirectory } from '../churches/index.js';
 import { toSessionUserDto } from '../users/index.js';
-import { verifyPassword } from './password.js';
-import { tooManyAttempts, type LoginThrottle } from './throttle.js';
-import { googleOnly, type GoogleSignIn } from './sign-in-options.js';
+import { tooManyAttempts, verifyPassword, type LoginThrottle } from '../credentials/index.js';
+import { googleOnly, type GoogleSignIn } from '../google-identity/index.js';
 import { createChurchSession } from './session.js';
 import { saveOwnLanguage } from './language.js';
 
@@ -30,7 +29,8 @@ export type SignInServices = GoogleSignIn & {
 /**
  * Email and password sign-in. Every wrong combination of church code, email and password gets the
  * same answer and costs the same argon2 time. The attempt is counted by the throttle before the
- * password is checked (throttle.ts has the limits), and given back if the password is right.
+ * password is checked (the limits are in the credentials module's throttle.ts), and given back if
+ * the password is right.
  */
 export async function loginWithPassword(scope: PublicScope<SignInServices>, input: LoginInput) {
   const refuse = (reason: SignInRefusal, error: Error) => {

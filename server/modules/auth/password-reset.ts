@@ -8,10 +8,7 @@ import { badRequest } from '../../core/errors.js';
 import type { Tx } from '../../db/index.js';
 import { findLink } from '../../doors/link.js';
 import { passwordResetMail, type Mailer } from '../mail/index.js';
-import { hashPassword } from './password.js';
-import { hashToken, newOpaqueToken } from './tokens.js';
-import type { AttemptStore } from './attempt-store.js';
-import { admitFromSource } from './throttle.js';
+import { admitFromSource, hashPassword, hashToken, newOpaqueToken, type AttemptStore } from '../credentials/index.js';
 
 /** A reset link works for this long, once. */
 const RESET_TTL_MS = 60 * 60_000;

@@ -6,10 +6,9 @@ import { churchSessionProcedure, publicProcedure, router, unbatchedProcedure } f
 import { rest } from '../../rest/meta.js';
 import { loginWithPassword } from './login.js';
 import { loginWithGoogle } from './google-login.js';
-import { startGoogleFlow } from './google-flow.js';
 import { revokeChurchSession } from './session.js';
 import { requestPasswordReset, resetPassword } from './password-reset.js';
-import { signInOptions } from './sign-in-options.js';
+import { signInOptions, startGoogleFlow } from '../google-identity/index.js';
 import { setOwnLanguage } from './language.js';
 
 export const authRouter = router({

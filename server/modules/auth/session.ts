@@ -6,7 +6,7 @@ import { fixedStatement } from '../../db/fixed-statement.js';
 import { toChurchDto } from '../churches/index.js';
 import type { Locale } from '../../../common/i18n/locales.js';
 import { toSessionUserDto } from '../users/index.js';
-import { hashToken, newOpaqueToken } from './tokens.js';
+import { hashToken, newOpaqueToken } from '../credentials/index.js';
 
 /** Sliding expiry is written at most this often per session, not on every request. */
 const TOUCH_INTERVAL_MS = 5 * 60_000;

@@ -1,5 +1,4 @@
-// The churches module's surface: the church as other modules see it, its "today", the code lookup.
+// The churches module's surface: the church as other modules see it, the code lookup.
 export { toChurchDto } from './dto.js';
 export { loadChurch } from './queries.js';
-export { churchToday } from './time.js';
 export { createChurchDirectory, type ChurchDirectory } from './directory.js';

@@ -6,7 +6,8 @@ import { REGISTRATION_MESSAGES, type RegisterChurchInput } from '../../../common
 import type { Tx } from '../../db/index.js';
 import type { PublicScope } from '../../core/scopes.js';
 import { badRequest } from '../../core/errors.js';
-import { admitFromSource, googleOnly, hashPassword, takeGoogleFlow, type GoogleFlowServices } from '../auth/index.js';
+import { admitFromSource, hashPassword } from '../credentials/index.js';
+import { googleOnly, takeGoogleFlow, type GoogleFlowServices } from '../google-identity/index.js';
 import { findPlan } from '../subscription/index.js';
 import { issuePaymentToken } from '../payments/index.js';
 import { welcomeMail, type Mailer } from '../mail/index.js';

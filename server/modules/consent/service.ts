@@ -15,12 +15,13 @@ import { findLink } from '../../doors/link.js';
 import { academicYearSettings } from '../academic-year/index.js';
 import { recordChildDataRead } from '../access-log/index.js';
 import { auditChurchChange } from '../audit/index.js';
-import { admitFromSource, admitUnderLimit, giveBackToSource, hashToken, newOpaqueToken, type AttemptStore } from '../auth/index.js';
+import { admitFromSource, admitUnderLimit, giveBackToSource, hashToken, newOpaqueToken, type AttemptStore } from '../credentials/index.js';
+import { revokeConsentLinks } from '../consent-records/index.js';
 import { guardianOfStudent, setContactConsent } from '../guardians/index.js';
 import { findAccessibleStudent, lockStudent } from '../students/index.js';
 import { privacyNoticeOf } from './notice.js';
 import {
-  insertConsentLink, insertConsents, revokeOpenLinks, selectChurchOfToken, selectConsentHistory, selectEnrolmentConsentByClass,
+  insertConsentLink, insertConsents, selectChurchOfToken, selectConsentHistory, selectEnrolmentConsentByClass,
   selectLink, selectLinkByHash, selectOpenLinks, spendLink, type ConsentRow,
 } from './queries.js';
 
@@ -121,7 +122,7 @@ export async function createConsentLink(scope: TenantScope, publicUrl: string, i
     createdBy: scope.user.id, createdByName: scope.user.name,
   });
   // One open link per guardian of a child: the newest; those sent before it stop.
-  const replaced = await revokeOpenLinks(scope.tx, scope.church.id, student.id, { guardianIds: [guardian.id], except: link.id }, 'replaced', scope.user.id);
+  const replaced = await revokeConsentLinks(scope.tx, scope.church.id, student.id, { guardianIds: [guardian.id], except: link.id }, 'replaced', scope.user.id);
   await auditChurchChange(scope.tx, {
     user: scope.user, action: 'student.consent_link_created', resourceType: 'student', resourceId: student.id,
     details: { link_id: link.id, guardian_id: guardian.id, language, expires_at: link.expiresAt.toISOString(), replaced_link_ids: replaced },
@@ -157,7 +158,7 @@ export async function revokeConsentLink(scope: TenantScope, { id }: z.output<typ
   const link = await selectLink(scope.tx, scope.church.id, id);
   if (!link) throw notFound(M.linkIdInvalid, { reason: 'consent_link_not_found' });
   const student = await findAccessibleStudent(scope, link.studentId);
-  const [revoked] = await revokeOpenLinks(scope.tx, scope.church.id, student.id, { linkId: link.id }, 'revoked', scope.user.id);
+  const [revoked] = await revokeConsentLinks(scope.tx, scope.church.id, student.id, { linkId: link.id }, 'revoked', scope.user.id);
   if (!revoked) throw conflict(M.linkNotOpen, { reason: 'consent_link_not_open' });
   await auditChurchChange(scope.tx, {
     user: scope.user, action: 'student.consent_link_revoked', resourceType: 'student', resourceId: student.id,

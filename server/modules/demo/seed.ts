@@ -6,7 +6,7 @@ import { academicYearOf, DEFAULT_ACADEMIC_YEAR_CONFIG } from '../../../common/ac
 import { addDays, dayOfWeek, todayIn } from '../../../common/dates.js';
 import { DEFAULT_GUARDIAN_NAME, PRIMARY_GUARDIAN_POSITION } from '../../../common/schemas/guardians.js';
 import type { Database } from '../../db/index.js';
-import { hashPassword } from '../auth/index.js';
+import { hashPassword } from '../credentials/index.js';
 
 const DEMO_TIME_ZONE = 'Asia/Kolkata';
 const WEEKS_OF_ATTENDANCE = 6;

@@ -8,7 +8,7 @@ import { findLink } from '../../doors/link.js';
 import { recordChildDataRead } from '../access-log/index.js';
 import { auditChurchChange } from '../audit/index.js';
 import type { MediaStorage } from '../media-storage/index.js';
-import { hashToken } from '../auth/index.js';
+import { hashToken } from '../credentials/index.js';
 import { claimDownload, findExportByToken } from './queries.js';
 
 const linkNotFound = () => notFound(M.linkNotFound, { reason: 'export_link_not_found' });

@@ -5,7 +5,7 @@ import { FAMILY_EXPORT_HOURS } from '../../../common/schemas/family-export.js';
 import type { ChildData, ChildExportFile } from '../../core/child-data.js';
 import type { Database } from '../../db/index.js';
 import { enterChurchForJob } from '../../doors/job.js';
-import { hashToken, newOpaqueToken } from '../auth/index.js';
+import { hashToken, newOpaqueToken } from '../credentials/index.js';
 import { newMediaKey, type MediaStorage } from '../media-storage/index.js';
 import { markFailed, markReady, selectChildName, selectChurch } from './queries.js';
 

@@ -7,7 +7,7 @@ import { conflict } from '../../core/errors.js';
 import { academicYearSettings } from '../academic-year/index.js';
 import { recordChildDataReads } from '../access-log/index.js';
 import { auditChurchChange } from '../audit/index.js';
-import { churchToday } from '../churches/index.js';
+import { churchToday } from '../../../common/dates.js';
 import { guardiansToContact, type GuardianDto } from '../guardians/index.js';
 import { findAccessibleStudent, lockStudent } from '../students/index.js';
 import { findAccessibleClass, seesAllClasses } from '../classes/index.js';

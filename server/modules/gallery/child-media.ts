@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { media, mediaChildren } from '../../../drizzle/schema/index.js';
 import type { Tx } from '../../db/index.js';
-import { lacksConsent } from '../consent/index.js';
+import { lacksConsent } from '../consent-records/index.js';
 
 /** An item a child is tagged in, with the stored names of its files (under `<churchId>/`). */
 interface ChildMedia {

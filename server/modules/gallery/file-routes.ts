@@ -8,7 +8,7 @@ import { AppError, forbidden, notFound } from '../../core/errors.js';
 import { enterChurchAsVisitor } from '../../doors/visitor.js';
 import type { WorkQueue } from '../../core/work-queue.js';
 import { answer, plainRoute, type PlainAnswer, type PlainRoute } from '../../rest/plain-route.js';
-import { admitUnderLimit, type AttemptStore } from '../auth/index.js';
+import { admitUnderLimit, type AttemptStore } from '../credentials/index.js';
 import { RangeNotSatisfiableError, type ByteRange, type MediaStorage, type MediaUrlSigner } from '../media-storage/index.js';
 import { assertWithinStorageQuota, storageLeft } from '../subscription/index.js';
 import { findMediaByStoredName, hiddenByConsentOf } from './queries.js';

@@ -2,7 +2,7 @@ import { and, count, eq, getTableColumns, inArray, not, or, sql, type SQL } from
 import { alias } from 'drizzle-orm/pg-core';
 import { media, mediaChildren, students } from '../../../drizzle/schema/index.js';
 import { byName, type Tx } from '../../db/index.js';
-import { lacksConsent } from '../consent/index.js';
+import { lacksConsent } from '../consent-records/index.js';
 
 export type MediaRow = typeof media.$inferSelect;
 export type NewMediaRow = typeof media.$inferInsert;

@@ -8,7 +8,7 @@ import { badRequest } from '../../core/errors.js';
 import type { TenantScope } from '../../core/scopes.js';
 import type { Tx } from '../../db/index.js';
 import { auditChurchChange } from '../audit/index.js';
-import { revokeConsentLinks } from '../consent/index.js';
+import { revokeConsentLinks } from '../consent-records/index.js';
 import { findAccessibleStudent, lockStudent, type StudentListRow } from '../students/index.js';
 import { toEmergencyContactDto, toGuardianDto, toPickupDto, type GuardianDto } from './dto.js';
 import {

@@ -1,7 +1,7 @@
 import { and, eq, gt, lt, or } from 'drizzle-orm';
 import { operatorSignInChallenges, platformOperators } from '../../../drizzle/schema/index.js';
 import type { Tx } from '../../db/index.js';
-import { hashToken, newOpaqueToken } from '../auth/index.js';
+import { hashToken, newOpaqueToken } from '../credentials/index.js';
 
 /** Time to type the code after the password (and, at enrolment, to scan the QR code first). */
 const CHALLENGE_TTL_MS = 10 * 60_000;

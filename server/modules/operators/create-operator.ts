@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { platformOperators } from '../../../drizzle/schema/index.js';
 import type { Database, Tx } from '../../db/index.js';
-import { hashPassword } from '../auth/index.js';
+import { hashPassword } from '../credentials/index.js';
 import { auditOperatorAction } from '../audit/index.js';
 import { replaceRecoveryCodes } from './recovery-codes.js';
 import { revokeOperatorSessions } from './session.js';

@@ -5,7 +5,7 @@ import type { operatorLoginInput } from '../../../common/schemas/auth.js';
 import { platformOperators } from '../../../drizzle/schema/index.js';
 import type { PublicScope } from '../../core/scopes.js';
 import { unauthorized } from '../../core/errors.js';
-import { tooManyAttempts, verifyPassword, type LoginThrottle } from '../auth/index.js';
+import { tooManyAttempts, verifyPassword, type LoginThrottle } from '../credentials/index.js';
 import type { SecretKeys } from '../../secret-keys.js';
 import { openChallenge } from './challenges.js';
 import { sealSeed } from './seed-box.js';

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { operatorRecoveryCodes } from '../../../drizzle/schema/index.js';
 import type { Tx } from '../../db/index.js';
-import { hashToken } from '../auth/index.js';
+import { hashToken } from '../credentials/index.js';
 
 /** Ten codes of 10 characters from 32 unambiguous ones (50 bits each), shown as XXXXX-XXXXX.
  * Their SHA-256 is enough: they are random, and guesses go through the sign-in limiter. */

@@ -6,7 +6,7 @@ import { operatorSignInChallenges, platformOperators } from '../../../drizzle/sc
 import type { Tx } from '../../db/index.js';
 import type { PublicScope } from '../../core/scopes.js';
 import { forbidden, unauthorized } from '../../core/errors.js';
-import { hashToken, tooManyAttempts, type LoginThrottle } from '../auth/index.js';
+import { hashToken, tooManyAttempts, type LoginThrottle } from '../credentials/index.js';
 import { auditOperatorAction } from '../audit/index.js';
 import { operatorSecondFactorLockedMail, type Mailer } from '../mail/index.js';
 import { closeChallenge, findChallenge } from './challenges.js';

@@ -3,7 +3,7 @@ import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { operatorSessions, platformOperators } from '../../../drizzle/schema/index.js';
 import type { Config } from '../../config.js';
 import type { Tx } from '../../db/index.js';
-import { hashToken, newOpaqueToken } from '../auth/index.js';
+import { hashToken, newOpaqueToken } from '../credentials/index.js';
 
 /** Operator sessions: an opaque token of 256 bits of which only the SHA-256 is stored, opened only
  * once the second factor has passed; short, because an operator reads and changes every church:

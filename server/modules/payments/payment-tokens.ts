@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import { paymentTokens } from '../../../drizzle/schema/index.js';
 import type { Tx } from '../../db/index.js';
-import { hashToken, newOpaqueToken } from '../auth/index.js';
+import { hashToken, newOpaqueToken } from '../credentials/index.js';
 
 /**
  * The token a paid registration hands its browser: it lets that browser create and verify the new

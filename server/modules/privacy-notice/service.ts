@@ -7,7 +7,7 @@ import { notFound } from '../../core/errors.js';
 import type { Tx } from '../../db/index.js';
 import { enterChurchAsVisitor } from '../../doors/visitor.js';
 import { auditChurchChange } from '../audit/index.js';
-import { admitFailureFromSource, type AttemptStore } from '../auth/index.js';
+import { admitFailureFromSource, type AttemptStore } from '../credentials/index.js';
 import type { ChurchDirectory } from '../churches/index.js';
 import { privacyNoticeOf } from '../consent/index.js';
 import { selectNoticeChurch, selectWrittenParts, upsertWrittenParts } from './queries.js';

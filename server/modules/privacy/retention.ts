@@ -1,7 +1,7 @@
 import type { TenantScope } from '../../core/scopes.js';
 import { PRIVACY_MESSAGES } from '../../../common/schemas/privacy.js';
 import { auditChurchChange } from '../audit/index.js';
-import { churchToday } from '../churches/index.js';
+import { churchToday } from '../../../common/dates.js';
 import { findAccessibleStudent } from '../students/index.js';
 import { erasureCandidates, markKept, retentionYears, setRetentionYears } from './queries.js';
 

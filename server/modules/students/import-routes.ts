@@ -7,7 +7,7 @@ import { isGuid } from '../../../common/school.js';
 import type { Config } from '../../config.js';
 import { AppError, badRequest, payloadTooLarge, serviceUnavailable, tooManyRequests } from '../../core/errors.js';
 import type { WorkQueue } from '../../core/work-queue.js';
-import { admitUnderLimit, type AttemptStore } from '../auth/index.js';
+import { admitUnderLimit, type AttemptStore } from '../credentials/index.js';
 import { findAccessibleClass } from '../classes/index.js';
 import { answer, plainRoute, type PlainRoute } from '../../rest/plain-route.js';
 import { readSpreadsheet } from './import-file.js';

@@ -8,7 +8,7 @@ import {
 import type { TenantScope } from '../../core/scopes.js';
 import { badRequest, conflict, notFound } from '../../core/errors.js';
 import { auditChurchChange } from '../audit/index.js';
-import { churchToday } from '../churches/index.js';
+import { churchToday } from '../../../common/dates.js';
 import { findAccessibleClass, lockClass } from '../classes/index.js';
 import { planRoom } from '../subscription/index.js';
 import { insertStudents, selectClassStudentKeys } from './queries.js';

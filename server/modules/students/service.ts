@@ -7,8 +7,8 @@ import {
 import { CLASS_MESSAGES } from '../../../common/class-messages.js';
 import type { Tx } from '../../db/index.js';
 import { badRequest, notFound } from '../../core/errors.js';
-import { churchToday } from '../churches/index.js';
-import { childrenLackingConsent } from '../consent/index.js';
+import { churchToday } from '../../../common/dates.js';
+import { childrenLackingConsent } from '../consent-records/index.js';
 import {
   findAccessibleClass, listClasses, lockClass, seesAllClasses, visibleClassesWhere, type ClassRow,
 } from '../classes/index.js';

@@ -5,7 +5,7 @@ import { notFound } from '../../../core/errors.js';
 import { auditOperatorAction } from '../../audit/index.js';
 import { accessLogOf } from '../../privacy/index.js';
 import type { adminAccessLogInput } from '../../../../common/schemas/privacy.js';
-import { adminPagination } from '../pagination.js';
+import { listPagination } from '../../../../common/schemas/paging.js';
 import {
   countChurches, findChurch, lockChurch, selectChurchPage, updateSubscription as writeSubscription, usageOf,
   type AdminChurchRow, type ChurchUsage,
@@ -50,7 +50,7 @@ export async function listChurches({ tx, operator }: OperatorScope, input: z.out
     details: { search: input.search ?? null, status: input.status ?? null, page: input.page, limit: input.limit, shown: rows.length },
     description: 'Listed churches',
   });
-  return { items: rows.map((row) => toAdminChurchDto(row, usage.get(row.id))), pagination: adminPagination(total, input.page, input.limit) };
+  return { items: rows.map((row) => toAdminChurchDto(row, usage.get(row.id))), pagination: listPagination(total, input.page, input.limit) };
 }
 
 /** GET /api/admin/churches/{id}: the church with its counts and owner; audited ('church.viewed'). */

@@ -4,7 +4,7 @@ import type { OperatorScope } from '../../../core/scopes.js';
 import { notFound } from '../../../core/errors.js';
 import { auditOperatorAction } from '../../audit/index.js';
 import type { MediaStorage, MediaUrlSigner } from '../../media-storage/index.js';
-import { adminPagination } from '../pagination.js';
+import { listPagination } from '../../../../common/schemas/paging.js';
 import { countMedia, deleteMediaRow, findMediaById, selectMediaPage, type AdminMediaRow } from './queries.js';
 
 /**
@@ -52,7 +52,7 @@ export async function listMedia({ tx, operator }: OperatorScope, urls: MediaUrlS
     details: { church_id: input.church_id ?? null, type: input.type ?? null, page: input.page, limit: input.limit, shown: rows.length },
     description: `Listed media${input.church_id ? ` of church ${rows[0]?.churchCode ?? input.church_id}` : ' of all churches'}`,
   });
-  return { items: rows.map((row) => toAdminMediaDto(row, urls)), pagination: adminPagination(total, input.page, input.limit) };
+  return { items: rows.map((row) => toAdminMediaDto(row, urls)), pagination: listPagination(total, input.page, input.limit) };
 }
 
 /** GET /api/admin/media/{id}: one item; audited. */

@@ -4,7 +4,7 @@ import type { OperatorScope, PublicScope } from '../../../core/scopes.js';
 import { notFound } from '../../../core/errors.js';
 import type { Mailer } from '../../mail/index.js';
 import { confirmChurchOrderByOperator } from '../../payments/index.js';
-import { adminPagination } from '../pagination.js';
+import { listPagination } from '../../../../common/schemas/paging.js';
 import { churchExists, countPending, selectPendingPage, type PendingOrderRow } from './queries.js';
 
 /** A pending order as the console lists it: the amount it was created with, in paise. */
@@ -32,7 +32,7 @@ export async function listPendingPayments({ tx }: OperatorScope, input: z.output
     selectPendingPage(tx, { limit: input.limit, offset: (input.page - 1) * input.limit }),
     countPending(tx),
   ]);
-  return { items: rows.map(toPendingOrderDto), pagination: adminPagination(total, input.page, input.limit) };
+  return { items: rows.map(toPendingOrderDto), pagination: listPagination(total, input.page, input.limit) };
 }
 
 /**

@@ -4,7 +4,7 @@ import { ADMIN_PLAN_MESSAGES, rupeesToPaise, type adminPlanUpdateInput } from '.
 import type { OperatorScope } from '../../../core/scopes.js';
 import { conflict, notFound } from '../../../core/errors.js';
 import { auditOperatorAction } from '../../audit/index.js';
-import { adminPagination } from '../pagination.js';
+import { listPagination } from '../../../../common/schemas/paging.js';
 import { lockPlan, selectPlans, updatePlan, type PlanChanges, type PlanRow } from './queries.js';
 
 const EDITABLE: ReadonlyArray<keyof PlanChanges> = [
@@ -41,7 +41,7 @@ const toAdminPlanDto = (plan: PlanRow) => ({
 /** GET /api/admin/plans: the four plans (their tiers are fixed). */
 export async function listPlans({ tx }: OperatorScope) {
   const rows = await selectPlans(tx);
-  return { items: rows.map(toAdminPlanDto), pagination: adminPagination(rows.length, 1, Math.max(rows.length, 1)) };
+  return { items: rows.map(toAdminPlanDto), pagination: listPagination(rows.length, 1, Math.max(rows.length, 1)) };
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);

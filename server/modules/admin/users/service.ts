@@ -4,7 +4,7 @@ import { ADMIN_PEOPLE_MESSAGES, type adminUserListInput } from '../../../../comm
 import type { OperatorScope } from '../../../core/scopes.js';
 import { conflict, notFound } from '../../../core/errors.js';
 import { auditOperatorAction } from '../../audit/index.js';
-import { adminPagination } from '../pagination.js';
+import { listPagination } from '../../../../common/schemas/paging.js';
 import {
   countStudentsIn, countUsers, deleteUserRow, findUserById, lockActiveSuperAdmins, lockUser, selectClassesTaught,
   selectUserPage, unassignClassesOf, type AdminUserRow,
@@ -43,7 +43,7 @@ export async function listUsers({ tx, operator }: OperatorScope, input: z.output
     details: { church_id: input.church_id ?? null, role: input.role ?? null, page: input.page, limit: input.limit, shown: rows.length },
     description: `Listed users${input.church_id ? ` of church ${rows[0]?.churchCode ?? input.church_id}` : ' of all churches'}`,
   });
-  return { items: rows.map(toAdminUserDto), pagination: adminPagination(total, input.page, input.limit) };
+  return { items: rows.map(toAdminUserDto), pagination: listPagination(total, input.page, input.limit) };
 }
 
 /** GET /api/admin/users/{id}: the user with their classes and how many students those hold; audited. */

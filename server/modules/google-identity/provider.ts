@@ -28,7 +28,7 @@ export interface GoogleIdentity {
   hostedDomain: string | undefined;
 }
 
-/** What one flow keeps between its start and its completion (google-flow.ts keeps it in a cookie). */
+/** What one flow keeps between its start and its completion (flow.ts keeps it in a cookie). */
 export interface FlowSecrets {
   state: string;
   codeVerifier: string;

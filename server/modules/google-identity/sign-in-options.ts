@@ -1,5 +1,5 @@
 import { signsInWithGoogleOnly } from '../../../common/constants.js';
-import type { GoogleProvider } from './google-provider.js';
+import type { GoogleProvider } from './provider.js';
 
 /** The Google provider among the services: undefined until a client id and secret are configured. */
 export interface GoogleSignIn {

@@ -4,10 +4,9 @@ import { MESSAGES } from '../../../common/constants.js';
 import type { GoogleIntent, GoogleStartInput } from '../../../common/schemas/auth.js';
 import type { PublicScope } from '../../core/scopes.js';
 import { badRequest, serviceUnavailable } from '../../core/errors.js';
-import type { AttemptStore } from './attempt-store.js';
-import type { GoogleIdentity } from './google-provider.js';
+import { admitFromSource, type AttemptStore } from '../credentials/index.js';
+import type { GoogleIdentity } from './provider.js';
 import type { GoogleSignIn } from './sign-in-options.js';
-import { admitFromSource } from './throttle.js';
 
 /**
  * One Google sign-in or registration, from the start call to the callback screen's completion call.

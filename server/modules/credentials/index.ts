@@ -1,0 +1,10 @@
+// The credentials module's surface: what proves a caller and what limits their tries. Passwords
+// (argon2id), opaque tokens (only their SHA-256 is stored), the sign-in throttle and the
+// per-address and per-key limits, over one attempt store (memory, or Redis when REDIS_URL is set).
+// A leaf: it imports no other module, so every module that keeps a secret or counts attempts
+// (sign-in, registration, operators, payments, consent links, uploads) may use it.
+export { hashPassword, verifyPassword } from './password.js';
+export { hashToken, newOpaqueToken } from './tokens.js';
+export { LoginThrottle, admitFailureFromSource, admitFromSource, admitUnderLimit, giveBackToSource, tooManyAttempts, type ThrottleLimits } from './throttle.js';
+export { MemoryAttemptStore, type AttemptStore } from './attempt-store.js';
+export { RedisAttemptStore } from './redis-attempt-store.js';
