@@ -3,7 +3,7 @@ import {
   churches, churchPrivacyNotices, classes, consentLinks, studentConsents, students,
 } from '../../../drizzle/schema/index.js';
 import { alias, type PgInsertValue } from 'drizzle-orm/pg-core';
-import { rowsOf, type Tx } from '../../db/index.js';
+import type { Tx } from '../../db/index.js';
 import { classNameOrder } from '../classes/index.js';
 
 // Row-level security limits every statement here to the church of the tenant transaction.
