@@ -39,7 +39,7 @@ const runStarted = Date.now();
 // The lint reports TypeScript's own errors too (scripts/lint/type-errors.js), from the programs its typed
 // rules build anyway: one program per project instead of a second set for a separate `tsc` run.
 const guardrails = Promise.all([
-  runScript('lint', 'type check and lint (TypeScript errors, typescript-eslint, import cycles, module boundaries)'),
+  runScript('lint', 'type check and lint (TypeScript errors, typescript-eslint, module boundaries)'),
   runScript('knip', 'dead code and unused dependencies (knip)'),
 ]);
 
