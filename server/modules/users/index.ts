@@ -1,2 +1,2 @@
 // The users module's surface: the signed-in user as other modules see it.
-export { toSessionUserDto, type UserDto } from './dto.js';
+export { toSessionUserDto } from './dto.js';
