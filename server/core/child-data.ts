@@ -1,4 +1,5 @@
-import type { Table } from 'drizzle-orm';
+import { and, eq, type Table } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Locale } from '../../common/i18n/locales.js';
 import type { Tx } from '../db/index.js';
 
@@ -63,6 +64,15 @@ interface ExportedChild {
 export type ChildExportFile =
   | { name: string; bytes: () => Buffer | Promise<Buffer> }
   | { name: string; storedKey: string; source: string };
+
+/** A table of a child's rows: each row has its id and names its church and its child. */
+type RowsOfAChild = PgTable & { id: AnyPgColumn; churchId: AnyPgColumn; studentId: AnyPgColumn };
+
+/** The ids of a child's rows in one table (for an erasure's audit redaction). */
+export async function idsOfChildRows(tx: Tx, table: RowsOfAChild, churchId: string, studentId: string): Promise<string[]> {
+  const rows = await tx.select({ id: table.id }).from(table).where(and(eq(table.churchId, churchId), eq(table.studentId, studentId)));
+  return rows.map((row) => String(row.id));
+}
 
 /** A JSON file of the export: indented, with a final newline. */
 export function exportJson(name: string, value: unknown): ChildExportFile {

@@ -1,14 +1,6 @@
-import { and, eq } from 'drizzle-orm';
 import { consentLinks, studentConsents } from '../../../drizzle/schema/index.js';
-import { exportJson, type ChildData } from '../../core/child-data.js';
-import type { Tx } from '../../db/index.js';
+import { exportJson, idsOfChildRows, type ChildData } from '../../core/child-data.js';
 import { selectConsentHistory } from './queries.js';
-
-/** The ids of a child's consent answers or consent links. */
-async function idsOf(tx: Tx, table: typeof studentConsents | typeof consentLinks, churchId: string, studentId: string) {
-  const rows = await tx.select({ id: table.id }).from(table).where(and(eq(table.churchId, churchId), eq(table.studentId, studentId)));
-  return rows.map((row) => row.id);
-}
 
 /** Every consent answer given for the child, and the links sent to their guardians to answer. */
 export const consentChildData: ChildData = {
@@ -18,7 +10,7 @@ export const consentChildData: ChildData = {
     { table: consentLinks, erasure: 'deleted with the student row', purge: true },
   ],
   async erase(tx, { churchId, studentId }) {
-    return { rowIds: [...await idsOf(tx, studentConsents, churchId, studentId), ...await idsOf(tx, consentLinks, churchId, studentId)] };
+    return { rowIds: [...await idsOfChildRows(tx, studentConsents, churchId, studentId), ...await idsOfChildRows(tx, consentLinks, churchId, studentId)] };
   },
   async export(tx, { churchId, studentId }) {
     const answers = await selectConsentHistory(tx, churchId, studentId);

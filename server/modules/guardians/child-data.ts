@@ -1,14 +1,6 @@
-import { and, eq } from 'drizzle-orm';
 import { studentCare, studentGuardians, studentPickups } from '../../../drizzle/schema/index.js';
-import { exportJson, type ChildData } from '../../core/child-data.js';
-import type { Tx } from '../../db/index.js';
+import { exportJson, idsOfChildRows, type ChildData } from '../../core/child-data.js';
 import { familyContactsOf } from './family.js';
-
-/** The ids of a child's rows in a list of the family (guardians, pickups). */
-async function idsOf(tx: Tx, table: typeof studentGuardians | typeof studentPickups, churchId: string, studentId: string) {
-  const rows = await tx.select({ id: table.id }).from(table).where(and(eq(table.churchId, churchId), eq(table.studentId, studentId)));
-  return rows.map((row) => row.id);
-}
 
 /** The child's family as the safety card keeps it: guardians, pickups, emergency contact and medical note. */
 export const guardiansChildData: ChildData = {
@@ -19,7 +11,7 @@ export const guardiansChildData: ChildData = {
     { table: studentCare, erasure: 'deleted with the student row (medical note, emergency contact)', purge: true },
   ],
   async erase(tx, { churchId, studentId }) {
-    return { rowIds: [...await idsOf(tx, studentGuardians, churchId, studentId), ...await idsOf(tx, studentPickups, churchId, studentId)] };
+    return { rowIds: [...await idsOfChildRows(tx, studentGuardians, churchId, studentId), ...await idsOfChildRows(tx, studentPickups, churchId, studentId)] };
   },
   async export(tx, { churchId, studentId }) {
     return [exportJson('guardians.json', await familyContactsOf(tx, churchId, studentId))];
