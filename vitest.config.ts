@@ -4,6 +4,11 @@ import { defineConfig } from 'vitest/config';
  * their own, storage back ends): run once, in the PGlite project, not again on PostgreSQL. */
 const BACKEND_AGNOSTIC = ['tests/integration/demo-server.test.ts', 'tests/integration/media-storage.test.ts'];
 
+/** `expect.poll` waits for what must come (a row drawn, a mail received) up to 15 s, not vitest's default
+ * second: a loaded 2-core machine draws a screen in more than a second. A poll that passes returns at
+ * once, so only a failing one waits the whole time. */
+const POLL = { timeout: 15_000, interval: 50 };
+
 // Projects: unit (pure functions), integration on PGlite (always) and on PostgreSQL (when
 // DATABASE_URL is set), browser (Chromium through playwright-core, needs the built client).
 //
@@ -21,6 +26,7 @@ const integration = (name: 'pglite' | 'postgres') => ({
     globalSetup: ['tests/helpers/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    expect: { poll: POLL },
     isolate: false,
   },
 });
@@ -40,6 +46,7 @@ export default defineConfig({
           globalSetup: ['tests/helpers/global-setup.ts'],
           testTimeout: 90_000,
           hookTimeout: 120_000,
+          expect: { poll: POLL },
           isolate: false,
         },
       },
