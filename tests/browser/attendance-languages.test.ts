@@ -3,7 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { demoEmail } from '../../server/modules/demo/index.js';
 import { INTL_LOCALE, type Locale } from '../../common/i18n/locales.js';
 import { academicYearOf, DEFAULT_ACADEMIC_YEAR_CONFIG } from '../../common/academic-year.js';
-import { todayIn } from '../../common/dates.js';
+import { addDays, todayIn } from '../../common/dates.js';
 import { DEMO_CODE, DEMO_PASSWORD, PHONE, SESSION_KEYS, onPage, openFromNavigation, pathOf, useAppAndBrowser } from '../helpers/browser.js';
 import { expectFitsPhone, expectNoneShown, signInChoosingLanguage, translatorOf } from '../helpers/languages.js';
 
@@ -31,8 +31,57 @@ async function signInAsTeacher(page: Page, locale: Locale) {
   await page.waitForURL((url) => url.pathname === '/');
 }
 
+/**
+ * At 360 and 390 px, the sheet as a Malayalam or Tamil teacher holds her phone: every row's name has
+ * room for twelve of its letters (the name's own text in its own font, or all of it when shorter) and
+ * Save is whole on screen, above the demo server's ribbon, its label inside it and nothing over it.
+ */
+async function expectSheetFitsPhones(page: Page) {
+  for (const width of [360, 390]) {
+    await page.setViewportSize({ width, height: PHONE.height });
+    const names = await page.getByTestId('student-name').evaluateAll((links) => links.map((link) => {
+      const context = document.createElement('canvas').getContext('2d')!;
+      context.font = getComputedStyle(link).font;
+      const text = link.textContent ?? '';
+      return { text, width: link.getBoundingClientRect().width, twelveLetters: context.measureText([...text].slice(0, 12).join('')).width };
+    }));
+    expect(names.length).toBeGreaterThan(0);
+    for (const name of names) expect(name.width, `${name.text} at ${width} px`).toBeGreaterThanOrEqual(name.twelveLetters - 0.5);
+    const save = page.getByTestId('save-attendance');
+    await save.scrollIntoViewIfNeeded();
+    const fit = await save.evaluate((button) => {
+      const box = button.getBoundingClientRect();
+      const label = button.querySelector('.mantine-Button-label')!.getBoundingClientRect();
+      const ribbonTop = document.querySelector('.demo-ribbon')?.getBoundingClientRect().top ?? window.innerHeight;
+      const points = [[box.left + 4, box.top + 4], [box.right - 4, box.bottom - 4], [box.left + box.width / 2, box.top + box.height / 2]];
+      return {
+        onScreen: box.top >= 0 && box.bottom <= ribbonTop + 0.5,
+        labelInside: label.left >= box.left - 0.5 && label.right <= box.right + 0.5 && label.top >= box.top - 0.5 && label.bottom <= box.bottom + 0.5,
+        uncovered: points.every(([x, y]) => button.contains(document.elementFromPoint(x, y))),
+      };
+    });
+    expect(fit, `Save at ${width} px`).toEqual({ onScreen: true, labelInside: true, uncovered: true });
+    await expectFitsPhone(page);
+  }
+  await page.setViewportSize(PHONE);
+}
+
+/** The sheet's state line: its data-state, and its text. */
+const sheetState = async (main: Locator) => {
+  const state = main.getByTestId('sheet-state');
+  await state.waitFor();
+  return { state: await state.getAttribute('data-state'), text: await state.innerText() };
+};
+
 /** No English text of these screens' catalogues in the page's main content. */
 const expectNoEnglish = (main: Locator) => expectNoneShown(main, Object.fromEntries(ENGLISH_IDS.map((id) => [id, english(id)])));
+
+/** A weekday (the demo seeds Sundays) of the last fortnight no other test marks: one per language. */
+const unmarkedDay = (index: number) => {
+  const days = Array.from({ length: 10 }, (_, i) => addDays(today(), -3 - i))
+    .filter((date) => new Date(`${date}T00:00:00Z`).getUTCDay() !== 0);
+  return days[index];
+};
 
 describe.each(['ml', 'ta', 'hi'] as const)('attendance in %s', (locale) => {
   const t = translator(locale);
@@ -49,6 +98,17 @@ describe.each(['ml', 'ta', 'hi'] as const)('attendance in %s', (locale) => {
       await page.getByRole('heading', { name: t('attendance.title'), exact: true }).waitFor();
       await main.locator('select').selectOption({ label: '3rd A' });
       const rows = page.getByTestId('attendance-row');
+      await expect.poll(() => rows.count()).toBe(8);
+
+      // A day not marked yet says so in the language, every child's "present" only a default; the
+      // sheet fits a 360 and a 390 px phone.
+      const classId = new URL(page.url()).searchParams.get('class')!;
+      await page.goto(`/attendance?class=${classId}&date=${unmarkedDay(['ml', 'ta', 'hi'].indexOf(locale))}`);
+      await expect.poll(() => rows.count()).toBe(8);
+      expect(await sheetState(main)).toEqual({ state: 'not-marked', text: t('attendance.notMarkedYet') });
+      expect(await rows.evaluateAll((els) => els.filter((el) => el.hasAttribute('data-provisional')).length)).toBe(8);
+      await expectSheetFitsPhones(page);
+      await page.goto(`/attendance?class=${classId}`);
       await expect.poll(() => rows.count()).toBe(8);
       await main.getByText(t('attendance.studentCount', { count: 8 }), { exact: true }).waitFor();
       // The first student's mark flips (each language's run saves the same sheet of today).
@@ -72,6 +132,13 @@ describe.each(['ml', 'ta', 'hi'] as const)('attendance in %s', (locale) => {
 
       await save.click();
       await page.getByRole('status').filter({ hasText: t('attendance.marked') }).waitFor();
+      // Saved: when and by whom, in the language.
+      const [before, after] = t('attendance.savedAtBy', { time: '\u0000', name: 'Thomas Teacher' }).split('\u0000');
+      await expect.poll(async () => (await sheetState(main)).state).toBe('saved');
+      const saved = (await sheetState(main)).text;
+      expect(saved.startsWith(before) && saved.endsWith(after), saved).toBe(true);
+      expect(await rows.evaluateAll((els) => els.filter((el) => el.hasAttribute('data-provisional')).length)).toBe(0);
+      await expectSheetFitsPhones(page);
       await expectNoEnglish(main);
 
       // The monthly report of this month, every text and the month's name in the language.

@@ -423,6 +423,47 @@ describe('attendance', () => {
     });
   });
 
+  it('teacher at 1280px: a day not marked yet says so and shows its children present only as the default; once saved it says when and by whom', async () => {
+    await onPage(env, DESKTOP, async (page) => {
+      await signInAsDemo(page, 'teacher');
+      // A weekday (the demo seeds Sundays) that no other test of the file marks.
+      const date = [3, 4].map((days) => addDays(today(), -days)).find((d) => new Date(`${d}T00:00:00Z`).getUTCDay() !== 0)!;
+      await openSheet(page, '3rd A', date);
+      const state = page.getByTestId('sheet-state');
+      const provisional = () => rows(page).evaluateAll((els) => els.filter((el) => el.hasAttribute('data-provisional')).length);
+      expect(await state.getAttribute('data-state')).toBe('not-marked');
+      expect(await state.innerText()).toBe(attendanceEnglish['attendance.notMarkedYet']);
+      expect(await provisional()).toBe(8);
+      // The default is drawn apart from a mark: outlined, not filled.
+      const look = (row: Locator) => row.locator('label:has(input:checked)').evaluate((label) => getComputedStyle(label).backgroundColor);
+      const defaultLook = await look(rows(page).first());
+
+      // A tap makes that child's mark; the others stay the default until Save.
+      const first = rows(page).first();
+      await first.getByText('Absent', { exact: true }).click();
+      await first.getByText('Present', { exact: true }).click();
+      await expect.poll(provisional).toBe(7);
+      expect(await look(first)).not.toBe(defaultLook);
+      expect(await state.getAttribute('data-state')).toBe('not-marked');
+
+      const saved = textShown(page, MESSAGES.attendanceMarked);
+      await saveButton(page).click();
+      await saved;
+      await expect.poll(() => state.getAttribute('data-state')).toBe('saved');
+      const savedLine = /^Saved at \d{1,2}:\d{2} (AM|PM) by Thomas Teacher$/;
+      expect(await state.innerText()).toMatch(savedLine);
+      expect(await provisional()).toBe(0);
+
+      // After a reload the line comes from the server's marks.
+      await page.reload();
+      await expect.poll(() => rows(page).count()).toBe(8);
+      await expect.poll(() => state.getAttribute('data-state')).toBe('saved');
+      expect(await state.innerText()).toMatch(savedLine);
+      expect(await provisional()).toBe(0);
+      expect(await fitsViewportWidth(page)).toBe(true);
+    });
+  });
+
   it('teacher: loading a sheet asks the server once, for the session and all of the sheet together', async () => {
     await onPage(env, PHONE, async (page) => {
       await signInAsDemo(page, 'teacher');

@@ -76,8 +76,28 @@ describe('POST /api/attendance/mark', () => {
     const read = await byDate(teacher, cls.id, today);
     expect(read.status).toBe(200);
     expect(read.body.data).toHaveLength(3);
-    expect(read.body.data[0]).toEqual({ student_id: students[0].id, status: 'present' });
+    expect(read.body.data[0]).toEqual({
+      student_id: students[0].id, status: 'present', marked_at: expect.any(String), marked_by_name: churchA.users.teacher.name,
+    });
     expect(statusOf(read.body.data, students[2].id)).toBe('absent');
+  });
+
+  it('answers when each mark was written and by whom: the sheet says "Saved at 10:04 by Thomas"', async () => {
+    const { class: cls, students } = await ownClass(2);
+    const before = Date.now();
+    await mark(teacher, { classId: cls.id, date: today, attendanceData: students.map((s) => ({ studentId: s.id, status: 'present' })) });
+    const first = (await byDate(teacher, cls.id, today)).body.data as Array<{ marked_at: string; marked_by_name: string }>;
+    for (const row of first) {
+      expect(row.marked_by_name).toBe(churchA.users.teacher.name);
+      expect(row.marked_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/);
+      expect(Date.parse(row.marked_at)).toBeGreaterThanOrEqual(before - 1000);
+      expect(Date.parse(row.marked_at)).toBeLessThanOrEqual(Date.now() + 1000);
+    }
+    // The principal saves the sheet again: every mark is now theirs, written later.
+    await mark(principal, { classId: cls.id, date: today, attendanceData: students.map((s) => ({ studentId: s.id, status: 'absent' })) });
+    const again = (await byDate(teacher, cls.id, today)).body.data as Array<{ marked_at: string; marked_by_name: string }>;
+    expect(again.map((row) => row.marked_by_name)).toEqual([churchA.users.principal.name, churchA.users.principal.name]);
+    expect(Date.parse(again[0].marked_at)).toBeGreaterThanOrEqual(Date.parse(first[0].marked_at));
   });
 
   it('is idempotent: marking again updates the rows instead of adding more', async () => {

@@ -1,11 +1,12 @@
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
-import { attendance, classes, enrolments, erasedEnrolments, students } from '../../../drizzle/schema/index.js';
+import { attendance, classes, enrolments, erasedEnrolments, students, users } from '../../../drizzle/schema/index.js';
 import { PRIVACY_MESSAGES } from '../../../common/schemas/privacy.js';
 import type { AttendanceStatus } from '../../../common/constants.js';
 import { byName, type Tx } from '../../db/index.js';
 import { fixedStatement } from '../../db/fixed-statement.js';
 import { classAccessibleTo } from '../classes/index.js';
 import { percentagePresent } from './percentage.js';
+import { isoUtc } from './sql-time.js';
 
 // Every query names church_id explicitly (row-level security filters it as well), so PostgreSQL
 // can use the church-leading keys: attendance (church_id, class_id, date) for a class's dates and
@@ -109,12 +110,19 @@ export async function markClass(tx: Tx, input: ClassMarks): Promise<MarkOutcome>
 }
 
 /** The stored marks of a class on one date, in roll-number order (a child since moved to another class
- * of the year, whose marks stay filed under this one, last). */
+ * of the year, whose marks stay filed under this one, last), each with when it was written and the
+ * name of who wrote it (null once that user is deleted): the sheet says "Saved at 10:04 by Thomas". */
 export function recordsForDate(tx: Tx, churchId: string, classId: string, date: string) {
   return tx
-    .select({ student_id: attendance.studentId, status: attendance.status })
+    .select({
+      student_id: attendance.studentId,
+      status: attendance.status,
+      marked_at: isoUtc(sql`${attendance.markedAt}`),
+      marked_by_name: users.name,
+    })
     .from(attendance)
     .innerJoin(students, and(eq(students.churchId, attendance.churchId), eq(students.id, attendance.studentId)))
+    .leftJoin(users, and(eq(users.churchId, attendance.churchId), eq(users.id, attendance.markedBy)))
     .leftJoin(enrolments, and(eq(enrolments.churchId, attendance.churchId), eq(enrolments.studentId, attendance.studentId),
       eq(enrolments.classId, attendance.classId)))
     .where(and(eq(attendance.churchId, churchId), eq(attendance.classId, classId), eq(attendance.date, date)))

@@ -29,7 +29,8 @@ export const attendanceRouter = router({
       + 'reason, message }], message'))
     .input(syncAttendanceInput).mutation(({ ctx, input }) => syncAttendance(ctx, input)),
   byDate: markers
-    .meta(rest('GET', '/api/attendance/class/{classId}/date/{date}', 'Stored attendance records [{ student_id, status }] of a class on a date (empty when none)'))
+    .meta(rest('GET', '/api/attendance/class/{classId}/date/{date}', 'Stored attendance records [{ student_id, status, marked_at, marked_by_name }] of a class on a date (empty when none): '
+      + 'marked_at is when the mark was written (ISO 8601, UTC), marked_by_name who wrote it (null once that user is deleted)'))
     .input(classDateInput).query(({ ctx, input }) => attendanceForDate(ctx, input)),
   monthly: reportReaders
     .meta(rest('GET', '/api/attendance/class/{classId}/monthly', 'Monthly summary (query year, month): per student roll_number, present_days, absent_days, '

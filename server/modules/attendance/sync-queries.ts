@@ -4,6 +4,7 @@ import type { AttendanceStatus } from '../../../common/constants.js';
 import type { Tx } from '../../db/index.js';
 import { fixedStatement } from '../../db/fixed-statement.js';
 import { classAccessibleTo } from '../classes/index.js';
+import { isoUtc } from './sql-time.js';
 
 // The statements of an offline batch (sync.ts). Like queries.ts, each names church_id explicitly
 // (row-level security filters it as well) so PostgreSQL uses the church-leading keys.
@@ -93,7 +94,6 @@ type ApplyValues = {
   tappedAt: string;
 };
 
-const isoUtc = (column: ReturnType<typeof sql>) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 /** The checks of the marks: the refusal (or none), the time the mark takes effect, and the mark
  * stored for that student and date, if any. */

@@ -7,6 +7,7 @@ import { OfflineStatus } from './OfflineStatus';
 import { RefusedMarks } from './RefusedMarks';
 import { SaveBar } from './SaveBar';
 import { SheetPickers } from './SheetPickers';
+import { SheetState } from './SheetState';
 import { StudentMarkRow } from './StudentMarkRow';
 import { useRollCall } from './useRollCall';
 import './messages';
@@ -25,9 +26,10 @@ function StudentListSkeleton() {
 /** The class's students, each with a present/absent switch, under their count and Mark all present. */
 function StudentList({ rollCall }: { rollCall: RollCall }) {
   const t = useT();
-  const { roster, statusOf, saving, tap } = rollCall;
+  const { roster, statusOf, isProvisional, saving, tap } = rollCall;
   return (
     <>
+      <SheetState lastSave={rollCall.lastSave} waiting={rollCall.waitingCount} />
       <Group justify="space-between" gap="sm">
         <Text size="sm" c="dimmed">{t('attendance.studentCount', { count: roster.length })}</Text>
         <Button
@@ -50,6 +52,7 @@ function StudentList({ rollCall }: { rollCall: RollCall }) {
             hasMedicalNote={s.hasMedicalNote === true}
             consentMissing={s.consent_missing === true}
             status={statusOf(s.id)}
+            provisional={isProvisional(s.id)}
             disabled={saving}
             onChange={tap}
             t={t}

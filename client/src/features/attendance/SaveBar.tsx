@@ -19,14 +19,15 @@ interface SaveBarProps {
 /**
  * The bottom of the sheet, which stays on screen while the list scrolls (above a phone's home
  * indicator): what the last save said (a failure with Retry), the note of unsaved taps, and Save with
- * the counts.
+ * the counts. Nothing covers it: on a demo server it stands above the ribbon.
  */
 export function SaveBar({ present, absent, feedback, onDismissFeedback, hasUnsavedMarks, saving, onSave }: SaveBarProps) {
   const t = useT();
   return (
     <Box
       pos="sticky"
-      bottom={0}
+      // Above a demo server's ribbon (client/index.html), which is fixed at the foot of the screen.
+      bottom="var(--demo-ribbon-height, 0px)"
       pt="sm"
       style={{
         zIndex: 3,

@@ -21,6 +21,8 @@ interface StudentMarkRowProps {
    * the roster itself, so it shows offline too. */
   consentMissing: boolean;
   status: AttendanceStatus;
+  /** Shown present only because nothing is stored, tapped or waiting for the child: drawn as a default, not a mark. */
+  provisional: boolean;
   disabled: boolean;
   onChange: (studentId: string, status: AttendanceStatus) => void;
   /** The page's translator, given by the list: a row renders again when the language changes. */
@@ -31,10 +33,10 @@ interface StudentMarkRowProps {
  * child's safety card, a small red badge marks a child with an allergy or medical note, and an
  * outlined one a child without enrolment consent. */
 export const StudentMarkRow = memo(function StudentMarkRow({
-  studentId, name, rollNumber, hasMedicalNote, consentMissing, status, disabled, onChange, t,
+  studentId, name, rollNumber, hasMedicalNote, consentMissing, status, provisional, disabled, onChange, t,
 }: StudentMarkRowProps) {
   return (
-    <li className={classes.row} data-testid="attendance-row" data-status={status}>
+    <li className={classes.row} data-testid="attendance-row" data-status={status} data-provisional={provisional || undefined}>
       <span className={classes.student}>
         <span className={classes.rollNumber}><span className={classes.hidden}>{t('attendance.rollNumber')} </span>{rollNumber}</span>
         <Link to={safetyCardPath(studentId)} className={classes.name} data-testid="student-name" title={t('attendance.openCard', { name })}>

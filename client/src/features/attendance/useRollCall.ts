@@ -56,6 +56,14 @@ function useSaveFeedback(sheetUnsent: number) {
   return [feedback, setFeedback] as const;
 }
 
+/** The sheet's last save, from its newest stored mark; null when nothing is stored. A roll call kept
+ * on the device from before marks carried their time has neither time nor name. */
+function lastSaveOf(records: ReadonlyArray<{ marked_at?: string; marked_by_name?: string | null }> | undefined) {
+  if (!records || records.length === 0) return null;
+  const newest = records.reduce((a, b) => ((b.marked_at ?? '') > (a.marked_at ?? '') ? b : a));
+  return { at: newest.marked_at ?? null, by: newest.marked_by_name ?? null };
+}
+
 /**
  * The roll call's sheet: the class and date chosen (the church's today by default, never a future
  * date, nothing older than 14 days), each student's status (an unsaved tap over a mark waiting on
@@ -114,6 +122,10 @@ export function useRollCall() {
     [stored.data],
   );
   const storedStatusOf = (studentId: string): AttendanceStatus => storedMarks.get(studentId) ?? 'present';
+  const lastSave = useMemo(() => lastSaveOf(stored.data), [stored.data]);
+  /** A child shown present only because nothing is stored, tapped or waiting for them: not a mark yet. */
+  const isProvisional = (studentId: string) =>
+    !storedMarks.has(studentId) && draft.taps[studentId] === undefined && !waitingOfSheet.has(studentId);
   // An unsaved tap, over a mark waiting on the device, over the stored mark, over present.
   const statusOf = (studentId: string): AttendanceStatus =>
     draft.taps[studentId]?.status ?? waitingOfSheet.get(studentId)?.status ?? storedStatusOf(studentId);
@@ -214,10 +226,11 @@ export function useRollCall() {
     const attendanceData = roster.map((s) => ({ studentId: s.id, status: statusOf(s.id) }));
     mark.mutate({ classId, date, attendanceData }, {
       onSuccess: () => {
+        const savedAt = new Date().toISOString();
         reportNetworkWorks();
         utils.attendance.byDate.setData(
           { classId, date },
-          attendanceData.map((m) => ({ student_id: m.studentId, status: m.status })),
+          attendanceData.map((m) => ({ student_id: m.studentId, status: m.status, marked_at: savedAt, marked_by_name: user.name })),
         );
         draft.discard(saved);
         void dropWaitingMarks(owner, classId, date);
@@ -247,7 +260,11 @@ export function useRollCall() {
   return {
     owner, today, classes, classId, date, students, stored,
     /** The sheet's rows may be shown (see above); `roster` is empty until then. */
-    rosterReady, roster, statusOf, present, absent: roster.length - present, hasUnsavedMarks,
+    rosterReady, roster, statusOf, isProvisional, present, absent: roster.length - present, hasUnsavedMarks,
+    /** When the sheet was last saved and by whom; null while nothing of it is stored (not marked yet). */
+    lastSave,
+    /** Marks of this sheet waiting on the device. */
+    waitingCount: waitingOfSheet.size,
     /** The owner's marks on this device not yet answered by the server. */
     unsentCount: unsent.value?.length ?? 0,
     dateProblem, dismissDateProblem: () => setDateProblem(null),
