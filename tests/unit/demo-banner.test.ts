@@ -8,7 +8,7 @@ import { demoServerBanner } from '../../server/modules/demo/index.js';
 describe('the demo server banner', () => {
   const church = { code: 'DEMO01', password: 'demo-password-123', users: [{ role: 'super_admin', email: 'superadmin@demo01.example' }] };
 
-  it('is one framed block naming the demo church, its password, the simulated payments and DEMO=false', () => {
+  it('is one framed block naming the demo church, its password, the simulated payments, the address of the console and DEMO=false', () => {
     const banner = demoServerBanner({ church, simulatedPayments: true });
     const lines = banner.split('\n');
     expect(lines.length).toBeGreaterThanOrEqual(8);
@@ -23,6 +23,7 @@ describe('the demo server banner', () => {
     expect(banner).toContain('superadmin@demo01.example');
     expect(banner).toContain('Payments are simulated');
     expect(banner).toContain(DEMO_SERVER_RIBBON);
+    expect(banner).toContain('/admin-login');
     expect(banner).toContain('DEMO=false');
   });
 

@@ -23,6 +23,7 @@ export function demoServerBanner({ church, simulatedPayments }: DemoBannerFacts)
     ...(simulatedPayments
       ? ['Payments are simulated: the offline test gateway activates a paid plan', 'without any payment.']
       : ['Payments are not simulated here (Razorpay keys, or no gateway).']),
+    'The operator console is at /admin-login (npm run admin:create).',
     'Every page shows the ribbon:',
     `  "${DEMO_SERVER_RIBBON}"`,
     '',
