@@ -7,6 +7,15 @@ import { addDays, dayOfWeek } from './dates.js';
  */
 export const FOLLOW_UP_ABSENCES = { default: 2, min: 1, max: 10 } as const;
 
+/** The weekdays a Sunday School meets (ISO: 1 Monday ... 7 Sunday), Sunday unless the church sets
+ * others: the follow-up streak counts absences at roll calls of these days only. */
+export const ISO_WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
+export const DEFAULT_CLASS_DAYS: readonly number[] = [7];
+
+/** "sunday" when the church meets on Sundays only (its texts say "Sundays"), else "class" ("classes"). */
+export const classDaysWord = (classDays: readonly number[]): ClassDaysWord => (classDays.length === 1 && classDays[0] === 7 ? 'sunday' : 'class');
+export type ClassDaysWord = 'sunday' | 'class';
+
 /** How a call to a child's family went. `moved_away` also makes the child inactive. */
 export const CONTACT_OUTCOMES = ['reached', 'no_answer', 'sick', 'moved_away', 'other'] as const;
 export type ContactOutcome = (typeof CONTACT_OUTCOMES)[number];
@@ -20,6 +29,7 @@ export const FOLLOW_UP_MESSAGES = {
   noteTooLong: `The note must be at most ${CONTACT_NOTE_MAX} characters`,
   studentInactive: 'This student is inactive (moved away); they are no longer followed up.',
   contactRecorded: 'Contact recorded.',
+  classDaysInvalid: 'Class days must be one or more weekdays, 1 (Monday) to 7 (Sunday)',
 } as const;
 
 /** Monday and Sunday (YYYY-MM-DD) of the week holding `today`, itself a calendar day of the church. */

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid, uniqueIndex,
+  bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uuid, uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { LOCALES } from '../../common/i18n/locales.js';
 import { tenantIsolation } from './tenancy.js';
@@ -46,6 +46,10 @@ export const churches = pgTable('churches', {
   /** After how many absences in a row a child is on the follow-up list (common/follow-up.ts); its
    * super admin or principal sets it. */
   followUpAbsences: integer('follow_up_absences').notNull().default(2),
+  /** The weekdays the Sunday School meets (ISO: 1 Monday ... 7 Sunday), Sunday unless set: the
+   * follow-up list counts absences at roll calls of these days only (a Wednesday roll call of a
+   * church meeting on Sundays is no missed Sunday). */
+  classDays: smallint('class_days').array().notNull().default(sql`'{7}'`),
   /** After how many years without being seen a child is offered to the principal for erasure
    * (nothing is erased without a confirmation); its super admin or principal sets it. */
   retentionYears: integer('retention_years').notNull().default(3),
@@ -66,6 +70,7 @@ export const churches = pgTable('churches', {
   check('churches_trial_extensions_check', sql`${t.trialExtensions} >= 0`),
   check('churches_default_language_check', sql`${t.defaultLanguage} in ('en', 'ml', 'ta', 'hi')`),
   check('churches_follow_up_absences_check', sql`${t.followUpAbsences} between 1 and 10`),
+  check('churches_class_days_check', sql`cardinality(${t.classDays}) between 1 and 7 and ${t.classDays} <@ '{1,2,3,4,5,6,7}'::smallint[]`),
   check('churches_retention_years_check', sql`${t.retentionYears} between 1 and 10`),
   tenantIsolation('id'),
 ]);

@@ -141,6 +141,24 @@ describe('absentee follow-up', () => {
       await setting.getByRole('button', { name: 'Save Follow-up' }).click();
       await saved;
 
+      // The class days, beside it: Sunday unless chosen. With Wednesday too, the setting speaks of
+      // class days instead of Sundays; after a reload the choice is the server's.
+      const days = page.getByRole('form', { name: 'Class days' });
+      await expect.poll(() => days.getByRole('checkbox', { name: 'Sunday' }).isChecked()).toBe(true);
+      expect(await days.getByRole('checkbox', { name: 'Wednesday' }).isChecked()).toBe(false);
+      await days.getByRole('checkbox', { name: 'Wednesday' }).check();
+      const daysSaved = textShown(page, 'Class days saved');
+      await days.getByRole('button', { name: 'Save class days' }).click();
+      await daysSaved;
+      await setting.getByLabel('Absent class days in a row').waitFor();
+      await page.reload();
+      await expect.poll(() => days.getByRole('checkbox', { name: 'Wednesday' }).isChecked()).toBe(true);
+      // None at all is refused before anything is sent.
+      for (const day of ['Sunday', 'Wednesday']) await days.getByRole('checkbox', { name: day }).uncheck();
+      await days.getByRole('button', { name: 'Save class days' }).click();
+      await days.getByText('Choose at least one day', { exact: true }).waitFor();
+      expect(await fitsViewportWidth(page)).toBe(true);
+
       // Their own weekly digest, on the same screen: turned off, it is off on the server.
       const digest = page.getByRole('switch', { name: 'Send me the weekly digest' });
       await expect.poll(() => digest.isChecked()).toBe(true);

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attendance } from '../../drizzle/schema/index.js';
-import { todayIn } from '../../common/dates.js';
+import { addDays, dayOfWeek, todayIn } from '../../common/dates.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 import { createClassWithStudents, type Json } from '../helpers/fixtures.js';
 import { churchWithSessions, type ChurchWithSessions } from '../helpers/church-session.js';
@@ -17,7 +17,8 @@ let other: ChurchWithSessions;
 let kids: Array<{ id: string; name: string }>;
 
 const today = todayIn('Asia/Kolkata');
-const weeksAgo = (weeks: number) => new Date(Date.parse(`${today}T00:00:00Z`) - weeks * 7 * 86_400_000).toISOString().slice(0, 10);
+/** The Sunday `weeks` weeks before the last one (the church meets on Sundays, as every church by default). */
+const weeksAgo = (weeks: number) => addDays(today, -dayOfWeek(today) - weeks * 7);
 
 beforeAll(async () => {
   app = await startTestApp();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { attendance, followUpContacts, students } from '../../drizzle/schema/index.js';
-import { todayIn } from '../../common/dates.js';
+import { attendance, churches, followUpContacts, students } from '../../drizzle/schema/index.js';
+import { addDays, dayOfWeek, todayIn } from '../../common/dates.js';
 import { FOLLOW_UP_MESSAGES } from '../../common/follow-up.js';
 import type { FollowUpStudent } from '../../server/modules/follow-up/index.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
@@ -11,13 +11,16 @@ import { churchWithSessions, type ChurchWithSessions } from '../helpers/church-s
 
 // The follow-up list through real HTTP. The roll calls before today are written straight into the
 // attendance table (marking through the API is limited to the last 14 days); today's goes through
-// POST /api/attendance/mark, as a roll call does.
+// POST /api/attendance/mark, as a roll call does. The church of most tests meets every day of the
+// week (its class days are all seven), so the streaks below hold on whatever weekday the suite runs;
+// "class days" at the end tests a church meeting on Sundays only, as every church does by default.
 
 let app: TestApp;
 let c: ChurchWithSessions;
 let other: ChurchWithSessions;
 
 const today = todayIn('Asia/Kolkata');
+const EVERY_DAY = [1, 2, 3, 4, 5, 6, 7];
 /** `weeks` weeks before today. */
 const weeksAgo = (weeks: number) => new Date(Date.parse(`${today}T00:00:00Z`) - weeks * 7 * 86_400_000).toISOString().slice(0, 10);
 const [d4, d3, d2, d1] = [weeksAgo(4), weeksAgo(3), weeksAgo(2), weeksAgo(1)];
@@ -53,12 +56,14 @@ beforeAll(async () => {
   const A = await createClassWithStudents(app.db, c.church.id, { teacherId: c.users.teacher.id, names: ['a1', 'a2', 'a3', 'a4', 'a5', 'a6'] });
   const B = await createClassWithStudents(app.db, c.church.id, { className: '5th', names: ['b1', 'b2'] });
   [classA, classB, a, b] = [A.class, B.class, A.students, B.students];
+  await app.db.withTenant(c.church.id, (tx) => tx.update(churches).set({ classDays: EVERY_DAY }).where(eq(churches.id, c.church.id)));
 });
 afterAll(async () => { await app?.close(); });
 
 describe('the follow-up list', () => {
   it('is empty before anyone missed two roll calls in a row, and the setting is 2 by default', async () => {
-    expect((await c.s.teacher.get('/api/follow-up/settings')).body.data).toEqual({ absences_in_a_row: 2 });
+    expect((await other.s.teacher.get('/api/follow-up/settings')).body.data).toEqual({ absences_in_a_row: 2, class_days: [7] });
+    expect((await c.s.teacher.get('/api/follow-up/settings')).body.data).toEqual({ absences_in_a_row: 2, class_days: EVERY_DAY });
     const [a1, a2, a3, a4, a5] = a;
     await rollCall(classA.id, d4, [[a1, 'present'], [a2, 'present'], [a3, 'present'], [a4, 'present'], [a5, 'present']]);
     await rollCall(classA.id, d3, [[a1, 'absent'], [a2, 'absent'], [a3, 'absent'], [a4, 'absent'], [a5, 'present']]);
@@ -118,7 +123,7 @@ describe('the follow-up list', () => {
   it('follows the setting: 3 in a row takes the children at 2 off the list, at once; audited', async () => {
     const put = await c.s.principal.put('/api/follow-up/settings', { absences_in_a_row: 3 });
     expect(put.status, put.body.message).toBe(200);
-    expect(put.body.data).toEqual({ absences_in_a_row: 3 });
+    expect(put.body.data).toEqual({ absences_in_a_row: 3, class_days: EVERY_DAY });
     expect(await streaks()).toEqual({ a1: 3, a4: 3 });
     expect((await list()).absences_in_a_row).toBe(3);
     // The super admin sets it too (numeric text, as a form sends it), back to 2.
@@ -204,14 +209,17 @@ describe('contacts', () => {
       await c.s.teacher.post('/api/follow-up/not-an-id/contacts', { outcome: 'reached' }),
       ...await Promise.all([0, 11, 2.5, 'two', null, -1].map((n) => c.s.principal.put('/api/follow-up/settings', { absences_in_a_row: n }))),
       await c.s.principal.put('/api/follow-up/settings', {}),
+      ...await Promise.all([[], [0], [8], [7, 7], [1.5], ['sunday'], 7, null].map((days) =>
+        c.s.principal.put('/api/follow-up/settings', { absences_in_a_row: 2, class_days: days }))),
     ];
     expect(refused.map((r) => r.status)).toEqual(refused.map(() => 400));
     expect(refused[0].body.message).toBe(FOLLOW_UP_MESSAGES.outcomeInvalid);
     expect(refused[2].body.message).toBe(FOLLOW_UP_MESSAGES.noteTooLong);
     expect(refused[5].body.message).toBe(FOLLOW_UP_MESSAGES.absencesInvalid);
+    for (const res of refused.slice(-8)) expect(res.body.message).toBe(FOLLOW_UP_MESSAGES.classDaysInvalid);
     expect(await contactRows()).toEqual(contactsBefore);
     expect(await auditOf(app.db, c.church.id)).toEqual(auditBefore);
-    expect((await c.s.teacher.get('/api/follow-up/settings')).body.data).toEqual({ absences_in_a_row: 2 });
+    expect((await c.s.teacher.get('/api/follow-up/settings')).body.data).toEqual({ absences_in_a_row: 2, class_days: EVERY_DAY });
     // A note of exactly 500 characters is taken.
     expect((await c.s.teacher.post(`/api/follow-up/${a1.id}/contacts`, { outcome: 'sick', note: 'n'.repeat(500) })).status).toBe(201);
   });
@@ -220,7 +228,40 @@ describe('contacts', () => {
     for (const s of [c.s.teacher, c.s.guest]) {
       expect((await s.put('/api/follow-up/settings', { absences_in_a_row: 5 })).status).toBe(403);
     }
-    expect((await c.s.principal.get('/api/follow-up/settings')).body.data).toEqual({ absences_in_a_row: 2 });
+    expect((await c.s.principal.get('/api/follow-up/settings')).body.data).toEqual({ absences_in_a_row: 2, class_days: EVERY_DAY });
+  });
+});
+
+describe('class days', () => {
+  it('a church meeting on Sundays counts Sundays only: a Wednesday roll call is no missed Sunday, a present one still ends the streak', async () => {
+    const church = await churchWithSessions(app);
+    const cls = await createClassWithStudents(app.db, church.church.id, { names: ['s1', 's2', 's3'] });
+    const [s1, s2, s3] = cls.students;
+    const lastSunday = addDays(today, -dayOfWeek(today));
+    const [sun2, sun1, wed] = [addDays(lastSunday, -14), addDays(lastSunday, -7), addDays(lastSunday, -11)];
+    const call = (date: string, marks: Array<[Kid, Status]>) => app.db.withTenant(church.church.id, (tx) => tx.insert(attendance)
+      .values(marks.map(([kid, status]) => ({ churchId: church.church.id, studentId: kid.id, date, classId: cls.class.id, status }))));
+    const streaksOf = async () => Object.fromEntries(((await church.s.principal.get('/api/follow-up')).body.data as { students: FollowUpStudent[] })
+      .students.map((s) => [s.student_name, s.weeks_missed]));
+    // s1 misses a Sunday and the Wednesday between; s2 misses the Wednesday only; s3 misses two Sundays but came on Wednesday.
+    await call(sun2, [[s1, 'absent'], [s2, 'present'], [s3, 'absent']]);
+    await call(wed, [[s1, 'absent'], [s2, 'absent'], [s3, 'present']]);
+    await call(sun1, [[s1, 'present'], [s2, 'present'], [s3, 'absent']]);
+    await call(lastSunday, [[s1, 'absent'], [s2, 'present'], [s3, 'absent']]);
+    expect(await streaksOf()).toEqual({ s3: 2 });
+
+    // The church meets on Wednesdays too: the Wednesday counts, and the list follows at once.
+    const put = await church.s.super_admin.put('/api/follow-up/settings', { absences_in_a_row: 2, class_days: [7, 3] });
+    expect(put.status, put.body.message).toBe(200);
+    expect(put.body.data).toEqual({ absences_in_a_row: 2, class_days: [3, 7] });
+    expect(await streaksOf()).toEqual({ s3: 2 });
+    await call(addDays(lastSunday, 3 - 7), [[s1, 'absent'], [s2, 'absent'], [s3, 'absent']]); // the last Wednesday
+    expect(await streaksOf()).toEqual({ s1: 2, s3: 3 });
+    // Saving the threshold alone keeps the class days.
+    expect((await church.s.principal.put('/api/follow-up/settings', { absences_in_a_row: 3 })).body.data).toEqual({ absences_in_a_row: 3, class_days: [3, 7] });
+    const audit = await auditOf(app.db, church.church.id, { action: 'church.follow_up_absences_updated' });
+    expect(audit.map((e) => (e.details as Json).class_days)).toEqual([[3, 7], [3, 7]]);
+    expect(audit.map((e) => (e.details as Json).old_class_days)).toEqual([[7], [3, 7]]);
   });
 });
 

@@ -6,6 +6,7 @@ import { followUpOfYear } from '../follow-up/index.js';
 import type { DigestMailSection } from '../mail/index.js';
 import { birthdaysOn, classesOfYear, rollCalls } from './queries.js';
 import { digestDays } from './week.js';
+import { classDaysWord } from '../../../common/follow-up.js';
 
 /** What every section is built for: one church's digest of one week, and the classes it covers
  * (those of the academic year the week that ended belongs to). */
@@ -104,13 +105,15 @@ const birthdaysSection: DigestSection = async ({ tx, churchId, week, classes }) 
  * streak began, or none yet.
  */
 const followUpSection: DigestSection = async ({ tx, churchId, academicYear, timeZone }) => {
-  const { absences_in_a_row: n, students } = await followUpOfYear(tx, churchId, academicYear, timeZone);
+  const { absences_in_a_row: n, class_days: classDays, students } = await followUpOfYear(tx, churchId, academicYear, timeZone);
+  const days = classDaysWord(classDays);
   return (t, locale) => ({
     heading: t('mail.digest.followUp.heading'),
     blocks: students.length ? [{
       rows: students.map((child): [string, string] => [child.student_name, t('mail.digest.followUp.row', {
         className: `${child.class_name} ${child.class_section}`.trim(),
         weeks: child.weeks_missed,
+        days,
         done: child.last_contact
           ? t('mail.digest.followUp.contacted', {
             outcome: child.last_contact.outcome ?? 'other',
@@ -119,7 +122,7 @@ const followUpSection: DigestSection = async ({ tx, churchId, academicYear, time
           })
           : t('mail.digest.followUp.notContacted'),
       })]),
-    }] : [t('mail.digest.followUp.none', { n })],
+    }] : [t('mail.digest.followUp.none', { n, days })],
   });
 };
 

@@ -24,18 +24,24 @@ const classesOf = (reader: Reader, filter: ClassFilter) => sql`${'classId' in fi
 
 const isoTime = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-/** The church's setting: after how many absences in a row a child is followed up. */
-export async function followUpAbsences(tx: Tx, churchId: string): Promise<number> {
-  const [row] = await tx.select({ n: churches.followUpAbsences }).from(churches).where(eq(churches.id, churchId));
-  return row.n;
+/** The church's follow-up settings: after how many absences in a row a child is followed up, and
+ * the weekdays whose roll calls count. */
+export interface FollowUpRule { absences: number; classDays: number[] }
+
+const ruleColumns = { absences: churches.followUpAbsences, classDays: churches.classDays };
+
+export async function followUpRule(tx: Tx, churchId: string): Promise<FollowUpRule> {
+  const [row] = await tx.select(ruleColumns).from(churches).where(eq(churches.id, churchId));
+  return row;
 }
 
-/** Sets it, answering the value it replaced (the church row locked, so two saves at once each
- * audit the value they really replaced). */
-export async function setFollowUpAbsences(tx: Tx, churchId: string, n: number): Promise<number> {
-  const [old] = await tx.select({ n: churches.followUpAbsences }).from(churches).where(eq(churches.id, churchId)).for('update');
-  await tx.update(churches).set({ followUpAbsences: n, updatedAt: new Date() }).where(eq(churches.id, churchId));
-  return old.n;
+/** Sets them (class days kept when not given), answering the rule it replaced (the church row locked,
+ * so two saves at once each audit the values they really replaced). */
+export async function setFollowUpRule(tx: Tx, churchId: string, rule: { absences: number; classDays?: number[] }): Promise<FollowUpRule> {
+  const [old] = await tx.select(ruleColumns).from(churches).where(eq(churches.id, churchId)).for('update');
+  await tx.update(churches).set({ followUpAbsences: rule.absences, classDays: rule.classDays ?? old.classDays, updatedAt: new Date() })
+    .where(eq(churches.id, churchId));
+  return old;
 }
 
 export interface FollowUpRow {
@@ -62,13 +68,14 @@ export interface FollowUpRow {
  * the attendance primary key (church_id, student_id, date) of one child from the newest date back
  * (the last present mark: a backward scan that stops at it; the streak: only the dates after it),
  * so the cost grows with the children and their current streaks, not with years of history; no
- * other index is needed. A roll call of the class
+ * other index is needed. Only absences at roll calls of the church's class days count (a
+ * present mark of any day ends the streak: the child came). A roll call of the class
  * where the child has no mark neither breaks nor extends the streak, and a date without a roll call
  * is simply not there. The last present date is of any class (a child moved from another class may
  * have been present there). Contacts count from the first day of the streak in the church's time
  * zone.
  */
-export async function followUpRows(tx: Tx, reader: Reader, filter: ClassFilter, threshold: number, timeZone: string) {
+export async function followUpRows(tx: Tx, reader: Reader, filter: ClassFilter, rule: FollowUpRule, timeZone: string) {
   const result = await tx.execute(sql`
     select s.id as student_id, s.name as student_name, s.roll_number, "classes".id as class_id, "classes".class_name,
       "classes".section as class_section, st.weeks::int as weeks_missed, st.since::text as streak_since,
@@ -86,6 +93,7 @@ export async function followUpRows(tx: Tx, reader: Reader, filter: ClassFilter, 
       select count(*) as weeks, min(a.date) as since from ${attendance} a
       where a.church_id = ${reader.churchId}::uuid and a.student_id = s.id and a.date > coalesce(lpc.d, '-infinity'::date)
         and a.class_id = s.class_id and a.status = 'absent'
+        and extract(isodow from a.date)::int = any(${`{${rule.classDays.join(',')}}`}::int[])
     ) st
     left join lateral (
       select a.date as d from ${attendance} a
@@ -101,7 +109,7 @@ export async function followUpRows(tx: Tx, reader: Reader, filter: ClassFilter, 
     ) lc on true
     where s.church_id = ${reader.churchId}::uuid and s.active
       and ${classesOf(reader, filter)}
-      and st.weeks >= ${threshold}
+      and st.weeks >= ${rule.absences}
     order by st.weeks desc, ${classNameOrder()}, "classes".section, s.roll_number`);
   return rowsOf<FollowUpRow>(result);
 }

@@ -12,7 +12,8 @@ const followers = capabilityProcedure('followUp');
 
 export const followUpRouter = router({
   list: followers
-    .meta(rest('GET', '/api/follow-up', 'Children absent at the church\'s number of their class\'s roll calls in a row (absences_in_a_row), '
+    .meta(rest('GET', '/api/follow-up', 'Children absent at the church\'s number of their class\'s roll calls in a row (absences_in_a_row), counting roll calls '
+      + 'of the church\'s class days only (class_days), '
       + 'longest streak first: student, class, weeks_missed (the current streak), streak_since, last_present (null if never), '
       + 'contacted and last_contact since the streak began, guardians in order with their tel: links (and wa.me links for '
       + 'those who agreed to be contacted and use WhatsApp); the current academic year\'s classes, or one (query classId); '
@@ -33,9 +34,11 @@ export const followUpRouter = router({
       + 'answers 409', { successStatus: 201 }))
     .input(followUpContactInput).mutation(({ ctx, input }) => recordContact(ctx, input)),
   settings: followers
-    .meta(rest('GET', '/api/follow-up/settings', 'After how many absences in a row a child is followed up (absences_in_a_row, 1-10; 2 unless set)'))
+    .meta(rest('GET', '/api/follow-up/settings', 'After how many absences in a row a child is followed up (absences_in_a_row, 1-10; 2 unless set) '
+      + 'and the weekdays whose roll calls count (class_days, ISO 1 Monday ... 7 Sunday; [7] unless set)'))
     .query(({ ctx }) => followUpSettings(ctx)),
   updateSettings: capabilityProcedure('configureFollowUp')
-    .meta(rest('PUT', '/api/follow-up/settings', 'Set absences_in_a_row (1-10) (super_admin, principal); audited; applies to the list at once'))
-    .input(followUpSettingsInput).mutation(({ ctx, input }) => updateFollowUpSettings(ctx, input.absences_in_a_row)),
+    .meta(rest('PUT', '/api/follow-up/settings', 'Set absences_in_a_row (1-10) and, optionally, class_days (one or more ISO weekdays, each once) '
+      + '(super_admin, principal); audited; applies to the list at once'))
+    .input(followUpSettingsInput).mutation(({ ctx, input }) => updateFollowUpSettings(ctx, input)),
 });

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { FOLLOW_UP_MESSAGES as M, weekOf } from '../../../common/follow-up.js';
-import type { followUpContactInput, followUpListInput } from '../../../common/schemas/follow-up.js';
+import type { followUpContactInput, followUpListInput, followUpSettingsInput } from '../../../common/schemas/follow-up.js';
 import type { TenantScope } from '../../core/scopes.js';
 import type { Tx } from '../../db/index.js';
 import { conflict } from '../../core/errors.js';
@@ -12,8 +12,8 @@ import { guardiansToContact, type GuardianDto } from '../guardians/index.js';
 import { findAccessibleStudent, lockStudent } from '../students/index.js';
 import { findAccessibleClass, seesAllClasses } from '../classes/index.js';
 import {
-  contactedPerClass, contactsOf, followUpAbsences, followUpRows, insertContact, markInactive,
-  setFollowUpAbsences, type ClassFilter, type FollowUpRow, type Reader,
+  contactedPerClass, contactsOf, followUpRows, followUpRule, insertContact, markInactive,
+  setFollowUpRule, type ClassFilter, type FollowUpRow, type FollowUpRule, type Reader,
 } from './queries.js';
 
 const readerOf = ({ church, user }: TenantScope): Reader =>
@@ -49,21 +49,25 @@ const toFollowUpDto = (row: FollowUpRow) => ({
 /** A child on the list, with their guardians to call (and, those who agreed to be contacted, to message). */
 export type FollowUpStudent = ReturnType<typeof toFollowUpDto> & { guardians: GuardianDto[] };
 
+/** The settings as the API answers them. */
+const settingsDto = (rule: FollowUpRule) => ({ absences_in_a_row: rule.absences, class_days: rule.classDays });
+
 /** GET /api/follow-up/settings (any staff role). */
 export async function followUpSettings({ tx, church }: TenantScope) {
-  return { absences_in_a_row: await followUpAbsences(tx, church.id) };
+  return settingsDto(await followUpRule(tx, church.id));
 }
 
 /** PUT /api/follow-up/settings (super_admin, principal), audited in the same transaction. The list
- * is computed on every read, so the new number applies at once. */
-export async function updateFollowUpSettings({ tx, user, church }: TenantScope, n: number) {
-  const old = await setFollowUpAbsences(tx, church.id, n);
+ * is computed on every read, so the new rule applies at once. */
+export async function updateFollowUpSettings({ tx, user, church }: TenantScope, input: z.output<typeof followUpSettingsInput>) {
+  const old = await setFollowUpRule(tx, church.id, { absences: input.absences_in_a_row, classDays: input.class_days });
+  const rule = { absences: input.absences_in_a_row, classDays: input.class_days ?? old.classDays };
   await auditChurchChange(tx, {
     user, action: 'church.follow_up_absences_updated', resourceType: 'church', resourceId: church.id,
-    details: { old, new: n },
-    description: `Follow-up set to ${n} absences in a row`,
+    details: { old: old.absences, new: rule.absences, old_class_days: old.classDays, class_days: rule.classDays },
+    description: `Follow-up set to ${rule.absences} absences in a row at roll calls of weekdays ${rule.classDays.join(', ')}`,
   });
-  return { absences_in_a_row: n };
+  return settingsDto(rule);
 }
 
 /**
@@ -71,9 +75,9 @@ export async function updateFollowUpSettings({ tx, user, church }: TenantScope, 
  * principals and super admins read): in the church's tenant transaction, no signed-in user.
  */
 export async function followUpOfYear(tx: Tx, churchId: string, academicYear: string, timeZone: string) {
-  const n = await followUpAbsences(tx, churchId);
-  const rows = await followUpRows(tx, { churchId, seesAllClasses: true, userId: null }, { academicYear }, n, timeZone);
-  return { absences_in_a_row: n, students: rows.map(toFollowUpDto) };
+  const rule = await followUpRule(tx, churchId);
+  const rows = await followUpRows(tx, { churchId, seesAllClasses: true, userId: null }, { academicYear }, rule, timeZone);
+  return { ...settingsDto(rule), students: rows.map(toFollowUpDto) };
 }
 
 /** GET /api/follow-up: the children absent at least N of their class's roll calls in a row, longest
@@ -81,13 +85,13 @@ export async function followUpOfYear(tx: Tx, churchId: string, academicYear: str
  * listed is in the access log. */
 export async function followUpList(scope: TenantScope, input: z.output<typeof followUpListInput>) {
   const filter = await classFilter(scope, input?.classId);
-  const n = await followUpAbsences(scope.tx, scope.church.id);
-  const rows = await followUpRows(scope.tx, readerOf(scope), filter, n, scope.church.time_zone);
+  const rule = await followUpRule(scope.tx, scope.church.id);
+  const rows = await followUpRows(scope.tx, readerOf(scope), filter, rule, scope.church.time_zone);
   const guardians = await guardiansToContact(scope.tx, scope.church.id, rows.map((row) => row.student_id));
   // Every child of the list is a read of that child's contacts: one INSERT for the whole list.
   await recordChildDataReads(scope.tx, { churchId: scope.church.id, studentIds: rows.map((row) => row.student_id), kind: 'follow_up', reader: scope.user });
   return {
-    absences_in_a_row: n,
+    ...settingsDto(rule),
     students: rows.map((row): FollowUpStudent => ({ ...toFollowUpDto(row), guardians: guardians.get(row.student_id) ?? [] })),
   };
 }
@@ -100,9 +104,9 @@ export async function followUpList(scope: TenantScope, input: z.output<typeof fo
 export async function followUpSummary(scope: TenantScope, now = new Date()) {
   const filter = await classFilter(scope, undefined);
   const reader = readerOf(scope);
-  const n = await followUpAbsences(scope.tx, scope.church.id);
+  const rule = await followUpRule(scope.tx, scope.church.id);
   const week = weekOf(churchToday(scope.church, now));
-  const listed = await followUpRows(scope.tx, reader, filter, n, scope.church.time_zone);
+  const listed = await followUpRows(scope.tx, reader, filter, rule, scope.church.time_zone);
   const contacted = await contactedPerClass(scope.tx, reader, filter, week, scope.church.time_zone);
 
   const perClass = new Map<string, { class_id: string; class_name: string; class_section: string; follow_up: number; contacted_this_week: number }>();
@@ -116,7 +120,7 @@ export async function followUpSummary(scope: TenantScope, now = new Date()) {
   for (const row of contacted) entry(row).contacted_this_week = row.contacted;
   const classes = [...perClass.values()];
   return {
-    absences_in_a_row: n,
+    ...settingsDto(rule),
     week,
     follow_up: listed.length,
     contacted_this_week: classes.reduce((sum, c) => sum + c.contacted_this_week, 0),

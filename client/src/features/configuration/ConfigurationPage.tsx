@@ -14,7 +14,7 @@ import { notify } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import { churchToday, useCan, useSignedInSession } from '../auth';
 import { useAcademicYears } from '../classes';
-import { FollowUpSettingCard } from '../follow-up';
+import { ClassDaysCard, FollowUpSettingCard } from '../follow-up';
 import { ErasureCandidatesCard, RetentionCard } from '../privacy';
 import { PrivacyNoticeCard } from '../privacy-notice';
 import { RolloverCard } from '../rollover';
@@ -167,6 +167,7 @@ export function ConfigurationPage() {
       {configuresFollowUp ? (
         <ScreenBoundary fallback={null}>
           <FollowUpSettingCard />
+          <ClassDaysCard />
         </ScreenBoundary>
       ) : null}
       {receivesDigest ? <DigestSettingCard /> : null}

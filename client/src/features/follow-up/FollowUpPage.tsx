@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Card, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconHeartHandshake } from '@tabler/icons-react';
+import { classDaysWord, DEFAULT_CLASS_DAYS, FOLLOW_UP_ABSENCES } from '../../../../common/follow-up';
 import { PagedTable } from '../../components/PagedTable';
 import { classLabel } from '../../lib/class-label';
 import { useT } from '../../lib/i18n';
@@ -41,7 +42,8 @@ export function FollowUpPage() {
   // A class that left the list (its last child came back) no longer filters it.
   const chosen = classes.some((c) => c.value === classId) ? classId : ALL;
   const shown = students?.filter((s) => chosen === ALL || s.class_id === chosen);
-  const count = list.data?.absences_in_a_row ?? 2;
+  const count = list.data?.absences_in_a_row ?? FOLLOW_UP_ABSENCES.default;
+  const days = classDaysWord(list.data?.class_days ?? DEFAULT_CLASS_DAYS);
 
   return (
     <Stack gap="lg" maw={1200}>
@@ -65,7 +67,7 @@ export function FollowUpPage() {
         loadingLabel={t('followup.loading')}
         errorTitle={t('followup.loadFailed')}
         errorFallback={t('followup.unreachable')}
-        empty={{ icon: <IconHeartHandshake size={28} />, title: t('followup.empty', { count }), hint: t('followup.emptyHint'), testId: 'follow-up-empty' }}
+        empty={{ icon: <IconHeartHandshake size={28} />, title: t('followup.empty', { count, days }), hint: t('followup.emptyHint', { days }), testId: 'follow-up-empty' }}
       >
         {(items) => (
           <SimpleGrid component="ul" cols={{ base: 1, md: 2 }} spacing="md" style={{ listStyle: 'none', padding: 0, margin: 0 }}
@@ -74,6 +76,7 @@ export function FollowUpPage() {
               <Card key={student.student_id} component="li" withBorder padding="md" data-testid="follow-up-item">
                 <FollowUpStudentCard
                   student={student}
+                  days={days}
                   onWhatsApp={(phone) => setMessaging({ student, phone })}
                   onRecord={() => setRecording(student)}
                 />
@@ -82,7 +85,7 @@ export function FollowUpPage() {
           </SimpleGrid>
         )}
       </PagedTable>
-      <WhatsAppDialog target={messaging} onClose={() => setMessaging(null)} />
+      <WhatsAppDialog target={messaging} days={days} onClose={() => setMessaging(null)} />
       <ContactDialog key={recording?.student_id ?? ''} student={recording} onClose={() => setRecording(null)} />
     </Stack>
   );

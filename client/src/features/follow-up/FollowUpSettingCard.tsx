@@ -1,4 +1,4 @@
-import { FOLLOW_UP_ABSENCES } from '../../../../common/follow-up';
+import { classDaysWord, DEFAULT_CLASS_DAYS, FOLLOW_UP_ABSENCES } from '../../../../common/follow-up';
 import { followUpSettingsInput } from '../../../../common/schemas/follow-up';
 import { NumberSettingCard } from '../../components/NumberSettingCard';
 import { useT } from '../../lib/i18n';
@@ -8,13 +8,14 @@ import './messages';
 
 /**
  * The Configuration screen's follow-up setting (principals and super admins; the screen shows it to
- * those who may change it): after how many marked Sundays absent in a row a child is followed up.
+ * those who may change it): after how many marked Sundays (or class days) absent in a row a child is followed up.
  * The list applies it at once.
  */
 export function FollowUpSettingCard() {
   const t = useT();
   const utils = trpc.useUtils();
   const settings = trpc.followUp.settings.useQuery();
+  const days = classDaysWord(settings.data?.class_days ?? DEFAULT_CLASS_DAYS);
   const save = trpc.followUp.updateSettings.useMutation({
     onSuccess: async (saved) => {
       notify({ color: 'green', message: t('followup.setting.saved') });
@@ -25,7 +26,7 @@ export function FollowUpSettingCard() {
   return (
     <NumberSettingCard
       texts={{
-        title: t('followup.setting.title'), description: t('followup.setting.description'), label: t('followup.setting.label'),
+        title: t('followup.setting.title'), description: t('followup.setting.description', { days }), label: t('followup.setting.label', { days }),
         loadFailed: t('followup.loadFailed'), saveFailed: t('followup.setting.saveFailed'), save: t('followup.setting.save'),
       }}
       bounds={FOLLOW_UP_ABSENCES}

@@ -1,6 +1,6 @@
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { IconBrandWhatsapp, IconNotes, IconPhone } from '@tabler/icons-react';
-import type { ContactOutcome } from '../../../../common/follow-up';
+import type { ClassDaysWord, ContactOutcome } from '../../../../common/follow-up';
 import { SOURCE_LOCALE, type Locale } from '../../../../common/i18n/locales';
 import { classLabel } from '../../lib/class-label';
 import { useLanguage, useT, type MessageId } from '../../lib/i18n';
@@ -37,8 +37,10 @@ const dayIn = (locale: Locale, date: string) => (locale === SOURCE_LOCALE
   : formatDateIn(locale, date, { day: 'numeric', month: 'long', year: 'numeric' }));
 
 /** A child on the follow-up list: who, how long absent, whether their family was called, and how to reach them. */
-export function FollowUpStudentCard({ student, onWhatsApp, onRecord }: {
+export function FollowUpStudentCard({ student, days, onWhatsApp, onRecord }: {
   student: FollowUpStudent;
+  /** How the church's class days are named: "sunday" (Sundays only) or "class". */
+  days: ClassDaysWord;
   onWhatsApp: (phone: GuardianPhone) => void;
   onRecord: () => void;
 }) {
@@ -52,7 +54,7 @@ export function FollowUpStudentCard({ student, onWhatsApp, onRecord }: {
           <Text fw={600} style={{ overflowWrap: 'anywhere' }}>{student.student_name}</Text>
           <Text size="sm" c="dimmed">{classLabel({ class_name: student.class_name, section: student.class_section })}</Text>
         </Stack>
-        <Badge color="orange" variant="light" data-testid="weeks-missed">{t('followup.weeksMissed', { count: student.weeks_missed })}</Badge>
+        <Badge color="orange" variant="light" data-testid="weeks-missed">{t('followup.weeksMissed', { count: student.weeks_missed, days })}</Badge>
       </Group>
       <Text size="sm" data-testid="last-present">
         {student.last_present ? t('followup.lastPresent', { date: dayIn(language, student.last_present) }) : t('followup.neverPresent')}

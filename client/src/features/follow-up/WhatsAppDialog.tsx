@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button, Group, Loader, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { IconBrandWhatsapp } from '@tabler/icons-react';
+import type { ClassDaysWord } from '../../../../common/follow-up';
 import { LOCALE_NAMES, type Locale } from '../../../../common/i18n/locales';
 import { useT } from '../../lib/i18n';
 import { formatIn } from '../../lib/i18n/format-in';
@@ -16,7 +17,7 @@ interface Target { student: FollowUpStudent; phone: GuardianPhone }
  * when they chose none), whatever language the page speaks; the teacher may change it before "Open
  * WhatsApp" opens the chat with it typed in.
  */
-export function WhatsAppDialog({ target, onClose }: { target: Target | null; onClose: () => void }) {
+export function WhatsAppDialog({ target, days, onClose }: { target: Target | null; days: ClassDaysWord; onClose: () => void }) {
   const t = useT();
   const { user, church } = useSignedInSession();
   const [message, setMessage] = useState<string | null>(null);
@@ -28,16 +29,16 @@ export function WhatsAppDialog({ target, onClose }: { target: Target | null; onC
     let current = true;
     const { student } = target;
     formatIn(language, 'followup', FOLLOW_UP_ENGLISH, 'followup.message', {
-      child: student.student_name, weeks: student.weeks_missed, teacherName: user.name, church: church.name,
+      child: student.student_name, weeks: student.weeks_missed, days, teacherName: user.name, church: church.name,
     }).then((text) => { if (current) setMessage(text); }, () => {
       // The guardian's language could not be fetched (offline): the church's own words in English are
       // better than no message; the teacher may still edit them.
       void formatIn('en', 'followup', FOLLOW_UP_ENGLISH, 'followup.message', {
-        child: student.student_name, weeks: student.weeks_missed, teacherName: user.name, church: church.name,
+        child: student.student_name, weeks: student.weeks_missed, days, teacherName: user.name, church: church.name,
       }).then((text) => { if (current) setMessage(text); });
     });
     return () => { current = false; };
-  }, [target, language, user.name, church.name]);
+  }, [target, days, language, user.name, church.name]);
 
   const number = target?.phone.whatsapp;
   return (
