@@ -126,6 +126,7 @@ describe('operator console', () => {
       await row.getByTestId('tier-badge').getByText('Basic', { exact: true }).waitFor();
       await row.getByTestId('status-badge').getByText('Active', { exact: true }).waitFor();
       await row.getByTestId('end-date').getByText(endDate.slice(0, 4), { exact: false }).waitFor();
+      expect(await row.getByTestId('created-date').innerText()).toMatch(/^\d{1,2} [A-Z][a-z]{2} \d{4}$/);
 
       // Usable on a tablet: no horizontal scrolling at 768px.
       await operator.setViewportSize(TABLET);
@@ -142,8 +143,11 @@ describe('operator console', () => {
 
       // The change is in the overview's Recent Activity.
       await nav.getByRole('link', { name: 'Overview', exact: true }).click();
-      await operator.getByTestId('recent-activity')
-        .getByText(`Changed the subscription of church ${DEMO_CODE}`, { exact: false }).first().waitFor();
+      const activity = operator.getByTestId('activity-entry').filter({ hasText: `Changed the subscription of church ${DEMO_CODE}` }).first();
+      await activity.waitFor();
+      // It names its church, and its time is written the Indian way ('2 Dec 2026, 1:04 pm'), whatever the browser's locale.
+      expect((await activity.getByTestId('activity-church').innerText()).trim()).toBe(`Demo Church ${DEMO_CODE} (${DEMO_CODE}) ·`);
+      expect(await activity.locator('time').innerText()).toMatch(/^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{1,2}:\d{2} (am|pm)$/);
 
       // And in the audit log, with the new values in its details.
       await operator.getByRole('link', { name: 'View all' }).click();

@@ -1,7 +1,7 @@
 import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
-import { formatCalendarDate, formatDate } from '../../../lib/format';
+import { formatCalendarDate } from '../../../lib/format';
 import type { RouterOutputs } from '../../../lib/trpc';
-import { lastDayOf } from '../shared/church-dates';
+import { consoleDate, lastDayOf } from '../shared/church-dates';
 import { statusBadge, tierBadge } from '../shared/subscription-labels';
 import { ADMIN_TEXTS } from '../shared/texts';
 
@@ -40,7 +40,7 @@ export function ChurchRow({ church, onDetails, onManage }: ChurchRowProps) {
         <Text size="sm">Users: {church.user_count}</Text>
         <Text size="sm">Classes: {church.class_count}</Text>
       </Table.Td>
-      <Table.Td><Text size="sm">{formatDate(church.created_at)}</Text></Table.Td>
+      <Table.Td><Text size="sm" data-testid="created-date">{consoleDate(church.created_at)}</Text></Table.Td>
       <Table.Td>
         <Stack gap={4} align="flex-end">
           <Button size="compact-sm" variant="light" onClick={() => onManage(church)} aria-label={`${ADMIN_TEXTS.manageSubscription} of ${church.name}`}>

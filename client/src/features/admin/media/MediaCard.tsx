@@ -1,11 +1,11 @@
 import { Button, Card, Group, Stack, Text } from '@mantine/core';
-import { formatDate } from '../../../lib/format';
 import type { RouterOutputs } from '../../../lib/trpc';
 import { ADMIN_TEXTS } from '../shared/texts';
 import { formatFileSize, mediaTypeOf } from './media-files';
 import { MediaTypeIcon } from './MediaTypeIcon';
 import { MEDIA_TEXTS } from './texts';
 import { ViewImageButton } from './ViewImageButton';
+import { consoleDate } from '../shared/church-dates';
 
 export type AdminMedia = RouterOutputs['admin']['media']['list']['items'][number];
 
@@ -32,7 +32,7 @@ export function MediaCard({ item, onDetails, onDelete }: MediaCardProps) {
           <Text size="xs" truncate="end">{item.church_name}</Text>
           <Text size="xs" c="dimmed">Code: {item.church_code}</Text>
           <Text size="xs" c="dimmed" truncate="end">By: {item.uploaded_by_name || ADMIN_TEXTS.notAvailable}</Text>
-          <Text size="xs" c="dimmed">{formatDate(item.upload_date)}</Text>
+          <Text size="xs" c="dimmed">{consoleDate(item.upload_date)}</Text>
         </div>
         <Group gap={6} wrap="wrap">
           {type === 'image' ? (

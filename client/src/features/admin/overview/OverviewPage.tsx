@@ -57,7 +57,9 @@ function RecentActivity() {
           {activity.data.map((entry) => (
             <li key={entry.id} data-testid="activity-entry">
               <Text size="sm" style={{ overflowWrap: 'anywhere' }}>{entry.description}</Text>
-              <Text size="xs" c="dimmed">
+              <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                {/* Which church the line is about (an operator's own entries name none). */}
+                {entry.church_name ? <span data-testid="activity-church">{`${entry.church_name} (${entry.church_code ?? ''}) · `}</span> : null}
                 <time dateTime={entry.created_at}>{localTimestamp(entry.created_at)}</time>
               </Text>
             </li>

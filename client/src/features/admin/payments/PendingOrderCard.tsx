@@ -1,11 +1,12 @@
 import { useState, type ReactNode } from 'react';
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { ADMIN_PAYMENT_MESSAGES, utrSchema } from '../../../../../common/schemas/admin-payments';
-import { formatDate, formatRupees } from '../../../lib/format';
+import { formatRupees } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { trpc, type RouterOutputs } from '../../../lib/trpc';
 import { failureText } from '../shared/console-errors';
 import { PAYMENTS_TEXTS as T } from './texts';
+import { consoleDate } from '../shared/church-dates';
 
 export type PendingOrder = RouterOutputs['admin']['payments']['pending']['items'][number];
 
@@ -43,7 +44,7 @@ export function PendingOrderCard({ order, onConfirmed }: { order: PendingOrder; 
             {order.plan_name} {order.is_upgrade ? <Badge size="xs" variant="light">{T.upgrade}</Badge> : null}
           </Fact>
           <Fact label={T.amount}><span data-testid="pending-amount">{formatRupees(order.amount_paise / 100)}</span></Fact>
-          <Fact label={T.created}>{formatDate(order.created_at)}</Fact>
+          <Fact label={T.created}>{consoleDate(order.created_at)}</Fact>
         </SimpleGrid>
         <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>{T.order}: {order.order_id}</Text>
         <form

@@ -18,5 +18,13 @@ export function lastDayOf(endIso: string): string {
 export const daysSince = (createdIso: string, now = Date.now()) =>
   Math.max(0, Math.floor((now - new Date(createdIso).getTime()) / DAY_MS));
 
-/** A timestamp in the viewer's locale and time zone. */
-export const localTimestamp = (iso: string) => new Date(iso).toLocaleString();
+/** The console writes dates the Indian way whatever the browser's locale ('2 Dec 2026', never
+ * 12/2/2026, which an Indian reader takes for 12 February), in the viewer's time zone. */
+const INDIAN_DATE = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
+const INDIAN_TIMESTAMP = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+
+/** A server timestamp as a date: '2 Dec 2026'. */
+export const consoleDate = (iso: string) => INDIAN_DATE.format(new Date(iso));
+
+/** A server timestamp as a date and time: '2 Dec 2026, 1:04 pm'. */
+export const localTimestamp = (iso: string) => INDIAN_TIMESTAMP.format(new Date(iso));

@@ -1,9 +1,9 @@
 import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
-import { formatDate } from '../../../lib/format';
 import type { RouterOutputs } from '../../../lib/trpc';
 import { ADMIN_TEXTS } from '../shared/texts';
 import { roleBadge } from '../shared/church-roles';
 import { USERS_TEXTS } from './texts';
+import { consoleDate } from '../shared/church-dates';
 
 export type AdminUser = RouterOutputs['admin']['users']['list']['items'][number];
 
@@ -38,7 +38,7 @@ export function UserRow({ user, onView, onDelete }: UserRowProps) {
           </Badge>
         </Group>
       </Table.Td>
-      <Table.Td><Text size="sm">{formatDate(user.created_at)}</Text></Table.Td>
+      <Table.Td><Text size="sm">{consoleDate(user.created_at)}</Text></Table.Td>
       <Table.Td>
         <Stack gap={4} align="flex-end">
           <Button size="compact-sm" variant="light" onClick={() => onView(user)} aria-label={`${USERS_TEXTS.view} ${user.name}`}>
