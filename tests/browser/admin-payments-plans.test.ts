@@ -111,15 +111,25 @@ describe('operator console: plans', () => {
 
       await basic.getByLabel('Students').fill('60');
       await basic.getByLabel('Price (₹)').fill('349.50');
-      await basic.getByLabel('Features').fill('1 principal\n10 teachers\n60 students\n20 classes');
+      await basic.getByLabel('Features').fill('Priority support\nCentral exam entries');
       await basic.getByRole('button', { name: 'Save Basic Plan' }).click();
       await page.getByText(`Basic Plan: ${ADMIN_PLAN_MESSAGES.updated}`).waitFor();
       await basic.getByText('₹349.5', { exact: true }).waitFor();
       const saved = await planRow('basic');
-      expect([saved.pricePaise, saved.maxStudents, saved.features]).toEqual([34_950, 60, ['1 principal', '10 teachers', '60 students', '20 classes']]);
+      expect([saved.pricePaise, saved.maxStudents, saved.features]).toEqual([34_950, 60, ['Priority support', 'Central exam entries']]);
       const [entry] = await env.app.db.withPlatform((tx) => tx.select().from(auditLog)
         .where(and(eq(auditLog.action, 'plan.updated'), eq(auditLog.resourceId, 'basic'))));
       expect(entry.details).toMatchObject({ changes: { price_paise: { old: 29_900, new: 34_950 }, max_students: { old: 50, new: 60 } } });
+
+      // Registration sells what the plan now allows: its limit lines come from the numbers, the extras follow.
+      const register = await page.context().newPage();
+      try {
+        await register.goto('/register');
+        await expect.poll(() => register.getByTestId('choose-basic').getByTestId('plan-lines').innerText())
+          .toBe('1 principal · 10 teachers · 60 students · 20 classes · Priority support · Central exam entries');
+      } finally {
+        await register.close();
+      }
 
       // Another operator changes the plan meanwhile: this save is refused, and Reload shows theirs.
       const current = (await api(env.app.url, 'GET', '/api/admin/plans', { token })).body.data.items.find((p: { tier: string }) => p.tier === 'basic');

@@ -19,11 +19,20 @@ const english = translator('en');
 const ENGLISH_IDS = [
   'registration.title', 'registration.subtitle', 'registration.churchDetails', 'registration.adminAccount',
   'registration.startFreeTrial', 'registration.backToLogin', 'registration.nameRequired', 'registration.registeredTitle',
-  'registration.trialStarted', 'registration.basicPlan', 'registration.feature.tenTeachers', 'common.tier.free',
+  'registration.trialStarted', 'registration.basicPlan', 'common.tier.free',
   'payments.title', 'payments.testMode', 'payments.verified', 'payments.back', 'payments.cancel', 'payments.copy', 'payments.waiting',
 ];
 
-const expectNoEnglish = (main: Locator) => expectNoneShown(main, Object.fromEntries(ENGLISH_IDS.map((id) => [id, english(id)])));
+/** A plan's limit line as the card writes it from the plan's numbers. */
+const limitLine = (t: ReturnType<typeof translator>, kind: 'principals' | 'teachers' | 'students' | 'classes', count: number) =>
+  t(`registration.limit.${kind}`, { count, unlimited: count < 0 ? 'yes' : 'no' });
+
+const expectNoEnglish = (main: Locator) => expectNoneShown(main, {
+  ...Object.fromEntries(ENGLISH_IDS.map((id) => [id, english(id)])),
+  // The Basic plan's cards line, whole, as English would write it.
+  'registration.limit': ['principals', 'teachers', 'students', 'classes']
+    .map((kind, i) => limitLine(english, kind as 'principals', [1, 10, 50, 20][i])).join(' · '),
+});
 
 let counter = 0;
 
@@ -57,6 +66,9 @@ describe.each(['ml', 'ta', 'hi'] as const)('registering a church in %s', (locale
       await main.getByText(t('common.tier.free'), { exact: true }).waitFor();
       await main.getByText(t('registration.basicPlan'), { exact: true }).waitFor();
       await main.getByText(t('registration.planPrice', { price: '₹299', days: 30 }), { exact: true }).waitFor();
+      // Each card's limits, written from the plan's numbers in the language.
+      expect(await page.getByTestId('choose-basic').getByTestId('plan-lines').innerText())
+        .toBe([limitLine(t, 'principals', 1), limitLine(t, 'teachers', 10), limitLine(t, 'students', 50), limitLine(t, 'classes', 20)].join(' · '));
       await page.getByRole('heading', { name: t('registration.churchDetails'), exact: true }).waitFor();
       await page.getByRole('link', { name: t('registration.backToLogin') }).waitFor();
 

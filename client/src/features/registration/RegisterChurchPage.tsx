@@ -9,7 +9,7 @@ import { emailSchema } from '../../../../common/schemas/auth';
 import { googleRegistrationDraft, registerChurchInput, type RegisterChurchInput } from '../../../../common/schemas/churches';
 import { serverMessage } from '../../lib/errors';
 import { LanguagePicker } from '../../components/LanguagePicker';
-import { activeLanguage, localized, useT } from '../../lib/i18n';
+import { activeLanguage, localized, useT, type MessageId } from '../../lib/i18n';
 import { formatRupees } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
 import { fieldErrors } from '../../lib/field-errors';
@@ -39,6 +39,19 @@ function returnedDraft(cameBackFromGoogle: boolean): RegistrationDraft | null {
  * Google, the form is checked and kept in this tab, the browser goes to Google, and the callback
  * screen registers the church with the Google account as its super admin.
  */
+/** A plan card's lines: its limits, written from the plan's own numbers in the reader's language (so
+ * they never drift from what the plan allows), then the operator's extras as they wrote them. */
+function planLines(t: ReturnType<typeof useT>, plan: { principals: number; teachers: number; students: number; classes: number; features: string[] }) {
+  const limit = (id: MessageId, count: number) => t(id, { count, unlimited: count < 0 ? 'yes' : 'no' });
+  return [
+    limit('registration.limit.principals', plan.principals),
+    limit('registration.limit.teachers', plan.teachers),
+    limit('registration.limit.students', plan.students),
+    limit('registration.limit.classes', plan.classes),
+    ...plan.features.map((feature) => localized(t, feature)),
+  ];
+}
+
 export function RegisterChurchPage() {
   const t = useT();
   const navigate = useNavigate();
@@ -159,7 +172,7 @@ export function RegisterChurchPage() {
                         <Stack gap={2}>
                           <Text fw={600}>{localized(t, p.name)}</Text>
                           <Text size="sm">{t('registration.planPrice', { price: formatRupees(p.price), days: p.duration_days })}</Text>
-                          <Text size="xs" c="dimmed">{p.features.map((feature) => localized(t, feature)).join(' · ')}</Text>
+                          <Text size="xs" c="dimmed" data-testid="plan-lines">{planLines(t, p).join(' · ')}</Text>
                         </Stack>
                       </Group>
                     </Radio.Card>

@@ -41,6 +41,8 @@ function PlanCard({ plan, current, action }: { plan: Plan; current: boolean; act
           {limits.map((limit) => (
             <List.Item key={limit.id}>{t(limit.id, { value: limit.value < 0 ? t('subscription.unlimited') : formatCount(limit.value) })}</List.Item>
           ))}
+          {/* The operator's extras, after the limits (written from the plan's numbers above). */}
+          {plan.features.map((feature) => <List.Item key={`extra-${feature}`}>{planText(t, feature)}</List.Item>)}
         </List>
         {action ? (
           <Stack gap={4} mt="auto">

@@ -11,19 +11,19 @@ export type Plan = PlansByTier[string];
 export const FALLBACK_PLANS: PlansByTier = {
   free: {
     tier: 'free', name: 'Free Trial', description: 'Try everything for 30 days', price: 0, price_paise: 0, duration_days: 30,
-    principals: 1, teachers: 1, students: 5, classes: 2, features: ['1 principal', '1 teacher', '5 students', '2 classes'],
+    principals: 1, teachers: 1, students: 5, classes: 2, features: [],
   },
   basic: {
     tier: 'basic', name: 'Basic Plan', description: 'For a growing Sunday School', price: 299, price_paise: 29900, duration_days: 30,
-    principals: 1, teachers: 10, students: 50, classes: 20, features: ['1 principal', '10 teachers', '50 students', '20 classes'],
+    principals: 1, teachers: 10, students: 50, classes: 20, features: [],
   },
   premium: {
     tier: 'premium', name: 'Premium Plan', description: 'For large churches', price: 599, price_paise: 59900, duration_days: 30,
     principals: 2, teachers: -1, students: -1, classes: -1,
-    features: ['2 principals', 'Unlimited teachers', 'Unlimited students', 'Unlimited classes'],
+    features: [],
   },
   lifetime: {
     tier: 'lifetime', name: 'Lifetime', description: 'Granted by the platform', price: 0, price_paise: 0, duration_days: 36500,
-    principals: -1, teachers: -1, students: -1, classes: -1, features: ['Unlimited everything'],
+    principals: -1, teachers: -1, students: -1, classes: -1, features: [],
   },
 };

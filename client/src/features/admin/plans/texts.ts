@@ -16,7 +16,7 @@ export const PLANS_TEXTS = {
   unlimitedHint: '-1 = unlimited',
   description: 'Description',
   features: 'Features',
-  featuresHint: 'One per line, at most 10',
+  featuresHint: 'Extras only, one per line, at most 10: the cards write the limits from the numbers above',
   duration: (days: number) => `${days} days`,
   save: 'Save',
   saveFailed: 'Failed to save the plan: ',
