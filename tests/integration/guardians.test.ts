@@ -127,6 +127,37 @@ describe('PUT /api/students/{id}/guardians: validation and normalisation', () =>
     expect(again.body.data[0]).toMatchObject({ consent_recorded_at: mother.consent_recorded_at, consent_recorded_by: { id: c.users.super_admin.id } });
     expect(again.body.data[1]).toMatchObject({ contact_consent: true, consent_recorded_by: { id: c.users.principal.id } });
   });
+
+  it('"agreed to be contacted" is the family\'s answer for messages: the Consent section says what the tick says', async () => {
+    const consents = async () => (await c.admin.get(`/api/students/${c.ben.id}/consents`)).body.data as {
+      purposes: { messages: { state: string; answer: { guardian_id: string; method: string; recorded_by: { id: string } } | null } };
+      history: Array<{ purpose: string; given: boolean; guardian_name: string }>;
+    };
+    expect((await consents()).purposes.messages.state).toBe('none');
+
+    // The mother agrees, the father does not: one answer, hers, given in person by the principal.
+    const first = await putGuardians(c.principal, c.ben.id, [
+      guardian({ name: 'Mary Mathew', phone: '98470 33333', contact_consent: true }), guardian({ name: 'Joseph Mathew', relation: 'father', phone: '98470 44444' }),
+    ]);
+    expect(first.status, first.body.message).toBe(200);
+    const [mother, father] = first.body.data as GuardianDto[];
+    let now = await consents();
+    expect(now.purposes.messages).toMatchObject({ state: 'given', answer: { guardian_id: mother.id, method: 'in_person', recorded_by: { id: c.users.principal.id } } });
+    expect(now.history.map((h) => [h.purpose, h.given, h.guardian_name])).toEqual([['messages', true, 'Mary Mathew']]);
+
+    // The same list again records nothing; the mother's tick taken away is a withdrawal.
+    const same = [{ ...guardian({ name: 'Mary Mathew', phone: '98470 33333', contact_consent: true }), id: mother.id },
+      { ...guardian({ name: 'Joseph Mathew', relation: 'father', phone: '98470 44444' }), id: father.id }];
+    expect((await putGuardians(c.principal, c.ben.id, same)).status).toBe(200);
+    expect((await consents()).history).toHaveLength(1);
+    expect((await putGuardians(c.admin, c.ben.id, [{ ...same[0], contact_consent: false }, same[1]])).status).toBe(200);
+    now = await consents();
+    expect(now.purposes.messages.state).toBe('withdrawn');
+    expect(now.history.map((h) => [h.purpose, h.given, h.guardian_name])).toEqual([['messages', false, 'Mary Mathew'], ['messages', true, 'Mary Mathew']]);
+    const audit = await auditOf(app.db, c.church.id, { action: 'student.guardians_replaced' });
+    expect(audit.map((e) => (e.details as Json).messages_consent_recorded).filter(Boolean).slice(-2))
+      .toEqual([[{ guardian_id: mother.id, given: true }], [{ guardian_id: mother.id, given: false }]]);
+  });
 });
 
 describe('pickups, emergency contact and medical note', () => {

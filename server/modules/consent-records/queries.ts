@@ -7,6 +7,11 @@ import { rowsOf, type Tx } from '../../db/index.js';
 // Every statement names its church (`church_id = <the church>`): row-level security filters by it
 // in a tenant transaction, and Citus routes the statement to that church's shard.
 
+/** New answers (the table only takes new rows: a withdrawal is a new answer, the history stays). */
+export async function insertConsents(tx: Tx, rows: (typeof studentConsents.$inferInsert)[]) {
+  return tx.insert(studentConsents).values(rows).returning();
+}
+
 /**
  * True for the child whose latest answer for the purpose is not "given" (or who has none), as a
  * condition other statements embed (the gallery filters its pages with it, so counts stay right).

@@ -16,10 +16,6 @@ export function selectConsentHistory(tx: Tx, churchId: string, studentId: string
     .orderBy(desc(studentConsents.recordedAt), desc(studentConsents.id));
 }
 
-export async function insertConsents(tx: Tx, rows: (typeof studentConsents.$inferInsert)[]): Promise<ConsentRow[]> {
-  return tx.insert(studentConsents).values(rows).returning();
-}
-
 export async function selectPrivacyNotice(tx: Tx, churchId: string) {
   const [row] = await tx.select().from(churchPrivacyNotices).where(and(eq(churchPrivacyNotices.churchId, churchId)));
   return row;

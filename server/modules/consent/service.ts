@@ -16,12 +16,12 @@ import { academicYearSettings } from '../academic-year/index.js';
 import { recordChildDataRead } from '../access-log/index.js';
 import { auditChurchChange } from '../audit/index.js';
 import { admitFromSource, admitUnderLimit, giveBackToSource, hashToken, newOpaqueToken, type AttemptStore } from '../credentials/index.js';
-import { revokeConsentLinks } from '../consent-records/index.js';
+import { recordConsentAnswers, revokeConsentLinks } from '../consent-records/index.js';
 import { guardianOfStudent, setContactConsent } from '../guardians/index.js';
 import { findAccessibleStudent, lockStudent } from '../students/index.js';
 import { privacyNoticeOf } from './notice.js';
 import {
-  insertConsentLink, insertConsents, selectChurchOfToken, selectConsentHistory, selectEnrolmentConsentByClass,
+  insertConsentLink, selectChurchOfToken, selectConsentHistory, selectEnrolmentConsentByClass,
   selectLink, selectLinkByHash, selectOpenLinks, spendLink, type ConsentRow,
 } from './queries.js';
 
@@ -83,7 +83,7 @@ export async function recordConsent(scope: TenantScope, input: z.output<typeof r
   const student = await findAccessibleStudent(scope, input.id);
   const guardian = await guardianOfChild(scope.tx, scope.church.id, student.id, input.guardian_id);
   const answers = answered(input.answers);
-  const rows = await insertConsents(scope.tx, answers.map((a) => ({
+  const rows = await recordConsentAnswers(scope.tx, answers.map((a) => ({
     churchId: scope.church.id, studentId: student.id, purpose: a.purpose, given: a.given,
     guardianId: guardian.id, guardianName: guardian.name, guardianRelation: guardian.relation,
     method: input.method, recordedBy: scope.user.id, recordedByName: scope.user.name,
@@ -273,7 +273,7 @@ export async function answerConsentLink(scope: ConsentPageScope, input: z.output
     const { link } = await liveLink(tx, church.id, tokenHash);
     if (!(await spendLink(tx, church.id, link.id))) throw linkUsed();
     const answers = CONSENT_PURPOSES.map((purpose) => ({ purpose, given: input[purpose] }));
-    await insertConsents(tx, answers.map((a) => ({
+    await recordConsentAnswers(tx, answers.map((a) => ({
       churchId: church.id, studentId: link.studentId, purpose: a.purpose, given: a.given,
       guardianId: link.guardianId, guardianName: link.guardianName, guardianRelation: link.guardianRelation,
       method: 'digital_link', linkId: link.id, ipAddress: scope.ip, userAgent: scope.userAgent?.slice(0, CONSENT_USER_AGENT_MAX) ?? null,

@@ -8,7 +8,7 @@ import { badRequest } from '../../core/errors.js';
 import type { TenantScope } from '../../core/scopes.js';
 import type { Tx } from '../../db/index.js';
 import { auditChurchChange } from '../audit/index.js';
-import { revokeConsentLinks } from '../consent-records/index.js';
+import { recordConsentAnswers, revokeConsentLinks } from '../consent-records/index.js';
 import { findAccessibleStudent, lockStudent, type StudentListRow } from '../students/index.js';
 import { toEmergencyContactDto, toGuardianDto, toPickupDto, type GuardianDto } from './dto.js';
 import {
@@ -90,9 +90,27 @@ const phonesChanged = (old: GuardianRow, now: { phone: string; phone2: string | 
   phonesOf(old).some((p, i) => p !== phonesOf(now)[i]);
 
 /**
+ * "Agreed to be contacted" is the family's answer for messages, so the Consent section and the
+ * WhatsApp buttons never disagree: a tick that changed (or a new guardian who agreed) is recorded as a
+ * messages answer of that guardian, given or withdrawn, in person, by the signed-in user. A guardian
+ * whose tick stayed records nothing. `after` is the list as written, in the order of `matched`.
+ */
+async function recordContactTicks(scope: TenantScope, studentId: string, after: GuardianRow[], matched: Array<GuardianRow | undefined>) {
+  const changed = after.filter((g, i) => (matched[i] ? matched[i].contactConsent !== g.contactConsent : g.contactConsent));
+  if (changed.length === 0) return [];
+  await recordConsentAnswers(scope.tx, changed.map((g) => ({
+    churchId: scope.church.id, studentId, purpose: 'messages', given: g.contactConsent,
+    guardianId: g.id, guardianName: g.name, guardianRelation: g.relation,
+    method: 'in_person', recordedBy: scope.user.id, recordedByName: scope.user.name,
+  })));
+  return changed.map((g) => ({ guardian_id: g.id, given: g.contactConsent }));
+}
+
+/**
  * PUT /api/students/{id}/guardians: the whole list, in order, in one transaction; the first is the
  * primary guardian, whose phone and email the student API answers as parent_phone and parent_email.
- * A guardian who stays keeps their id. The open consent links of a guardian who is removed, or whose
+ * A guardian who stays keeps their id; a changed "agreed to be contacted" is a messages consent answer
+ * (recordContactTicks). The open consent links of a guardian who is removed, or whose
  * phones changed (the link went to the old phone), stop working.
  */
 export async function replaceGuardians(scope: TenantScope, input: z.output<typeof replaceGuardiansInput>) {
@@ -113,10 +131,12 @@ export async function replaceGuardians(scope: TenantScope, input: z.output<typeo
     ...await revokeConsentLinks(scope.tx, scope.church.id, student.id, { guardianIds: changed }, 'guardian_changed', scope.user.id),
   ];
   const after = await selectGuardians(scope.tx, scope.church.id, student.id);
+  const answers = await recordContactTicks(scope, student.id, after, matched);
   await audit(scope, student, 'student.guardians_replaced', {
     before: before.map((g) => ({ id: g.id, name: g.name, relation: g.relation, contact_consent: g.contactConsent })),
     after: after.map((g) => ({ id: g.id, name: g.name, relation: g.relation, contact_consent: g.contactConsent })),
     ...(stopped.length ? { consent_links_stopped: stopped } : {}),
+    ...(answers.length ? { messages_consent_recorded: answers } : {}),
   }, 'Guardians changed');
   // The list just written, answered back to its writer: not a read of the access log.
   return after.map(toGuardianDto);
