@@ -20,7 +20,7 @@ const ENGLISH_IDS = [
   'registration.title', 'registration.subtitle', 'registration.churchDetails', 'registration.adminAccount',
   'registration.startFreeTrial', 'registration.backToLogin', 'registration.nameRequired', 'registration.registeredTitle',
   'registration.trialStarted', 'registration.basicPlan', 'common.tier.free',
-  'payments.title', 'payments.testMode', 'payments.verified', 'payments.back', 'payments.cancel', 'payments.copy', 'payments.waiting',
+  'payments.title', 'payments.testMode', 'payments.verified', 'payments.writeItDown', 'payments.continueToSignIn', 'payments.back', 'payments.cancel', 'payments.copy', 'payments.waiting',
 ];
 
 /** A plan's limit line as the card writes it from the plan's numbers. */
@@ -123,8 +123,13 @@ describe.each(['ml', 'ta', 'hi'] as const)('registering a church in %s', (locale
       const checkout = page.getByRole('dialog', { name: t('payments.testCheckout') });
       await checkout.getByText(t('payments.testPayQuestion', { amount: '₹299' }), { exact: true }).waitFor();
       await checkout.getByRole('button', { name: t('payments.pay'), exact: true }).click();
-      await page.getByRole('status').filter({ hasText: t('payments.verified') }).waitFor();
-      await main.getByText(t('payments.toSignIn'), { exact: true }).waitFor();
+      const received = page.getByRole('status').filter({ hasText: /—/ });
+      await received.waitFor();
+      const code = (await received.getByTestId('church-code').textContent())!;
+      await received.getByText(t('payments.receivedCode', { code }), { exact: true }).waitFor();
+      await received.getByText(t('payments.writeItDown'), { exact: true }).waitFor();
+      await received.getByRole('button', { name: t('payments.continueToSignIn'), exact: true }).waitFor();
+      await expectFitsPhone(page);
       await expectNoEnglish(main);
     });
   });

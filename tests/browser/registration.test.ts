@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { startTestApp } from '../helpers/app.js';
 import { churches, paymentOrders } from '../../drizzle/schema/index.js';
 import { SUBSCRIPTION_MESSAGES } from '../../common/subscription-messages.js';
-import { DESKTOP, PHONE, fitsViewportWidth, onPage, pathOf, signIn, textShown, useAppAndBrowser } from '../helpers/browser.js';
+import { DESKTOP, PHONE, fitsViewportWidth, onPage, pathOf, signIn, useAppAndBrowser } from '../helpers/browser.js';
 
 // Register New Church and the payment screen, in Chromium, against the real server in test mode.
 const WEBHOOK_SECRET = 'browser-webhook-secret';
@@ -97,9 +97,13 @@ describe('registering a church', () => {
       await page.getByRole('alert').filter({ hasText: 'The payment did not go through. You can try again.' }).waitFor();
 
       await page.getByRole('button', { name: 'Pay ₹599' }).click();
-      const verified = textShown(page, 'Payment verified. Your plan is active.');
       await checkout.getByRole('button', { name: 'Pay' }).click();
-      await verified;
+      // Paid: the church code to write down stays on screen until the admin goes on to sign in.
+      const received = page.getByRole('status').filter({ hasText: `Payment received — your church code is ${code}` });
+      await received.waitFor();
+      expect(await received.getByTestId('church-code').textContent()).toBe(code);
+      await received.getByText('Write it down: you, your principal and your teachers sign in with it.', { exact: true }).waitFor();
+      await received.getByRole('button', { name: 'Continue to sign in' }).click();
       await page.getByRole('button', { name: 'Sign In', exact: true }).waitFor();
       expect(pathOf(page)).toBe('/login');
       expect(await page.getByLabel('Church Code').inputValue()).toBe(code);
@@ -119,9 +123,11 @@ describe('registering a church', () => {
       const orderId = link.searchParams.get('tr')!;
       expect(link.searchParams.get('am')).toBe('299.00');
 
-      const verified = textShown(page, 'Payment verified. Your plan is active.');
       expect((await sendOrderPaid(orderId)).status).toBe(200);
-      await verified;
+      const received = page.getByRole('status').filter({ hasText: /^Payment received — your church code is [A-Z2-9]{6}/ });
+      await received.waitFor();
+      expect(await fitsViewportWidth(page)).toBe(true);
+      await received.getByRole('button', { name: 'Continue to sign in' }).click();
       await page.getByRole('button', { name: 'Sign In', exact: true }).waitFor();
       expect(pathOf(page)).toBe('/login');
     });

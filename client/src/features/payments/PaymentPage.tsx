@@ -13,7 +13,7 @@ import { paymentStateOf, type PaymentState } from './payment-state';
 import { UpiPayment } from './UpiPayment';
 import './messages';
 
-/** How long the verified notice stays before the screen moves on. */
+/** How long a signed-in church's verified notice stays before the screen moves on to its home. */
 const REDIRECT_AFTER_MS = 2500;
 /** How often the screen asks whether a UPI payment has been confirmed (by the webhook or the platform). */
 const UPI_POLL_MS = 5000;
@@ -65,10 +65,11 @@ function PaymentScreen({ state }: { state: PaymentState }) {
   const held = status.data?.status === 'held';
   const afterPayment = payment ? `/login?code=${encodeURIComponent(church.code)}` : '/';
 
-  // Verified: the notice stays a moment, then sign-in (a new church) or home (a signed-in church).
+  // Verified: a signed-in church's notice stays a moment, then home. A new church stays on its church
+  // code (everyone of the church signs in with it) until they go on to sign in themselves.
   useEffect(() => {
-    if (!verified) return;
-    if (!payment) void utils.auth.verify.invalidate();
+    if (!verified || payment) return;
+    void utils.auth.verify.invalidate();
     const timer = setTimeout(() => void navigate(afterPayment, { replace: true }), REDIRECT_AFTER_MS);
     return () => clearTimeout(timer);
   }, [verified, payment, afterPayment, navigate, utils]);
@@ -128,12 +129,20 @@ function PaymentScreen({ state }: { state: PaymentState }) {
 
         {held ? (
           <Alert color="orange" variant="light" icon={<IconAlertCircle size={18} />} role="alert">{t('payments.paymentHeld')}</Alert>
+        ) : verified && payment ? (
+          <Alert color="teal" variant="light" icon={<IconCircleCheck size={18} />} role="status" title={t('payments.receivedCode', { code: church.code })}>
+            <Stack gap="sm">
+              <Text fz={32} fw={700} ff="monospace" lts={2} data-testid="church-code">{church.code}</Text>
+              <Text size="sm">{t('payments.writeItDown')}</Text>
+              <Button styles={WRAPPING_BUTTON_STYLES} onClick={() => void navigate(afterPayment, { replace: true })}>{t('payments.continueToSignIn')}</Button>
+            </Stack>
+          </Alert>
         ) : verified ? (
           <Alert
             color="teal" variant="light" icon={<IconCircleCheck size={18} />} role="status"
             title={order.is_upgrade ? t('payments.upgraded') : t('payments.verified')}
           >
-            {payment ? t('payments.toSignIn') : t('payments.toDashboard')}
+            {t('payments.toDashboard')}
           </Alert>
         ) : (
           <>
