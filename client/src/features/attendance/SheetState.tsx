@@ -32,7 +32,8 @@ export function SheetState({ lastSave, waiting }: SheetStateProps) {
   }
   if (waiting > 0) return null;
   return (
-    <Alert color="yellow" variant="light" icon={<IconInfoCircle size={18} />} py="xs" data-testid="sheet-state" data-state="not-marked">
+    // A note about the sheet, not an alert: it stays while the sheet is not saved, and says nothing new.
+    <Alert color="yellow" variant="light" icon={<IconInfoCircle size={18} />} py="xs" role="note" data-testid="sheet-state" data-state="not-marked">
       {t('attendance.notMarkedYet')}
     </Alert>
   );
