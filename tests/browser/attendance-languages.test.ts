@@ -5,7 +5,7 @@ import { INTL_LOCALE, type Locale } from '../../common/i18n/locales.js';
 import { academicYearOf, DEFAULT_ACADEMIC_YEAR_CONFIG } from '../../common/academic-year.js';
 import { addDays, todayIn } from '../../common/dates.js';
 import { DEMO_CODE, DEMO_PASSWORD, PHONE, SESSION_KEYS, onPage, openFromNavigation, pathOf, useAppAndBrowser } from '../helpers/browser.js';
-import { expectFitsPhone, expectNoneShown, signInChoosingLanguage, translatorOf } from '../helpers/languages.js';
+import { expectFitsPhone, expectNoneShown, expectSheetFitsPhones, signInChoosingLanguage, translatorOf } from '../helpers/languages.js';
 
 const env = useAppAndBrowser();
 
@@ -29,41 +29,6 @@ const today = () => todayIn('Asia/Kolkata');
 async function signInAsTeacher(page: Page, locale: Locale) {
   await signInChoosingLanguage(page, locale, { code: DEMO_CODE, email: demoEmail('teacher', DEMO_CODE), password: DEMO_PASSWORD });
   await page.waitForURL((url) => url.pathname === '/');
-}
-
-/**
- * At 360 and 390 px, the sheet as a Malayalam or Tamil teacher holds her phone: every row's name has
- * room for twelve of its letters (the name's own text in its own font, or all of it when shorter) and
- * Save is whole on screen, above the demo server's ribbon, its label inside it and nothing over it.
- */
-async function expectSheetFitsPhones(page: Page) {
-  for (const width of [360, 390]) {
-    await page.setViewportSize({ width, height: PHONE.height });
-    const names = await page.getByTestId('student-name').evaluateAll((links) => links.map((link) => {
-      const context = document.createElement('canvas').getContext('2d')!;
-      context.font = getComputedStyle(link).font;
-      const text = link.textContent ?? '';
-      return { text, width: link.getBoundingClientRect().width, twelveLetters: context.measureText([...text].slice(0, 12).join('')).width };
-    }));
-    expect(names.length).toBeGreaterThan(0);
-    for (const name of names) expect(name.width, `${name.text} at ${width} px`).toBeGreaterThanOrEqual(name.twelveLetters - 0.5);
-    const save = page.getByTestId('save-attendance');
-    await save.scrollIntoViewIfNeeded();
-    const fit = await save.evaluate((button) => {
-      const box = button.getBoundingClientRect();
-      const label = button.querySelector('.mantine-Button-label')!.getBoundingClientRect();
-      const ribbonTop = document.querySelector('.demo-ribbon')?.getBoundingClientRect().top ?? window.innerHeight;
-      const points = [[box.left + 4, box.top + 4], [box.right - 4, box.bottom - 4], [box.left + box.width / 2, box.top + box.height / 2]];
-      return {
-        onScreen: box.top >= 0 && box.bottom <= ribbonTop + 0.5,
-        labelInside: label.left >= box.left - 0.5 && label.right <= box.right + 0.5 && label.top >= box.top - 0.5 && label.bottom <= box.bottom + 0.5,
-        uncovered: points.every(([x, y]) => button.contains(document.elementFromPoint(x, y))),
-      };
-    });
-    expect(fit, `Save at ${width} px`).toEqual({ onScreen: true, labelInside: true, uncovered: true });
-    await expectFitsPhone(page);
-  }
-  await page.setViewportSize(PHONE);
 }
 
 /** The sheet's state line: its data-state, and its text. */

@@ -12,6 +12,7 @@ import {
   signInAsDemo, textShown, useAppAndBrowser,
 } from '../helpers/browser.js';
 import { deviceKeys, putDeviceRecord } from '../helpers/device-db.js';
+import { expectSheetFitsPhones } from '../helpers/languages.js';
 
 const env = useAppAndBrowser();
 
@@ -187,6 +188,8 @@ describe('attendance', () => {
       const save = page.getByRole('button', { name: `Save (${present} present, ${absent} absent)` });
       await save.waitFor();
 
+      // Every name keeps room for twelve letters at 360 and 390 px, and Save is whole, above the ribbon.
+      await expectSheetFitsPhones(page);
       // The Save button stays on screen at the bottom of a phone, with the list longer than the screen.
       const box = (await save.boundingBox())!;
       expect(box.y).toBeGreaterThanOrEqual(0);

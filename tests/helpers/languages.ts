@@ -67,3 +67,39 @@ export async function expectNoneShown(scope: Locator, englishTexts: Record<strin
   }, Object.values(englishTexts).map(normalized)));
   expect(Object.keys(englishTexts).filter((id) => shownTexts.has(normalized(englishTexts[id])))).toEqual([]);
 }
+
+/**
+ * Mark Attendance at 360 and 390 px, as a teacher holds her phone in any language: every row's name has
+ * room for twelve of its letters (the name's own text in its own font, or all of it when shorter) and
+ * Save is whole on screen, above the demo server's ribbon, its label inside it and nothing over it.
+ */
+export async function expectSheetFitsPhones(page: Page) {
+  const viewport = page.viewportSize() ?? { width: 375, height: 740 };
+  for (const width of [360, 390]) {
+    await page.setViewportSize({ width, height: viewport.height });
+    const names = await page.getByTestId('student-name').evaluateAll((links) => links.map((link) => {
+      const context = document.createElement('canvas').getContext('2d')!;
+      context.font = getComputedStyle(link).font;
+      const text = link.textContent ?? '';
+      return { text, width: link.getBoundingClientRect().width, twelveLetters: context.measureText([...text].slice(0, 12).join('')).width };
+    }));
+    expect(names.length).toBeGreaterThan(0);
+    for (const name of names) expect(name.width, `${name.text} at ${width} px`).toBeGreaterThanOrEqual(name.twelveLetters - 0.5);
+    const save = page.getByTestId('save-attendance');
+    await save.scrollIntoViewIfNeeded();
+    const fit = await save.evaluate((button) => {
+      const box = button.getBoundingClientRect();
+      const label = button.querySelector('.mantine-Button-label')!.getBoundingClientRect();
+      const ribbonTop = document.querySelector('.demo-ribbon')?.getBoundingClientRect().top ?? window.innerHeight;
+      const points = [[box.left + 4, box.top + 4], [box.right - 4, box.bottom - 4], [box.left + box.width / 2, box.top + box.height / 2]];
+      return {
+        onScreen: box.top >= 0 && box.bottom <= ribbonTop + 0.5,
+        labelInside: label.left >= box.left - 0.5 && label.right <= box.right + 0.5 && label.top >= box.top - 0.5 && label.bottom <= box.bottom + 0.5,
+        uncovered: points.every(([x, y]) => button.contains(document.elementFromPoint(x, y))),
+      };
+    });
+    expect(fit, `Save at ${width} px`).toEqual({ onScreen: true, labelInside: true, uncovered: true });
+    await expectFitsPhone(page);
+  }
+  await page.setViewportSize(viewport);
+}
