@@ -27,7 +27,7 @@ const prefix = `ss-test:${randomBytes(6).toString('hex')}:`;
 
 /** server/main.ts in a child process with `env`; resolves once /api/health answers. */
 const startServer = (env: Record<string, string>) =>
-  startServerProcess({ NODE_ENV: 'test', LOG_LEVEL: 'error', DEMO_SEED: 'false', ...env }, 45_000);
+  startServerProcess({ NODE_ENV: 'test', LOG_LEVEL: 'error', DEMO_SEED: 'false', ...env }, 90_000);
 
 /** SIGTERM, and the exit code once it has exited. */
 async function stop(server: ServerProcess | undefined): Promise<number | null> {
