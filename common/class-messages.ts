@@ -1,4 +1,4 @@
-import { CLASS_NAMES } from './school.js';
+import { CLASS_LIST_LIMITS } from './school.js';
 
 /**
  * Texts of the class rules, shown as they are by the client. They live apart from the schemas
@@ -6,7 +6,15 @@ import { CLASS_NAMES } from './school.js';
  */
 export const CLASS_MESSAGES = {
   classNameRequired: 'Class name is required',
-  classNameInvalid: `Class name must be one of ${CLASS_NAMES.join(', ')}`,
+  classNameInvalid: 'Choose a class name from the church\'s class list (Configuration)',
+  classNameTooLong: `A class name must be at most ${CLASS_LIST_LIMITS.maxNameLength} characters`,
+  classNamesEmpty: 'The class list needs at least one class name',
+  classNamesTooMany: `The class list may have at most ${CLASS_LIST_LIMITS.maxNames} names`,
+  classNamesDuplicate: 'Each class name may appear only once in the list',
+  classNameBlank: 'A class name cannot be blank',
+  classNameInUse: (className: string) =>
+    `Class ${className} has classes this year or later, so it stays in the list. Remove it when no class of this year uses it.`,
+  classNamesSaved: 'Class list saved.',
   academicYearRequired: 'Academic year is required',
   academicYearInvalid: 'Academic year must look like 2024-2025 (a year and the next one)',
   sectionTooLong: 'Section must be at most 20 characters',

@@ -16,8 +16,8 @@ export const DEFAULT_CLASS_DAYS: readonly number[] = [7];
 export const classDaysWord = (classDays: readonly number[]): ClassDaysWord => (classDays.length === 1 && classDays[0] === 7 ? 'sunday' : 'class');
 export type ClassDaysWord = 'sunday' | 'class';
 
-/** How a call to a child's family went. `moved_away` also makes the child inactive. */
-export const CONTACT_OUTCOMES = ['reached', 'no_answer', 'sick', 'moved_away', 'other'] as const;
+/** How a call to a child's family went, or `messaged`: a WhatsApp message sent. `moved_away` also makes the child inactive. */
+export const CONTACT_OUTCOMES = ['reached', 'no_answer', 'sick', 'moved_away', 'messaged', 'other'] as const;
 export type ContactOutcome = (typeof CONTACT_OUTCOMES)[number];
 
 /** The note of a contact record, at most this many characters. */
@@ -36,4 +36,25 @@ export const FOLLOW_UP_MESSAGES = {
 export function weekOf(today: string): { from: string; to: string } {
   const monday = addDays(today, -((dayOfWeek(today) + 6) % 7));
   return { from: monday, to: addDays(monday, 6) };
+}
+
+/** The ISO weekday (1 Monday ... 7 Sunday) of a calendar day. */
+export const isoWeekday = (date: string) => dayOfWeek(date) || 7;
+
+/** The latest of the church's class days on or before `date` (within the week before it). */
+export function classDayOnOrBefore(date: string, classDays: readonly number[]): string {
+  for (let back = 0; back < 7; back += 1) {
+    const day = addDays(date, -back);
+    if (classDays.includes(isoWeekday(day))) return day;
+  }
+  return date; // no class day at all: the schema refuses an empty list
+}
+
+/** The first of the church's class days after `date` (within the week after it). */
+export function classDayAfter(date: string, classDays: readonly number[]): string {
+  for (let ahead = 1; ahead <= 7; ahead += 1) {
+    const day = addDays(date, ahead);
+    if (classDays.includes(isoWeekday(day))) return day;
+  }
+  return addDays(date, 7);
 }

@@ -36,6 +36,12 @@ export const CAPABILITIES = {
   viewMedicalNoteLog: MANAGERS,
   /** Take the roll call. */
   markAttendance: STAFF,
+  /** Report "I can't come" for a class day: for one's own classes only (the service's rule). */
+  reportAbsence: STAFF,
+  /** List the coming absences, choose, change or remove each one's substitute. */
+  arrangeSubstitutes: MANAGERS,
+  /** Read the month's rota (who teaches which class each class day); teachers read it too. */
+  viewRota: STAFF,
   /** Read attendance reports (monthly, calendar, student view). */
   viewReports: STAFF,
   /** Print the church's yearly attendance summary (every class, month by month): those who run the
@@ -61,6 +67,8 @@ export const CAPABILITIES = {
   followUp: STAFF,
   /** Set after how many absences in a row a child is followed up: part of running the Sunday School. */
   configureFollowUp: MANAGERS,
+  /** Set the church's class list (its classes' names in school order): part of running the Sunday School. */
+  configureClassNames: MANAGERS,
   /** Record a guardian's consent answers collected on paper or in person, and make a consent link for
    * a guardian to answer on their own phone (a teacher: for their own classes' children). */
   recordConsent: STAFF,
@@ -85,6 +93,15 @@ export const CAPABILITIES = {
   /** Set how many years an unseen child's data is kept, see the children offered for erasure under
    * it and keep one for another year. */
   manageRetention: MANAGERS,
+  /** See the exams of the year, and the papers, mark lists and result sheets of one's classes (a
+   * teacher: their own classes; the service's rule). */
+  viewExams: STAFF,
+  /** Enter a class's marks and remarks before its exam's results are published (a teacher: their own
+   * classes). */
+  enterMarks: STAFF,
+  /** Set up the exams, their papers and the result scheme, publish and unpublish results, correct a
+   * published mark (recorded) and read the church-wide results: those who run the Sunday School. */
+  manageExams: MANAGERS,
   /** Read the church's access log of children's sensitive data (who read a medical note, an export,
    * consent records): the church's owner, above those who read. */
   viewAccessLog: SUPER_ADMIN,

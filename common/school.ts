@@ -1,12 +1,27 @@
 /** Rules of classes and students shared by the client and the server. */
 
-/** The fixed list of class names, in school order: a class is named from this list only. */
-export const CLASS_NAMES = ['LKG', 'UKG', '1st', '2nd', '3rd', '4th', '5th', '6th', '7th', '8th', '9th', '10th'] as const;
-export type ClassName = (typeof CLASS_NAMES)[number];
+/**
+ * A church's classes are its own ordered list (decisions.md, 'Classes, exams and associations'); this
+ * is the list of a church that set none: LKG, UKG, 1st ... 12th. The order is the school order: the
+ * class picker, the rollover's next class and the class that leaves the Sunday School follow it.
+ */
+export const DEFAULT_CLASS_NAMES: readonly string[] = [
+  'LKG', 'UKG', '1st', '2nd', '3rd', '4th', '5th', '6th', '7th', '8th', '9th', '10th', '11th', '12th',
+];
 
-/** The listed name for any spelling of it ('lkg' -> 'LKG', '1ST' -> '1st'), or undefined. */
-export const canonicalClassName = (name: string): ClassName | undefined =>
-  CLASS_NAMES.find((listed) => listed.toLowerCase() === name.trim().toLowerCase());
+/** Bounds of a church's class list (the database checks the count too). */
+export const CLASS_LIST_LIMITS = { maxNames: 30, maxNameLength: 30 } as const;
+
+/** The list's spelling of a name written in any case ('lkg' -> 'LKG'), or undefined when it is not listed. */
+export const listedClassName = (list: readonly string[], name: string): string | undefined =>
+  list.find((listed) => listed.toLowerCase() === name.trim().toLowerCase());
+
+/** The class after one in the church's list; null for the last one (it leaves the Sunday School) and
+ * for a name no longer listed (its children leave unless the rollover plan names a class). */
+export function nextClassIn(list: readonly string[], className: string): string | null {
+  const at = list.indexOf(className);
+  return at < 0 ? null : list[at + 1] ?? null;
+}
 
 /** An academic year is 'YYYY-YYYY' whose second year follows the first. */
 export function isAcademicYear(value: string): boolean {

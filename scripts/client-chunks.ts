@@ -20,6 +20,8 @@ export const SIGNED_IN_CHUNK = 'signed-in';
 /** The screens in the signed-in chunk, as paths under client/ (the keys of Vite's manifest). */
 export const SIGNED_IN_SCREENS = [
   'src/features/shell/DashboardLayout.tsx',
+  // The frame's sidebar entries with their icons (app/ChurchFrame.tsx), kept out of the sign-in page.
+  'src/app/ChurchFrame.tsx',
   'src/features/dashboard/DashboardHome.tsx',
   'src/features/attendance/MarkAttendancePage.tsx',
 ];

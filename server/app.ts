@@ -14,8 +14,9 @@ import { registerPlainRoutes, type PlainRoute } from './rest/plain-route.js';
 import { apiDocumentRoutes } from './rest/document-routes.js';
 import { paymentWebhookRoute } from './modules/payments/index.js';
 import { galleryFileRoutes } from './modules/gallery/index.js';
-import { studentImportRoutes } from './modules/students/index.js';
+import { studentImportRoutes } from './modules/student-import/index.js';
 import { exportDownloadRoute } from './modules/family-export/index.js';
+import { reportCardLinkRoute } from './modules/exams/index.js';
 import { limitBodyTime } from './body-timeout.js';
 import { securityHeaders } from './security-headers.js';
 import { answerClientError } from './client-errors.js';
@@ -148,6 +149,7 @@ export async function buildApp({ config, db: database, logger }: BuildAppOptions
     paymentWebhookRoute({ db, gateway: services.gateway, mailer: services.mailer, publicUrl: config.PUBLIC_URL }),
     ...galleryFileRoutes({ db, config, services }),
     exportDownloadRoute({ db, services }),
+    reportCardLinkRoute({ db }),
     ...studentImportRoutes({ config, services }),
     ...healthRoutes(db, readiness),
     metricsRoute(metrics, config.METRICS_TOKEN),

@@ -2,6 +2,7 @@ import type { ChildData } from './core/child-data.js';
 import { accessLogChildData } from './modules/access-log/index.js';
 import { attendanceChildData } from './modules/attendance/index.js';
 import { consentChildData } from './modules/consent/index.js';
+import { examsChildData } from './modules/exams/index.js';
 import { familyExportChildData } from './modules/family-export/index.js';
 import { followUpChildData } from './modules/follow-up/index.js';
 import { galleryChildData } from './modules/gallery/index.js';
@@ -25,6 +26,7 @@ export const CHILD_DATA: readonly ChildData[] = [
   guardiansChildData,
   consentChildData,
   attendanceChildData,
+  examsChildData,
   galleryChildData,
   followUpChildData,
   rolloverChildData,

@@ -29,8 +29,9 @@ async function main() {
   const refusal = clusterRefusal(config);
   if (refusal) throw new Error(`WEB_CONCURRENCY=${config.WEB_CONCURRENCY}: ${refusal}`);
   const db = await openDatabase(config);
-  await prepareDatabase(db, config, secretKeys(config));
+  const notice = await prepareDatabase(db, config, secretKeys(config));
   await db.close();
+  if (notice) console.log(notice);
   runWorkers(config, processes);
 }
 
@@ -85,7 +86,8 @@ function runWorkers(config: Config, processes: number) {
 /** One serving process: the only one, or a worker of the cluster (which neither migrates nor seeds). */
 async function serve(config: Config, options: { prepare: boolean }) {
   const db = await openDatabase(config);
-  if (options.prepare) await prepareDatabase(db, config, secretKeys(config));
+  const notice = options.prepare ? await prepareDatabase(db, config, secretKeys(config)) : undefined;
+  if (notice) console.log(notice);
   const app = await buildApp({ config, db });
   if (!(await app.services.sharedStoreReady())) {
     console.warn('  Redis (REDIS_URL) is not reachable yet: sign-in answers 503 until it is');

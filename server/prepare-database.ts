@@ -5,9 +5,14 @@ import type { SecretKeys } from './secret-keys.js';
 import { demoServerBanner, seedDemoChurch } from './modules/demo/index.js';
 import { paymentGatewayMode } from './modules/payments/index.js';
 
-/** Migrations, the operator and the demo church, and the demo server's banner; as `npm start` does
- * before serving (once, in the primary process). */
-export async function prepareDatabase(db: Database, config: Config, keys: SecretKeys): Promise<void> {
+/**
+ * Migrations, the operator and the demo church; as `npm start` does before serving (once, in the
+ * primary process). Answers what the server says of the demo at start (the demo server's framed
+ * banner, or the demo church's sign-ins), for the serving process to print: on the first start of
+ * the embedded database `npm start` prepares it in a child process and the server prepares it again
+ * (finding it done), and only the server's notice is printed, so the banner shows once.
+ */
+export async function prepareDatabase(db: Database, config: Config, keys: SecretKeys): Promise<string | undefined> {
   if (migratesAtStart(config)) await db.migrate();
   // Operators' TOTP seeds of an earlier version (or of a restored archive's) are sealed before anyone signs in.
   const seeds = await sealPlaintextSeeds(db, () => keys.get('totpSeed'));
@@ -20,9 +25,9 @@ export async function prepareDatabase(db: Database, config: Config, keys: Secret
   const demo = config.DEMO_SEED ? await seedDemoChurch(db, { code: 'DEMO01', password: config.DEMO_PASSWORD }) : undefined;
   if (config.DEMO) {
     const church = demo && { code: demo.code, password: config.DEMO_PASSWORD, users: demo.users };
-    console.log(`\n${demoServerBanner({ church, simulatedPayments: paymentGatewayMode(config) === 'test' })}\n`);
-  } else if (demo) {
-    const lines = demo.users.map((u) => `    ${u.role.padEnd(12)} ${u.email}`).join('\n');
-    console.log(`\n  Demo church ${demo.code}${demo.created ? ' created' : ''}; sign in with church code ${demo.code} and password ${config.DEMO_PASSWORD}:\n${lines}\n`);
+    return `\n${demoServerBanner({ church, simulatedPayments: paymentGatewayMode(config) === 'test' })}\n`;
   }
+  if (!demo) return undefined;
+  const lines = demo.users.map((u) => `    ${u.role.padEnd(12)} ${u.email}`).join('\n');
+  return `\n  Demo church ${demo.code}; sign in with church code ${demo.code} and password ${config.DEMO_PASSWORD}:\n${lines}\n`;
 }

@@ -1,4 +1,4 @@
-import { router } from './trpc/init.js';
+import { mergeRouters, router } from './trpc/init.js';
 import { authRouter } from './modules/auth/router.js';
 import { subscriptionRouter } from './modules/subscription/router.js';
 import { churchesRouter } from './modules/churches/router.js';
@@ -7,9 +7,12 @@ import { academicYearRouter } from './modules/academic-year/router.js';
 import { rolloverRouter } from './modules/rollover/router.js';
 import { classesRouter } from './modules/classes/router.js';
 import { studentsRouter } from './modules/students/router.js';
+import { studentHistoryRouter } from './modules/student-history/router.js';
+import { studentImportRouter } from './modules/student-import/router.js';
 import { guardiansRouter } from './modules/guardians/router.js';
 import { attendanceRouter } from './modules/attendance/router.js';
 import { followUpRouter } from './modules/follow-up/router.js';
+import { substitutesRouter } from './modules/substitutes/router.js';
 import { consentRouter } from './modules/consent/router.js';
 import { recordsRouter } from './modules/records/router.js';
 import { usersRouter } from './modules/users/router.js';
@@ -20,6 +23,8 @@ import { digestRouter } from './modules/digest/router.js';
 import { privacyRouter } from './modules/privacy/router.js';
 import { privacyNoticeRouter } from './modules/privacy-notice/router.js';
 import { familyExportRouter } from './modules/family-export/router.js';
+import { dashboardRouter } from './modules/dashboard/router.js';
+import { examsRouter } from './modules/exams/router.js';
 
 /**
  * One router per domain; each module's router file is thin wiring. A module's router.ts is its
@@ -35,10 +40,11 @@ export const appRouter = router({
   academicYear: academicYearRouter,
   rollover: rolloverRouter,
   classes: classesRouter,
-  students: studentsRouter,
+  students: mergeRouters(studentsRouter, studentImportRouter, studentHistoryRouter),
   guardians: guardiansRouter,
   attendance: attendanceRouter,
   followUp: followUpRouter,
+  substitutes: substitutesRouter,
   consent: consentRouter,
   records: recordsRouter,
   users: usersRouter,
@@ -47,6 +53,8 @@ export const appRouter = router({
   privacy: privacyRouter,
   privacyNotice: privacyNoticeRouter,
   familyExport: familyExportRouter,
+  dashboard: dashboardRouter,
+  exams: examsRouter,
   operatorAuth: operatorAuthRouter,
   admin: adminRouter,
 });

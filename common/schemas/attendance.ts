@@ -56,7 +56,7 @@ export const classDateInput = z.object({
 });
 
 /** Year and month of a report; the REST path sends them as query-string text, hence the parsing. */
-const wholeNumber = (what: string, min: number, max: number) => {
+export const wholeNumber = (what: string, min: number, max: number) => {
   const range = `between ${min} and ${max}`;
   return z
     .union([z.number(), z.string()], {
@@ -73,6 +73,14 @@ export const classMonthInput = z.object({
   classId: idSchema('Class'),
   year: wholeNumber('Year', REPORT_YEAR_MIN, REPORT_YEAR_MAX),
   month: wholeNumber('Month', 1, 12),
+});
+
+/** CSV column headings: in the reader's language (the default), or in English for an office that wants them so. */
+const CSV_HEADINGS = ['language', 'english'] as const;
+
+/** The monthly summary as CSV: a class's month, and the language of its column headings. */
+export const monthlyCsvInput = classMonthInput.extend({
+  headings: z.enum(CSV_HEADINGS, { error: `headings must be one of ${CSV_HEADINGS.join(', ')}` }).optional(),
 });
 
 /**

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { plainString } from './text.js';
 import { CLASS_MESSAGES } from '../class-messages.js';
-import { canonicalClassName, isAcademicYear, isGuid, type ClassName } from '../school.js';
+import { CLASS_LIST_LIMITS, isAcademicYear, isGuid } from '../school.js';
 
 export const SECTION_MAX_LENGTH = 20;
 
@@ -25,11 +25,25 @@ export const academicYearFilter = plainString({ error: CLASS_MESSAGES.academicYe
 /** A row id (UUID); anything else is refused with `message`. */
 export const idSchema = (message: string) => plainString({ error: message }).trim().refine(isGuid, message);
 
-const classNameSchema = textField(CLASS_MESSAGES.classNameRequired, CLASS_MESSAGES.classNameInvalid)
+/** A class's name: the server takes it only from the church's class list (spelled as the list spells it). */
+export const classNameSchema = textField(CLASS_MESSAGES.classNameRequired, CLASS_MESSAGES.classNameInvalid)
   .trim()
   .min(1, CLASS_MESSAGES.classNameRequired)
-  .refine((v) => canonicalClassName(v) !== undefined, CLASS_MESSAGES.classNameInvalid)
-  .transform((v) => canonicalClassName(v) as ClassName);
+  .max(CLASS_LIST_LIMITS.maxNameLength, CLASS_MESSAGES.classNameTooLong);
+
+/** One name of the church's class list. */
+const listedNameSchema = textField(CLASS_MESSAGES.classNameBlank)
+  .trim()
+  .min(1, CLASS_MESSAGES.classNameBlank)
+  .max(CLASS_LIST_LIMITS.maxNameLength, CLASS_MESSAGES.classNameTooLong);
+
+/** PUT /api/classes/names: the church's classes in school order; at least one, each once (case aside). */
+export const classNamesInput = z.object({
+  class_names: z.array(listedNameSchema, { error: CLASS_MESSAGES.classNamesEmpty })
+    .min(1, CLASS_MESSAGES.classNamesEmpty)
+    .max(CLASS_LIST_LIMITS.maxNames, CLASS_MESSAGES.classNamesTooMany)
+    .refine((names) => new Set(names.map((n) => n.toLowerCase())).size === names.length, CLASS_MESSAGES.classNamesDuplicate),
+});
 
 /** Free text, optional; blank is stored as ''. */
 const sectionSchema = plainString({ error: CLASS_MESSAGES.sectionInvalid })

@@ -16,7 +16,7 @@ export const FAMILY_EXPORT_MESSAGES = {
 /** How long a finished export may be downloaded. */
 export const FAMILY_EXPORT_HOURS = 24;
 
-/** GET /api/students/{id}/consent-form?lang=xx (the church's language unless one is asked for). */
+/** GET /api/students/{id}/consent-form?lang=xx (the family's language unless one is asked for). */
 export const consentFormInput = z.object({
   id: idSchema(FAMILY_EXPORT_MESSAGES.studentIdInvalid),
   lang: languageSchema.optional(),

@@ -79,6 +79,12 @@ export const guardianInput = z.object({
   contact_consent: z.boolean({ error: GUARDIAN_MESSAGES.consentInvalid }).default(false),
 }).refine((g) => g.whatsapp !== 'phone2' || g.phone2 !== null, { message: GUARDIAN_MESSAGES.whatsappWithoutPhone2, path: ['whatsapp'] });
 
+export type GuardianInput = z.output<typeof guardianInput>;
+
+/** A child's guardians, in order: the first is the primary guardian. */
+export const guardianListInput = z.array(guardianInput, { error: GUARDIAN_MESSAGES.listInvalid })
+  .min(1, GUARDIAN_MESSAGES.guardiansRequired).max(MAX_GUARDIANS, GUARDIAN_MESSAGES.tooManyGuardians);
+
 const pickupInput = z.object({ name: nameSchema, relation: relationSchema, phone: phoneSchema });
 
 const studentId = idSchema(STUDENT_MESSAGES.idInvalid);
@@ -90,8 +96,7 @@ export const studentRefInput = z.object({ id: studentId });
  * guardian who stays is named by `id`; the current guardians left out are removed. */
 export const replaceGuardiansInput = z.object({
   id: studentId,
-  guardians: z.array(guardianInput, { error: GUARDIAN_MESSAGES.listInvalid })
-    .min(1, GUARDIAN_MESSAGES.guardiansRequired).max(MAX_GUARDIANS, GUARDIAN_MESSAGES.tooManyGuardians)
+  guardians: guardianListInput
     .refine((list) => {
       const ids = list.flatMap((g) => (g.id ? [g.id.toLowerCase()] : []));
       return new Set(ids).size === ids.length;

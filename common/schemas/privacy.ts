@@ -20,7 +20,7 @@ export const PRIVACY_MESSAGES = {
 
 /** What an access-log entry records a read of (the access-log module's kinds). */
 export const ACCESS_LOG_KINDS = [
-  'medical_note', 'export', 'consent_records', 'safety_card', 'guardians', 'pickups', 'consent_form', 'follow_up',
+  'medical_note', 'export', 'consent_records', 'safety_card', 'guardians', 'pickups', 'consent_form', 'follow_up', 'report_card',
 ] as const;
 export type AccessLogKind = (typeof ACCESS_LOG_KINDS)[number];
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { plainString } from './text.js';
+import { toE164 } from '../phone.js';
 import { isCalendarDate, isGuid, MIN_DATE_OF_BIRTH } from '../school.js';
 import { CLASS_MESSAGES } from '../class-messages.js';
 import { academicYearFilter, academicYearSchema, idSchema, textField } from './classes.js';
@@ -25,6 +26,9 @@ export const STUDENT_MESSAGES = {
   idInvalid: 'Invalid student id.',
   deleted: 'Student deleted successfully.',
   empty: 'No students found. Add your first student above.',
+  activeInvalid: 'active must be true (on the roll) or false (left)',
+  markedLeft: 'Marked as left. Their history is kept.',
+  backOnRoll: 'Back on the roll.',
 } as const;
 
 /** Names and searches are kept in Unicode's composed form (NFC), so that a name typed on one keyboard
@@ -36,18 +40,18 @@ const nameSchema = textField(STUDENT_MESSAGES.nameRequired, STUDENT_MESSAGES.nam
   .min(1, STUDENT_MESSAGES.nameRequired)
   .max(100, STUDENT_MESSAGES.nameTooLong);
 
-/** Digits with the usual separators (+, spaces, dashes, dots, brackets); 7 to 15 digits. */
-const isPhoneNumber = (value: string) => {
-  if (!/^\+?[0-9\s\-().]+$/.test(value)) return false;
-  const digits = value.replace(/\D/g, '').length;
-  return digits >= 7 && digits <= 15;
-};
-
+/** A parent phone, stored in E.164 through the one reading of a number (common/phone.ts): without a
+ * country code it is Indian (+91), so '98470 12345', '+91 98470-12345' and '09847012345' are all
+ * '+919847012345', as the guardians API and the import store them. */
 const parentPhoneSchema = textField(STUDENT_MESSAGES.parentPhoneRequired, STUDENT_MESSAGES.parentPhoneInvalid)
   .trim()
-  .min(1, STUDENT_MESSAGES.parentPhoneRequired)
-  .max(30, STUDENT_MESSAGES.parentPhoneInvalid)
-  .refine(isPhoneNumber, STUDENT_MESSAGES.parentPhoneInvalid);
+  .min(1, { error: STUDENT_MESSAGES.parentPhoneRequired, abort: true })
+  .max(30, { error: STUDENT_MESSAGES.parentPhoneInvalid, abort: true })
+  .transform((value, ctx) => {
+    const e164 = toE164(value);
+    if (!e164) ctx.addIssue({ code: 'custom', message: STUDENT_MESSAGES.parentPhoneInvalid });
+    return e164 ?? z.NEVER;
+  });
 
 const emailCheck = z.email();
 /** Optional; '' or null is "no email". */
@@ -93,6 +97,13 @@ export const studentUpdateInput = z.object({
 });
 
 export const studentIdInput = z.object({ id: idSchema(STUDENT_MESSAGES.idInvalid) });
+
+/** PUT /api/students/{id}/active: false marks a child as left (a family that moved away: off the roll
+ * call and the follow-up list, their history kept), true puts them back on the roll. */
+export const studentActiveInput = z.object({
+  id: idSchema(STUDENT_MESSAGES.idInvalid),
+  active: z.boolean({ error: STUDENT_MESSAGES.activeInvalid }),
+});
 
 /** The orders of the student list: the school's (year, class, roll number; the default) or by name. */
 export const STUDENT_SORTS = ['roll_number', 'name'] as const;

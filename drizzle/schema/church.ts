@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint, boolean, check, date, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp,
+  bigint, boolean, check, date, foreignKey, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp,
   uniqueIndex, uuid, type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { LOCALES } from '../../common/i18n/locales.js';
@@ -370,7 +370,7 @@ export const followUpContacts = pgTable('follow_up_contacts', {
   // A child's contacts since their streak began, and the church's contacts of a week.
   index('follow_up_contacts_church_student_idx').on(t.churchId, t.studentId, t.contactedAt),
   index('follow_up_contacts_church_contacted_idx').on(t.churchId, t.contactedAt),
-  check('follow_up_contacts_outcome_check', sql`${t.outcome} in ('reached', 'no_answer', 'sick', 'moved_away', 'other')`),
+  check('follow_up_contacts_outcome_check', sql`${t.outcome} in ('reached', 'no_answer', 'sick', 'moved_away', 'messaged', 'other')`),
   check('follow_up_contacts_note_check', sql`char_length(${t.note}) <= 500`),
   tenantIsolation(),
 ]);
@@ -652,7 +652,7 @@ export const childDataReads = pgTable('child_data_reads', {
   index('child_data_reads_church_student_idx').on(t.churchId, t.studentId, t.readAt.desc()),
   index('child_data_reads_church_read_idx').on(t.churchId, t.readAt.desc()),
   check('child_data_reads_kind_check', sql`${t.kind} in ('medical_note', 'export', 'consent_records', 'safety_card', 'guardians', 'pickups',
-    'consent_form', 'follow_up')`),
+    'consent_form', 'follow_up', 'report_card')`),
   tenantIsolation(),
 ]);
 
@@ -687,5 +687,252 @@ export const familyExports = pgTable('family_exports', {
   // A download link names no church: the platform door finds its export by the token's hash.
   index('family_exports_token_hash_idx').on(t.tokenHash),
   check('family_exports_status_check', sql`${t.status} in ('pending', 'ready', 'failed', 'downloaded', 'expired')`),
+  tenantIsolation(),
+]);
+
+/**
+ * A teacher's absence from a class on one class day, and who stands in (issue 43, item 10): the
+ * substitute takes that class's roll call on that date only (the attendance module asks this table
+ * beside the class's own teacher). One row per class and date. No keys to users: the row outlives
+ * the accounts it names (the access check joins an active user).
+ */
+export const classSubstitutes = pgTable('class_substitutes', {
+  churchId: churchIdColumn(),
+  id: uuid('id').notNull().defaultRandom(),
+  classId: uuid('class_id').notNull(),
+  date: date('date', { mode: 'string' }).notNull(),
+  /** The class's teacher who cannot come. */
+  absentTeacherId: uuid('absent_teacher_id').notNull(),
+  /** Who stands in; null until the principal arranges one. */
+  substituteId: uuid('substitute_id'),
+  /** Who reported the absence. */
+  reportedBy: uuid('reported_by').notNull(),
+  /** Who chose the substitute last. */
+  arrangedBy: uuid('arranged_by'),
+  ...timestamps,
+}, (t) => [
+  primaryKey({ columns: [t.churchId, t.id] }),
+  churchFk(t, 'class_substitutes_church_fk'),
+  foreignKey({ name: 'class_substitutes_class_fk', columns: [t.churchId, t.classId], foreignColumns: [classes.churchId, classes.id] })
+    .onDelete('cascade'),
+  uniqueIndex('class_substitutes_church_class_date_key').on(t.churchId, t.classId, t.date),
+  index('class_substitutes_church_date_idx').on(t.churchId, t.date),
+  check('class_substitutes_not_self_check', sql`${t.substituteId} is null or ${t.substituteId} <> ${t.absentTeacherId}`),
+  tenantIsolation(),
+]);
+
+/**
+ * An examination of a church's academic year (issue 44): a monthly test, the half-yearly or the
+ * annual. `weight` is its share of the year's final result; null: the church's result scheme's
+ * weight of its kind. Published: its marks are locked and its results may be shown; a correction is
+ * then an amendment (exam_mark_amendments). No keys to users: the row outlives the accounts.
+ */
+export const exams = pgTable('exams', {
+  churchId: churchIdColumn(),
+  id: uuid('id').notNull().defaultRandom(),
+  academicYear: text('academic_year').notNull(),
+  name: text('name').notNull(),
+  kind: text('kind', { enum: ['test', 'half_yearly', 'annual'] }).notNull(),
+  startsOn: date('starts_on', { mode: 'string' }),
+  endsOn: date('ends_on', { mode: 'string' }),
+  weight: integer('weight'),
+  publishedAt: timestamp('published_at', { withTimezone: true }),
+  publishedBy: uuid('published_by'),
+  createdBy: uuid('created_by').notNull(),
+  ...timestamps,
+}, (t) => [
+  primaryKey({ columns: [t.churchId, t.id] }),
+  churchFk(t, 'exams_church_fk'),
+  uniqueIndex('exams_church_year_name_key').on(t.churchId, t.academicYear, t.name),
+  check('exams_academic_year_check', sql`${t.academicYear} ~ '^[0-9]{4}-[0-9]{4}$'`),
+  check('exams_kind_check', sql`${t.kind} in ('test', 'half_yearly', 'annual')`),
+  check('exams_dates_check', sql`${t.startsOn} is null or ${t.endsOn} is null or ${t.startsOn} <= ${t.endsOn}`),
+  check('exams_weight_check', sql`${t.weight} between 0 and 100`),
+  check('exams_published_check', sql`(${t.publishedAt} is null) = (${t.publishedBy} is null)`),
+  tenantIsolation(),
+]);
+
+/** A paper of an exam in one class: its name and maximum marks, and whether half marks are given. */
+export const examPapers = pgTable('exam_papers', {
+  churchId: churchIdColumn(),
+  id: uuid('id').notNull().defaultRandom(),
+  examId: uuid('exam_id').notNull(),
+  classId: uuid('class_id').notNull(),
+  name: text('name').notNull(),
+  maxMarks: integer('max_marks').notNull(),
+  halfMarksAllowed: boolean('half_marks_allowed').notNull().default(false),
+  /** The papers' order on the mark list and the result sheet. */
+  position: integer('position').notNull().default(1),
+  ...timestamps,
+}, (t) => [
+  primaryKey({ columns: [t.churchId, t.id] }),
+  foreignKey({ name: 'exam_papers_exam_fk', columns: [t.churchId, t.examId], foreignColumns: [exams.churchId, exams.id] }).onDelete('cascade'),
+  foreignKey({ name: 'exam_papers_class_fk', columns: [t.churchId, t.classId], foreignColumns: [classes.churchId, classes.id] }).onDelete('cascade'),
+  uniqueIndex('exam_papers_church_exam_class_name_key').on(t.churchId, t.examId, t.classId, t.name),
+  // The target of the marks' foreign key, which keeps a mark's exam its paper's exam.
+  uniqueIndex('exam_papers_church_id_exam_key').on(t.churchId, t.id, t.examId),
+  index('exam_papers_church_class_idx').on(t.churchId, t.classId),
+  check('exam_papers_max_marks_check', sql`${t.maxMarks} between 1 and 1000`),
+  check('exam_papers_name_check', sql`char_length(${t.name}) between 1 and 60`),
+  tenantIsolation(),
+]);
+
+/**
+ * The church's result scheme; no row: the defaults (common/exams.ts). Percentages of the maximum:
+ * the pass mark (of every paper), the divisions' lower bounds, optional grade bands
+ * ([{ grade, min_percent }]), and the year's final result's weight of each kind of exam.
+ */
+export const examSchemes = pgTable('exam_schemes', {
+  churchId: churchIdColumn(),
+  passPercent: numeric('pass_percent', { precision: 4, scale: 1 }).notNull(),
+  distinctionPercent: numeric('distinction_percent', { precision: 4, scale: 1 }).notNull(),
+  firstClassPercent: numeric('first_class_percent', { precision: 4, scale: 1 }).notNull(),
+  secondClassPercent: numeric('second_class_percent', { precision: 4, scale: 1 }).notNull(),
+  gradeBands: jsonb('grade_bands').$type<Array<{ grade: string; min_percent: number }>>().notNull().default([]),
+  testWeight: integer('test_weight').notNull(),
+  halfYearlyWeight: integer('half_yearly_weight').notNull(),
+  annualWeight: integer('annual_weight').notNull(),
+  updatedBy: uuid('updated_by'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  primaryKey({ columns: [t.churchId] }),
+  churchFk(t, 'exam_schemes_church_fk'),
+  check('exam_schemes_divisions_check', sql`0 < ${t.passPercent} and ${t.passPercent} <= ${t.secondClassPercent}
+    and ${t.secondClassPercent} <= ${t.firstClassPercent} and ${t.firstClassPercent} <= ${t.distinctionPercent} and ${t.distinctionPercent} <= 100`),
+  check('exam_schemes_weights_check', sql`${t.testWeight} between 0 and 100 and ${t.halfYearlyWeight} between 0 and 100 and ${t.annualWeight} between 0 and 100`),
+  tenantIsolation(),
+]);
+
+/**
+ * A child's marks in a paper: a number (halves where the paper allows them) or absent. No row: not
+ * entered yet. `write_id` is the save (exam_mark_writes) that last wrote it.
+ */
+export const examMarks = pgTable('exam_marks', {
+  churchId: churchIdColumn(),
+  id: uuid('id').notNull().defaultRandom(),
+  examId: uuid('exam_id').notNull(),
+  paperId: uuid('paper_id').notNull(),
+  studentId: uuid('student_id').notNull(),
+  marks: numeric('marks', { precision: 5, scale: 1 }),
+  absent: boolean('absent').notNull().default(false),
+  writeId: uuid('write_id'),
+  enteredBy: uuid('entered_by').notNull(),
+  enteredAt: timestamp('entered_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  primaryKey({ columns: [t.churchId, t.id] }),
+  foreignKey({ name: 'exam_marks_paper_fk', columns: [t.churchId, t.paperId, t.examId], foreignColumns: [examPapers.churchId, examPapers.id, examPapers.examId] })
+    .onDelete('cascade'),
+  studentFk(t, 'exam_marks_student_fk'),
+  uniqueIndex('exam_marks_church_paper_student_key').on(t.churchId, t.paperId, t.studentId),
+  index('exam_marks_church_exam_student_idx').on(t.churchId, t.examId, t.studentId),
+  index('exam_marks_church_student_idx').on(t.churchId, t.studentId),
+  check('exam_marks_value_check', sql`(${t.absent} and ${t.marks} is null) or (not ${t.absent} and ${t.marks} >= 0)`),
+  tenantIsolation(),
+]);
+
+/** The teacher's remark on a child for an exam (the report card prints it). */
+export const examRemarks = pgTable('exam_remarks', {
+  churchId: churchIdColumn(),
+  id: uuid('id').notNull().defaultRandom(),
+  examId: uuid('exam_id').notNull(),
+  studentId: uuid('student_id').notNull(),
+  remark: text('remark').notNull(),
+  writtenBy: uuid('written_by').notNull(),
+  ...timestamps,
+}, (t) => [
+  primaryKey({ columns: [t.churchId, t.id] }),
+  foreignKey({ name: 'exam_remarks_exam_fk', columns: [t.churchId, t.examId], foreignColumns: [exams.churchId, exams.id] }).onDelete('cascade'),
+  studentFk(t, 'exam_remarks_student_fk'),
+  uniqueIndex('exam_remarks_church_exam_student_key').on(t.churchId, t.examId, t.studentId),
+  index('exam_remarks_church_student_idx').on(t.churchId, t.studentId),
+  check('exam_remarks_remark_check', sql`char_length(${t.remark}) between 1 and 500`),
+  tenantIsolation(),
+]);
+
+/**
+ * A correction of a published exam's mark: who, when, the value before and after (null marks and
+ * not absent: not entered / cleared), and why. Written once, never edited; the audit log has an
+ * entry for each too. The name of who made it is kept: the record outlives the account.
+ */
+export const examMarkAmendments = pgTable('exam_mark_amendments', {
+  churchId: churchIdColumn(),
+  id: uuid('id').notNull().defaultRandom(),
+  examId: uuid('exam_id').notNull(),
+  paperId: uuid('paper_id').notNull(),
+  studentId: uuid('student_id').notNull(),
+  oldMarks: numeric('old_marks', { precision: 5, scale: 1 }),
+  oldAbsent: boolean('old_absent').notNull(),
+  newMarks: numeric('new_marks', { precision: 5, scale: 1 }),
+  newAbsent: boolean('new_absent').notNull(),
+  reason: text('reason').notNull(),
+  amendedBy: uuid('amended_by').notNull(),
+  amendedByName: text('amended_by_name').notNull(),
+  amendedAt: timestamp('amended_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  primaryKey({ columns: [t.churchId, t.id] }),
+  foreignKey({ name: 'exam_mark_amendments_paper_fk', columns: [t.churchId, t.paperId, t.examId], foreignColumns: [examPapers.churchId, examPapers.id, examPapers.examId] })
+    .onDelete('cascade'),
+  studentFk(t, 'exam_mark_amendments_student_fk'),
+  index('exam_mark_amendments_church_exam_idx').on(t.churchId, t.examId),
+  index('exam_mark_amendments_church_student_idx').on(t.churchId, t.studentId),
+  check('exam_mark_amendments_reason_check', sql`char_length(${t.reason}) between 1 and 500`),
+  tenantIsolation(),
+]);
+
+/**
+ * The ledger of mark-list saves: one row per write id a device made (each save of a class's list, sent
+ * again as often as the signal needs), claimed with the save's marks, so a save sent again is applied
+ * at most once and never overwrites a later one. No key to users: the row outlives the account.
+ */
+export const examMarkWrites = pgTable('exam_mark_writes', {
+  churchId: churchIdColumn(),
+  /** Made by the device, not by the database. */
+  id: uuid('id').notNull(),
+  examId: uuid('exam_id').notNull(),
+  classId: uuid('class_id').notNull(),
+  writtenBy: uuid('written_by').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  primaryKey({ columns: [t.churchId, t.id] }),
+  foreignKey({ name: 'exam_mark_writes_exam_fk', columns: [t.churchId, t.examId], foreignColumns: [exams.churchId, exams.id] }).onDelete('cascade'),
+  tenantIsolation(),
+]);
+
+/**
+ * A guardian's link to a child's report card of one academic year, shared on WhatsApp when results
+ * are published. Only the token's SHA-256 is kept; the link names no church (the link door finds it by
+ * the hash). It opens the report card for REPORT_CARD_LINK_OPEN_HOURS after its first opening (a
+ * message preview, then the guardian, then the guardian again that day), and never after
+ * `expires_at`; it stops at once when its guardian leaves the child's list, withdraws consent to be
+ * contacted, or a newer link for the same guardian and year replaces it. No key to the guardian's row:
+ * guardians' rows are written again when their list is saved (they keep their ids), and the opening
+ * checks the guardian is still there.
+ */
+export const reportCardLinks = pgTable('report_card_links', {
+  churchId: churchIdColumn(),
+  id: uuid('id').notNull().defaultRandom(),
+  studentId: uuid('student_id').notNull(),
+  guardianId: uuid('guardian_id').notNull(),
+  academicYear: text('academic_year').notNull(),
+  /** The language of the report card and of the message (the guardian's, else the church's). */
+  language: text('language', { enum: LOCALES }).notNull(),
+  tokenHash: text('token_hash').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  firstOpenedAt: timestamp('first_opened_at', { withTimezone: true }),
+  openCount: integer('open_count').notNull().default(0),
+  /** 'replaced' by a newer link of the guardian and year; null while it works. */
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  /** Who shared it (no key: the row outlives the account); an opening is logged as their read. */
+  createdBy: uuid('created_by').notNull(),
+  createdByName: text('created_by_name').notNull(),
+  createdByRole: text('created_by_role').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  primaryKey({ columns: [t.churchId, t.id] }),
+  studentFk(t, 'report_card_links_student_fk'),
+  uniqueIndex('report_card_links_church_token_key').on(t.churchId, t.tokenHash),
+  index('report_card_links_token_hash_idx').on(t.tokenHash),
+  index('report_card_links_church_student_idx').on(t.churchId, t.studentId, t.guardianId),
+  check('report_card_links_language_check', sql`${t.language} in ('en', 'ml', 'ta', 'hi')`),
   tenantIsolation(),
 ]);

@@ -50,6 +50,18 @@ export const churches = pgTable('churches', {
    * follow-up list counts absences at roll calls of these days only (a Wednesday roll call of a
    * church meeting on Sundays is no missed Sunday). */
   classDays: smallint('class_days').array().notNull().default(sql`'{7}'`),
+  /** The church's classes in school order (common/school.ts DEFAULT_CLASS_NAMES unless set): a class is
+   * named from it, and it orders classes and gives the rollover's next class; its super admin or
+   * principal sets it. */
+  classNames: text('class_names').array().notNull()
+    .default(sql`'{LKG,UKG,1st,2nd,3rd,4th,5th,6th,7th,8th,9th,10th,11th,12th}'`),
+  /** The columns of the church's last student import, by header (field -> header text), so the next
+   * spreadsheet of the same shape is mapped the same way; null until a first import. */
+  importMapping: jsonb('import_mapping').$type<Record<string, string | null>>(),
+  /** The month (1-12) from which the rollover into the next academic year is offered (common/rollover.ts
+   * `turningYears`): Kerala's Sunday Schools promote in April-May, after the annual exam, before a June
+   * start; null: the academic year's start month. Its super admin or principal sets it. */
+  rolloverMonth: smallint('rollover_month'),
   /** After how many years without being seen a child is offered to the principal for erasure
    * (nothing is erased without a confirmation); its super admin or principal sets it. */
   retentionYears: integer('retention_years').notNull().default(3),
@@ -71,6 +83,8 @@ export const churches = pgTable('churches', {
   check('churches_default_language_check', sql`${t.defaultLanguage} in ('en', 'ml', 'ta', 'hi')`),
   check('churches_follow_up_absences_check', sql`${t.followUpAbsences} between 1 and 10`),
   check('churches_class_days_check', sql`cardinality(${t.classDays}) between 1 and 7 and ${t.classDays} <@ '{1,2,3,4,5,6,7}'::smallint[]`),
+  check('churches_class_names_check', sql`cardinality(${t.classNames}) between 1 and 30`),
+  check('churches_rollover_month_check', sql`${t.rolloverMonth} between 1 and 12`),
   check('churches_retention_years_check', sql`${t.retentionYears} between 1 and 10`),
   tenantIsolation('id'),
 ]);

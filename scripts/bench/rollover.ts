@@ -8,18 +8,21 @@
  * current year) has CLASSES (20) classes (LKG to 10th in section A, then section B from LKG up), each
  * with its teacher, CHILDREN (600) children spread evenly, and SUNDAYS (40) Sundays of marks for each
  * child. Each run previews the default plan (every class to the next grade, the 10ths leaving), commits
- * it (one transaction) and undoes it, so every run starts from the same rows. The time is the
+ * it (one transaction) and undoes it, so every run starts from the same rows. With EXAMS=1, the year
+ * also has a published half-yearly and annual (Scripture of 100 in each class, every child's marks;
+ * about one child in five fails the year), so the proposal's, preview's and commit's final results are read
+ * and the failed children are held back. The time is the
  * request's round trip on the loopback; the CPU is the server's (this process, /proc/self/stat) and
  * PostgreSQL's (the database's backends, /proc/<pid>/stat, when the server runs on this machine) per request.
  *
- * Environment: RUNS (20), CLASSES (20), CHILDREN (600), SUNDAYS (40).
+ * Environment: RUNS (20), CLASSES (20), CHILDREN (600), SUNDAYS (40), EXAMS (0).
  */
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { academicYearOf } from '../../common/academic-year.js';
 import { addDays, todayIn } from '../../common/dates.js';
 import { previousYear } from '../../common/rollover.js';
-import { CLASS_NAMES } from '../../common/school.js';
+import { DEFAULT_CLASS_NAMES as CLASS_NAMES } from '../../common/school.js';
 import { createPostgresDatabase } from '../../server/db/postgres.js';
 import { hashPassword } from '../../server/modules/credentials/index.js';
 import {
@@ -31,6 +34,7 @@ const RUNS = Number(process.env.RUNS ?? 20);
 const CLASSES = Number(process.env.CLASSES ?? 20);
 const CHILDREN = Number(process.env.CHILDREN ?? 600);
 const SUNDAYS = Number(process.env.SUNDAYS ?? 40);
+const EXAMS = process.env.EXAMS === '1';
 const PASSWORD = 'bench-password-123';
 const CODE = 'ROLL01';
 const url = databaseUrl('_rollover');
@@ -44,9 +48,10 @@ async function seed(fromYear: string) {
     await sql`insert into churches (id, code, name, email, phone, address, pincode, owner_email, time_zone, subscription_tier, subscription_status, subscription_end_date)
       values (${churchId}, ${CODE}, 'Rollover Bench Church', 'office@roll.test', '+91 98765 00000', 'Kochi', '682001', 'admin@roll.test',
         'Asia/Kolkata', 'premium', 'active', ${new Date(Date.now() + 365 * 86_400_000)})`;
+    const principalId = randomUUID();
     const teachers = Array.from({ length: CLASSES }, (_, i) => ({ church_id: churchId, id: randomUUID(), name: `Teacher ${i + 1}`, email: `t${i + 1}@roll.test`, role: 'teacher', password_hash: hash }));
     await sql`insert into users ${sql([
-      { church_id: churchId, id: randomUUID(), name: 'Priya Principal', email: 'principal@roll.test', role: 'principal', password_hash: hash },
+      { church_id: churchId, id: principalId, name: 'Priya Principal', email: 'principal@roll.test', role: 'principal', password_hash: hash },
       ...teachers,
     ])}`;
     const classes = Array.from({ length: CLASSES }, (_, i) => ({
@@ -67,6 +72,20 @@ async function seed(fromYear: string) {
         church_id: churchId, student_id: c.id, date, class_id: c.class_id, status: (i + date.length) % 7 === 0 ? 'absent' : 'present',
       })))}`;
     }
+    if (EXAMS) {
+      // Half-yearly and annual, published; child i: 20 + (i × 7) % 80 in both, so 15 children in 80 (below 35) fail the year.
+      for (const kind of ['half_yearly', 'annual']) {
+        const examId = randomUUID();
+        await sql`insert into exams (church_id, id, academic_year, name, kind, published_at, published_by, created_by)
+          values (${churchId}, ${examId}, ${fromYear}, ${kind}, ${kind}, now(), ${principalId}, ${principalId})`;
+        const papers = classes.map((c) => ({ church_id: churchId, id: randomUUID(), exam_id: examId, class_id: c.id, name: 'Scripture', max_marks: 100 }));
+        await sql`insert into exam_papers ${sql(papers)}`;
+        const paperOf = new Map(papers.map((p) => [p.class_id, p.id]));
+        await sql`insert into exam_marks ${sql(children.map((c, i) => ({
+          church_id: churchId, exam_id: examId, paper_id: paperOf.get(c.class_id)!, student_id: c.id, marks: 20 + ((i * 7) % 80), entered_by: principalId,
+        })))}`;
+      }
+    }
     await sql`analyze`;
   } finally {
     await sql.end({ timeout: 5 });
@@ -81,7 +100,8 @@ const perRun = (ticks: number) => (ticks * 10) / RUNS;
 async function main() {
   heading('rollover (the turn of the academic year)');
   const fromYear = previousYear(academicYearOf(todayIn('Asia/Kolkata'), 6));
-  console.log(`  generating ${url}: 1 church, ${CLASSES} classes and ${CHILDREN} children in ${fromYear}, ${SUNDAYS} Sundays of marks`);
+  console.log(`  generating ${url}: 1 church, ${CLASSES} classes and ${CHILDREN} children in ${fromYear}, ${SUNDAYS} Sundays of marks`
+    + (EXAMS ? ', two published exams' : ''));
   const setup = await freshDatabase(url, 1);
   await setup.close();
   await seed(fromYear);

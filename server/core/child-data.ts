@@ -1,5 +1,6 @@
 import { and, eq, type Table } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { MessageId } from '../../common/i18n/areas.js';
 import type { Locale } from '../../common/i18n/locales.js';
 import type { Tx } from '../db/index.js';
 
@@ -19,8 +20,11 @@ export interface ChildData {
    * do not take with it, and reads what the erasure still has to do once those rows are gone.
    */
   erase?: (tx: Tx, child: ErasedChild) => Promise<ChildErasure>;
-  /** In the export's transaction: reads the child's rows and answers the export's files made of them. */
-  export?: (tx: Tx, child: ExportedChild) => Promise<ChildExportFile[]>;
+  /**
+   * In the export's transaction: reads the child's rows and answers the export's files made of them,
+   * and the sections of the family's summary (family-summary.pdf) that say in words what they keep.
+   */
+  export?: (tx: Tx, child: ExportedChild) => Promise<ChildExportItem[]>;
 }
 
 /** A table holding a child's rows, and what erasing the child does to those rows. */
@@ -53,7 +57,9 @@ interface ExportedChild {
   churchId: string;
   studentId: string;
   name: string;
-  church: { name: string; language: Locale };
+  /** The language of the family's documents: the guardians', else the church's. */
+  language: Locale;
+  church: { name: string; language: Locale; timeZone: string };
 }
 
 /**
@@ -64,6 +70,37 @@ interface ExportedChild {
 export type ChildExportFile =
   | { name: string; bytes: () => Buffer | Promise<Buffer> }
   | { name: string; storedKey: string; source: string };
+
+/**
+ * A value of the family's summary, written in the summary's language when it is drawn: a text kept
+ * as written (a name, a note), a message of the catalogues, a calendar day (YYYY-MM-DD), a month
+ * (YYYY-MM), a moment, or a number.
+ */
+export type SummaryValue =
+  | string
+  | { message: MessageId; values?: Record<string, string | number> }
+  | { day: string }
+  | { month: string }
+  | { moment: Date }
+  | { number: number };
+
+/**
+ * One section of the family's summary, in words a parent reads: a heading, lines of label and value,
+ * a table (column headings and rows), and what to say when it has nothing. Parts of the child's data
+ * answer them beside their files; family-export draws them, in the order of the list.
+ */
+export interface SummarySection {
+  heading: MessageId;
+  fields?: ReadonlyArray<readonly [MessageId, SummaryValue]>;
+  table?: { columns: readonly MessageId[]; rows: ReadonlyArray<readonly SummaryValue[]> };
+  /** Said when the section has no table rows (and no fields). */
+  empty?: MessageId;
+  /** Lines under the section (a count of photos left out, say). */
+  notes?: readonly SummaryValue[];
+}
+
+/** What a part of the child's data gives their export: files, and sections of the summary. */
+type ChildExportItem = ChildExportFile | { summary: SummarySection };
 
 /** A table of a child's rows: each row has its id and names its church and its child. */
 type RowsOfAChild = PgTable & { id: AnyPgColumn; churchId: AnyPgColumn; studentId: AnyPgColumn };

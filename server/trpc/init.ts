@@ -34,6 +34,8 @@ const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
 });
 
 export const router = t.router;
+/** Joins routers into one, as a domain whose procedures live in two modules (students and student-import). */
+export const mergeRouters = t.mergeRouters;
 
 /** Every church role, for the rungs open to all of them. */
 const ALL_CHURCH_ROLES: readonly ChurchRole[] = ['super_admin', 'principal', 'teacher', 'guest'];

@@ -32,6 +32,8 @@ describe('operator console: pending payments', () => {
       // The list cannot be reached: the error state, then Retry loads it.
       const first = await pendingOrder();
       const second = await pendingOrder();
+      // The phone as a registrant typed it.
+      await env.app.db.withPlatform((tx) => tx.update(churches).set({ phone: '98470 12345' }).where(eq(churches.id, first.church.id)));
       await page.route('**/trpc/admin.payments.pending**', (route) => route.abort('internetdisconnected'));
       await page.reload();
       const failed = page.getByRole('alert').filter({ hasText: 'The pending payments could not be loaded.' });
@@ -45,6 +47,10 @@ describe('operator console: pending payments', () => {
       await card.getByText('Basic Plan').waitFor();
       expect(await card.getByTestId('pending-amount').textContent()).toBe('₹299');
       await card.getByText(first.orderId, { exact: false }).waitFor();
+      // The church's phone (for reading, dialled in E.164) and e-mail, to ask it about a transfer not yet on the statement.
+      const call = card.getByTestId('pending-contact').getByRole('link').first();
+      expect([await call.textContent(), await call.getAttribute('href')]).toEqual(['+91 98470 12345', 'tel:+919847012345']);
+      expect(await card.getByTestId('pending-contact').getByRole('link').last().getAttribute('href')).toBe(`mailto:${first.church.email}`);
 
       // Not a UTR: refused in the browser with the server's own message, nothing sent.
       await card.getByLabel('UTR').fill('UTR12345');

@@ -4,6 +4,7 @@ import { demoEmail } from '../../server/modules/demo/index.js';
 import { INTL_LOCALE, type Locale } from '../../common/i18n/locales.js';
 import { academicYearOf, DEFAULT_ACADEMIC_YEAR_CONFIG } from '../../common/academic-year.js';
 import { addDays, todayIn } from '../../common/dates.js';
+import { formatTimeOfDay } from '../../common/i18n/time-of-day.js';
 import { DEMO_CODE, DEMO_PASSWORD, PHONE, SESSION_KEYS, onPage, openFromNavigation, pathOf, useAppAndBrowser } from '../helpers/browser.js';
 import { expectFitsPhone, expectNoneShown, expectSheetFitsPhones, signInChoosingLanguage, translatorOf } from '../helpers/languages.js';
 
@@ -95,13 +96,22 @@ describe.each(['ml', 'ta', 'hi'] as const)('attendance in %s', (locale) => {
       expect(await calendar.innerText()).not.toMatch(/January|February|March|April|May|June|July|August|September|October|November|December|\bSu\b|\bMo\b/);
       await page.keyboard.press('Escape');
 
+      const savedFrom = Date.now();
       await save.click();
       await page.getByRole('status').filter({ hasText: t('attendance.marked') }).waitFor();
-      // Saved: when and by whom, in the language.
+      // Saved: when and by whom, in the language; the time as the language says it, its day-period
+      // word first ('രാവിലെ 10:04'), never a Latin AM/PM.
       const [before, after] = t('attendance.savedAtBy', { time: '\u0000', name: 'Thomas Teacher' }).split('\u0000');
       await expect.poll(async () => (await sheetState(main)).state).toBe('saved');
       const saved = (await sheetState(main)).text;
       expect(saved.startsWith(before) && saved.endsWith(after), saved).toBe(true);
+      const time = saved.slice(before.length, saved.length - after.length);
+      // The page and this process share the machine's time zone: the minutes from the tap on Save to now.
+      const times: string[] = [];
+      for (let at = savedFrom; at <= Date.now() + 60_000; at += 60_000) times.push(formatTimeOfDay(locale, at));
+      expect(times).toContain(time);
+      expect(time).toMatch(/^\S+( \S+)? \d{1,2}:\d{2}$/u);
+      expect(time).not.toMatch(/[a-z]/i);
       expect(await rows.evaluateAll((els) => els.filter((el) => el.hasAttribute('data-provisional')).length)).toBe(0);
       await expectSheetFitsPhones(page);
       await expectNoEnglish(main);

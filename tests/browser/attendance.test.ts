@@ -281,6 +281,8 @@ describe('attendance', () => {
 
   it('teacher: a month without attendance shows the empty state; a failed load offers Retry', async () => {
     await onPage(env, PHONE, async (page) => {
+      // Students that cannot be loaded, from the start: nothing of them is stored on the device ahead.
+      await page.route('**/trpc/**students.byClass**', (route) => route.abort('internetdisconnected'));
       await signInAsDemo(page, 'teacher');
 
       // A month of the academic year away from the seeded weeks (today and the 5 Sundays before) has none.
@@ -299,7 +301,6 @@ describe('attendance', () => {
       await page.getByText(`No attendance data found for ${emptyMonth}.`, { exact: true }).waitFor();
 
       // Students that cannot be loaded: the error with Retry, which then works.
-      await page.route('**/trpc/**students.byClass**', (route) => route.abort('internetdisconnected'));
       await page.goto('/attendance');
       await chooseOption(page, 'Class', '5th');
       await page.getByRole('alert').filter({ hasText: 'Failed to load students' }).waitFor({ timeout: 20_000 });
@@ -453,7 +454,7 @@ describe('attendance', () => {
       await saveButton(page).click();
       await saved;
       await expect.poll(() => state.getAttribute('data-state')).toBe('saved');
-      const savedLine = /^Saved at \d{1,2}:\d{2} (AM|PM) by Thomas Teacher$/;
+      const savedLine = /^Saved at \d{1,2}:\d{2} (am|pm) by Thomas Teacher$/;
       expect(await state.innerText()).toMatch(savedLine);
       expect(await provisional()).toBe(0);
 
@@ -464,6 +465,29 @@ describe('attendance', () => {
       expect(await state.innerText()).toMatch(savedLine);
       expect(await provisional()).toBe(0);
       expect(await fitsViewportWidth(page)).toBe(true);
+    });
+  });
+
+  it('teacher in English: a Malayalam, Tamil or Hindi name shows in its script\'s font, never as boxes', async () => {
+    await onPage(env, PHONE, async (page) => {
+      await signInAsDemo(page, 'teacher');
+      await page.goto('/attendance');
+      await chooseOption(page, 'Class', '3rd A');
+      await expect.poll(() => rows(page).count()).toBe(8);
+      // A child's name written in its own script, as churches enter them, on the same English screen.
+      const loaded = await page.evaluate(async () => {
+        const names = ['ജോസഫ് തോമസ്', 'ஜோசப் தாமஸ்', 'रोहन शर्मा'];
+        const row = document.querySelector('[data-testid="attendance-row"]')!;
+        for (const name of names) {
+          const span = document.createElement('span');
+          span.textContent = name;
+          row.append(span);
+        }
+        await new Promise((resolve) => requestAnimationFrame(resolve));
+        await document.fonts.ready;
+        return [...document.fonts].filter((face) => face.status === 'loaded').map((face) => face.family.replaceAll('"', ''));
+      });
+      expect(new Set(loaded)).toEqual(new Set(['Noto Sans Malayalam', 'Noto Sans Tamil', 'Noto Sans Devanagari']));
     });
   });
 
@@ -485,7 +509,7 @@ describe('attendance', () => {
         await expect.poll(() => rows(page).count()).toBe(8);
         await page.waitForLoadState('networkidle');
         expect(calls, calls.join(' | ')).toHaveLength(1);
-        expect(calls[0].split(',').sort()).toEqual(['attendance.byDate', 'auth.verify', 'classes.myClasses', 'students.byClass']);
+        expect(calls[0].split(',').sort()).toEqual(['attendance.byDate', 'auth.verify', 'classes.myClasses', 'students.byClass', 'substitutes.today']);
       }
       expect(await page.getByLabel('Date', { exact: true }).textContent()).toContain(String(Number(today().slice(8))));
     });

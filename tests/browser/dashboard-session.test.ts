@@ -11,11 +11,11 @@ const env = useAppAndBrowser();
 
 const ROLES = [
   { role: 'superadmin', title: 'Super Admin Dashboard', name: 'Sam Superadmin',
-    tabs: ['Overview', 'Class Management', 'Student Management', 'User Management', 'Attendance Reports', 'Follow-up', 'Gallery', 'Records', 'Configuration', 'Access log'] },
+    tabs: ['Overview', 'Class Management', 'Student Management', 'User Management', 'Attendance Reports', 'Follow-up', 'Exams', 'Substitutes', 'Gallery', 'Records', 'Configuration', 'Access log'] },
   { role: 'principal', title: 'Principal Dashboard', name: 'Priya Principal',
-    tabs: ['Overview', 'Classes', 'Students', 'Teachers', 'Attendance Reports', 'Follow-up', 'Gallery', 'Records', 'Configuration'] },
+    tabs: ['Overview', 'Classes', 'Students', 'Teachers', 'Attendance Reports', 'Follow-up', 'Exams', 'Substitutes', 'Gallery', 'Records', 'Configuration'] },
   { role: 'teacher', title: 'Teacher Dashboard', name: 'Thomas Teacher',
-    tabs: ['Overview', 'Classes', 'Students', 'Mark Attendance', 'Attendance Reports', 'Follow-up', 'Student View'] },
+    tabs: ['Overview', 'Classes', 'Students', 'Mark Attendance', 'Attendance Reports', 'Follow-up', 'Exams', 'Substitutes', 'Student View'] },
 ] as const;
 
 const SIZES = [
@@ -97,14 +97,14 @@ describe('signing in to the dashboard', () => {
     }
   }
 
-  it('a reload of the dashboard asks for the session and the plan usage in one request', async () => {
+  it('a reload of the dashboard asks for the session and the plan usage in one request (then, the session known, the day at a glance)', async () => {
     await onPage(env, PHONE, async (page) => {
       await signInAsDemo(page, 'teacher');
       const calls = recordTrpcCalls(page);
       await page.reload();
       await page.getByTestId('usage-students').getByText('24 / Unlimited').waitFor();
       await page.waitForLoadState('networkidle');
-      expect(calls).toEqual(['auth.verify,subscription.usage']);
+      expect(calls).toEqual(['auth.verify,subscription.usage', 'dashboard.today']);
     });
   });
 

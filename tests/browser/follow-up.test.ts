@@ -12,8 +12,14 @@ const today = todayIn('Asia/Kolkata');
 const lastSunday = addDays(today, -dayOfWeek(today));
 const [s0, s1, s2] = [lastSunday, addDays(lastSunday, -7), addDays(lastSunday, -14)];
 
-/** The guardian who agreed to be contacted, reads Malayalam and uses WhatsApp on this number. */
-const GUARDIAN = { name: 'Mary', phone: '+919847012345', wa: '919847012345' };
+/** The guardian who agreed to be contacted, reads Malayalam and uses WhatsApp on this number (stored,
+ * shown for reading, messaged). */
+const GUARDIAN = { name: 'Mary', phone: '+919847012345', shown: '+91 98470 12345', wa: '919847012345' };
+const OTHER_GUARDIAN = 'Joseph';
+
+/** A day as the follow-up list writes it in English: '15 November 2026'. */
+const dayInEnglish = (date: string) =>
+  new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
 
 /**
  * The child of the scenario: the first of 3rd A (Thomas Teacher's class) in the demo church. Present
@@ -32,6 +38,10 @@ async function absentChild() {
     await tx.update(studentGuardians).set({
       name: GUARDIAN.name, phone: GUARDIAN.phone, whatsapp: 'phone', language: 'ml', contactConsent: true, consentRecordedAt: new Date(),
     }).where(eq(studentGuardians.studentId, child.id));
+    // A second guardian, on WhatsApp but not agreed to be contacted: called, never messaged.
+    await tx.insert(studentGuardians).values({
+      churchId: church.id, studentId: child.id, position: 2, name: OTHER_GUARDIAN, relation: 'father', phone: '+919847055555', whatsapp: 'phone',
+    });
     return { ...child, church: church.name };
   });
 }
@@ -64,14 +74,18 @@ describe('absentee follow-up', () => {
       expect(await page.getByTestId('follow-up-item').count()).toBe(1);
       // Badges are written in capitals on screen: their text is read as it is.
       expect(await card.getByTestId('weeks-missed').textContent()).toBe('Missed 2 Sundays');
-      expect(await card.getByTestId('last-present').innerText()).toBe(`Last present: ${s2}`);
+      expect(await card.getByTestId('last-present').innerText()).toBe(`Last present: ${dayInEnglish(s2)}`);
+      // The name opens the child's safety card; the guardian without WhatsApp says why.
+      expect(await card.getByTestId('follow-up-name').getAttribute('href')).toBe(`/students/${child.id}/card`);
+      expect(await card.getByTestId('no-whatsapp').innerText()).toBe(`${OTHER_GUARDIAN}: has not agreed to be contacted, so no WhatsApp message`);
+      expect(await card.getByRole('button', { name: `WhatsApp ${OTHER_GUARDIAN} on +91 98470 55555` }).count()).toBe(0);
       expect(await card.getByTestId('contact-status').textContent()).toBe('Not contacted');
-      expect(await card.getByRole('link', { name: `Call ${GUARDIAN.name} on ${GUARDIAN.phone}` }).getAttribute('href')).toBe(`tel:${GUARDIAN.phone}`);
+      expect(await card.getByRole('link', { name: `Call ${GUARDIAN.name} on ${GUARDIAN.shown}` }).getAttribute('href')).toBe(`tel:${GUARDIAN.phone}`);
       expect(await fitsViewportWidth(page)).toBe(true);
 
       // WhatsApp: the message written in the guardian's language (the page speaks English), editable;
       // the link carries the number's digits and the text as the textarea holds it.
-      await card.getByRole('button', { name: `WhatsApp ${GUARDIAN.name} on ${GUARDIAN.phone}` }).click();
+      await card.getByRole('button', { name: `WhatsApp ${GUARDIAN.name} on ${GUARDIAN.shown}` }).click();
       const dialog = page.getByRole('dialog');
       // The textbox by role: while the message is being written, a status named "Writing the message"
       // also answers to the label "Message".
@@ -88,8 +102,17 @@ describe('absentee follow-up', () => {
       expect(await textOf()).toBe(written);
       await message.fill(`${written} 🙏 & ?`);
       expect(await textOf()).toBe(`${written} 🙏 & ?`);
-      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      // Opening the chat (a new tab; wa.me is answered here, the machine has no internet) offers to
+      // record the family as messaged; the card then says so.
+      await page.context().route('https://wa.me/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>WhatsApp</title>' }));
+      const chat = page.waitForEvent('popup');
+      await open.click();
+      await (await chat).close();
+      const messaged = textShown(page, 'Contact recorded.');
+      await dialog.getByTestId('mark-messaged').getByRole('button', { name: 'Mark as messaged' }).click();
+      await messaged;
       await dialog.waitFor({ state: 'detached' });
+      await expect.poll(() => card.getByTestId('contact-status').textContent()).toBe('Contacted: Messaged on WhatsApp');
 
       // Record contact: reached, with a note; the card then says so.
       await card.getByRole('button', { name: 'Record contact' }).click();

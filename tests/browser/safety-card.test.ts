@@ -68,14 +68,19 @@ describe('the child safety card', () => {
       await page.getByTestId('medical-badge').waitFor();
       expect(await page.getByTestId('safety-card').textContent()).not.toContain(NOTE);
 
+      // Each phone shown for reading (grouped as India writes it), dialled and messaged in E.164.
       const mother = page.getByTestId('guardian').filter({ hasText: 'Mary Mother' });
-      expect(await mother.getByRole('link', { name: 'Call Mary Mother on +919847012345' }).getAttribute('href')).toBe('tel:+919847012345');
+      const callMother = mother.getByRole('link', { name: 'Call Mary Mother on +91 98470 12345' });
+      expect(await callMother.getAttribute('href')).toBe('tel:+919847012345');
+      expect(await callMother.textContent()).toBe('Call +91 98470 12345');
       expect(await mother.getByRole('link', { name: 'Message Mary Mother on WhatsApp' }).getAttribute('href')).toBe('https://wa.me/919847012345');
       // No WhatsApp on the father's phone: only the call button.
       const father = page.getByTestId('guardian').filter({ hasText: 'Joseph Father' });
       expect(await father.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual(['tel:+919000011111']);
       expect(await page.getByTestId('pickup').getByRole('link').getAttribute('href')).toBe('tel:+919447012345');
+      expect(await page.getByTestId('pickup').getByRole('link').textContent()).toBe('Call +91 94470 12345');
       expect(await page.getByTestId('emergency-contact').getByRole('link').getAttribute('href')).toBe('tel:+914842345678');
+      expect(await page.getByTestId('emergency-contact').getByRole('link').textContent()).toBe('Call +91 484 234 5678');
       // Who has read the note is for the principal and the super admin (viewMedicalNoteLog), not a teacher.
       expect(await page.getByText('Who has read it').count()).toBe(0);
       expect(await fitsViewportWidth(page)).toBe(true);
@@ -97,6 +102,9 @@ describe('the child safety card', () => {
       await page.getByRole('heading', { level: 1, name: child.name }).waitFor();
       await page.getByTestId('medical-note-reads').getByText(TEACHER_NAME).waitFor();
 
+      // Editing comes first: above the guardians, not after the whole card.
+      const top = async (testId: string) => (await page.getByTestId(testId).boundingBox())!.y;
+      expect(await top('card-edit')).toBeLessThan(await top('card-guardians'));
       await page.getByRole('link', { name: 'Edit contacts and note' }).click();
       await page.getByRole('heading', { level: 1, name: `Edit safety card: ${child.name}` }).waitFor();
       const first = page.getByRole('group', { name: 'Guardian 1' });

@@ -48,7 +48,7 @@ function screensOf(role: 'teacher' | 'principal' | 'superadmin', classId: string
   if (role !== 'teacher') screens.push(['/records', 'Session Records'], ['/configuration', 'Academic Year Configuration'], ['/gallery', 'Media Gallery']);
   if (role === 'principal') screens.push(['/teachers', 'Teacher Management']);
   if (role === 'superadmin') screens.push(['/users', 'User Management'], ['/access-log', 'Access log']);
-  screens.push(['/follow-up', 'Follow-up']);
+  screens.push(['/follow-up', 'Follow-up'], ['/exams', 'Exams'], ['/substitutes', 'Substitutes and rota']);
   return screens;
 }
 

@@ -16,6 +16,7 @@ import { PRIVACY_MESSAGES } from '../../common/schemas/privacy.js';
 import { CONSENT_MESSAGES } from '../../common/consent.js';
 import { IMPORT_MESSAGES } from '../../common/student-import.js';
 import { ROLLOVER_MESSAGES } from '../../common/rollover.js';
+import { EXAM_MESSAGES } from '../../common/exams.js';
 
 /** The names of an object's plain texts (a message made by a function has no single English). */
 type TextNames<T> = { [K in keyof T]: T[K] extends string ? K : never }[keyof T] & string;
@@ -106,9 +107,10 @@ export const CATALOGUE_CONSTANTS: CataloguePair[] = [
   ]),
   ...sameNames('configuration.rollover', ROLLOVER_MESSAGES, 'ROLLOVER_MESSAGES', [
     'yearInvalid', 'childInvalid', 'outcomeInvalid', 'notFound', 'alreadyUndone', 'undone',
+    'teachersInvalid', 'openLowestInvalid', 'monthInvalid', 'monthUpdated',
   ]),
   ...([
-    ['notOffered', ROLLOVER_MESSAGES.notOffered('{fromYear}', '{toYear}')],
+    ['notOffered', ROLLOVER_MESSAGES.notOffered('{fromYear}', '{toYear}', '{turningFromYear}', '{turningToYear}')],
     ['noClasses', ROLLOVER_MESSAGES.noClasses('{fromYear}')],
     ['alreadyRolledOver', ROLLOVER_MESSAGES.alreadyRolledOver('{fromYear}')],
     ['classNotInYear', ROLLOVER_MESSAGES.classNotInYear('{fromYear}')],
@@ -179,4 +181,15 @@ export const CATALOGUE_CONSTANTS: CataloguePair[] = [
     'guardiansRequired', 'tooManyGuardians', 'tooManyPickups', 'medicalNoteTooLong', 'guardianIdUnknown', 'guardianListedTwice',
   ]),
   { id: 'safety.emailInvalid', constant: STUDENT_MESSAGES.parentEmailInvalid, where: 'STUDENT_MESSAGES.parentEmailInvalid' },
+  { id: 'safety.roll.markedLeft', constant: STUDENT_MESSAGES.markedLeft, where: 'STUDENT_MESSAGES.markedLeft' },
+  { id: 'safety.roll.backOnRollDone', constant: STUDENT_MESSAGES.backOnRoll, where: 'STUDENT_MESSAGES.backOnRoll' },
+  ...sameNames('exammarks', EXAM_MESSAGES, 'EXAM_MESSAGES', ['examPublished', 'amendmentByManagers', 'studentNotInClass', 'paperNotOfClass', 'saved']),
+  { id: 'exammarks.invalid', constant: EXAM_MESSAGES.marksInvalid, where: 'EXAM_MESSAGES.marksInvalid' },
+  { id: 'exammarks.wholeOnly', constant: EXAM_MESSAGES.halfMarksNotAllowed, where: 'EXAM_MESSAGES.halfMarksNotAllowed' },
+  { id: 'exammarks.aboveMax', constant: EXAM_MESSAGES.aboveMax(asPlaceholder('max')), where: 'EXAM_MESSAGES.aboveMax' },
+  ...sameNames('exams', EXAM_MESSAGES, 'EXAM_MESSAGES', [
+    'examNotFound', 'paperNotFound', 'examNameTaken', 'paperNameTaken', 'classNotOfYear', 'notPublished', 'alreadyPublished',
+    'publishedSetupLocked', 'examHasMarks', 'paperHasMarks', 'maxBelowMarks', 'halfMarksInUse', 'yearHasExams', 'nothingToCopy', 'schemeOrder',
+    'gradeBandsOrder', 'datesOrder', 'published', 'unpublished',
+  ]),
 ];

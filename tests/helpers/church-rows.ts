@@ -4,7 +4,7 @@ import { MESSAGES } from '../../common/constants.js';
 import { todayIn } from '../../common/dates.js';
 import { previousYear } from '../../common/rollover.js';
 import {
-  academicYearRollovers, attendance, attendanceSyncBatches, churchPrivacyNotices, consentLinks, familyExports, followUpContacts, media, mediaChildren,
+  academicYearRollovers, attendance, classSubstitutes, examMarkAmendments, examMarkWrites, examMarks, examPapers, examRemarks, exams, attendanceSyncBatches, churchPrivacyNotices, consentLinks, familyExports, followUpContacts, reportCardLinks, media, mediaChildren,
   childDataReads, paymentOrders, sessionRecords, studentCare, studentConsents, studentGuardians, studentPickups, users,
 } from '../../drizzle/schema/index.js';
 import type { Database } from '../../server/db/index.js';
@@ -22,8 +22,9 @@ const marker = (what: string) => `${MARKER_PREFIX}${what}${randomBytes(4).toStri
  * it in, a child on its follow-up list (absent at two earlier roll calls) with a contact record, a
  * session record, a media item (its stored name `mediaFile`; no file is stored) showing both children,
  * the first child's consent answers (enrolment and photos given, messages withdrawn) and a live consent
- * link (its token `consentToken`), a privacy notice, a family export ready to download, and a payment
- * order. Answers the church and the ids of its rows, one of each kind a procedure can name.
+ * link (its token `consentToken`), a privacy notice, a family export ready to download, a payment
+ * order, and an exam of the class's year with its paper, the children's marks, a remark, a correction and
+ * the save that wrote them (its write id `examWrite`). Answers the church and the ids of its rows, one of each kind a procedure can name.
  */
 export async function churchWithRows(db: Database) {
   const church = await createChurch(db, { roles: ['super_admin', 'principal', 'teacher', 'guest'] });
@@ -97,12 +98,43 @@ export async function churchWithRows(db: Database) {
     churchId, fromYear: previousYear(cls.academicYear), toYear: cls.academicYear, summary: { marker: marker('Rollover') },
     createdBy: church.users.principal.id,
   }).returning());
+  // The teacher cannot come today; the principal arranged a substitute (the super admin).
+  const [absence] = await db.withTenant(churchId, (tx) => tx.insert(classSubstitutes).values({
+    churchId, classId: cls.id, date: today, absentTeacherId: church.users.teacher.id, substituteId: church.users.super_admin.id,
+    reportedBy: church.users.teacher.id, arrangedBy: church.users.principal.id,
+  }).returning());
+  // An exam of the class's year: its paper, both children's marks (one absent), a remark, a correction
+  // and the save that wrote them.
+  const examWrite = randomUUID();
+  const [exam, paper] = await db.withTenant(churchId, async (tx) => {
+    const [e] = await tx.insert(exams).values({
+      churchId, academicYear: cls.academicYear, name: marker('Exam'), kind: 'half_yearly', createdBy: church.users.principal.id,
+    }).returning();
+    const [p] = await tx.insert(examPapers).values({ churchId, examId: e.id, classId: cls.id, name: marker('Paper'), maxMarks: 100 }).returning();
+    await tx.insert(examMarks).values([
+      { churchId, examId: e.id, paperId: p.id, studentId: roster[0].id, marks: '71.0', writeId: examWrite, enteredBy: church.users.teacher.id },
+      { churchId, examId: e.id, paperId: p.id, studentId: roster[1].id, absent: true, writeId: examWrite, enteredBy: church.users.teacher.id },
+    ]);
+    await tx.insert(examMarkWrites).values({ churchId, id: examWrite, examId: e.id, classId: cls.id, writtenBy: church.users.teacher.id });
+    await tx.insert(examRemarks).values({ churchId, examId: e.id, studentId: roster[0].id, remark: marker('Remark'), writtenBy: church.users.teacher.id });
+    await tx.insert(examMarkAmendments).values({
+      churchId, examId: e.id, paperId: p.id, studentId: roster[0].id, oldMarks: '17.0', oldAbsent: false, newMarks: '71.0', newAbsent: false,
+      reason: marker('Reason'), amendedBy: church.users.principal.id, amendedByName: marker('Amender'),
+    });
+    // A guardian's report card link, made by the teacher.
+    await tx.insert(reportCardLinks).values({
+      churchId, studentId: roster[0].id, guardianId: guardian.id, academicYear: cls.academicYear, language: 'ml',
+      tokenHash: randomBytes(32).toString('hex'), expiresAt: new Date(Date.now() + 86_400_000),
+      createdBy: church.users.teacher.id, createdByName: marker('Sharer'), createdByRole: 'teacher',
+    });
+    return [e, p] as const;
+  });
   // Orders are written by the platform door only (the tenant role may not).
   await db.withPlatform((tx) => tx.insert(paymentOrders).values({ churchId, provider: 'razorpay', providerOrderId: providerOrder, planTier: 'premium', amountPaise: 99_900 }));
   const ids: VictimIds = {
     church: churchId, class: cls.id, student: roster[0].id, teacher: church.users.teacher.id,
     record: record.id, media: item.id, providerOrder, batch: batchId, export: familyExport.id, guardian: guardian.id,
-    rollover: rollover.id,
+    rollover: rollover.id, absence: absence.id, exam: exam.id, paper: paper.id, examWrite,
   };
   return { ...church, ids, mediaFile, consentToken };
 }

@@ -148,3 +148,12 @@ export async function startAppWithOperator() {
   const operator = await signInNewOperator(app.db, app.url);
   return { app, token: operator.token, operatorId: operator.id, operator };
 }
+
+/** One more user of a church (password TEST_PASSWORD), beside createChurch's one per role. */
+export async function addChurchUser(db: Database, churchId: string, role: 'super_admin' | 'principal' | 'teacher' | 'guest', name: string) {
+  const hash = await passwordHash();
+  const [user] = await db.withTenant(churchId, (tx) => tx.insert(users).values({
+    churchId, role, name, email: `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${randomBytes(3).toString('hex')}@substitute.test`, passwordHash: hash,
+  }).returning());
+  return user;
+}

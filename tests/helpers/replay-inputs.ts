@@ -27,6 +27,14 @@ export interface VictimIds {
   guardian: string;
   /** An academic-year rollover it made. */
   rollover: string;
+  /** A teacher's absence from its class, with a substitute. */
+  absence: string;
+  /** An exam of its class's year, with marks, a remark and a correction. */
+  exam: string;
+  /** The exam's paper of its class. */
+  paper: string;
+  /** The write id of a mark-list save it made (ids a device makes; each church has its own). */
+  examWrite: string;
 }
 
 type Kind = keyof VictimIds;
@@ -36,7 +44,8 @@ const KIND_OF_FIELD: Record<string, Kind> = {
   classId: 'class', class_id: 'class', studentId: 'student', student_id: 'student', student_ids: 'student', teacher_id: 'teacher',
   next_teacher_id: 'teacher',
   church_id: 'church', order_id: 'providerOrder', razorpay_order_id: 'providerOrder', batchId: 'batch',
-  guardian_id: 'guardian',
+  guardian_id: 'guardian', class_ids: 'class', substitute_id: 'teacher', absence_id: 'absence',
+  exam_id: 'exam', paper_id: 'paper', write_id: 'examWrite',
 };
 
 /** A bare `id` points at the row kind of the procedure's domain (longest prefix first). */
@@ -70,7 +79,7 @@ const [year, month] = today.split('-');
 const STRING_BY_FIELD: Record<string, string> = {
   email: 'replay@example.org', admin_email: 'replay-admin@example.org', parent_email: 'parent@example.org',
   password: 'Replay-password-1', newPassword: 'Replay-password-1', admin_password: 'Replay-password-1',
-  date: today, date_of_birth: '2015-01-15', month, academic_year: academicYearOf(today, 6),
+  date: today, starts_on: today, ends_on: today, date_of_birth: '2015-01-15', month, academic_year: academicYearOf(today, 6),
   phone: '+91 90000 00000', parent_phone: '+91 90000 00000', church_code: 'NOSUCH', subscription_end_date: today,
   class_name: '3rd', section: 'R', razorpay_payment_id: 'pay_replay1', razorpay_signature: 'replay-signature',
   bank_reference: '123456789012',

@@ -25,14 +25,15 @@ export interface ServerProcess {
 }
 
 /**
- * server/main.ts in a child process, as `npm start` runs it, on 127.0.0.1 and a free port, with
- * exactly `env` besides PATH and the address (nothing of this process's settings leaks in).
- * Resolves once GET /api/health answers.
+ * server/main.ts in a child process, as `npm start` runs it (or `script`: scripts/start.ts is
+ * `npm start` itself, which builds the client when it is stale and prepares a new embedded database
+ * in a child first), on 127.0.0.1 and a free port, with exactly `env` besides PATH and the address
+ * (nothing of this process's settings leaks in). Resolves once GET /api/health answers.
  */
-export async function startServerProcess(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
+export async function startServerProcess(env: Record<string, string>, timeoutMs = 60_000, script = 'server/main.ts'): Promise<ServerProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', ...TEST_SECRET_KEYS, ...env, HOST: '127.0.0.1', PORT: String(port), PUBLIC_URL: url },
     stdio: ['ignore', 'pipe', 'pipe'],

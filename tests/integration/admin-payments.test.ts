@@ -47,8 +47,9 @@ async function allPending(): Promise<Array<Record<string, unknown>>> {
 }
 
 describe('GET /api/admin/payments/pending', () => {
-  it('lists the orders not yet paid, newest first, with church, plan and the amount each was made with', async () => {
+  it('lists the orders not yet paid, newest first, with church, its phone and e-mail, plan and the amount each was made with', async () => {
     const older = await pendingOrder(12_345);
+    await app.db.withPlatform((tx) => tx.update(churches).set({ phone: '+919847012345' }).where(eq(churches.id, older.church.id)));
     const newer = await pendingOrder();
     const paid = await pendingOrder();
     await app.db.withPlatform((tx) => tx.update(paymentOrders).set({ status: 'paid', paidAt: new Date() })
@@ -66,6 +67,7 @@ describe('GET /api/admin/payments/pending', () => {
     expect(ids.indexOf(newer.orderId)).toBeLessThan(ids.indexOf(older.orderId));
     expect(items.find((item) => item.order_id === older.orderId)).toEqual({
       order_id: older.orderId, church_id: older.church.id, church_name: older.church.name, church_code: older.code,
+      church_phone: '+919847012345', church_email: older.church.email,
       plan_tier: 'basic', plan_name: 'Basic Plan', amount_paise: 12_345, currency: 'INR', is_upgrade: false,
       created_at: expect.any(String),
     });

@@ -8,6 +8,9 @@ import { startServerProcess, type ServerProcess } from '../helpers/server-proces
 // `npm start`'s server on a fresh embedded database, in production mode: a demo server that says so
 // once, loudly, at start, and on its pages; DEMO=false is a real deployment that says neither.
 
+/** `npm start` itself: on a new embedded database it prepares it in a child process, then serves. */
+const NPM_START = 'scripts/start.ts';
+
 const folders: string[] = [];
 const started: ServerProcess[] = [];
 afterAll(async () => {
@@ -18,13 +21,13 @@ afterAll(async () => {
   for (const folder of folders) rmSync(folder, { recursive: true, force: true });
 });
 
-async function startEmbedded(env: Record<string, string> = {}) {
+async function startEmbedded(env: Record<string, string> = {}, script?: string) {
   const folder = mkdtempSync(path.join(tmpdir(), 'ss-demo-server-'));
   folders.push(folder);
   const server = await startServerProcess({
     NODE_ENV: 'production', LOG_LEVEL: 'silent', PGLITE_DATA_DIR: path.join(folder, 'pglite'),
     MAIL_OUTBOX_DIR: path.join(folder, 'outbox'), UPLOADS_DIR: path.join(folder, 'uploads'), ...env,
-  }, 120_000);
+  }, 240_000, script);
   started.push(server);
   return server;
 }
@@ -32,16 +35,20 @@ async function startEmbedded(env: Record<string, string> = {}) {
 const pageOf = async (server: ServerProcess) => (await fetch(`${server.url}/login`)).text();
 
 describe('the embedded database with no configuration', () => {
-  it('is a demo server: one framed banner at start with the public passwords and simulated payments, and the ribbon on its pages', async () => {
-    const server = await startEmbedded();
+  it('is a demo server: `npm start` prints one framed banner naming the console\'s sign-in, the public passwords and simulated payments; the ribbon on its pages', async () => {
+    const server = await startEmbedded({}, NPM_START);
     const output = server.output();
+    // One banner, though the database is prepared twice (by npm start's child, then by the server).
     expect(output.match(/DEMO SERVER/g)).toHaveLength(1);
+    expect(output.match(/^ {2}#{20,}$/gm)).toHaveLength(2);
     expect(output).toMatch(/#{20,}\n {2}## {2}DEMO SERVER/);
+    expect(output.match(/\/admin-login/g)).toHaveLength(1);
+    expect(output).toMatch(/^ {2}## {2}Operator console: sign in at \/admin-login +##$/m);
     expect(output).toContain('Demo church DEMO01; its passwords are public. Password demo-password-123:');
     expect(output).toContain('Payments are simulated');
     expect(output).toContain('DEMO=false');
     expect(await pageOf(server)).toContain(DEMO_SERVER_RIBBON);
-  }, 150_000);
+  }, 270_000);
 
   it('with DEMO=false: no banner, no demo church, no ribbon', async () => {
     const server = await startEmbedded({ DEMO: 'false' });

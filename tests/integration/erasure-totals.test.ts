@@ -64,9 +64,9 @@ async function reports() {
       out[`${key} csv figures`] = csvRows.sort();
       out[`${key} calendar`] = (await p.get(`/api/attendance/class/${classId}/calendar?${query}`)).body.data;
       const register = await pdfText(p, `/api/attendance/class/${classId}/register.pdf?${query}`);
-      // The foot: per date the children present and absent, the month's totals and percentage.
-      out[`${key} register foot`] = register.filter((line) => /^(Present|Absent) [\d ]+/.test(line));
-      out[`${key} register rows`] = register.filter((line) => /^(\d+ .*|Erased child.*)[\dP A.–]+$/.test(line) && !/^(Present|Absent)/.test(line))
+      // The foot: per date the children present (with the month's totals and percentage) and absent.
+      out[`${key} register foot`] = register.filter((line) => /^Total (present|absent) [\d ]+/.test(line));
+      out[`${key} register rows`] = register.filter((line) => /^(\d+ .*|Erased child.*)[\dP A.–]+$/.test(line) && !/^Total (present|absent)/.test(line))
         .map(figuresOf).sort();
     }
     const year = await pdfText(p, `/api/attendance/class/${classId}/year-summary.pdf`);
@@ -74,6 +74,8 @@ async function reports() {
   }
   const church = await pdfText(p, `/api/attendance/year-summary.pdf?academic_year=${YEAR}`);
   out['church year'] = church.filter((line) => figuresOf(line).split(' ').length === 13);
+  // The year's return: per class and for the Sunday School, children on roll, roll calls, average present and percentage.
+  out['church return'] = church.filter((line) => /^(3rd|4th|Sunday School total) .*\d+ \d+ [\d.–]+ [\d.–]+$/.test(line) && figuresOf(line).split(' ').length === 4);
   return out;
 }
 
@@ -110,7 +112,10 @@ describe('the reports after an erasure', () => {
     expect(before['X 2025-12 register rows']).toHaveLength(2);
     expect(before['X year rows']).toHaveLength(2);
     expect(before['Y year rows']).toHaveLength(2);
-    expect(before['church year']).toHaveLength(2);
+    expect(before['church year']).toHaveLength(3);
+    // On roll, roll calls, average present, percentage. 3rd: Anu and Biju (Chinnu moved), five roll calls, 5 of 10 marks
+    // present; 4th: Deepa and Chinnu, Chinnu's two roll calls, one present; the Sunday School: four children, five days, 6 of 12.
+    expect((before['church return'] as string[]).map(figuresOf)).toEqual(['2 5 1.0 50.0', '2 2 0.5 50.0', '4 5 1.2 50.0']);
 
     for (const child of [erased, moved]) {
       const res = await a.s.principal.post(`/api/students/${child.id}/erase`, { confirm_name: child.name });

@@ -27,7 +27,7 @@ let b: ChurchWithSessions<'principal'>;
 let classId: string;
 let child: { id: string; name: string };
 let other: { id: string; name: string };
-/** Every id the child had: the student, guardians, pickups, consents, consent link, export, follow-up contact. */
+/** Every id the child had: the student, guardians, pickups, consents, consent link, export, follow-up contact, exam mark correction. */
 const childIds: string[] = [];
 let aloneMedia: Json;
 let sharedMedia: Json;
@@ -143,6 +143,25 @@ beforeAll(async () => {
   });
   expect(sync.status).toBe(200);
   expect(sync.body.data.refused[0].student_id).toBe(child.id);
+
+  // An exam: the child's marks and a remark naming them, published, then one mark corrected (recorded
+  // and audited with the child's id).
+  const exam = await principal.post('/api/exams', { academic_year: made.class.academicYear, name: `Half-yearly ${suffix}`, kind: 'half_yearly' });
+  expect(exam.status).toBe(201);
+  const paperId = exam.body.data.classes.find((c: Json) => c.id === classId).papers[0].id as string;
+  const marksPath = `/api/exams/${exam.body.data.exam.id}/classes/${classId}/marks`;
+  const marks = await a.s.teacher.put(marksPath, {
+    write_id: randomUUID(), entries: made.students.map((s, i) => ({ student_id: s.id, paper_id: paperId, value: 60 + i })),
+    remarks: [{ student_id: child.id, remark: `${child.name} reads the lesson well` }],
+  });
+  expect(marks.status).toBe(200);
+  expect((await principal.post(`/api/exams/${exam.body.data.exam.id}/publish`)).status).toBe(200);
+  const amended = await principal.put(marksPath, {
+    write_id: randomUUID(), entries: [{ student_id: child.id, paper_id: paperId, value: 70 }], amendment_reason: 'Recounted',
+  });
+  expect(amended.body.data.amended).toBe(1);
+  const [amendment] = (await principal.get(`/api/exams/${exam.body.data.exam.id}/amendments`)).body.data as Json[];
+  childIds.push(amendment.id as string);
 
   for (const back of [1, 2]) {
     const [year, month] = pastDate(back, 1).split('-').map(Number);

@@ -95,8 +95,8 @@ describe('the follow-up list', () => {
     expect(put.status, put.body.message).toBe(200);
     const row = (await list()).students.find((s) => s.student_id === a1.id)!;
     expect(row.guardians.map((g) => [g.name, g.language, g.contact_consent, g.links.phone])).toEqual([
-      ['Mary', 'ml', true, { display: '+919847012345', tel: 'tel:+919847012345', whatsapp: 'https://wa.me/919847012345' }],
-      ['John', null, false, { display: '+919847054321', tel: 'tel:+919847054321', whatsapp: null }],
+      ['Mary', 'ml', true, { display: '+91 98470 12345', tel: 'tel:+919847012345', whatsapp: 'https://wa.me/919847012345' }],
+      ['John', null, false, { display: '+91 98470 54321', tel: 'tel:+919847054321', whatsapp: null }],
     ]);
     // John uses WhatsApp but did not agree to be contacted: no link anywhere, his choice kept.
     const own = (await c.s.principal.get(`/api/students/${a1.id}/guardians`)).body.data[1];

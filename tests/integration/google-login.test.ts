@@ -25,7 +25,7 @@ beforeAll(async () => {
     startTestApp({ ...google.env, LOGIN_MAX_FAILURES_PER_ACCOUNT: '2', LOGIN_MAX_FAILURES_PER_IP: '1000', GOOGLE_START_MAX_PER_IP: '1000' }),
     startTestApp(),
   ]);
-});
+}, 180_000); // three servers at once: past 60 s when the whole suite loads the 2 cores
 afterAll(async () => {
   await Promise.all([app?.close(), throttled?.close(), unconfigured?.close()]);
   await Promise.all([google?.close(), smtp?.close()]);

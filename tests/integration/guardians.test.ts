@@ -47,11 +47,11 @@ const guardianRows = (studentId: string) => app.db.withTenant(c.church.id, (tx) 
   tx.select().from(studentGuardians).where(eq(studentGuardians.studentId, studentId)).orderBy(studentGuardians.position));
 
 describe('the student API and the primary guardian', () => {
-  it('a student added through the student API has one guardian: the parent phone and email, as written', async () => {
+  it('a student added through the student API has one guardian: the parent phone (in E.164) and email', async () => {
     const res = await c.admin.get(`/api/students/${c.anna.id}/guardians`);
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual([expect.objectContaining({
-      position: 1, primary: true, name: 'Parent', relation: 'parent', phone: '+91 98765 43210', phone2: null, whatsapp: 'none',
+      position: 1, primary: true, name: 'Parent', relation: 'parent', phone: '+919876543210', phone2: null, whatsapp: 'none',
       email: 'anna.parent@example.org', contact_consent: false, consent_recorded_at: null, consent_recorded_by: null,
       links: { phone: { display: '+91 98765 43210', tel: 'tel:+919876543210', whatsapp: null }, phone2: null },
     })]);
@@ -69,10 +69,10 @@ describe('the student API and the primary guardian', () => {
     expect((await c.admin.get('/api/students?search=mary@example')).body.data.map((s: Json) => s.id)).toEqual([c.ben.id]);
 
     const edited = await c.admin.put(`/api/students/${c.ben.id}`, { parent_phone: '0484 123 4567', parent_email: '' });
-    expect(edited.body.data).toMatchObject({ parent_phone: '0484 123 4567', parent_email: null });
+    expect(edited.body.data).toMatchObject({ parent_phone: '+914841234567', parent_email: null });
     const rows = await guardianRows(c.ben.id);
     expect(rows.map((g) => [g.position, g.name, g.phone, g.email])).toEqual([
-      [1, 'Mary Joseph', '0484 123 4567', null], [2, 'John Mathew', '+442079460958', null],
+      [1, 'Mary Joseph', '+914841234567', null], [2, 'John Mathew', '+442079460958', null],
     ]);
   });
 });
@@ -88,9 +88,21 @@ describe('PUT /api/students/{id}/guardians: validation and normalisation', () =>
       ['+919847012345', '+14155552671', 'phone2', 'ml'], ['+919847055555', null, 'none', null],
     ]);
     expect(res.body.data[0].links).toEqual({
-      phone: { display: '+919847012345', tel: 'tel:+919847012345', whatsapp: null },
-      phone2: { display: '+14155552671', tel: 'tel:+14155552671', whatsapp: 'https://wa.me/14155552671' },
+      phone: { display: '+91 98470 12345', tel: 'tel:+919847012345', whatsapp: null },
+      phone2: { display: '+1 415 555 2671', tel: 'tel:+14155552671', whatsapp: 'https://wa.me/14155552671' },
     });
+  });
+
+  it('says why a guardian has no WhatsApp link: no WhatsApp, or not agreed to be contacted', async () => {
+    const res = await putGuardians(c.admin, c.cara.id, [
+      guardian({ whatsapp: 'phone', contact_consent: true }),
+      guardian({ name: 'John Mathew', relation: 'father', whatsapp: 'none', contact_consent: true }),
+      guardian({ name: 'Grand Pa', relation: 'grandparent', whatsapp: 'phone', contact_consent: false }),
+    ]);
+    expect(res.status, res.body.message).toBe(200);
+    expect(res.body.data.map((g: Json) => [g.links.phone.whatsapp !== null, g.whatsapp_unavailable])).toEqual([
+      [true, null], [false, 'no_whatsapp'], [false, 'no_consent'],
+    ]);
   });
 
   it.each([
@@ -191,11 +203,11 @@ describe('pickups, emergency contact and medical note', () => {
     const card = res.body.data as { student: Json; guardians: GuardianDto[]; pickups: PickupDto[]; has_medical_note: boolean; emergency_contact: Json };
     expect(card.student).toEqual({
       id: c.anna.id, name: 'Anna Joseph', roll_number: c.anna.roll_number, academic_year: c.own.academic_year,
-      class_id: c.own.id, class_name: '3rd', class_section: 'A',
+      class_id: c.own.id, class_name: '3rd', class_section: 'A', active: true,
     });
     expect(card.guardians.map((g) => [g.name, g.relation, g.links.phone])).toEqual([
-      ['Mary Joseph', 'mother', { display: '+919847011111', tel: 'tel:+919847011111', whatsapp: 'https://wa.me/919847011111' }],
-      ['Joseph K', 'father', { display: '+919847022222', tel: 'tel:+919847022222', whatsapp: null }],
+      ['Mary Joseph', 'mother', { display: '+91 98470 11111', tel: 'tel:+919847011111', whatsapp: 'https://wa.me/919847011111' }],
+      ['Joseph K', 'father', { display: '+91 98470 22222', tel: 'tel:+919847022222', whatsapp: null }],
     ]);
     expect(card.pickups.map((p) => [p.name, p.links.tel])).toEqual([['Aunt Rose', 'tel:+919847033333'], ['Driver Joe', 'tel:+971501234567']]);
     expect(card.has_medical_note).toBe(true);
@@ -206,9 +218,9 @@ describe('pickups, emergency contact and medical note', () => {
     expect(plain).toMatchObject({ has_medical_note: false, emergency_contact: null, pickups: [] });
   });
 
-  it('a phone kept as written from before (not E.164) still gets a tel: link of its digits', () => {
+  it('a phone kept as written from before (not E.164) still gets a tel: link of its digits, and is shown for reading when it is a number', () => {
     expect(phoneLinks('1234567', true)).toEqual({ display: '1234567', tel: 'tel:1234567', whatsapp: null });
-    expect(phoneLinks('0484 123 4567', true)).toEqual({ display: '0484 123 4567', tel: 'tel:+914841234567', whatsapp: 'https://wa.me/914841234567' });
+    expect(phoneLinks('0484 123 4567', true)).toEqual({ display: '+91 484 123 4567', tel: 'tel:+914841234567', whatsapp: 'https://wa.me/914841234567' });
   });
 
   it('the Mark Attendance roster carries hasMedicalNote per student (REST and tRPC)', async () => {

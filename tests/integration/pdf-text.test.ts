@@ -93,7 +93,9 @@ describe('the text of the PDFs is the text written, in every script', () => {
     expect(set.status).toBe(200);
 
     const register = await served(a.s.principal, `/api/attendance/class/${cls.id}/register.pdf?year=2025&month=11`);
-    expectText(register.text, [...Object.values(NAMES), 'Anna Joseph', t('reports.register.title'), t('reports.student'), t('reports.present')]);
+    // The note under the table counts the month's two roll calls (in Hindi the number first: 'इस महीने 2 बार हाज़िरी ली गई।').
+    expectText(register.text, [...Object.values(NAMES), 'Anna Joseph', t('reports.register.title'), t('reports.student'), t('reports.present'),
+      t('reports.register.rollCalls', { held: 2 })]);
     expectTagged(register, language, ['H1', 'Table', 'TR', 'TH', 'TD', 'P']);
 
     const classYear = await served(a.s.principal, `/api/attendance/class/${cls.id}/year-summary.pdf`);

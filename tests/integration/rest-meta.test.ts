@@ -44,6 +44,7 @@ describe('REST paths declared on procedures', () => {
       ...routes.map((r) => `${r.method} ${r.path} ${r.procedurePath}`),
       'POST /api/gallery/upload gallery.upload', 'GET /api/gallery/image/{filename} gallery.file',
       'POST /api/payments/razorpay/webhook payments.razorpayWebhook', 'GET /api/exports/download/{token} familyExport.download',
+      'GET /api/report-cards/{token} exams.reportCardByLink',
       'POST /api/students/import/preview students.importPreview', 'GET /api/students/import/template students.importTemplate',
       'GET /api/health health.live', 'GET /api/health/ready health.ready', 'GET /metrics metrics.scrape',
       'GET /api/openapi.json docs.openapi', 'GET /api/docs docs.page',

@@ -26,7 +26,7 @@ interface Church {
   kids: Record<'lkg' | 'third' | 'tenth', Array<{ id: string; name: string }>>;
 }
 
-/** A church whose ending year has LKG (3 children), 3rd A (4) and 10th (2), with marks in two months. */
+/** A church whose ending year has LKG (3 children), 3rd A (4) and 12th (2), the last class of the default list, with marks in two months. */
 async function churchWithEndingYear(options: { tier?: 'free' | 'premium' } = {}): Promise<Church> {
   const c = await churchWithSessions(app, { tier: options.tier });
   const settings = (await c.s.principal.get('/api/gallery/academic-year/config')).body.data;
@@ -36,7 +36,7 @@ async function churchWithEndingYear(options: { tier?: 'free' | 'premium' } = {})
   const [lkg, third, tenth] = await Promise.all([
     createClassWithStudents(app.db, c.church.id, { className: 'LKG', section: '', teacherId, academicYear: fromYear, names: ['Abel', 'Bina', 'Cyril'] }),
     createClassWithStudents(app.db, c.church.id, { className: '3rd', section: 'A', academicYear: fromYear, names: ['Dina', 'Eapen', 'Febin', 'Gita'] }),
-    createClassWithStudents(app.db, c.church.id, { className: '10th', section: '', academicYear: fromYear, names: ['Hanna', 'Isaac'] }),
+    createClassWithStudents(app.db, c.church.id, { className: '12th', section: '', academicYear: fromYear, names: ['Hanna', 'Isaac'] }),
   ]);
   const start = Number(fromYear.slice(0, 4));
   const dates = [`${start}-07-06`, `${start}-07-13`, `${start}-07-20`, `${start + 1}-01-04`, `${start + 1}-01-11`];
@@ -99,13 +99,14 @@ const studentRows = (w: Church) => app.db.withTenant(w.c.church.id, (tx) => tx.s
 }).from(students).orderBy(students.id));
 
 describe('the rollover proposal and preview', () => {
-  it('suggests the next grade with the same section and teacher, and previews without writing anything', async () => {
+  it('suggests the next grade with the same section, and previews without writing anything', async () => {
     const w = await churchWithEndingYear();
     const proposal = (await w.c.s.principal.get('/api/rollover')).body.data;
     expect(proposal).toMatchObject({ from_year: w.fromYear, to_year: w.toYear, offered: true, refusal: null, standing: null });
     expect(proposal.classes.map((c: Json) => [c.class_name, c.section, c.suggestion.next_class_name, c.suggestion.next_section, c.children.length]))
-      .toEqual([['LKG', '', 'UKG', '', 3], ['3rd', 'A', '4th', 'A', 4], ['10th', '', null, '', 2]]);
-    expect(proposal.classes[0].suggestion.next_teacher_id).toBe(w.c.users.teacher.id);
+      .toEqual([['LKG', '', 'UKG', '', 3], ['3rd', 'A', '4th', 'A', 4], ['12th', '', null, '', 2]]);
+    // LKG's teacher stays with LKG (no UKG this year to give its teacher), or moves up with the children.
+    expect(proposal.classes[0].suggestion.teachers).toEqual({ stay: null, move_up: w.c.users.teacher.id });
 
     const before = await studentRows(w);
     const preview = await w.c.s.principal.post('/api/rollover/preview', {
@@ -114,13 +115,16 @@ describe('the rollover proposal and preview', () => {
     });
     expect(preview.status).toBe(200);
     const p = preview.body.data;
-    expect(p.totals).toEqual({ classes_created: 3, children_moved: 5, held_back: 1, leaving: 3 });
-    expect(p.classes.map((c: Json) => [c.class_name, c.section, c.teacher_id, c.existing, c.children.map((ch: Json) => [ch.roll_number, ch.name, ch.outcome])])).toEqual([
-      ['UKG', '', w.c.users.teacher.id, false, [[1, 'Abel', 'moves'], [2, 'Bina', 'moves']]],
-      ['4th', 'A', null, false, [[1, 'Dina', 'moves'], [2, 'Febin', 'moves'], [3, 'Gita', 'moves']]],
-      ['3rd', 'A', null, false, [[1, 'Eapen', 'held_back']]],
+    expect(p.totals).toEqual({ classes_created: 4, children_moved: 5, held_back: 1, leaving: 3 });
+    // In school order; the lowest class opened for new children, with its teacher (teachers stay).
+    expect(p.teachers).toBe('stay');
+    expect(p.classes.map((c: Json) => [c.class_name, c.section, c.teacher_id, c.existing, c.opened_for_admissions, c.children.map((ch: Json) => [ch.roll_number, ch.name, ch.outcome])])).toEqual([
+      ['LKG', '', w.c.users.teacher.id, false, true, []],
+      ['UKG', '', null, false, false, [[1, 'Abel', 'moves'], [2, 'Bina', 'moves']]],
+      ['3rd', 'A', null, false, false, [[1, 'Eapen', 'held_back']]],
+      ['4th', 'A', null, false, false, [[1, 'Dina', 'moves'], [2, 'Febin', 'moves'], [3, 'Gita', 'moves']]],
     ]);
-    expect(p.leaving.map((c: Json) => [c.name, c.from_class])).toEqual([['Cyril', 'LKG'], ['Hanna', '10th'], ['Isaac', '10th']]);
+    expect(p.leaving.map((c: Json) => [c.name, c.from_class])).toEqual([['Cyril', 'LKG'], ['Hanna', '12th'], ['Isaac', '12th']]);
     expect(p.plan_limit).toBeNull();
     expect(await classesOf(w, w.toYear)).toEqual([]);
     expect(await studentRows(w)).toEqual(before);
@@ -184,17 +188,17 @@ describe('committing and undoing a rollover', () => {
       children: [{ student_id: w.kids.third[1].id, outcome: 'held_back' }, { student_id: w.kids.lkg[2].id, outcome: 'leaves' }],
     });
     expect(committed.status).toBe(201);
-    expect(committed.body.data).toMatchObject({ from_year: w.fromYear, to_year: w.toYear, totals: { classes_created: 3, children_moved: 5, held_back: 1, leaving: 3 } });
+    expect(committed.body.data).toMatchObject({ from_year: w.fromYear, to_year: w.toYear, totals: { classes_created: 4, children_moved: 5, held_back: 1, leaving: 3 } });
 
     const newClasses = await classesOf(w, w.toYear);
-    expect(newClasses.map((c: Json) => [c.class_name, c.section, c.student_count])).toEqual([['UKG', '', 2], ['3rd', 'A', 1], ['4th', 'A', 3]]);
+    expect(newClasses.map((c: Json) => [c.class_name, c.section, c.student_count])).toEqual([['LKG', '', 0], ['UKG', '', 2], ['3rd', 'A', 1], ['4th', 'A', 3]]);
     // The children are now in the new year's classes; the leaving ones are inactive where they were.
     const current = (await s.get('/api/students')).body.data as Json[];
     const byName = new Map(current.map((st: Json) => [st.name, st]));
     expect(byName.get('Abel')).toMatchObject({ class_name: 'UKG', academic_year: w.toYear, roll_number: 1 });
     expect(byName.get('Eapen')).toMatchObject({ class_name: '3rd', class_section: 'A', academic_year: w.toYear, roll_number: 1 });
     expect(byName.get('Cyril')).toMatchObject({ class_name: 'LKG', academic_year: w.fromYear, active: false });
-    expect(byName.get('Hanna')).toMatchObject({ class_name: '10th', academic_year: w.fromYear, active: false });
+    expect(byName.get('Hanna')).toMatchObject({ class_name: '12th', academic_year: w.fromYear, active: false });
     // Every report of the ending year reads exactly as before.
     expect(await reportsOf(w)).toEqual(reportsBefore);
 
@@ -226,7 +230,8 @@ describe('committing and undoing a rollover', () => {
     const newcomer = await s.post('/api/students', { name: 'Newcomer', parent_phone: '+91 98765 43210', date_of_birth: '2021-02-02', class_id: made.body.data.id });
     expect(newcomer.status).toBe(201);
     const committed = await s.post('/api/rollover', { from_year: w.fromYear });
-    expect(committed.body.data.totals).toEqual({ classes_created: 1, children_moved: 7, held_back: 0, leaving: 2 });
+    // 4th A, and LKG opened for new children.
+    expect(committed.body.data.totals).toEqual({ classes_created: 2, children_moved: 7, held_back: 0, leaving: 2 });
     const ukg = (await s.get(`/api/students/class/${made.body.data.id}`)).body.data as Json[];
     expect(ukg.map((st: Json) => [st.roll_number, st.name])).toEqual([[1, 'Newcomer'], [2, 'Abel'], [3, 'Bina'], [4, 'Cyril']]);
     expect((await s.post(`/api/rollover/${committed.body.data.id}/undo`)).status).toBe(200);
@@ -255,7 +260,7 @@ describe('committing and undoing a rollover', () => {
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe(`Attendance has already been marked in ${w.toYear}, so this rollover can no longer be undone.`);
     expect((await s.get('/api/rollover')).body.data.standing.undo).toMatchObject({ possible: false, reason: 'undo_after_marks' });
-    expect((await classesOf(w, w.toYear))).toHaveLength(2);
+    expect((await classesOf(w, w.toYear))).toHaveLength(3);
   });
 
   it('keeps a class of the ending year in its year and with its children once they moved on', async () => {
@@ -294,7 +299,11 @@ describe('plan limits', () => {
     const w = await churchWithEndingYear({ tier: 'free' });
     const s = w.c.s.principal;
     // The free plan allows 2 classes a year: the ending year has 3 (made before the limit counted them).
-    const plan = { from_year: w.fromYear };
+    // UKG, 4th A and LKG opened for new children make 3; without LKG, 2.
+    const opened = (await s.post('/api/rollover/preview', { from_year: w.fromYear })).body.data;
+    expect(opened.totals.classes_created).toBe(3);
+    expect(opened.plan_limit.message).toBe('Your Free Trial plan allows 2 classes. Upgrade your plan to add more.');
+    const plan = { from_year: w.fromYear, open_lowest_class: false };
     const preview = (await s.post('/api/rollover/preview', plan)).body.data;
     expect(preview.totals.classes_created).toBe(2);
     expect(preview.plan_limit).toBeNull();

@@ -78,9 +78,9 @@ describe('GET /api/students/{id}/history', () => {
       years: [
         // Moved within the year: the enrolment's class is the last one, and the marks under 4th A count too.
         { academic_year: YEAR_2, class_id: c.fourthB.id, class_name: '4th', section: 'B', roll_number: 1,
-          present: 2, absent: 1, total: 3, percentage: 66.7 },
+          present: 2, absent: 1, total: 3, percentage: 66.7, result: null },
         { academic_year: YEAR_1, class_id: c.third.id, class_name: '3rd', section: 'A', roll_number: 1,
-          present: 1, absent: 2, total: 3, percentage: 33.3 },
+          present: 1, absent: 2, total: 3, percentage: 33.3, result: null },
       ],
     });
     // The same answer over tRPC, to the super admin.
@@ -91,12 +91,12 @@ describe('GET /api/students/{id}/history', () => {
   it('a child who stayed has one year; a child with no mark has zeros and a null percentage', async () => {
     expect((await historyOf(c.principal, c.ben.id)).body.data.years).toEqual([
       { academic_year: YEAR_1, class_id: c.third.id, class_name: '3rd', section: 'A', roll_number: 2,
-        present: 1, absent: 2, total: 3, percentage: 33.3 },
+        present: 1, absent: 2, total: 3, percentage: 33.3, result: null },
     ]);
     expect((await historyOf(c.admin, c.carl.id)).body.data).toEqual({
       student_id: c.carl.id,
       years: [{ academic_year: YEAR_1, class_id: c.third.id, class_name: '3rd', section: 'A', roll_number: 3,
-        present: 0, absent: 0, total: 0, percentage: null }],
+        present: 0, absent: 0, total: 0, percentage: null, result: null }],
     });
   });
 

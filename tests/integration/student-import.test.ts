@@ -79,10 +79,10 @@ describe('POST /api/students/import/preview', () => {
     ));
     expect(res.status, res.body.message).toBe(200);
     expect(res.body.data.columns).toEqual(['Student Name', 'DOB', 'Mobile', 'E-mail']);
-    expect(res.body.data.mapping).toEqual({ name: 0, date_of_birth: 1, parent_phone: 2, parent_email: 3, roll_number: null });
+    expect(res.body.data.mapping).toEqual({ name: 0, date_of_birth: 1, parent_phone: 2, parent_email: 3, roll_number: null, guardian_name: null, guardian_relation: null, guardian_phone: null, guardian_whatsapp: null, guardian_consent: null });
     expect(res.body.data.rows[0]).toEqual({
-      line: 2, status: 'new',
-      values: { name: ANU, date_of_birth: '2016-03-15', parent_phone: '+91 98470 12345', parent_email: 'anu@example.org', roll_number: null },
+      line: 2, status: 'new', errors: [],
+      values: { name: ANU, date_of_birth: '15/03/2016', parent_phone: '+91 98470 12345', parent_email: 'anu@example.org', roll_number: null, guardian_name: null, guardian_relation: null, guardian_phone: null, guardian_whatsapp: null, guardian_consent: null },
     });
     expect(res.body.data.rows[0].values.name.normalize('NFC')).toBe(res.body.data.rows[0].values.name);
     expect(res.body.data.counts).toEqual({ new: 2, duplicate: 0, invalid: 0 });
@@ -94,7 +94,7 @@ describe('POST /api/students/import/preview', () => {
     const res = await preview(c.s.principal, own.id, utf16le(`പേര്\tजन्म तिथि\tPhone\n${ANU}\t01-02-2017\t9847012345\n`));
     expect(res.status, res.body.message).toBe(200);
     expect(res.body.data.mapping).toMatchObject({ name: 0, date_of_birth: 1, parent_phone: 2 });
-    expect(res.body.data.rows[0].values).toMatchObject({ name: ANU, date_of_birth: '2017-02-01' });
+    expect(res.body.data.rows[0].values).toMatchObject({ name: ANU, date_of_birth: '01-02-2017' }); // as written
   });
 
   it('reads an XLSX made by exceljs, with an Excel date cell and a number cell for the phone', async () => {
@@ -105,8 +105,8 @@ describe('POST /api/students/import/preview', () => {
     const res = await preview(c.s.principal, own.id, file);
     expect(res.status, res.body.message).toBe(200);
     expect(res.body.data.rows).toEqual([{
-      line: 2, status: 'new',
-      values: { name: ANU, date_of_birth: '2016-03-15', parent_phone: '9847012345', parent_email: null, roll_number: '7' },
+      line: 2, status: 'new', errors: [],
+      values: { name: ANU, date_of_birth: '2016-03-15', parent_phone: '9847012345', parent_email: null, roll_number: '7', guardian_name: null, guardian_relation: null, guardian_phone: null, guardian_whatsapp: null, guardian_consent: null },
     }]);
   });
 
@@ -126,7 +126,7 @@ describe('POST /api/students/import/preview', () => {
     expect(res.status, res.body.message).toBe(200);
     expect(res.body.data.rows.map((r: Json) => [r.line, r.status, r.reason])).toEqual([
       [2, 'invalid', STUDENT_MESSAGES.nameRequired],
-      [3, 'invalid', STUDENT_MESSAGES.dateOfBirthInvalid],
+      [3, 'invalid', IMPORT_MESSAGES.notADate('31/02/2016')],
       [4, 'invalid', STUDENT_MESSAGES.dateOfBirthFuture],
       [5, 'invalid', STUDENT_MESSAGES.parentPhoneInvalid],
       [6, 'invalid', STUDENT_MESSAGES.parentPhoneRequired],
@@ -240,10 +240,10 @@ describe('POST /api/students/import', () => {
     expect(res.body.data).toEqual({ imported: 3, message: IMPORT_MESSAGES.imported(3) });
     const list = await c.s.principal.get(`/api/students/class/${cls.id}`);
     expect(list.body.data.map((s: Json) => [s.roll_number, s.name, s.date_of_birth, s.parent_phone, s.parent_email])).toEqual([
-      [1, 'First', '2015-05-05', '9847012345', null],
-      [10, 'Rahul', '2015-07-01', '9847012346', null],
-      [11, ANU, '2016-03-15', '9847012345', 'anu@example.org'],
-      [12, 'Meera', '2015-07-02', '9847012347', null],
+      [1, 'First', '2015-05-05', '+919847012345', null],
+      [10, 'Rahul', '2015-07-01', '+919847012346', null],
+      [11, ANU, '2016-03-15', '+919847012345', 'anu@example.org'],
+      [12, 'Meera', '2015-07-02', '+919847012347', null],
     ]);
     const entries = await app.db.withPlatform((tx) => tx.select().from(auditLog).where(eq(auditLog.targetChurchId, c.church.id)));
     const entry = entries.find((e) => e.action === 'students.import' && e.resourceId === cls.id);
@@ -265,7 +265,7 @@ describe('POST /api/students/import', () => {
       { line: 3, name: 'Bad', date_of_birth: '2016-02-30', parent_phone: '9847012345' },
     ] });
     expect(mixed.status).toBe(400);
-    expect(mixed.body.message).toBe(IMPORT_MESSAGES.rowsRefused(1, `Line 3: ${STUDENT_MESSAGES.dateOfBirthInvalid}`));
+    expect(mixed.body.message).toBe(IMPORT_MESSAGES.rowsRefused(1, `Line 3: ${IMPORT_MESSAGES.notADate('2016-02-30')}`));
     expect(await studentsOf(c.church.id, cls.id)).toEqual([]);
   });
 
@@ -293,7 +293,10 @@ describe('GET /api/students/import/template', () => {
       const data = Buffer.from(await res.arrayBuffer());
       const shown = await preview(c.s.principal, own.id, { name: `template.${format}`, data });
       expect(shown.status, shown.body.message).toBe(200);
-      expect(shown.body.data.mapping).toEqual({ name: 0, date_of_birth: 1, parent_phone: 2, parent_email: 3, roll_number: 4 });
+      expect(shown.body.data.mapping).toEqual({
+        name: 0, date_of_birth: 1, parent_phone: 2, parent_email: 3, roll_number: 4,
+        guardian_name: 5, guardian_relation: 6, guardian_phone: 7, guardian_whatsapp: 8, guardian_consent: 9,
+      });
       expect(shown.body.data.counts).toEqual({ new: 1, duplicate: 0, invalid: 0 });
     }
   });

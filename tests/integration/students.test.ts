@@ -58,7 +58,7 @@ describe('POST /api/students', () => {
     const today = todayIn(TZ);
     const age = Number(today.slice(0, 4)) - 2016 - (today.slice(5) < '03-15' ? 1 : 0);
     expect(res.body.data).toEqual({
-      id: expect.any(String), name: 'Anna Joseph', parent_phone: '+91 98765 43210', parent_email: 'Parent@Example.org',
+      id: expect.any(String), name: 'Anna Joseph', parent_phone: '+919876543210', parent_email: 'Parent@Example.org',
       date_of_birth: '2016-03-15', age, class_id: own.id, class_name: '3rd', class_section: 'A',
       roll_number: 1, academic_year: YEAR, active: true,
       // A new child has no enrolment consent yet.
@@ -218,7 +218,7 @@ describe('PUT /api/students/{id}', () => {
     });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({
-      id: row.id, name: 'New Name', parent_phone: '0484 123 4567', parent_email: 'old@example.org',
+      id: row.id, name: 'New Name', parent_phone: '+914841234567', parent_email: 'old@example.org',
       date_of_birth: '2015-01-02', roll_number: row.roll_number, class_id: own.id,
     });
     const cleared = await c.principal.put(`/api/students/${row.id}`, { parent_email: '' });
@@ -321,7 +321,7 @@ describe('GET /api/students and its filters', () => {
     await addStudent(d.admin, a.id, { name: 'Maria Thomas', parent_phone: '+91 98470 11111', parent_email: 'maria.parent@example.org' });
     await addStudent(d.admin, a.id, { name: 'John Mathew', parent_phone: '0484-2222222' });
     await addStudent(d.admin, b.id, { name: 'Sara George', parent_phone: '9847033333', parent_email: 'GEORGE@Example.org' });
-    await addStudent(d.admin, old.id, { name: 'Old Boy 100%', parent_phone: '1234567' });
+    await addStudent(d.admin, old.id, { name: 'Old Boy 100%', parent_phone: '+44 20 7946 0958' });
   });
 
   const names = (res: Json) => res.body.data.map((s: Json) => s.name);

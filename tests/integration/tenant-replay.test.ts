@@ -108,6 +108,7 @@ const ROUTES_OF_THEIR_OWN: Record<string, string> = {
   'POST /api/gallery/upload': 'tests/integration/gallery.test.ts (roles, another church, limits), media-consent.test.ts (another church\'s children)',
   'GET /api/gallery/image/:filename': 'below, and tests/integration/gallery.test.ts (signed links)',
   'GET /api/exports/download/:token': 'tests/integration/family-export.test.ts (the token is the credential: used, replaced, expired and unknown links)',
+  'GET /api/report-cards/:token': 'tests/integration/report-card-link.test.ts (the token is the credential: replaced, withdrawn, expired and unknown links)',
   'POST /api/payments/razorpay/webhook': 'tests/integration/payments.test.ts (signature over the raw body)',
   'POST /api/students/import/preview': 'tests/integration/student-import.test.ts (no session, roles, a teacher of another class, another church\'s class)',
   'GET /api/students/import/template': 'a public document (the template names no church)',

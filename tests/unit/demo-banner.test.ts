@@ -23,7 +23,8 @@ describe('the demo server banner', () => {
     expect(banner).toContain('superadmin@demo01.example');
     expect(banner).toContain('Payments are simulated');
     expect(banner).toContain(DEMO_SERVER_RIBBON);
-    expect(banner).toContain('/admin-login');
+    expect(banner).toContain('Operator console: sign in at /admin-login');
+    expect(banner).toContain('npm run admin:create');
     expect(banner).toContain('DEMO=false');
   });
 

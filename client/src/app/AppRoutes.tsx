@@ -5,9 +5,11 @@ import { FullPageLoader } from '../components/FullPageLoader';
 import { UpdatePrompt } from '../components/UpdatePrompt';
 import { AdminConsole, AdminLoginPage } from '../features/admin';
 import { LoginPage, ResetPasswordPage, type SessionData } from '../features/auth';
+import { ExamResultsPage } from '../features/exams';
 import { GoogleCallbackPage } from '../features/google-callback';
 import { PaymentPage, PAYMENT_PATH } from '../features/payments';
 import { ConsentPage } from '../features/consent';
+import { ExamMarksPage } from '../features/exam-marks';
 import { DashboardLayout } from '../features/shell';
 import { useT } from '../lib/i18n';
 import { EnglishOnly } from '../lib/i18n/EnglishOnly';
@@ -23,6 +25,8 @@ const RegisterChurchPage = lazyScreen(() => import('../features/registration/Reg
 // A church's privacy notice for parents: open to anyone, outside the church's frame.
 const PublicNoticePage = lazyScreen(() => import('../features/privacy-notice/PublicNoticePage').then((m) => m.PublicNoticePage));
 const SafetyCardPage = lazyScreen(() => import('../features/safety-card/SafetyCardPage').then((m) => m.SafetyCardPage));
+// The dashboard's frame with its sidebar's icons, which the sign-in page does not need.
+const ChurchFrame = lazyScreen(() => import('./ChurchFrame').then((m) => m.ChurchFrame));
 
 /** Screens reachable from the sidebar, each opened by whoever sees its entry. */
 const SCREEN_ROUTES = NAV_ITEMS.flatMap((item) => (item.ready && item.screen ? [{ ...item, screen: item.screen }] : []));
@@ -35,7 +39,7 @@ const SCREEN_ROUTES = NAV_ITEMS.flatMap((item) => (item.ready && item.screen ? [
 export function preloadSignedInScreen(address: Pick<Location, 'pathname' | 'search'>, utils: AppQueryUtils, session: Promise<SessionData>) {
   const route = SCREEN_ROUTES.find(({ path }) => path === address.pathname);
   route?.prefetch?.({ utils, params: new URLSearchParams(address.search), session });
-  for (const chunk of [DashboardLayout, route?.screen]) chunk?.preload().catch(() => undefined);
+  for (const chunk of [ChurchFrame, DashboardLayout, route?.screen]) chunk?.preload().catch(() => undefined);
 }
 
 /** The app's routes: the signed-out pages, the church's dashboard behind its guards, and the console's. */
@@ -63,12 +67,16 @@ export function AppRoutes() {
           <Route element={<RequireSession />}>
             <Route path="/subscription" element={<SubscriptionPage />} />
             <Route element={<RequireValidSubscription />}>
-              <Route element={<DashboardLayout items={NAV_ITEMS} />}>
+              <Route element={<ChurchFrame />}>
                 {SCREEN_ROUTES.map(({ path, capability, exceptWith, screen: Screen }) => (
                   <Route key={path} path={path} element={<RequireAccess access={{ capability, exceptWith }}><Screen /></RequireAccess>} />
                 ))}
                 {/* A child's safety card, opened from the roll call and the student list (not a sidebar entry). */}
                 <Route path="/students/:id/card/*" element={<RequireAccess access={{ capability: 'viewSafetyCards' }}><SafetyCardPage /></RequireAccess>} />
+                {/* A class's mark list of an exam, opened from the exams screen (not a sidebar entry). */}
+                <Route path="/exams/:examId/classes/:classId/marks" element={<RequireAccess access={{ capability: 'enterMarks' }}><ExamMarksPage /></RequireAccess>} />
+                {/* A class's result sheet of an exam, opened from the Exams screen. */}
+                <Route path="/exams/:examId/classes/:classId/results" element={<RequireAccess access={{ capability: 'viewExams' }}><ExamResultsPage /></RequireAccess>} />
               </Route>
             </Route>
           </Route>

@@ -1,15 +1,16 @@
-import {
-  IconCalendarCheck, IconChalkboard, IconChecklist, IconEye, IconHeartHandshake, IconHome, IconNotebook, IconPhoto,
-  IconReportAnalytics, IconSchool, IconSettings, IconShieldLock, IconUserCog, IconUsers,
-} from '@tabler/icons-react';
 import { MarkAttendancePage, prefetchMarkAttendance } from '../features/attendance';
 import { ConfigurationPage } from '../features/configuration';
 import { DashboardHome, prefetchDashboard } from '../features/dashboard';
+import { ExamsPage } from '../features/exams';
 import { GalleryPage } from '../features/gallery';
 import { RecordsPage } from '../features/records';
 import { AttendanceReportsPage } from '../features/reports';
 import type { NavItem } from '../features/shell';
+
+/** An entry without its icons: ChurchFrame.tsx adds them, out of the first chunk (the sign-in page needs none). */
+type NavEntry = Omit<NavItem, 'icon' | 'shownWith'> & { shownWith?: Omit<NonNullable<NavItem['shownWith']>, 'icon'> };
 import { StudentViewPage } from '../features/student-view';
+import { SubstitutesPage } from '../features/substitutes';
 import { TeachersPage, UsersPage } from '../features/users';
 import { lazyScreen } from '../lib/lazy-screen';
 import type { Capability } from '../../../common/permissions';
@@ -37,31 +38,38 @@ const MANAGES_CLASSES: Capability = 'manageClasses';
  * whose screen is not built yet stays `ready: false` and is neither shown nor routed. One entry per
  * path.
  */
-export const NAV_ITEMS: readonly NavItem[] = [
+const ENTRIES = [
   // Every role's home.
-  { id: 'overview', label: 'dashboard.nav.overview', path: '/', icon: IconHome, ready: true, screen: DashboardHome, prefetch: prefetchDashboard },
+  { id: 'overview', label: 'dashboard.nav.overview', path: '/', ready: true, screen: DashboardHome, prefetch: prefetchDashboard },
   {
-    id: 'classes', label: 'dashboard.nav.classes', path: '/classes', icon: IconSchool, capability: 'viewClasses', ready: true, screen: ClassesPage,
+    id: 'classes', label: 'dashboard.nav.classes', path: '/classes', capability: 'viewClasses', ready: true, screen: ClassesPage,
     shownWith: { capability: RUNS_THE_CHURCH, label: 'dashboard.nav.classManagement' },
   },
   {
-    id: 'students', label: 'dashboard.nav.students', path: '/students', icon: IconUsers, capability: 'manageStudents', ready: true, screen: StudentsPage,
-    shownWith: { capability: RUNS_THE_CHURCH, label: 'dashboard.nav.studentManagement', icon: IconChecklist },
+    id: 'students', label: 'dashboard.nav.students', path: '/students', capability: 'manageStudents', ready: true, screen: StudentsPage,
+    shownWith: { capability: RUNS_THE_CHURCH, label: 'dashboard.nav.studentManagement' },
   },
   // Whoever manages every user finds the teachers among them, in User Management.
-  { id: 'teachers', label: 'dashboard.nav.teachers', path: '/teachers', icon: IconChalkboard, capability: 'manageTeachers', exceptWith: 'manageAllUsers', ready: true, screen: TeachersPage },
-  { id: 'user-management', label: 'dashboard.nav.userManagement', path: '/users', icon: IconUserCog, capability: 'manageAllUsers', ready: true, screen: UsersPage },
+  { id: 'teachers', label: 'dashboard.nav.teachers', path: '/teachers', capability: 'manageTeachers', exceptWith: 'manageAllUsers', ready: true, screen: TeachersPage },
+  { id: 'user-management', label: 'dashboard.nav.userManagement', path: '/users', capability: 'manageAllUsers', ready: true, screen: UsersPage },
   {
-    id: 'mark-attendance', label: 'dashboard.nav.markAttendance', path: '/attendance', icon: IconCalendarCheck,
+    id: 'mark-attendance', label: 'dashboard.nav.markAttendance', path: '/attendance',
     capability: 'markAttendance', exceptWith: MANAGES_CLASSES, ready: true, screen: MarkAttendancePage, prefetch: prefetchMarkAttendance,
   },
-  { id: 'attendance-reports', label: 'dashboard.nav.attendanceReports', path: '/reports', icon: IconReportAnalytics, capability: 'viewReports', ready: true, screen: AttendanceReportsPage },
-  { id: 'follow-up', label: 'dashboard.nav.followUp', path: '/follow-up', icon: IconHeartHandshake, capability: 'followUp', ready: true, screen: FollowUpPage },
-  { id: 'student-view', label: 'dashboard.nav.studentView', path: '/student-view', icon: IconEye, capability: 'viewReports', exceptWith: MANAGES_CLASSES, ready: true, screen: StudentViewPage },
+  { id: 'attendance-reports', label: 'dashboard.nav.attendanceReports', path: '/reports', capability: 'viewReports', ready: true, screen: AttendanceReportsPage },
+  { id: 'follow-up', label: 'dashboard.nav.followUp', path: '/follow-up', capability: 'followUp', ready: true, screen: FollowUpPage },
+  // Principals and super admins set exams up and publish results; teachers enter their classes' marks.
+  { id: 'exams', label: 'dashboard.nav.exams', path: '/exams', capability: 'viewExams', ready: true, screen: ExamsPage },
+  { id: 'substitutes', label: 'dashboard.nav.substitutes', path: '/substitutes', capability: 'viewRota', ready: true, screen: SubstitutesPage },
+  { id: 'student-view', label: 'dashboard.nav.studentView', path: '/student-view', capability: 'viewReports', exceptWith: MANAGES_CLASSES, ready: true, screen: StudentViewPage },
   // A guest only looks; the managers also upload, download and delete.
-  { id: 'gallery', label: 'dashboard.nav.gallery', path: '/gallery', icon: IconPhoto, capability: 'viewMedia', ready: true, screen: GalleryPage },
-  { id: 'records', label: 'dashboard.nav.records', path: '/records', icon: IconNotebook, capability: 'manageRecords', ready: true, screen: RecordsPage },
-  { id: 'configuration', label: 'dashboard.nav.configuration', path: '/configuration', icon: IconSettings, capability: 'configureAcademicYear', ready: true, screen: ConfigurationPage },
+  { id: 'gallery', label: 'dashboard.nav.gallery', path: '/gallery', capability: 'viewMedia', ready: true, screen: GalleryPage },
+  { id: 'records', label: 'dashboard.nav.records', path: '/records', capability: 'manageRecords', ready: true, screen: RecordsPage },
+  { id: 'configuration', label: 'dashboard.nav.configuration', path: '/configuration', capability: 'configureAcademicYear', ready: true, screen: ConfigurationPage },
   // Who read children's sensitive data: the church's owner reads it, above those who read.
-  { id: 'access-log', label: 'dashboard.nav.accessLog', path: '/access-log', icon: IconShieldLock, capability: 'viewAccessLog', ready: true, screen: AccessLogPage },
-];
+  { id: 'access-log', label: 'dashboard.nav.accessLog', path: '/access-log', capability: 'viewAccessLog', ready: true, screen: AccessLogPage },
+] as const satisfies readonly NavEntry[];
+
+/** The id of an entry of the list. */
+export type NavId = (typeof ENTRIES)[number]['id'];
+export const NAV_ITEMS: readonly (NavEntry & { id: NavId })[] = ENTRIES;

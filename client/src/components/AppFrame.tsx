@@ -1,5 +1,5 @@
 import { useState, type ComponentType, type CSSProperties, type ReactNode } from 'react';
-import { Button, Center, Loader, em } from '@mantine/core';
+import { ActionIcon, Button, Center, Loader, em } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconLogout, IconMenu2, IconX } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router-dom';
@@ -75,10 +75,16 @@ export function AppFrame(props: AppFrameProps) {
   // budget phone every element of the first screen costs).
   const sidebarShown = useMediaQuery(`(min-width: ${em(props.sidebarFromPx)})`, undefined, { getInitialValueInEffect: false });
   const [drawerUsed, setDrawerUsed] = useState(false);
+  // A window widened to show the sidebar forgets the drawer: narrowed again, the drawer starts closed
+  // and does not slide until the burger is used.
+  if (sidebarShown && (drawerUsed || drawerOpened)) {
+    setDrawerUsed(false);
+    setDrawerOpened(false);
+  }
   const widths = { '--frame-navbar-width': props.sidebarWidth, '--frame-drawer-width': props.drawerWidth } as CSSProperties;
 
   return (
-    <div className={classes.shell} style={widths} data-sidebar={sidebarShown || undefined}>
+    <div className={classes.shell} style={widths} data-sidebar={sidebarShown || undefined} data-drawer-used={drawerUsed || undefined}>
       <NotificationsHost />
       <header className={classes.header}>
         <div className={classes.brand}>
@@ -103,9 +109,23 @@ export function AppFrame(props: AppFrameProps) {
           {sidebarShown ? props.wideAccount : null}
           {props.account}
           {props.languagePicker?.(!sidebarShown)}
-          <Button variant="light" size="sm" leftSection={<IconLogout size={16} />} onClick={() => void onLogout()} loading={loggingOut}>
-            {t('common.logout')}
-          </Button>
+          {/* On a narrow screen Logout is its icon (named for screen readers), so the title keeps room. */}
+          {sidebarShown ? (
+            <Button variant="light" size="sm" leftSection={<IconLogout size={16} />} onClick={() => void onLogout()} loading={loggingOut}>
+              {t('common.logout')}
+            </Button>
+          ) : (
+            <ActionIcon
+              variant="light"
+              size={36}
+              onClick={() => void onLogout()}
+              loading={loggingOut}
+              aria-label={t('common.logout')}
+              title={t('common.logout')}
+            >
+              <IconLogout size={18} aria-hidden />
+            </ActionIcon>
+          )}
         </div>
       </header>
 

@@ -26,6 +26,7 @@ const TEXTS_BY_REASON: Record<string, (values: Record<string, string | number>) 
   }),
   class_duplicate: (values) => translate('classes.duplicate', { ...values, hasSection: values.section ? 'yes' : 'no' }),
   class_has_students: (values) => translate('classes.hasStudents', values),
+  class_name_in_use: (values) => translate('classes.classNameInUse', values),
 };
 
 /** What a failure says: the server's message when it sent one (in the active language when it was

@@ -1,5 +1,6 @@
 /** Display helpers shared by the screens. */
-import { INTL_LOCALE, SOURCE_LOCALE, type Locale } from '../../../common/i18n/locales';
+import { SOURCE_LOCALE, type Locale } from '../../../common/i18n/locales';
+import { formatTimeOfDay } from '../../../common/i18n/time-of-day';
 import { formatDateIn } from './months';
 
 /**
@@ -40,6 +41,11 @@ export const formatCalendarDateIn = (locale: Locale, date: string) => (locale ==
   ? formatCalendarDate(date)
   : formatDateIn(locale, date, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' }));
 
+/** A calendar date as its day and month: '2 Dec' in English, the language's own names and order otherwise. */
+export const formatDayMonthIn = (locale: Locale, date: string) => (locale === SOURCE_LOCALE
+  ? `${Number(date.slice(8, 10))} ${MONTHS[Number(date.slice(5, 7)) - 1]}`
+  : formatDateIn(locale, date, { day: 'numeric', month: 'short' }));
+
 /** A calendar month ('YYYY-MM') as 'Nov 2026'. */
 export function formatMonth(month: string): string {
   const [year, monthNumber] = month.split('-').map(Number);
@@ -51,14 +57,11 @@ const localDateOf = (at: Date) =>
   `${at.getFullYear()}-${String(at.getMonth() + 1).padStart(2, '0')}-${String(at.getDate()).padStart(2, '0')}`;
 
 /**
- * A moment of this device's day as a clock time ('9:05 AM' in English, the language's own form
- * otherwise), preceded by its date when it was another day.
+ * A moment of this device's day as a clock time ('9:05 am' in English, 'രാവിലെ 9:05' in Malayalam:
+ * formatTimeOfDay), preceded by its date when it was another day.
  */
 export function formatMomentIn(locale: Locale, ms: number, now = Date.now()): string {
-  const at = new Date(ms);
-  const time = locale === SOURCE_LOCALE
-    ? `${at.getHours() % 12 || 12}:${String(at.getMinutes()).padStart(2, '0')} ${at.getHours() < 12 ? 'AM' : 'PM'}`
-    : new Intl.DateTimeFormat(INTL_LOCALE[locale], { hour: 'numeric', minute: '2-digit' }).format(at);
-  const day = localDateOf(at);
-  return day === localDateOf(new Date(now)) ? time : `${formatCalendarDateIn(locale, day)} ${time}`;
+  const time = formatTimeOfDay(locale, ms);
+  const day = localDateOf(new Date(ms));
+  return day === localDateOf(new Date(now)) ? time : `${formatCalendarDateIn(locale, day)}, ${time}`;
 }

@@ -292,7 +292,7 @@ export function write(doc: Doc, text: string, options: TextOptions & { weight?: 
 
 /** The width of a text of any scripts set in `weight` at `size`, with the features `write` would
  * shape it with. */
-function widthOf(doc: Doc, text: string, size: number, weight: Weight = 'regular'): number {
+export function widthOf(doc: Doc, text: string, size: number, weight: Weight = 'regular'): number {
   doc.fontSize(size);
   const key = `${weight}\u0000${text}`;
   const known = unitWidthOf.get(key);

@@ -62,8 +62,9 @@ export const attendanceChildData: ChildData = {
     const batchesScrubbed = await scrubSyncLedger(tx, churchId, studentId, marksId);
     return { counts: { attendance_marks_kept: marksKept, sync_batches_scrubbed: batchesScrubbed } };
   },
-  async export(tx, { churchId, studentId, name, church }) {
+  async export(tx, { churchId, studentId, name, language, church }) {
     const marks = await selectMarks(tx, churchId, studentId);
+    const months = monthsOf(marks);
     return [
       {
         name: 'attendance.csv',
@@ -71,7 +72,17 @@ export const attendanceChildData: ChildData = {
       },
       {
         name: 'attendance-summary.pdf',
-        bytes: () => attendanceSummaryPdf({ language: church.language, churchName: church.name, childName: name, months: monthsOf(marks) }),
+        bytes: () => attendanceSummaryPdf({ language, churchName: church.name, childName: name, months }),
+      },
+      {
+        summary: {
+          heading: 'privacy.family.attendance',
+          table: {
+            columns: ['privacy.summary.month', 'privacy.summary.present', 'privacy.summary.absent', 'privacy.summary.total'],
+            rows: months.map((m) => [{ month: m.month }, { number: m.present }, { number: m.absent }, { number: m.total }]),
+          },
+          empty: 'privacy.summary.none',
+        },
       },
     ];
   },

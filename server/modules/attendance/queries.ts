@@ -1,10 +1,11 @@
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
-import { attendance, classes, enrolments, erasedEnrolments, students, users } from '../../../drizzle/schema/index.js';
+import { attendance, classSubstitutes, classes, enrolments, erasedEnrolments, students, users } from '../../../drizzle/schema/index.js';
 import { PRIVACY_MESSAGES } from '../../../common/schemas/privacy.js';
 import type { AttendanceStatus } from '../../../common/constants.js';
 import { byName, type Tx } from '../../db/index.js';
 import { fixedStatement } from '../../db/fixed-statement.js';
 import { classAccessibleTo } from '../classes/index.js';
+import { substituteOn } from '../substitutes/index.js';
 import { percentagePresent } from './percentage.js';
 import { isoUtc } from './sql-time.js';
 
@@ -20,6 +21,8 @@ export interface ClassMarks {
   seesAllClasses: boolean;
   userId: string;
   date: string;
+  /** The church's today: a substitute reaches the class on the day they stand in, when it is today. */
+  today: string;
   /** The statuses chosen in the request; students of the class left out are saved absent. */
   chosen: Array<{ studentId: string; status: AttendanceStatus }>;
 }
@@ -27,6 +30,8 @@ export interface ClassMarks {
 export interface MarkOutcome {
   /** 0 when the class does not exist in this church or the user may not reach it. */
   class_found: number;
+  /** The user stands in for the class on some day (the refusal of another day is then a 403). */
+  substitute_of_class: boolean;
   class_students: number;
   /** Chosen students who are not in the class. When there is any, nothing is written. */
   strangers: number;
@@ -40,6 +45,12 @@ export interface MarkOutcome {
 type MarkValues = Omit<ClassMarks, 'chosen'> & { chosenIds: string; chosenPresent: string };
 const p = (name: keyof MarkValues) => sql.placeholder(name);
 
+/** Who may mark the class: the rule of classes/access.ts, or the user stands in for it on the date,
+ * which is the church's today (substitutes/). */
+const markableBy = () => sql`(${classAccessibleTo(sql`${p('seesAllClasses')}::boolean`, sql`${p('userId')}::uuid`)}
+  or (${p('date')}::date = ${p('today')}::date
+    and ${substituteOn(sql`${p('churchId')}::uuid`, sql`${classes.id}`, sql`${p('userId')}::uuid`, sql`${p('date')}::date`)}))`;
+
 /**
  * The roll call of the class as the user may reach it (the rule of classes/access.ts): its active
  * children now, from its enrolments (a child who moved away is off the roll call, so choosing one
@@ -48,7 +59,7 @@ const p = (name: keyof MarkValues) => sql.placeholder(name);
  */
 const rollCallFrom = () => sql`${enrolments} e
   join ${classes} on ${classes.churchId} = ${p('churchId')}::uuid and ${classes.id} = e.class_id
-    and ${classAccessibleTo(sql`${p('seesAllClasses')}::boolean`, sql`${p('userId')}::uuid`)}
+    and ${markableBy()}
   join ${students} s on s.church_id = ${p('churchId')}::uuid and s.id = e.student_id
   where e.church_id = ${p('churchId')}::uuid and e.class_id = ${p('classId')}::uuid and s.active`;
 
@@ -74,14 +85,16 @@ const writeMarksStatement = fixedStatement<{ status: AttendanceStatus }, MarkVal
     set status = excluded.status, class_id = excluded.class_id, marked_by = excluded.marked_by, marked_at = excluded.marked_at
   returning status`);
 
-type RollCallValues = Pick<MarkValues, 'churchId' | 'classId' | 'seesAllClasses' | 'userId'>;
+type RollCallValues = Pick<MarkValues, 'churchId' | 'classId' | 'seesAllClasses' | 'userId' | 'date' | 'today'>;
 
 /** What the service needs when the marks were not written: whether the class was found, and the
  * ids of its roll call (lower case, comma-separated). It takes no marks, so that with the write and
  * the COMMIT it stays within one network write of the driver. */
-const rollCallStatement = fixedStatement<{ class_found: boolean; roll_call: string }, RollCallValues>(() => sql`
+const rollCallStatement = fixedStatement<{ class_found: boolean; roll_call: string; substitute_of_class: boolean }, RollCallValues>(() => sql`
   select exists (select 1 from ${classes} where ${classes.churchId} = ${p('churchId')}::uuid and ${classes.id} = ${p('classId')}::uuid
-      and ${classAccessibleTo(sql`${p('seesAllClasses')}::boolean`, sql`${p('userId')}::uuid`)}) as class_found,
+      and ${markableBy()}) as class_found,
+    exists (select 1 from ${classSubstitutes} where ${classSubstitutes.churchId} = ${p('churchId')}::uuid
+      and ${classSubstitutes.classId} = ${p('classId')}::uuid and ${classSubstitutes.substituteId} = ${p('userId')}::uuid) as substitute_of_class,
     coalesce((select string_agg(s.id::text, ',') from ${rollCallFrom()}), '') as roll_call`);
 
 /**
@@ -97,11 +110,14 @@ export async function markClass(tx: Tx, input: ClassMarks): Promise<MarkOutcome>
       chosenIds: `{${chosen.map((m) => m.studentId).join(',')}}`,
       chosenPresent: `{${chosen.map((m) => (m.status === 'present' ? 't' : 'f')).join(',')}}`,
     }),
-    rollCallStatement(tx, { churchId: rest.churchId, classId: rest.classId, seesAllClasses: rest.seesAllClasses, userId: rest.userId }),
+    rollCallStatement(tx, {
+      churchId: rest.churchId, classId: rest.classId, seesAllClasses: rest.seesAllClasses, userId: rest.userId, date: rest.date, today: rest.today,
+    }),
   ]);
   const onRollCall = new Set(rollCall.roll_call ? rollCall.roll_call.split(',') : []);
   return {
     class_found: rollCall.class_found ? 1 : 0,
+    substitute_of_class: rollCall.substitute_of_class,
     class_students: onRollCall.size,
     strangers: chosen.filter((m) => !onRollCall.has(m.studentId.toLowerCase())).length,
     marked: written.length,

@@ -1,164 +1,18 @@
 import { INTL_LOCALE, type Locale } from '../../../common/i18n/locales.js';
+import { classNameText } from '../../../common/class-name-text.js';
 import { translatorFor, type Translate } from '../../core/i18n.js';
-import { artifact, begin, end, newDocument, tag, write, writeLine, type Doc, type Drawing, type Weight } from '../../core/pdf/text.js';
+import type { Doc, Drawing } from '../../core/pdf/text.js';
+import { PagedTable, usableWidth, widthFor, type Column, type Heading } from '../../core/pdf/paged-table.js';
 
 /**
  * The printed attendance documents, A4 landscape: the monthly register of a class, laid out like
  * the paper register a Sunday School keeps, and the yearly summaries of a class and of the church.
- * Every page repeats the heading (church, title, class and period) and the table's column headings,
- * so a page read alone says what it is; every page carries its number at the foot. Fixed texts come
- * from the catalogue in the reader's language; names are printed as written, in any script.
- * Tagged for reading: the first page's heading, then one table (its first row the column headings)
- * and what follows it; page numbers, rules and the heading repeated on later pages are artifacts.
+ * Each is a paged table (core/pdf/paged-table.ts: the heading and column headings on every page).
+ * Fixed texts come from the catalogue in the reader's language; names are printed as written, in any script.
  */
 
-const MARGIN = 28;
-const ROW = 15;
-const TEXT = 8.5;
-/** Room kept at the foot of each page for its number. */
-const FOOTER = 16;
-
-interface Column { label: string; width: number; align?: 'left' | 'center' | 'right'; weight?: Weight }
-
-interface Heading { churchName: string; title: string; lines: string[] }
-
-/** A table over pages: the heading and the column headings on every page, rows that never split. */
-class PagedTable {
-  readonly doc: Doc;
-  private page = 0;
-  private readonly left = MARGIN;
-  /** The table's structure element is open (from its first row until what follows it). */
-  private tableOpen = false;
-
-  constructor(title: string, language: Locale, private readonly t: Translate, private readonly heading: Heading, private readonly columns: Column[]) {
-    this.doc = newDocument({ title, language: INTL_LOCALE[language], layout: 'landscape', margin: MARGIN });
-    this.startPage(false);
-  }
-
-  private get bottom() { return this.doc.page.height - MARGIN - FOOTER; }
-
-  private startPage(add: boolean) {
-    const { doc } = this;
-    if (add) doc.addPage();
-    this.page += 1;
-    // The page number sits in the bottom margin: PDFKit would start a new page for text written
-    // below the margin, so the margin is lifted for that one line.
-    const margin = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
-    artifact(doc, () => writeLine(doc, this.t('reports.register.page', { page: this.page }), {
-      x: this.left, y: doc.page.height - MARGIN - 10, size: 7.5, width: doc.page.width - 2 * MARGIN, align: 'right',
-    }), 'Pagination');
-    doc.page.margins.bottom = margin;
-    doc.x = this.left;
-    doc.y = MARGIN;
-    // Each heading line on its own line, never wrapped: a line without wrapping leaves the position
-    // where it was, so it is moved on by hand. Read once: on later pages it is an artifact.
-    const line = (text: string, size: number, weight: Weight, role: 'H1' | 'P') => {
-      const y = doc.y;
-      write(doc, text, { x: this.left, y, size, weight, role, lineBreak: false });
-      doc.y = y + size * 1.45;
-    };
-    const heading = () => {
-      line(this.heading.churchName, 10.5, 'bold', 'P');
-      line(this.heading.title, 14, 'bold', 'H1');
-      for (const text of this.heading.lines) line(text, 9.5, 'regular', 'P');
-    };
-    if (add) artifact(doc, heading, 'Pagination');
-    else heading();
-    doc.x = this.left;
-    doc.y += 4;
-    this.row(this.columns.map((c) => c.label), { weight: 'bold', shade: true, header: add ? 'repeated' : 'first' });
-  }
-
-  /** Ends the table's structure element: what is written next follows the table. */
-  private closeTable() {
-    if (this.tableOpen) end(this.doc);
-    this.tableOpen = false;
-  }
-
-  /** Room for `height` points on this page, or a new page. */
-  ensure(height: number) {
-    if (this.doc.y + height > this.bottom) this.startPage(true);
-  }
-
-  /**
-   * One row of cells, each clipped to its column (a long name never runs into the next cell): a row
-   * of the table's structure, of column headings (the first page's heading row), or an artifact (the
-   * headings repeated on a later page).
-   */
-  row(cells: string[], options: { weight?: Weight; shade?: boolean; header?: 'first' | 'repeated' } = {}) {
-    const { doc } = this;
-    if (doc.y + ROW > this.bottom) this.startPage(true);
-    const y = doc.y;
-    const width = this.columns.reduce((sum, c) => sum + c.width, 0);
-    const draw = () => {
-      if (options.shade) artifact(doc, () => doc.save().rect(this.left, y, width, ROW).fill('#eeeeee').restore());
-      let x = this.left;
-      this.columns.forEach((column, i) => {
-        doc.save().rect(x, y, column.width, ROW).clip();
-        tag(doc, options.header ? 'TH' : 'TD', () => writeLine(doc, cells[i] ?? '', {
-          x: x + 2, y: y + 3, width: column.width - 4, size: TEXT, align: column.align ?? 'left', weight: options.weight ?? column.weight ?? 'regular',
-        }));
-        doc.restore();
-        x += column.width;
-      });
-      // The cells' borders, one path for the row (one artifact, few operators).
-      artifact(doc, () => {
-        doc.save().lineWidth(0.4);
-        let left = this.left;
-        for (const column of this.columns) {
-          doc.rect(left, y, column.width, ROW);
-          left += column.width;
-        }
-        doc.stroke('#666666').restore();
-      });
-    };
-    if (options.header === 'repeated') {
-      artifact(doc, draw, 'Pagination');
-    } else {
-      if (!this.tableOpen) begin(doc, 'Table');
-      this.tableOpen = true;
-      begin(doc, 'TR');
-      try {
-        draw();
-      } finally {
-        end(doc);
-      }
-    }
-    doc.x = this.left;
-    doc.y = y + ROW;
-  }
-
-  /** A line of text under the table, across the page. */
-  note(text: string) {
-    this.closeTable();
-    this.ensure(ROW + 6);
-    this.doc.y += 6;
-    write(this.doc, text, { x: this.left, size: 9.5, width: this.doc.page.width - 2 * MARGIN });
-    this.doc.x = this.left;
-  }
-
-  /** Lines to sign on, side by side, with their labels under them. */
-  signatures(labels: string[]) {
-    const { doc } = this;
-    this.closeTable();
-    this.ensure(60);
-    const y = doc.y + 40;
-    const width = 200;
-    labels.forEach((label, i) => {
-      const x = this.left + i * (width + 80);
-      artifact(doc, () => doc.save().lineWidth(0.6).moveTo(x, y).lineTo(x + width, y).stroke().restore());
-      write(doc, label, { x, y: y + 3, size: 9, lineBreak: false });
-    });
-    doc.x = this.left;
-    doc.y = y + 18;
-  }
-}
-
-/** The width of an A4 landscape page inside the margins. */
-const usableWidth = 841.89 - 2 * MARGIN;
-
 const percent = (value: number | null) => (value === null ? '–' : value.toFixed(1));
+const share = (part: number, whole: number) => (whole ? (Math.round((1000 * part) / whole) / 10).toFixed(1) : '–');
 
 /** Date formats by language and style, made once: making one is far dearer than using it. */
 const formats = new Map<string, Intl.DateTimeFormat>();
@@ -167,15 +21,18 @@ function formatOf(language: Locale, style: 'long' | 'short') {
   let format = formats.get(key);
   if (!format) {
     format = new Intl.DateTimeFormat(INTL_LOCALE[language], style === 'long'
-      ? { month: 'long', year: 'numeric', timeZone: 'UTC' } : { month: 'short', year: '2-digit', timeZone: 'UTC' });
+      ? { month: 'long', year: 'numeric', timeZone: 'UTC' } : { month: 'short', timeZone: 'UTC' });
     formats.set(key, format);
   }
   return format;
 }
 const monthTitle = (language: Locale, month: string) => formatOf(language, 'long').format(new Date(`${month}-01T00:00:00Z`));
-const monthShort = (language: Locale, month: string) => formatOf(language, 'short').format(new Date(`${month}-01T00:00:00Z`));
+/** A month's column heading in a yearly summary: its short name and its year ('Nov 2025'), wrapped to fit. */
+const monthHeading = (language: Locale, month: string) =>
+  `${formatOf(language, 'short').format(new Date(`${month}-01T00:00:00Z`))} ${month.slice(0, 4)}`;
 
-const classLabel = (cls: { className: string; section: string }) => `${cls.className} ${cls.section}`.trim();
+/** '3rd A' in the reader's words ('3-ാം A'): a standard class name translated, the section as written. */
+const classLabel = (t: Translate, cls: { className: string; section: string }) => `${classNameText(cls.className, t)} ${cls.section}`.trim();
 
 export interface RegisterFacts {
   language: Locale;
@@ -184,7 +41,7 @@ export interface RegisterFacts {
   teacher: string | undefined;
   /** YYYY-MM */
   month: string;
-  /** The dates with marks, in order. */
+  /** The register's days, in order: every class day of the month and any other day with a roll call. */
   dates: string[];
   children: Array<{
     roll: number | null; name: string; present: number; absent: number; percentage: number | null;
@@ -193,28 +50,42 @@ export interface RegisterFacts {
   }>;
 }
 
-/** The monthly register: one row per child, a column per date marked, totals per child and date. */
+/**
+ * The monthly register, like the paper one: one row per child, a column for every class day of the
+ * month (pre-printed, blank when no roll call was taken) and any other day with a roll call, each
+ * child's totals; at the foot the class's total present per day on its own row, then absent per day.
+ * A cell holds the language's own letter for present or absent (P/A in English, ഉ/ഇ in Malayalam),
+ * the legend under the heading says what they and a blank mean.
+ */
 export function registerPdf(facts: RegisterFacts): Drawing {
   const t = translatorFor(facts.language);
   const dateColumns = facts.dates.length;
-  const fixed = 48 + 54 * 2 + 44;
-  const dateWidth = dateColumns ? Math.min(36, (usableWidth - fixed - 140) / dateColumns) : 0;
-  const nameWidth = Math.min(300, usableWidth - fixed - dateWidth * dateColumns);
-  const columns: Column[] = [
-    { label: t('reports.rollNo'), width: 48, align: 'right' },
-    { label: t('reports.student'), width: nameWidth },
-    ...facts.dates.map((date): Column => ({ label: String(Number(date.slice(8, 10))), width: dateWidth, align: 'center' })),
-    { label: t('reports.present'), width: 54, align: 'right' },
-    { label: t('reports.absent'), width: 54, align: 'right' },
-    { label: t('reports.percentageShort'), width: 44, align: 'right' },
-  ];
   const monthName = monthTitle(facts.language, facts.month);
-  const table = new PagedTable(`${t('reports.register.title')}: ${classLabel(facts.cls)}, ${monthName}`, facts.language, t, {
+  const classText = classLabel(t, facts.cls);
+  const table = new PagedTable(`${t('reports.register.title')}: ${classText}, ${monthName}`, INTL_LOCALE[facts.language], t, {
     churchName: facts.churchName,
     title: t('reports.register.title'),
-    lines: [`${t('reports.class')}: ${classLabel(facts.cls)}    ${t('reports.register.teacher')}: ${facts.teacher ?? t('reports.register.noTeacher')}`
-      + `    ${t('reports.month')}: ${monthName}`],
-  }, columns);
+    lines: [`${t('reports.class')}: ${classText}    ${t('reports.register.teacher')}: ${facts.teacher ?? t('reports.register.noTeacher')}`
+      + `    ${t('reports.month')}: ${monthName}`,
+    `${t('reports.presentLegend')}    ${t('reports.absentLegend')}    ${t('reports.register.blankLegend')}`],
+  }, (doc) => {
+    // The fixed columns as wide as their headings need (within bounds), the days share what the name leaves.
+    const roll = widthFor(doc, t('reports.rollNo'), 30, 64);
+    const present = widthFor(doc, t('reports.present'), 40, 64);
+    const absent = widthFor(doc, t('reports.absent'), 40, 64);
+    const pct = widthFor(doc, t('reports.percentageShort'), 34, 44);
+    const fixed = roll + present + absent + pct;
+    const dateWidth = dateColumns ? Math.min(36, (usableWidth - fixed - 140) / dateColumns) : 0;
+    const nameWidth = Math.min(300, usableWidth - fixed - dateWidth * dateColumns);
+    return [
+      { label: t('reports.rollNo'), width: roll, align: 'right' },
+      { label: t('reports.student'), width: nameWidth },
+      ...facts.dates.map((date): Column => ({ label: String(Number(date.slice(8, 10))), width: dateWidth, align: 'center' })),
+      { label: t('reports.present'), width: present, align: 'right' },
+      { label: t('reports.absent'), width: absent, align: 'right' },
+      { label: t('reports.percentageShort'), width: pct, align: 'right' },
+    ];
+  });
 
   const P = t('reports.presentShort');
   const A = t('reports.absentShort');
@@ -227,17 +98,20 @@ export function registerPdf(facts: RegisterFacts): Drawing {
       table.row([String(child.roll ?? ''), child.name, ...cells, String(child.present), String(child.absent), percent(child.percentage)]);
       yield;
     }
-    if (dateColumns === 0) {
+    const marked = facts.dates.filter((date) => facts.children.some((c) => c.marks.has(date)));
+    if (marked.length === 0) {
       table.note(t('reports.register.noMarks', { month: monthName }));
     } else {
-      // The foot counts the rows above it, so each column adds up on the page.
-      const count = (date: string, status: string) => facts.children.filter((c) => c.marks.get(date) === status).length;
+      // The foot counts the rows above it, so each column adds up on the page; a day without a roll
+      // call stays blank.
+      const count = (date: string, status: string) => (marked.includes(date)
+        ? String(facts.children.filter((c) => c.marks.get(date) === status).length) : '');
       const present = facts.children.reduce((sum, c) => sum + c.present, 0);
       const absent = facts.children.reduce((sum, c) => sum + c.absent, 0);
-      const all = present + absent;
-      table.row(['', t('reports.present'), ...facts.dates.map((d) => String(count(d, 'present'))), String(present), '', ''], { weight: 'bold', shade: true });
-      table.row(['', t('reports.absent'), ...facts.dates.map((d) => String(count(d, 'absent'))), '', String(absent),
-        all ? (Math.round((1000 * present) / all) / 10).toFixed(1) : '–'], { weight: 'bold', shade: true });
+      table.row([t('reports.register.totalPresent'), '', ...facts.dates.map((d) => count(d, 'present')), String(present), String(absent),
+        share(present, present + absent)], { weight: 'bold', shade: true, span: 2 });
+      table.row([t('reports.register.totalAbsent'), '', ...facts.dates.map((d) => count(d, 'absent')), '', '', ''], { weight: 'bold', shade: true, span: 2 });
+      table.note(t('reports.register.rollCalls', { held: marked.length }));
     }
     table.signatures([t('reports.register.teacherSignature'), t('reports.register.principalSignature')]);
   }
@@ -246,15 +120,18 @@ export function registerPdf(facts: RegisterFacts): Drawing {
 
 /** A year's table: a first column or two, then a percentage per month and one for the year. */
 function yearTable(
-  t: Translate, language: Locale, heading: Heading, lead: Column[], months: string[],
+  t: Translate, language: Locale, heading: Heading, lead: Column[] | ((doc: Doc) => Column[]), months: string[],
 ): PagedTable {
-  const leadWidth = lead.reduce((sum, c) => sum + c.width, 0);
-  const width = Math.min(44, (usableWidth - leadWidth) / (months.length + 1));
-  return new PagedTable(heading.title, language, t, heading, [
-    ...lead,
-    ...months.map((month): Column => ({ label: monthShort(language, month), width, align: 'right' })),
-    { label: t('reports.register.yearColumn'), width, align: 'right', weight: 'bold' },
-  ]);
+  return new PagedTable(heading.title, INTL_LOCALE[language], t, heading, (doc) => {
+    const first = typeof lead === 'function' ? lead(doc) : lead;
+    const leadWidth = first.reduce((sum, c) => sum + c.width, 0);
+    const width = Math.min(44, (usableWidth - leadWidth) / (months.length + 1));
+    return [
+      ...first,
+      ...months.map((month): Column => ({ label: monthHeading(language, month), width, align: 'right' })),
+      { label: t('reports.register.yearColumn'), width, align: 'right', weight: 'bold' },
+    ];
+  });
 }
 
 export interface ClassYearFacts {
@@ -275,9 +152,12 @@ export function classYearPdf(facts: ClassYearFacts): Drawing {
   const title = t('reports.register.classYearTitle');
   const table = yearTable(t, facts.language, {
     churchName: facts.churchName, title,
-    lines: [`${t('reports.class')}: ${classLabel(facts.cls)}    ${t('reports.register.teacher')}: ${facts.teacher ?? t('reports.register.noTeacher')}`
+    lines: [`${t('reports.class')}: ${classLabel(t, facts.cls)}    ${t('reports.register.teacher')}: ${facts.teacher ?? t('reports.register.noTeacher')}`
       + `    ${t('reports.academicYear')}: ${facts.academicYear}`, t('reports.register.percentNote')],
-  }, [{ label: t('reports.rollNo'), width: 48, align: 'right' }, { label: t('reports.student'), width: 176 }], facts.months);
+  }, (doc) => {
+    const roll = widthFor(doc, t('reports.rollNo'), 30, 64);
+    return [{ label: t('reports.rollNo'), width: roll, align: 'right' }, { label: t('reports.student'), width: 224 - roll }];
+  }, facts.months);
   function* steps() {
     for (const child of facts.children) {
       table.row([String(child.roll ?? ''), child.name, ...[...facts.months, '*'].map((m) => percent(child.percentages.get(m) ?? null))]);
@@ -288,16 +168,39 @@ export function classYearPdf(facts: ClassYearFacts): Drawing {
   return { doc: table.doc, steps: steps() };
 }
 
+/** A class's (or the whole Sunday School's) figures of the year, as a diocese's annual return asks them. */
+export interface YearReturn {
+  /** Children on the roll: enrolled in the class (an erased child still counts). */
+  onRoll: number;
+  /** Days with a roll call. */
+  rollCalls: number;
+  /** Marks present and all marks of those roll calls. */
+  present: number;
+  marks: number;
+}
+
 export interface ChurchYearFacts {
   language: Locale;
   churchName: string;
   academicYear: string;
   months: string[];
-  classes: Array<{ className: string; section: string; teacherName: string | null; percentages: Map<string, number | null> }>;
+  classes: Array<{ className: string; section: string; teacherName: string | null; percentages: Map<string, number | null>; year: YearReturn }>;
+  /** The Sunday School's percentage per month and over the year ('*'). */
+  totals: Map<string, number | null>;
+  /** The Sunday School's figures: children on roll of every class, days with any roll call. */
+  total: YearReturn;
   anyMarks: boolean;
 }
 
-/** The church's year: each class's percentage present per month and over the year. */
+/** Average children present at a roll call, one decimal. */
+const averagePresent = (year: YearReturn) => (year.rollCalls ? (Math.round((10 * year.present) / year.rollCalls) / 10).toFixed(1) : '–');
+
+/**
+ * The church's year: each class's percentage present per month and over the year, the Sunday
+ * School's total on its own row; then the year's return: per class and for the Sunday School the
+ * children on roll, the roll calls held and the average attendance (children present per roll call,
+ * and the percentage).
+ */
 export function churchYearPdf(facts: ChurchYearFacts): Drawing {
   const t = translatorFor(facts.language);
   const title = t('reports.register.churchYearTitle');
@@ -307,11 +210,29 @@ export function churchYearPdf(facts: ChurchYearFacts): Drawing {
   }, [{ label: t('reports.class'), width: 90 }, { label: t('reports.register.teacher'), width: 134 }], facts.months);
   function* steps() {
     for (const cls of facts.classes) {
-      table.row([classLabel(cls), cls.teacherName ?? '', ...[...facts.months, '*'].map((m) => percent(cls.percentages.get(m) ?? null))]);
+      table.row([classLabel(t, cls), cls.teacherName ?? '', ...[...facts.months, '*'].map((m) => percent(cls.percentages.get(m) ?? null))]);
       yield;
     }
-    if (facts.classes.length === 0) table.note(t('reports.register.noClasses', { year: facts.academicYear }));
-    else if (!facts.anyMarks) table.note(t('reports.register.noYearMarks', { year: facts.academicYear }));
+    if (facts.classes.length === 0) {
+      table.note(t('reports.register.noClasses', { year: facts.academicYear }));
+      return;
+    }
+    table.row([t('reports.register.schoolTotal'), '', ...[...facts.months, '*'].map((m) => percent(facts.totals.get(m) ?? null))],
+      { weight: 'bold', shade: true, span: 2 });
+    if (!facts.anyMarks) table.note(t('reports.register.noYearMarks', { year: facts.academicYear }));
+    const figure = { width: 110, align: 'right' } as const;
+    table.nextTable(t('reports.register.returnTitle', { year: facts.academicYear }), [
+      { label: t('reports.class'), width: 90 }, { label: t('reports.register.teacher'), width: 134 },
+      { label: t('reports.register.onRoll'), ...figure }, { label: t('reports.register.rollCallsHeld'), ...figure },
+      { label: t('reports.register.averageChildren'), ...figure }, { label: t('reports.register.averagePercent'), ...figure },
+    ]);
+    const cells = (year: YearReturn) => [String(year.onRoll), String(year.rollCalls), averagePresent(year), share(year.present, year.marks)];
+    for (const cls of facts.classes) {
+      table.row([classLabel(t, cls), cls.teacherName ?? '', ...cells(cls.year)]);
+      yield;
+    }
+    table.row([t('reports.register.schoolTotal'), '', ...cells(facts.total)], { weight: 'bold', shade: true, span: 2 });
+    table.note(t('reports.register.returnNote'));
   }
   return { doc: table.doc, steps: steps() };
 }

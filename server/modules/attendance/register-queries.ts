@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
-import { attendance, classes, enrolments, erasedEnrolments, users } from '../../../drizzle/schema/index.js';
+import { attendance, churches, classes, enrolments, erasedEnrolments, users } from '../../../drizzle/schema/index.js';
 import { rowsOf, type Tx } from '../../db/index.js';
 import { classNameOrder } from '../classes/index.js';
 import { percentagePresent } from './percentage.js';
@@ -18,6 +18,12 @@ export function registerMarks(tx: Tx, churchId: string, classId: string, first: 
     .from(attendance)
     .where(and(eq(attendance.churchId, churchId), eq(attendance.classId, classId), gte(attendance.date, first), lt(attendance.date, next)))
     .orderBy(asc(attendance.date));
+}
+
+/** The weekdays the church's classes meet (ISO, 7 Sunday): the register pre-prints each of them. */
+export async function classDaysOf(tx: Tx, churchId: string): Promise<number[]> {
+  const [row] = await tx.select({ classDays: churches.classDays }).from(churches).where(eq(churches.id, churchId)).limit(1);
+  return row?.classDays ?? [7];
 }
 
 /** The name of a class's teacher, or undefined when it has none. */
@@ -52,7 +58,7 @@ export function classesOfYear(tx: Tx, churchId: string, academicYear: string) {
     .from(classes)
     .leftJoin(users, and(eq(users.churchId, classes.churchId), eq(users.id, classes.teacherId)))
     .where(and(eq(classes.churchId, churchId), eq(classes.academicYear, academicYear)))
-    .orderBy(classNameOrder(), asc(classes.section), asc(classes.id));
+    .orderBy(classNameOrder(churchId), asc(classes.section), asc(classes.id));
 }
 
 /**
@@ -69,7 +75,7 @@ export function classesOfYear(tx: Tx, churchId: string, academicYear: string) {
  */
 export async function churchYearRows(tx: Tx, churchId: string, academicYear: string, first: string, next: string) {
   const month = sql`to_char(a.date, 'YYYY-MM')`;
-  return rowsOf<{ classId: string; month: string; percentage: number | null }>(await tx.execute(sql`
+  return rowsOf<{ classId: string | null; month: string; percentage: number | null }>(await tx.execute(sql`
     with counted as materialized (
       select a.class_id, a.student_id, c.academic_year, ${month} as month,
         count(*) filter (where a.status = 'present') as present, count(*) as total
@@ -85,5 +91,41 @@ export async function churchYearRows(tx: Tx, churchId: string, academicYear: str
       select marks_id, academic_year, class_id from ${erasedEnrolments}
       where church_id = ${churchId}::uuid and academic_year = ${academicYear}
     ) e on e.student_id = m.student_id and e.academic_year = m.academic_year and e.class_id = m.class_id
-    group by grouping sets ((m.class_id, m.month), (m.class_id))`));
+    group by grouping sets ((m.class_id, m.month), (m.class_id), (m.month), ())`));
+}
+
+/** The enrolments of an academic year and its erased children's (an erased child stays on the roll,
+ * under the id its marks are kept by): the children the reports count. */
+const countedChildren = (churchId: string, academicYear: string) => sql`(
+  select student_id, class_id from ${enrolments} where church_id = ${churchId}::uuid and academic_year = ${academicYear}
+  union all
+  select marks_id, class_id from ${erasedEnrolments} where church_id = ${churchId}::uuid and academic_year = ${academicYear})`;
+
+/**
+ * The year's return per class of the academic year and for the whole Sunday School (classId null):
+ * children on roll, days with a roll call, marks present and all marks, counting what the monthly
+ * summaries count (the class's marks of its enrolled and erased children, dated in [first, next)).
+ * The Sunday School's roll calls are the days any of its classes had one. The whole-school row is
+ * always there (the empty grouping set answers a row even without marks).
+ */
+export async function yearReturnRows(tx: Tx, churchId: string, academicYear: string, first: string, next: string) {
+  return rowsOf<{ classId: string | null; onRoll: number; rollCalls: number; present: number; marks: number }>(await tx.execute(sql`
+    with roll as (
+      select e.class_id, count(*)::int as on_roll from ${countedChildren(churchId, academicYear)} e group by e.class_id
+    ), days as materialized (
+      select a.class_id, a.date, count(*) filter (where a.status = 'present') as present, count(*) as total
+      from ${attendance} a join ${countedChildren(churchId, academicYear)} e on e.student_id = a.student_id and e.class_id = a.class_id
+      where a.church_id = ${churchId}::uuid and a.date >= ${first}::date and a.date < ${next}::date
+      group by a.class_id, a.date
+    ), counted as (
+      select d.class_id, count(distinct d.date)::int as roll_calls, coalesce(sum(d.present), 0)::int as present,
+        coalesce(sum(d.total), 0)::int as marks
+      from days d group by grouping sets ((d.class_id), ())
+    )
+    select c.class_id as "classId",
+      (case when c.class_id is null then (select coalesce(sum(on_roll), 0) from roll) else coalesce(r.on_roll, 0) end)::int as "onRoll",
+      c.roll_calls as "rollCalls", c.present, c.marks
+    from counted c left join roll r on r.class_id = c.class_id
+    union all
+    select r.class_id, r.on_roll, 0, 0, 0 from roll r where not exists (select 1 from days d where d.class_id = r.class_id)`));
 }

@@ -8,8 +8,10 @@ import { translatorFor } from '../../core/i18n.js';
 import { academicYearSettings } from '../academic-year/index.js';
 import { findAccessibleClass, type ClassRow } from '../classes/index.js';
 import { monthlySummaryRows } from './queries.js';
-import { classYearRows, churchYearRows, classesOfYear, registerMarks, teacherName } from './register-queries.js';
-import { churchYearPdf, classYearPdf, registerPdf } from './register-pdf.js';
+import {
+  classDaysOf, classYearRows, churchYearRows, classesOfYear, registerMarks, teacherName, yearReturnRows,
+} from './register-queries.js';
+import { churchYearPdf, classYearPdf, registerPdf, type YearReturn } from './register-pdf.js';
 
 // Each document's facts are read in the request's transaction; the PDF is drawn while it is sent,
 // after the transaction has ended, so no connection waits on the drawing and a long document is
@@ -18,6 +20,15 @@ import { churchYearPdf, classYearPdf, registerPdf } from './register-pdf.js';
 const fileNamePart = (text: string) => text.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
 const fileName = (parts: Array<string | undefined>) => `${parts.map((p) => p && fileNamePart(p)).filter(Boolean).join('-')}.pdf`;
 const classParts = (cls: Pick<ClassRow, 'className' | 'section'>) => [fileNamePart(cls.className) || 'class', cls.section];
+
+/** The dates of [first, next) falling on the church's class days (ISO weekdays, 7 Sunday). */
+function classDatesOf(first: string, next: string, classDays: readonly number[]): string[] {
+  const dates: string[] = [];
+  for (let day = new Date(`${first}T00:00:00Z`); day.toISOString().slice(0, 10) < next; day.setUTCDate(day.getUTCDate() + 1)) {
+    if (classDays.includes(day.getUTCDay() || 7)) dates.push(day.toISOString().slice(0, 10));
+  }
+  return dates;
+}
 
 /** The twelve months (YYYY-MM) of an academic year 'YYYY-YYYY' starting in `startMonth`, and its
  * date range [first, next). */
@@ -52,6 +63,7 @@ export async function monthlyRegister(ctx: TenantScope, input: z.output<typeof c
     dates.add(mark.date);
   }
   const month = `${input.year}-${String(input.month).padStart(2, '0')}`;
+  for (const date of classDatesOf(first, next, await classDaysOf(ctx.tx, ctx.church.id))) dates.add(date);
   const facts = {
     language: ctx.user.language, churchName: ctx.church.name, cls, teacher, month, dates: [...dates].sort(),
     children: rows.map((row) => ({
@@ -88,12 +100,17 @@ export async function churchYearSummary(ctx: TenantScope, input: z.output<typeof
   const { months, first, next } = monthsOfYear(input.academic_year, startMonth);
   const classes = await classesOfYear(ctx.tx, ctx.church.id, input.academic_year);
   const rows = await churchYearRows(ctx.tx, ctx.church.id, input.academic_year, first, next);
+  const returns = await yearReturnRows(ctx.tx, ctx.church.id, input.academic_year, first, next);
   const byClass = new Map(classes.map((c) => [c.id, new Map<string, number | null>()]));
-  for (const row of rows) byClass.get(row.classId)?.set(row.month, row.percentage);
+  const totals = new Map<string, number | null>();
+  for (const row of rows) (row.classId === null ? totals : byClass.get(row.classId))?.set(row.month, row.percentage);
+  const none: YearReturn = { onRoll: 0, rollCalls: 0, present: 0, marks: 0 };
+  const returnOf = new Map(returns.map(({ classId, ...year }) => [classId, year]));
   const facts = {
     language: ctx.user.language, churchName: ctx.church.name, academicYear: input.academic_year, months,
-    classes: classes.map((c) => ({ ...c, percentages: byClass.get(c.id)! })),
-    anyMarks: rows.length > 0,
+    classes: classes.map((c) => ({ ...c, percentages: byClass.get(c.id)!, year: returnOf.get(c.id) ?? none })),
+    totals, total: returnOf.get(null) ?? none,
+    anyMarks: rows.some((row) => row.classId !== null),
   };
   return { filename: fileName(['attendance-year', input.academic_year]), body: () => chunksOf(churchYearPdf(facts)) };
 }

@@ -1,5 +1,5 @@
 import {
-  churchYearInput, classDateInput, classMonthInput, classRefInput, markAttendanceInput, syncAttendanceInput,
+  churchYearInput, classDateInput, classMonthInput, classRefInput, markAttendanceInput, monthlyCsvInput, syncAttendanceInput,
 } from '../../../common/schemas/attendance.js';
 import { capabilityProcedure, router } from '../../trpc/init.js';
 import { rest } from '../../rest/meta.js';
@@ -40,13 +40,16 @@ export const attendanceRouter = router({
     .meta(rest('GET', '/api/attendance/class/{classId}/calendar', 'Calendar view (query year, month): per date with attendance present_count, absent_count, total_students'))
     .input(classMonthInput).query(({ ctx, input }) => attendanceCalendar(ctx, input)),
   monthlyCsv: reportReaders
-    .meta(rest('GET', '/api/attendance/class/{classId}/monthly.csv', 'The monthly summary (query year, month) as a text/csv download; errors are JSON',
-      { file: { contentType: 'text/csv; charset=utf-8', description: 'A file download (CSV)' } }))
-    .input(classMonthInput).query(({ ctx, input }) => monthlySummaryCsv(ctx, input)),
+    .meta(rest('GET', '/api/attendance/class/{classId}/monthly.csv', 'The monthly summary (query year, month) as a text/csv download, '
+      + 'its column headings in the reader\'s language, or in English with headings=english (headings=language is the default); errors are JSON',
+    { file: { contentType: 'text/csv; charset=utf-8', description: 'A file download (CSV)' } }))
+    .input(monthlyCsvInput).query(({ ctx, input }) => monthlySummaryCsv(ctx, input)),
   register: reportReaders
     .meta(rest('GET', '/api/attendance/class/{classId}/register.pdf', 'The printable monthly register of a class (query year, month; A4 '
-      + 'landscape PDF): church, class, teacher and month on every page, a row per child (roll number, name), a column per date marked '
-      + 'with P or A, each child\'s present, absent and percentage (the monthly summary\'s figures), the counts per date at the foot, '
+      + 'landscape PDF): church, class, teacher, month and the legend on every page, a row per child (roll number, name), a column '
+      + 'for every class day of the month (the church\'s class_days; blank without a roll call) and any other day with one, cells the '
+      + 'language\'s letter for present or absent (P or A in English), each child\'s present, absent and percentage (the monthly '
+      + 'summary\'s figures), the class\'s total present per day on its own row, then absent per day, the roll calls taken, '
       + 'signature lines for the teacher and the principal; a month without marks lists the children and says so. In the reader\'s '
       + 'language. Staff who may read the class\'s reports (a teacher: their own classes)',
     { file: { contentType: 'application/pdf', description: 'A PDF download' } }))
@@ -60,7 +63,8 @@ export const attendanceRouter = router({
   churchYear: capabilityProcedure('viewChurchSummary')
     .meta(rest('GET', '/api/attendance/year-summary.pdf', 'The yearly attendance summary of the Sunday School (query academic_year; '
       + 'A4 landscape PDF, streamed): each class of the year with its percentage present in each month and over the year, as the '
-      + 'monthly summaries count them (super_admin, principal)',
+      + 'monthly summaries count them, and the Sunday School\'s on its own row; then the year\'s return per class and for the '
+      + 'Sunday School: children on roll, roll calls held, average attendance in children per roll call and in percent (super_admin, principal)',
     { file: { contentType: 'application/pdf', description: 'A PDF download' } }))
     .input(churchYearInput).query(({ ctx, input }) => churchYearSummary(ctx, input)),
 });

@@ -1,9 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { attendance, attendanceSyncBatches, classes, enrolments, students } from '../../../drizzle/schema/index.js';
+import { attendance, attendanceSyncBatches, classSubstitutes, classes, enrolments, students } from '../../../drizzle/schema/index.js';
 import type { AttendanceStatus } from '../../../common/constants.js';
 import type { Tx } from '../../db/index.js';
 import { fixedStatement } from '../../db/fixed-statement.js';
 import { classAccessibleTo } from '../classes/index.js';
+import { substituteOn } from '../substitutes/index.js';
 import { isoUtc } from './sql-time.js';
 
 // The statements of an offline batch (sync.ts). Like queries.ts, each names church_id explicitly
@@ -74,7 +75,7 @@ export interface OfflineMark {
 /** What became of one mark, in the order they were given. Times are ISO 8601 in UTC, to the
  * microsecond (as stored). */
 export interface MarkResult {
-  refusal: 'class_not_found' | 'student_not_in_class' | null;
+  refusal: 'class_not_found' | 'substitute_other_day' | 'student_not_in_class' | null;
   applied: boolean;
   /** least(tapped_at, now()): the device's time, never later than the server's. */
   effective_at: string;
@@ -88,6 +89,8 @@ type ApplyValues = {
   churchId: string;
   userId: string;
   seesAllClasses: boolean;
+  /** The church's today: a substitute reaches the class on the day they stand in, when it is today. */
+  today: string;
   classIds: string;
   studentIds: string;
   dates: string;
@@ -117,7 +120,12 @@ const checkMarksStatement = fixedStatement<CheckedMark, ApplyValues>(() => {
       select s.*, case
           when not exists (select 1 from ${classes}
             where ${classes.churchId} = ${p('churchId')}::uuid and ${classes.id} = s.class_id
-              and ${classAccessibleTo(sql`${p('seesAllClasses')}::boolean`, sql`${p('userId')}::uuid`)}) then 'class_not_found'
+              and (${classAccessibleTo(sql`${p('seesAllClasses')}::boolean`, sql`${p('userId')}::uuid`)}
+                or (s.date = ${p('today')}::date
+                  and ${substituteOn(sql`${p('churchId')}::uuid`, sql`s.class_id`, sql`${p('userId')}::uuid`, sql`s.date`)})))
+            then case when exists (select 1 from ${classSubstitutes} where ${classSubstitutes.churchId} = ${p('churchId')}::uuid
+                and ${classSubstitutes.classId} = s.class_id and ${classSubstitutes.substituteId} = ${p('userId')}::uuid)
+              then 'substitute_other_day' else 'class_not_found' end
           when not exists (select 1 from ${enrolments} e join ${students} st on st.church_id = ${p('churchId')}::uuid and st.id = e.student_id
             where e.church_id = ${p('churchId')}::uuid and e.student_id = s.student_id and e.class_id = s.class_id
               and st.active) then 'student_not_in_class'
@@ -159,12 +167,15 @@ async function writeMarks(tx: Tx, churchId: string, userId: string, marks: Array
  * audit names is then the one the check saw. The marks go as PostgreSQL array literals (see
  * markClass); ids and dates are validated, the times are quoted for their '+' and ':'.
  */
-export async function applyMarks(tx: Tx, churchId: string, user: { id: string; seesAllClasses: boolean }, marks: OfflineMark[]): Promise<MarkResult[]> {
+export async function applyMarks(
+  tx: Tx, churchId: string, user: { id: string; seesAllClasses: boolean }, today: string, marks: OfflineMark[],
+): Promise<MarkResult[]> {
   const literal = (values: string[]) => `{${values.join(',')}}`;
   const checked = await checkMarksStatement(tx, {
     churchId,
     userId: user.id,
     seesAllClasses: user.seesAllClasses,
+    today,
     classIds: literal(marks.map((m) => m.classId)),
     studentIds: literal(marks.map((m) => m.studentId)),
     dates: literal(marks.map((m) => m.date)),

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { TenantScope } from '../../core/scopes.js';
 import { MESSAGES, type AttendanceStatus } from '../../../common/constants.js';
 import { CLASS_MESSAGES } from '../../../common/class-messages.js';
+import { SUBSTITUTE_MESSAGES } from '../../../common/substitutes.js';
 import type { syncAttendanceInput } from '../../../common/schemas/attendance.js';
 import { conflict } from '../../core/errors.js';
 import { auditChurchChange } from '../audit/index.js';
@@ -14,13 +15,14 @@ import {
 
 type SyncInput = z.output<typeof syncAttendanceInput>;
 
-type RefusalReason = AttendanceDateReason | 'class_not_found' | 'student_not_in_class';
+type RefusalReason = AttendanceDateReason | 'class_not_found' | 'substitute_other_day' | 'student_not_in_class';
 
 /** The spec's text of each refusal of a mark. */
 const REFUSAL_MESSAGES: Record<RefusalReason, string> = {
   attendance_too_old: MESSAGES.attendanceTooOld,
   attendance_future_date: MESSAGES.attendanceFutureDate,
   class_not_found: CLASS_MESSAGES.notFound,
+  substitute_other_day: SUBSTITUTE_MESSAGES.substituteOtherDay,
   student_not_in_class: MESSAGES.attendanceStudentNotInClass,
 };
 
@@ -56,7 +58,8 @@ type Outcome = Accepted | { mark: OfflineMark; refusal: RefusalReason };
  * POST /api/attendance/sync: a batch of marks a device kept while offline, applied at most once.
  * The batch id is claimed first; a batch the church already has is not applied again: its user gets
  * the stored answer (nothing written), anyone else a 409. Each mark is refused on its own (outside
- * the 14-day window, a class the user may not reach, a student not in the class now) while the
+ * the 14-day window, a class the user may not reach (a substitute: on another day than theirs), a
+ * student not in the class now) while the
  * others are applied; per student and date the latest tap wins, by the device's time clamped to the
  * server's, so an older offline mark never overwrites a newer stored one. The marks, the audit entry
  * (with both marks of every conflict) and the answer are written in the request's one transaction.
@@ -69,7 +72,7 @@ export async function syncAttendance(ctx: TenantScope, input: SyncInput): Promis
   const refusedByDate = input.marks.map((mark) => attendanceDateRefusal(mark.date, today)?.reason);
   const inWindow = input.marks.filter((_, i) => refusedByDate[i] === undefined);
   const results = inWindow.length === 0 ? []
-    : await applyMarks(tx, church.id, { id: user.id, seesAllClasses: seesAllClasses(user) }, inWindow);
+    : await applyMarks(tx, church.id, { id: user.id, seesAllClasses: seesAllClasses(user) }, today, inWindow);
 
   let next = 0;
   const outcomes = input.marks.map((mark, i): Outcome => {

@@ -3,5 +3,5 @@
 export {
   classAccessibleTo, classNotFound, findAccessibleClass, seesAllClasses, visibleClassesWhere, type ClassRow,
 } from './access.js';
-export { availableTeachers, listClasses } from './service.js';
+export { availableTeachers, churchClassNames, classesWithIds, listClasses } from './service.js';
 export { classNameOrder, lockClass } from './queries.js';

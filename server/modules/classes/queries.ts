@@ -1,11 +1,36 @@
-import { and, asc, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
-import { attendance, classes, enrolments, students, users } from '../../../drizzle/schema/index.js';
-import { CLASS_NAMES } from '../../../common/school.js';
+import { and, asc, count, desc, eq, gte, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { attendance, churches, classes, enrolments, students, users } from '../../../drizzle/schema/index.js';
 import { byName, type Tx } from '../../db/index.js';
 
-/** Orders class names as the school does (LKG, UKG, 1st ... 10th), not alphabetically. */
-export const classNameOrder = (column: SQL | typeof classes.className = classes.className) =>
-  sql`array_position(array[${sql.join(CLASS_NAMES.map((name) => sql`${name}`), sql`, `)}]::text[], ${column})`;
+/**
+ * Orders class names as the church's class list does (say LKG, UKG, 1st ... 12th, or Beginner ...
+ * Senior), not alphabetically; names no longer in the list come after it, by name. Two order terms.
+ * The list is read from `churches` (a reference table on Citus) by the church's id given as a value.
+ */
+export const classNameOrder = (churchId: string, column: SQL | typeof classes.className = classes.className) =>
+  sql`coalesce(array_position((select ${churches.classNames} from ${churches} where ${churches.id} = ${churchId}::uuid), ${column}), 1000), ${column}`;
+
+/** The church's class list, in its order. */
+export async function selectClassNames(tx: Tx, churchId: string): Promise<string[]> {
+  const [row] = await tx.select({ names: churches.classNames }).from(churches).where(eq(churches.id, churchId));
+  return row.names;
+}
+
+/** Sets the class list, answering the one it replaced (the church row locked, so two saves at once
+ * each audit the list they really replaced). */
+export async function setClassNames(tx: Tx, churchId: string, names: string[]): Promise<string[]> {
+  const [old] = await tx.select({ names: churches.classNames }).from(churches).where(eq(churches.id, churchId)).for('update');
+  await tx.update(churches).set({ classNames: names, updatedAt: new Date() }).where(eq(churches.id, churchId));
+  return old.names;
+}
+
+/** Of `names`, those a class of `fromYear` or a later academic year is named. */
+export async function classNamesUsedSince(tx: Tx, churchId: string, names: string[], fromYear: string): Promise<string[]> {
+  if (!names.length) return [];
+  const rows = await tx.selectDistinct({ name: classes.className }).from(classes)
+    .where(and(eq(classes.churchId, churchId), inArray(classes.className, names), gte(classes.academicYear, fromYear)));
+  return rows.map((r) => r.name);
+}
 
 const classColumns = (churchId: string) => ({
   id: classes.id,
@@ -31,7 +56,7 @@ export function selectClasses(tx: Tx, churchId: string, where: SQL | undefined):
   return tx.select(classColumns(churchId)).from(classes)
     .leftJoin(users, and(eq(users.churchId, classes.churchId), eq(users.id, classes.teacherId)))
     .where(and(eq(classes.churchId, churchId), where))
-    .orderBy(desc(classes.academicYear), classNameOrder(), asc(classes.section), asc(classes.id));
+    .orderBy(desc(classes.academicYear), classNameOrder(churchId), asc(classes.section), asc(classes.id));
 }
 
 export async function findClassRow(tx: Tx, churchId: string, id: string): Promise<ClassListRow | undefined> {

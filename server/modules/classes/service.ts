@@ -1,16 +1,19 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { classes } from '../../../drizzle/schema/index.js';
 import { CLASS_MESSAGES } from '../../../common/class-messages.js';
-import type { classCreateInput, classUpdateInput } from '../../../common/schemas/classes.js';
+import type { classCreateInput, classNamesInput, classUpdateInput } from '../../../common/schemas/classes.js';
+import { listedClassName } from '../../../common/school.js';
 import type { z } from 'zod';
 import type { TenantScope } from '../../core/scopes.js';
 import type { Tx } from '../../db/index.js';
 import { badRequest, conflict, notFound } from '../../core/errors.js';
+import { academicYearSettings } from '../academic-year/index.js';
+import { auditChurchChange } from '../audit/index.js';
 import { assertWithinPlanLimit } from '../subscription/index.js';
 import { findAccessibleClass, visibleClassesWhere } from './access.js';
 import { toClassDto, type ClassDto } from './dto.js';
 import {
-  countChildrenMovedOn, countStudentsOfClass, deleteClassRow, findActiveTeacher, findClassRow, findDuplicateClass, insertClass, lockClass,
+  classNamesUsedSince, countChildrenMovedOn, countStudentsOfClass, selectClassNames, setClassNames, deleteClassRow, findActiveTeacher, findClassRow, findDuplicateClass, insertClass, lockClass,
   selectAvailableTeachers, selectClasses, setStudentsAcademicYear, updateClassRow,
 } from './queries.js';
 
@@ -35,6 +38,12 @@ const duplicateClass = (fields: { academicYear: string; className: string; secti
 /** GET /api/classes/my-classes: the classes whose teacher is the signed-in user. */
 export async function myClasses({ tx, user, church }: TenantScope): Promise<ClassDto[]> {
   return (await selectClasses(tx, church.id, eq(classes.teacherId, user.id))).map(toClassDto);
+}
+
+/** The classes with these ids, as the client shows them (a substitute's classes of the day). */
+export async function classesWithIds(tx: Tx, churchId: string, ids: string[]): Promise<ClassDto[]> {
+  if (ids.length === 0) return [];
+  return (await selectClasses(tx, churchId, inArray(classes.id, ids))).map(toClassDto);
 }
 
 export const availableTeachers = ({ tx, church }: TenantScope) => selectAvailableTeachers(tx, church.id);
@@ -73,10 +82,48 @@ async function duplicateAware<T>(fields: { academicYear: string; className: stri
   }
 }
 
+/** GET /api/classes/names (any staff role): the church's class list, in its order. */
+export async function classNames({ tx, church }: TenantScope) {
+  return { class_names: await selectClassNames(tx, church.id) };
+}
+
+/**
+ * PUT /api/classes/names (super_admin, principal), audited in the same transaction. A name may leave the
+ * list (or be renamed, which is the same) only while no class of the current or a later academic year
+ * is named it: 409 otherwise. Past years' classes keep their names (they sort after the list).
+ */
+export async function updateClassNames(scope: TenantScope, input: z.output<typeof classNamesInput>) {
+  const { tx, user, church } = scope;
+  const names = input.class_names;
+  const old = await setClassNames(tx, church.id, names);
+  const removed = old.filter((name) => !names.includes(name));
+  const { current } = await academicYearSettings(scope);
+  const [inUse] = await classNamesUsedSince(tx, church.id, removed, current);
+  if (inUse !== undefined) {
+    throw conflict(CLASS_MESSAGES.classNameInUse(inUse), { reason: 'class_name_in_use', values: { className: inUse } });
+  }
+  await auditChurchChange(tx, {
+    user, action: 'church.class_names_updated', resourceType: 'church', resourceId: church.id,
+    details: { old: old, new: names },
+    description: `Class list set to ${names.join(', ')}`,
+  });
+  return { class_names: names };
+}
+
+/** The church's class list (for the rollover and the student import). */
+export const churchClassNames = (tx: Tx, churchId: string) => selectClassNames(tx, churchId);
+
+/** A name of the church's class list, as the list spells it; 400 for any other. */
+async function listedName(tx: Tx, churchId: string, name: string): Promise<string> {
+  const listed = listedClassName(await selectClassNames(tx, churchId), name);
+  if (listed === undefined) throw badRequest(CLASS_MESSAGES.classNameInvalid, { reason: 'class_name_not_listed' });
+  return listed;
+}
+
 /** POST /api/classes (super_admin, principal). */
 export async function createClass({ tx, church }: TenantScope, input: z.output<typeof classCreateInput>): Promise<ClassDto> {
   const fields = {
-    className: input.class_name,
+    className: await listedName(tx, church.id, input.class_name),
     section: input.section ?? '',
     teacherId: input.teacher_id ?? null,
     academicYear: input.academic_year,
@@ -95,7 +142,9 @@ export async function updateClass({ tx, user, church }: TenantScope, input: z.ou
   if (!(await lockClass(tx, church.id, input.id, 'no key update'))) throw notFound(CLASS_MESSAGES.notFound);
   const current = await findAccessibleClass(tx, church.id, user, input.id);
   const fields = {
-    className: input.class_name ?? current.className,
+    // A class keeps a name no longer in the list; a new name comes from the list.
+    className: input.class_name === undefined || input.class_name === current.className
+      ? current.className : await listedName(tx, church.id, input.class_name),
     section: input.section ?? current.section,
     teacherId: input.teacher_id === undefined ? current.teacherId : input.teacher_id,
     academicYear: input.academic_year ?? current.academicYear,

@@ -99,5 +99,5 @@ export async function selectEnrolmentConsentByClass(tx: Tx, churchId: string, ac
     .innerJoin(classes, and(eq(classes.churchId, churchId), eq(classes.id, students.classId)))
     .where(and(eq(students.churchId, churchId), eq(students.academicYear, academicYear), eq(students.active, true)))
     .groupBy(classes.id, classes.className, classes.section)
-    .orderBy(classNameOrder(), classes.section);
+    .orderBy(classNameOrder(churchId), classes.section);
 }

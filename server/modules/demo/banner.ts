@@ -10,7 +10,8 @@ export interface DemoBannerFacts {
 /**
  * The one loud block a demo server prints at start: a framed box, so that nobody mistakes it for a
  * real deployment in the scroll of a terminal or a service's log. It names what is public, what is
- * simulated and the variable that turns it off.
+ * simulated, where the operator console signs in and the variable that turns it off. Printed once
+ * per start, by the serving process (server/prepare-database.ts answers it, server/main.ts prints it).
  */
 export function demoServerBanner({ church, simulatedPayments }: DemoBannerFacts): string {
   const lines = [
@@ -23,7 +24,8 @@ export function demoServerBanner({ church, simulatedPayments }: DemoBannerFacts)
     ...(simulatedPayments
       ? ['Payments are simulated: the offline test gateway activates a paid plan', 'without any payment.']
       : ['Payments are not simulated here (Razorpay keys, or no gateway).']),
-    'The operator console is at /admin-login (npm run admin:create).',
+    'Operator console: sign in at /admin-login',
+    '  (an operator account is made with npm run admin:create).',
     'Every page shows the ribbon:',
     `  "${DEMO_SERVER_RIBBON}"`,
     '',

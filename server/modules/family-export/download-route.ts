@@ -32,8 +32,9 @@ export function exportDownloadRoute(deps: { db: Database; services: { mediaStora
     openapi: {
       operationId: 'familyExport.download',
       summary: 'Download a family export (ZIP) once, through the one-time link POST /api/exports/{id}/link gave; no session',
-      description: 'The ZIP holds profile.json, guardians.json, consents.json, attendance.csv, attendance-summary.pdf and the media '
-        + 'the child is tagged in (media/). The link works once and until the export expires (24 hours after it was made); the '
+      description: 'The ZIP holds profile.json, guardians.json, consents.json, attendance.csv, attendance-summary.pdf, follow-up.json '
+        + '(calls to the family after absences), the media the child is tagged in (media/), and family-summary.pdf: all of it in '
+        + 'words, in the language of the first guardian who has one, else the church\'s. The link works once and until the export expires (24 hours after it was made); the '
         + 'stored file is deleted after the download.',
       tag: 'family-export',
       parameters: [{ name: 'token', in: 'path', required: true, schema: { type: 'string', pattern: DOWNLOAD_TOKEN.source } }],

@@ -2,11 +2,13 @@ import { PassThrough, type Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import { ZipFile } from 'yazl';
 import { FAMILY_EXPORT_HOURS } from '../../../common/schemas/family-export.js';
-import type { ChildData, ChildExportFile } from '../../core/child-data.js';
+import type { ChildData, ChildExportFile, SummarySection } from '../../core/child-data.js';
 import type { Database } from '../../db/index.js';
 import { enterChurchForJob } from '../../doors/job.js';
 import { hashToken, newOpaqueToken } from '../credentials/index.js';
+import { familyLanguage, guardiansToContact } from '../guardians/index.js';
 import { newMediaKey, type MediaStorage } from '../media-storage/index.js';
+import { familySummaryPdf } from './family-summary.js';
 import { markFailed, markReady, selectChildName, selectChurch } from './queries.js';
 
 /** A new download token (256 random bits) and the hash the database keeps of it. */
@@ -28,9 +30,26 @@ async function readChildData(db: Database, childData: readonly ChildData[], job:
     const name = await selectChildName(tx, job.churchId, job.studentId);
     if (name === undefined) return undefined;
     const church = await selectChurch(tx, job.churchId);
-    const child = { churchId: job.churchId, studentId: job.studentId, name, church: { name: church.name, language: church.defaultLanguage } };
+    const guardians = (await guardiansToContact(tx, job.churchId, [job.studentId])).get(job.studentId) ?? [];
+    const language = familyLanguage(guardians, church.defaultLanguage);
+    const child = {
+      churchId: job.churchId, studentId: job.studentId, name, language,
+      church: { name: church.name, language: church.defaultLanguage, timeZone: church.timeZone },
+    };
     const files: ChildExportFile[] = [];
-    for (const part of childData) files.push(...await part.export?.(tx, child) ?? []);
+    const sections: SummarySection[] = [];
+    for (const part of childData) {
+      for (const item of await part.export?.(tx, child) ?? []) {
+        if ('summary' in item) sections.push(item.summary);
+        else files.push(item);
+      }
+    }
+    // What the church keeps, in words: the parts' sections in the list's order, drawn after the transaction.
+    const madeAt = new Date();
+    files.push({
+      name: 'family-summary.pdf',
+      bytes: () => familySummaryPdf({ language, churchName: church.name, childName: name, timeZone: church.timeZone, madeAt, sections }),
+    });
     return files;
   });
 }

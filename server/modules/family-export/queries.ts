@@ -68,10 +68,11 @@ export async function selectChildName(tx: Tx, churchId: string, studentId: strin
   return row?.name;
 }
 
-/** The church's name, code, default language and retention setting. */
+/** The church's name, code, default language, retention setting and time zone. */
 export async function selectChurch(tx: Tx, churchId: string) {
   const [row] = await tx.select({
     id: churches.id, name: churches.name, code: churches.code, defaultLanguage: churches.defaultLanguage, retentionYears: churches.retentionYears,
+    timeZone: churches.timeZone,
   }).from(churches).where(eq(churches.id, churchId));
   return row;
 }

@@ -11,8 +11,9 @@ export const familyExportRouter = router({
   consentForm: capabilityProcedure('viewSafetyCards')
     .meta(rest('GET', '/api/students/{id}/consent-form', 'The printable consent form of a child (A4 PDF): the church, the child and '
       + 'class, the guardians, the privacy notice, a Given / Not given box for each purpose, the parent-or-guardian and 18-or-older '
-      + 'confirmations, signature, name and date lines, the address of the public notice page; in the church\'s language or lang '
-      + '(en, ml, ta, hi). Staff who may reach the child (a teacher: their own classes)',
+      + 'confirmations, signature, name and date lines, the address of the public notice page; in the family\'s language (the first '
+      + 'guardian\'s who has one, else the church\'s: the safety card\'s family_language) or lang (en, ml, ta, hi). Staff who may reach '
+      + 'the child (a teacher: their own classes)',
     { file: { contentType: 'application/pdf', description: 'A PDF download' } }))
     .input(consentFormInput).query(({ ctx, input }) => consentForm(ctx, input)),
   start: exporters
@@ -26,6 +27,9 @@ export const familyExportRouter = router({
     .input(exportStudentInput).query(({ ctx, input }) => listExports(ctx, input)),
   link: exporters
     .meta(rest('POST', '/api/exports/{id}/link', 'A fresh one-time download address (path, url) of a ready export, valid until it '
-      + 'expires; the previous address stops working. 409 once downloaded, failed or expired. Audited and recorded in the access log'))
+      + 'expires (expires_at); the previous address stops working. With it the child\'s guardians in order (guardian_id, name, relation, '
+      + 'language), each with whatsapp_url (wa.me with a short message in the guardian\'s language, else the church\'s, holding the '
+      + 'address and its expiry) only when the guardian agreed to messages and has WhatsApp, else not_offered (no_whatsapp, no_consent). '
+      + '409 once downloaded, failed or expired. Audited and recorded in the access log'))
     .input(exportRefInput).mutation(({ ctx, input }) => createLink(ctx, input)),
 });

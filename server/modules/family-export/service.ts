@@ -1,14 +1,16 @@
 import type { z } from 'zod';
 import { FAMILY_EXPORT_MESSAGES as M, type consentFormInput, type exportRefInput, type exportStudentInput } from '../../../common/schemas/family-export.js';
+import { formatDateAndTime } from '../../../common/i18n/time-of-day.js';
 import { noticePagePath } from '../../../common/schemas/privacy-notice.js';
 import type { Config } from '../../config.js';
 import type { ChildData } from '../../core/child-data.js';
 import { conflict, notFound } from '../../core/errors.js';
+import { translatorFor } from '../../core/i18n.js';
 import type { PublicScope, TenantScope } from '../../core/scopes.js';
 import type { RestFile } from '../../rest/meta.js';
 import { recordChildDataRead } from '../access-log/index.js';
 import { auditChurchChange } from '../audit/index.js';
-import { guardiansToContact } from '../guardians/index.js';
+import { familyLanguage, guardiansToContact, type GuardianDto } from '../guardians/index.js';
 import type { MediaStorage } from '../media-storage/index.js';
 import { noticeIn } from '../privacy-notice/index.js';
 import { findAccessibleStudent } from '../students/index.js';
@@ -24,15 +26,16 @@ export type ExportScope = TenantScope & Pick<PublicScope<{ mediaStorage: MediaSt
 
 /**
  * GET /api/students/{id}/consent-form (staff who may reach the child): the printable consent form
- * in the church's language (or `lang`). The facts are read in the request's transaction, which logs
- * the read; the PDF is drawn while it is sent, after the transaction has ended.
+ * in the family's language (familyLanguage: the first guardian's who has one, else the church's), or
+ * in `lang` when one is asked for. The facts are read in the request's transaction, which logs the
+ * read; the PDF is drawn while it is sent, after the transaction has ended.
  */
 export async function consentForm(scope: ExportScope, input: z.output<typeof consentFormInput>): Promise<RestFile> {
   const { tx, church } = scope;
   const student = await findAccessibleStudent(scope, input.id);
   const { code } = await selectChurch(tx, church.id);
-  const shown = await noticeIn(tx, church.id, input.lang);
   const guardians = (await guardiansToContact(tx, church.id, [student.id])).get(student.id) ?? [];
+  const shown = await noticeIn(tx, church.id, input.lang ?? familyLanguage(guardians, church.default_language));
   // It names the child, the class and the guardians: a read of the child's data, in the access log.
   await recordChildDataRead(tx, { churchId: church.id, studentId: student.id, kind: 'consent_form', reader: scope.user });
   const facts = {
@@ -89,10 +92,40 @@ export async function listExports(scope: ExportScope, input: z.output<typeof exp
   return (await selectExportsOf(scope.tx, scope.church.id, student.id)).map((row) => toExportDto(row, now));
 }
 
+const firstName = (name: string) => name.trim().split(/\s+/)[0] || name;
+
+/**
+ * Whom the download link may be sent on WhatsApp: each guardian of the child, in order, with a wa.me
+ * link holding a short message in the guardian's language (else the church's) with the address and
+ * until when it works, or why not: no WhatsApp number, or no messages consent. The WhatsApp link is
+ * the guardians module's own (GuardianDto.links), the one the follow-up list's buttons use: it exists
+ * only for a guardian who agreed to messages, on the phone that has WhatsApp.
+ */
+function whatsappOffers(scope: ExportScope, guardians: GuardianDto[], facts: { child: string; url: string; expiresAt: Date }) {
+  return guardians.map((g) => {
+    const chat = g.links.phone.whatsapp ?? g.links.phone2?.whatsapp ?? null;
+    const language = g.language ?? scope.church.default_language;
+    const expires = formatDateAndTime(language, facts.expiresAt, scope.church.time_zone);
+    const message = translatorFor(language)('privacy.documents.whatsappMessage', {
+      church: scope.church.name, child: firstName(facts.child), url: facts.url, expires,
+    });
+    return {
+      guardian_id: g.id,
+      name: g.name,
+      relation: g.relation,
+      language,
+      whatsapp_url: chat ? `${chat}?text=${encodeURIComponent(message)}` : null,
+      /** Why there is no WhatsApp link: the guardian has no WhatsApp number (or not a valid one), or has not agreed to messages. */
+      not_offered: chat ? null : g.whatsapp !== 'none' && !g.contact_consent ? 'no_consent' as const : 'no_whatsapp' as const,
+    };
+  });
+}
+
 /**
  * POST /api/exports/{id}/link (super_admin, principal): a fresh one-time download address for a
  * ready export (the previous one stops working); 409 once it is downloaded, failed or expired. The
  * link is its holder's credential: who asked for it is kept, and its download is logged as theirs.
+ * With it, the child's guardians to send it to on WhatsApp (whatsappOffers).
  */
 export async function createLink(scope: ExportScope, input: z.output<typeof exportRefInput>) {
   const { tx, user, church } = scope;
@@ -108,5 +141,10 @@ export async function createLink(scope: ExportScope, input: z.output<typeof expo
     details: { export_id: row.id }, description: 'Family data export download link made',
   });
   const path = `/api/exports/download/${token}`;
-  return { path, url: `${scope.config.PUBLIC_URL}${path}`, expires_at: row.expiresAt!.toISOString() };
+  const url = `${scope.config.PUBLIC_URL}${path}`;
+  const guardians = (await guardiansToContact(tx, church.id, [student.id])).get(student.id) ?? [];
+  return {
+    path, url, expires_at: row.expiresAt!.toISOString(),
+    guardians: whatsappOffers(scope, guardians, { child: student.name, url, expiresAt: row.expiresAt! }),
+  };
 }

@@ -110,7 +110,7 @@ export async function followUpRows(tx: Tx, reader: Reader, filter: ClassFilter, 
     where s.church_id = ${reader.churchId}::uuid and s.active
       and ${classesOf(reader, filter)}
       and st.weeks >= ${rule.absences}
-    order by st.weeks desc, ${classNameOrder()}, "classes".section, s.roll_number`);
+    order by st.weeks desc, ${classNameOrder(reader.churchId)}, "classes".section, s.roll_number`);
   return rowsOf<FollowUpRow>(result);
 }
 
@@ -133,11 +133,6 @@ export async function contactedPerClass(tx: Tx, reader: Reader, filter: ClassFil
 export async function insertContact(tx: Tx, values: typeof followUpContacts.$inferInsert) {
   const [row] = await tx.insert(followUpContacts).values(values).returning();
   return row;
-}
-
-/** A child who moved away: off the roll call and the follow-up list from now on. */
-export async function markInactive(tx: Tx, churchId: string, studentId: string) {
-  await tx.update(students).set({ active: false, updatedAt: new Date() }).where(and(eq(students.churchId, churchId), eq(students.id, studentId)));
 }
 
 /** A child's contact records, newest first. */

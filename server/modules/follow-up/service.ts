@@ -9,10 +9,10 @@ import { recordChildDataReads } from '../access-log/index.js';
 import { auditChurchChange } from '../audit/index.js';
 import { churchToday } from '../../../common/dates.js';
 import { guardiansToContact, type GuardianDto } from '../guardians/index.js';
-import { findAccessibleStudent, lockStudent } from '../students/index.js';
+import { findAccessibleStudent, lockStudent, setStudentActive } from '../students/index.js';
 import { findAccessibleClass, seesAllClasses } from '../classes/index.js';
 import {
-  contactedPerClass, contactsOf, followUpRows, followUpRule, insertContact, markInactive,
+  contactedPerClass, contactsOf, followUpRows, followUpRule, insertContact,
   setFollowUpRule, type ClassFilter, type FollowUpRow, type FollowUpRule, type Reader,
 } from './queries.js';
 
@@ -154,7 +154,7 @@ export async function recordContact(scope: TenantScope, input: z.output<typeof f
     contactedBy: user.id, contactedByName: user.name,
   });
   const deactivated = input.outcome === 'moved_away';
-  if (deactivated) await markInactive(tx, church.id, student.id);
+  if (deactivated) await setStudentActive(tx, church.id, student.id, false);
   await auditChurchChange(tx, {
     user, action: 'follow_up.contact_recorded', resourceType: 'student', resourceId: student.id,
     details: { contact_id: row.id, outcome: row.outcome, note: row.note, student_deactivated: deactivated },

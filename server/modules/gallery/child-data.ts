@@ -30,8 +30,20 @@ export const galleryChildData: ChildData = {
       count: withheld.size,
       reason: 'These photos or videos also show another child whose family has not given photo consent, so they are not included.',
     })];
-    return [...notIncluded, ...tagged.filter((m) => !withheld.has(m.id)).map((item, i) => ({
+    const included = tagged.filter((m) => !withheld.has(m.id));
+    const files = included.map((item, i) => ({
       name: entryName(i + 1, item.fileName), storedKey: `${churchId}/${item.filePath}`, source: `media file ${item.id}`,
-    }))];
+    }));
+    return [...notIncluded, ...files, {
+      summary: {
+        heading: 'privacy.family.photos',
+        table: {
+          columns: ['privacy.family.itemTitle', 'privacy.family.date', 'privacy.family.file'],
+          rows: included.map((item, i) => [item.title, { moment: item.createdAt }, files[i].name]),
+        },
+        empty: 'privacy.family.noPhotos',
+        notes: withheld.size === 0 ? [] : [{ message: 'privacy.family.photosLeftOut', values: { count: withheld.size } }],
+      },
+    }];
   },
 };

@@ -1,9 +1,18 @@
-import { phoneLinks } from '../../../common/phone.js';
+import { phoneLinks, toE164 } from '../../../common/phone.js';
 import { PRIMARY_GUARDIAN_POSITION } from '../../../common/schemas/guardians.js';
 import type { GuardianRow, PickupRow } from './queries.js';
 
 /** A guardian is messaged on WhatsApp only on the phone that has it, and only if they agreed to be contacted. */
 const messagesOn = (row: GuardianRow, phone: 'phone' | 'phone2') => row.contactConsent && row.whatsapp === phone;
+
+/** Why a guardian has no WhatsApp link: they use no WhatsApp, did not agree to be contacted, or its
+ * number cannot be a phone; null when they have one. */
+function whatsappUnavailable(row: GuardianRow): 'no_whatsapp' | 'no_consent' | 'invalid_number' | null {
+  if (row.whatsapp === 'none') return 'no_whatsapp';
+  if (!row.contactConsent) return 'no_consent';
+  const number = row.whatsapp === 'phone2' ? row.phone2 : row.phone;
+  return number !== null && toE164(number) ? null : 'invalid_number';
+}
 
 /** A guardian with the links to call them (anyone may be called) and to message them on WhatsApp. */
 export const toGuardianDto = (row: GuardianRow) => ({
@@ -24,6 +33,7 @@ export const toGuardianDto = (row: GuardianRow) => ({
     phone: phoneLinks(row.phone, messagesOn(row, 'phone')),
     phone2: row.phone2 === null ? null : phoneLinks(row.phone2, messagesOn(row, 'phone2')),
   },
+  whatsapp_unavailable: whatsappUnavailable(row),
 });
 export type GuardianDto = ReturnType<typeof toGuardianDto>;
 

@@ -15,8 +15,10 @@ const editors = capabilityProcedure('manageStudents');
 
 export const guardiansRouter = router({
   safetyCard: readers
-    .meta(rest('GET', '/api/students/{id}/safety-card', 'The child safety card: student (name, class), guardians and authorised pickups '
-      + 'with their phones and links (tel:, WhatsApp), has_medical_note (the note itself is GET .../medical-note), emergency_contact'))
+    .meta(rest('GET', '/api/students/{id}/safety-card', 'The child safety card: student (name, class, active: false once the child has '
+      + 'left), guardians and authorised pickups with their phones and links (tel:, WhatsApp; display: the number for reading, '
+      + '+91 98470 12345), has_medical_note (the note itself is GET .../medical-note), emergency_contact, family_language (what the '
+      + 'consent form is printed in unless another is asked for: the first guardian\'s language, else the church\'s)'))
     .input(studentRefInput).query(({ ctx, input }) => safetyCard(ctx, input)),
   guardians: readers
     .meta(rest('GET', '/api/students/{id}/guardians', 'The student\'s guardians in order (the first is the primary one, whose phone and '

@@ -1,9 +1,9 @@
 import type { z } from 'zod';
-import type {
-  guardianInput, replaceGuardiansInput, replacePickupsInput, setEmergencyContactInput, setMedicalNoteInput,
+import {
+  GUARDIAN_MESSAGES, type guardianInput, type GuardianInput, type replaceGuardiansInput, type replacePickupsInput,
+  type setEmergencyContactInput, type setMedicalNoteInput,
 } from '../../../common/schemas/guardians.js';
 import { toE164 } from '../../../common/phone.js';
-import { GUARDIAN_MESSAGES } from '../../../common/schemas/guardians.js';
 import { badRequest } from '../../core/errors.js';
 import type { TenantScope } from '../../core/scopes.js';
 import type { Tx } from '../../db/index.js';
@@ -11,6 +11,7 @@ import { auditChurchChange } from '../audit/index.js';
 import { recordConsentAnswers, revokeConsentLinks } from '../consent-records/index.js';
 import { findAccessibleStudent, lockStudent, type StudentListRow } from '../students/index.js';
 import { toEmergencyContactDto, toGuardianDto, toPickupDto, type GuardianDto } from './dto.js';
+import { familyLanguage } from './family-language.js';
 import {
   replaceGuardianRows, replacePickupRows, selectCare, selectGuardians, selectGuardiansOf, selectPickups, updateContactConsent,
   upsertCare, type GuardianRow, type NewGuardian,
@@ -55,7 +56,7 @@ const samePhone = (stored: string, e164: string) => (toE164(stored) ?? stored) =
  * phone and the same answer keeps its record; a new guardian, or a changed answer, is recorded now
  * by the signed-in user.
  */
-function consentRecord(scope: TenantScope, guardian: z.output<typeof guardianInput>, old: GuardianRow | undefined) {
+function consentRecord(scope: TenantScope, guardian: GuardianInput, old: GuardianRow | undefined) {
   return old && samePhone(old.phone, guardian.phone) && old.contactConsent === guardian.contact_consent
     ? { consentRecordedAt: old.consentRecordedAt, consentRecordedBy: old.consentRecordedBy }
     : { consentRecordedAt: new Date(), consentRecordedBy: scope.user.id };
@@ -142,6 +143,32 @@ export async function replaceGuardians(scope: TenantScope, input: z.output<typeo
   return after.map(toGuardianDto);
 }
 
+/**
+ * The guardians of children the student import has just made (each with the primary guardian made
+ * from the parent phone), written as the guardians list writes them, in the import's transaction:
+ * consent recorded now by the importer, and an "agreed to be contacted" yes recorded as a messages
+ * answer (recordContactTicks, every guardian being new). Answers how many answers were recorded.
+ */
+export async function setImportedGuardians(scope: TenantScope, families: Array<{ studentId: string; guardians: GuardianInput[] }>) {
+  if (families.length === 0) return 0;
+  for (const { studentId, guardians } of families) {
+    await replaceGuardianRows(scope.tx, scope.church.id, studentId, guardians.map((g, i) => ({
+      position: i + 1, name: g.name, relation: g.relation, phone: g.phone, phone2: g.phone2, whatsapp: g.whatsapp,
+      email: g.email, language: g.language, contactConsent: g.contact_consent, ...consentRecord(scope, g, undefined),
+    })));
+  }
+  const written = new Map<string, GuardianRow[]>();
+  for (const g of await selectGuardiansOf(scope.tx, scope.church.id, families.map((f) => f.studentId))) {
+    written.set(g.studentId, [...(written.get(g.studentId) ?? []), g]);
+  }
+  let answers = 0;
+  for (const { studentId } of families) {
+    const after = written.get(studentId) ?? [];
+    answers += (await recordContactTicks(scope, studentId, after, after.map(() => undefined))).length;
+  }
+  return answers;
+}
+
 /** GET /api/students/{id}/pickups; each read is in the access log. */
 export async function listPickups(scope: TenantScope, { id }: { id: string }) {
   const student = await findAccessibleStudent(scope, id);
@@ -200,8 +227,12 @@ export async function safetyCard(scope: TenantScope, { id }: { id: string }) {
     student: {
       id: student.id, name: student.name, roll_number: student.rollNumber, academic_year: student.academicYear,
       class_id: student.classId, class_name: student.className, class_section: student.classSection,
+      /** False once the child has left (moved away): off the roll call and the follow-up list. */
+      active: student.active,
     },
     guardians: guardians.map(toGuardianDto),
+    /** The language the family's documents are printed in unless another is asked for (familyLanguage). */
+    family_language: familyLanguage(guardians, scope.church.default_language),
     pickups: pickups.map(toPickupDto),
     has_medical_note: Boolean(care?.medicalNote),
     emergency_contact: toEmergencyContactDto(care),
@@ -239,14 +270,15 @@ export async function guardiansToContact(tx: Tx, churchId: string, studentIds: s
   return byStudent;
 }
 
-/** A guardian of one student as another module needs them (consent records and links): who they
- * are, their language and their WhatsApp phone in E.164 (null when none, or not a valid number). */
+/** A guardian of one student as another module needs them (consent records and links, report card
+ * links): who they are, their language, whether they agreed to be contacted, and their WhatsApp phone
+ * in E.164 (null when none, or not a valid number). */
 export async function guardianOfStudent(tx: Tx, churchId: string, studentId: string, guardianId: string) {
   const row = (await selectGuardians(tx, churchId, studentId)).find((g) => g.id === guardianId);
   if (!row) return undefined;
   const whatsappPhone = row.whatsapp === 'phone' ? row.phone : row.whatsapp === 'phone2' ? row.phone2 : null;
   return {
-    id: row.id, name: row.name, relation: row.relation, language: row.language,
+    id: row.id, name: row.name, relation: row.relation, language: row.language, contactConsent: row.contactConsent,
     whatsappE164: whatsappPhone === null ? null : toE164(whatsappPhone) ?? null,
   };
 }

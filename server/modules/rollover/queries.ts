@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { academicYearRollovers, attendance, classes, enrolments, students, users } from '../../../drizzle/schema/index.js';
+import { academicYearRollovers, attendance, churches, classes, enrolments, students, users } from '../../../drizzle/schema/index.js';
 import type { Tx } from '../../db/index.js';
 import { classNameOrder } from '../classes/index.js';
 
@@ -12,7 +12,7 @@ export function selectYearClasses(tx: Tx, churchId: string, academicYear: string
   }).from(classes)
     .leftJoin(users, and(eq(users.churchId, classes.churchId), eq(users.id, classes.teacherId)))
     .where(and(eq(classes.churchId, churchId), eq(classes.academicYear, academicYear)))
-    .orderBy(classNameOrder(), asc(classes.section), asc(classes.id));
+    .orderBy(classNameOrder(churchId), asc(classes.section), asc(classes.id));
   return lock ? query.for('no key update', { of: classes }) : query;
 }
 export type YearClassRow = Awaited<ReturnType<typeof selectYearClasses>>[number];
@@ -158,3 +158,17 @@ export async function deleteClassesOfRollover(tx: Tx, churchId: string, rollover
   await tx.delete(classes).where(and(eq(classes.churchId, churchId), eq(classes.rolloverId, rolloverId)));
 }
 
+
+/** The church's rollover month (null: its academic year's start month). */
+export async function rolloverMonthOf(tx: Tx, churchId: string): Promise<number | null> {
+  const [row] = await tx.select({ month: churches.rolloverMonth }).from(churches).where(eq(churches.id, churchId));
+  return row?.month ?? null;
+}
+
+/** Sets it, answering the month it replaced (the church row locked, so two saves at once each audit
+ * the value they really replaced). */
+export async function setRolloverMonth(tx: Tx, churchId: string, month: number | null): Promise<number | null> {
+  const [old] = await tx.select({ month: churches.rolloverMonth }).from(churches).where(eq(churches.id, churchId)).for('update');
+  await tx.update(churches).set({ rolloverMonth: month, updatedAt: new Date() }).where(eq(churches.id, churchId));
+  return old?.month ?? null;
+}

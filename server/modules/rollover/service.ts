@@ -1,29 +1,24 @@
 import type { z } from 'zod';
 import { CLASS_MESSAGES } from '../../../common/class-messages.js';
-import { followingYear, nextGrade, previousYear, ROLLOVER_MESSAGES } from '../../../common/rollover.js';
+import { followingYear, ROLLOVER_MESSAGES, teacherByChoice, type RolloverTeacherChoice } from '../../../common/rollover.js';
+import { listedClassName, nextClassIn } from '../../../common/school.js';
 import type { rolloverIdInput, rolloverPlanInput, RolloverOutcome } from '../../../common/schemas/rollover.js';
 import type { TenantScope } from '../../core/scopes.js';
 import type { Tx } from '../../db/index.js';
 import { badRequest, conflict, notFound } from '../../core/errors.js';
-import { academicYearSettings } from '../academic-year/index.js';
 import { auditChurchChange } from '../audit/index.js';
-import { availableTeachers } from '../classes/index.js';
+import { availableTeachers, churchClassNames } from '../classes/index.js';
+import { publishedFinalResults, type PublishedYearResult } from '../exams/index.js';
 import { planLimitRefusal } from '../subscription/index.js';
 import { layOutNewYear, type ClassDecision, type Layout } from './layout.js';
+import { offeredMonths, turningOf } from './settings.js';
 import {
   countChildrenAddedSince, deleteClassesOfRollover, findStandingRollover, highestRollNumbers, insertClasses, insertRollover,
   classesOfRollover, lockRollover, markRolloverUndone, placeChildren, restorePlacedChildren, selectChildrenOfYear,
-  selectYearClasses, setChildrenActive, yearHasMarks, type YearClassRow,
+  selectYearClasses, setChildrenActive, yearHasMarks, type YearChildRow, type YearClassRow,
 } from './queries.js';
 
 type Plan = z.output<typeof rolloverPlanInput>;
-
-/** The year that ends and the year that begins: the church's current academic year (by its setting,
- * in its time zone) has begun, so the rollover is offered from its first month, for the year before. */
-async function turningYears(scope: TenantScope) {
-  const { current } = await academicYearSettings(scope);
-  return { fromYear: previousYear(current), toYear: current };
-}
 
 const classLabel = (cls: { className: string; section: string }) => (cls.section ? `${cls.className} ${cls.section}` : cls.className);
 
@@ -35,6 +30,23 @@ const totalsOf = (layout: Layout): Totals => ({
   held_back: layout.classes.reduce((n, c) => n + c.children.filter((ch) => ch.outcome === 'held_back').length, 0),
   leaving: layout.leaving.length,
 });
+
+/** A child's final result of the ending year, as the proposal and the preview show it (null: none published). */
+type FinalResult = { percentage: number; division: PublishedYearResult['division']; rank: number } | null;
+
+/**
+ * The ending year's published final results of its classes' children, by child: a child who failed
+ * it is proposed held back (kept in their class's grade), everyone else goes as their class does.
+ * A result of a class the child is no longer in (moved within the year) is not theirs to count.
+ */
+async function finalResultsOfYear(tx: Tx, churchId: string, fromYear: string, oldClasses: YearClassRow[], children: YearChildRow[]) {
+  const rows = await publishedFinalResults(tx, churchId, oldClasses.map((c) => ({ classId: c.id, academicYear: fromYear })));
+  const classOf = new Map(children.map((c) => [c.id, c.classId]));
+  return new Map(rows.filter((r) => classOf.get(r.student_id) === r.class_id)
+    .map((r): [string, FinalResult] => [r.student_id, { percentage: r.percentage, division: r.division, rank: r.rank }]));
+}
+
+const failed = (result: FinalResult | undefined) => result?.division === 'fail';
 
 /** Whether a standing rollover can still be undone, and why not (checked again, under locks, by undo). */
 type UndoRefusal = { reason: 'undo_after_marks' | 'undo_after_additions'; message: string; values: Record<string, string | number> };
@@ -51,17 +63,22 @@ async function undoRefusal(tx: Tx, churchId: string, rollover: { id: string; toY
  * class of the new year and its children; or the rollover that stands and whether it can be undone. */
 export async function rolloverProposal(scope: TenantScope) {
   const { tx } = scope;
-  const { fromYear, toYear } = await turningYears(scope);
-  const [oldClasses, children, standing, teachers] = await Promise.all([
+  const turning = await turningOf(scope);
+  const { fromYear, toYear } = turning;
+  const [oldClasses, children, standing, teachers, classNames] = await Promise.all([
     selectYearClasses(tx, scope.church.id, fromYear), selectChildrenOfYear(tx, scope.church.id, fromYear), findStandingRollover(tx, scope.church.id, fromYear), availableTeachers(scope),
+    churchClassNames(tx, scope.church.id),
   ]);
   const activeTeacher = new Set(teachers.map((t) => t.id));
+  const results = await finalResultsOfYear(tx, scope.church.id, fromYear, oldClasses, children);
   let refusal: { reason: string; message: string } | null = null;
   if (standing) refusal = { reason: 'already_rolled_over', message: ROLLOVER_MESSAGES.alreadyRolledOver(fromYear) };
   else if (!oldClasses.length) refusal = { reason: 'no_classes', message: ROLLOVER_MESSAGES.noClasses(fromYear) };
+  const isActiveTeacher = (id: string) => activeTeacher.has(id);
   return {
     from_year: fromYear,
     to_year: toYear,
+    ...offeredMonths(turning),
     offered: !refusal,
     refusal,
     standing: standing ? {
@@ -74,19 +91,26 @@ export async function rolloverProposal(scope: TenantScope) {
     } : null,
     classes: oldClasses.map((cls) => ({
       id: cls.id, class_name: cls.className, section: cls.section, teacher_id: cls.teacherId, teacher_name: cls.teacherName,
-      suggestion: suggestionFor(cls, activeTeacher),
-      children: children.filter((c) => c.classId === cls.id).map((c) => ({ id: c.id, name: c.name, roll_number: c.rollNumber })),
+      suggestion: suggestionFor(cls, oldClasses, isActiveTeacher, classNames),
+      children: children.filter((c) => c.classId === cls.id).map((c) => ({
+        id: c.id, name: c.name, roll_number: c.rollNumber, final_result: results.get(c.id) ?? null,
+        held_back_suggested: failed(results.get(c.id)),
+      })),
     })),
     teachers: teachers.map((t) => ({ id: t.id, name: t.name })),
+    class_names: classNames,
   };
 }
 
-/** The next grade, the same section, the same teacher while they are an active teacher. */
-const suggestionFor = (cls: YearClassRow, activeTeacher: Set<string>) => ({
-  next_class_name: nextGrade(cls.className),
-  next_section: cls.section,
-  next_teacher_id: cls.teacherId && activeTeacher.has(cls.teacherId) ? cls.teacherId : null,
-});
+/** The next class of the church's list (none after its last: that class leaves), the same section,
+ * and that class's teacher by each teacher choice (the teacher of the ending year's class of that name
+ * and section, or this class's own), while they are an active teacher. */
+function suggestionFor(cls: YearClassRow, oldClasses: YearClassRow[], isActiveTeacher: (id: string) => boolean, classNames: readonly string[]) {
+  const next = { className: nextClassIn(classNames, cls.className), section: cls.section };
+  const teacher = (choice: RolloverTeacherChoice) =>
+    (next.className ? teacherByChoice(choice, { className: next.className, section: next.section }, cls, oldClasses, isActiveTeacher) : null);
+  return { next_class_name: next.className, next_section: next.section, teachers: { stay: teacher('stay'), move_up: teacher('move_up') } };
+}
 
 /**
  * The plan checked against the church as it is now and laid out: refused (400/409) for a year that is
@@ -96,37 +120,50 @@ const suggestionFor = (cls: YearClassRow, activeTeacher: Set<string>) => ({
  */
 async function resolvePlan(scope: TenantScope, plan: Plan, { lock }: { lock: boolean }) {
   const { tx } = scope;
-  const { fromYear, toYear } = await turningYears(scope);
+  const { fromYear, toYear } = await turningOf(scope);
   if (plan.from_year !== fromYear) {
-    throw badRequest(ROLLOVER_MESSAGES.notOffered(plan.from_year, followingYear(plan.from_year)), { reason: 'not_offered', values: { fromYear: plan.from_year } });
+    throw badRequest(ROLLOVER_MESSAGES.notOffered(plan.from_year, followingYear(plan.from_year), fromYear, toYear), {
+      reason: 'not_offered', values: { fromYear: plan.from_year, turningFromYear: fromYear },
+    });
   }
   if (await findStandingRollover(tx, scope.church.id, fromYear)) {
     throw conflict(ROLLOVER_MESSAGES.alreadyRolledOver(fromYear), { reason: 'already_rolled_over', values: { fromYear } });
   }
   const oldClasses = await selectYearClasses(tx, scope.church.id, fromYear, { lock });
   if (!oldClasses.length) throw conflict(ROLLOVER_MESSAGES.noClasses(fromYear), { reason: 'no_classes', values: { fromYear } });
-  const [children, existing, highestRoll, teachers] = await Promise.all([
+  const [children, existing, highestRoll, teachers, classNames] = await Promise.all([
     selectChildrenOfYear(tx, scope.church.id, fromYear, { lock }), selectYearClasses(tx, scope.church.id, toYear, { lock }), highestRollNumbers(tx, scope.church.id, toYear), availableTeachers(scope),
+    churchClassNames(tx, scope.church.id),
   ]);
   const activeTeacher = new Set(teachers.map((t) => t.id));
   const oldIds = new Set(oldClasses.map((c) => c.id));
   const decisions = new Map<string, ClassDecision>();
+  // A class left out of the plan: its next class and section; its teacher by the teacher choice.
   for (const cls of oldClasses) {
-    const s = suggestionFor(cls, activeTeacher);
-    decisions.set(cls.id, { nextClassName: s.next_class_name, nextSection: s.next_section, nextTeacherId: s.next_teacher_id });
+    decisions.set(cls.id, { nextClassName: nextClassIn(classNames, cls.className), nextSection: cls.section, nextTeacherId: undefined });
   }
   for (const chosen of plan.classes) {
     if (!oldIds.has(chosen.class_id)) throw badRequest(ROLLOVER_MESSAGES.classNotInYear(fromYear), { reason: 'class_not_in_year' });
     if (chosen.next_teacher_id && !activeTeacher.has(chosen.next_teacher_id)) throw badRequest(CLASS_MESSAGES.teacherNotFound);
-    decisions.set(chosen.class_id, { nextClassName: chosen.next_class_name, nextSection: chosen.next_section, nextTeacherId: chosen.next_teacher_id });
+    // A new year's class is named from the church's class list, as the list spells it.
+    const nextClassName = chosen.next_class_name === null ? null : listedClassName(classNames, chosen.next_class_name);
+    if (nextClassName === undefined) throw badRequest(CLASS_MESSAGES.classNameInvalid, { reason: 'class_name_not_listed' });
+    decisions.set(chosen.class_id, { nextClassName, nextSection: chosen.next_section, nextTeacherId: chosen.next_teacher_id });
   }
   const childIds = new Set(children.map((c) => c.id));
+  // A child left out of the plan who failed the year's published final result is held back.
+  const results = await finalResultsOfYear(tx, scope.church.id, fromYear, oldClasses, children);
   const outcomes = new Map<string, RolloverOutcome>();
+  for (const [id, result] of results) if (failed(result)) outcomes.set(id, 'held_back');
   for (const chosen of plan.children) {
     if (!childIds.has(chosen.student_id)) throw badRequest(ROLLOVER_MESSAGES.childNotInYear(fromYear), { reason: 'child_not_in_year' });
     outcomes.set(chosen.student_id, chosen.outcome);
   }
-  const layout = layOutNewYear({ oldClasses, decisions, children, outcomes, existing, highestRoll });
+  const layout = layOutNewYear({
+    oldClasses, decisions, children, outcomes, existing, highestRoll, classOrder: classNames,
+    teachers: { choice: plan.teachers, isActiveTeacher: (id) => activeTeacher.has(id) },
+    lowestClassName: plan.open_lowest_class ? classNames[0] ?? null : null,
+  });
   if (layout.teacherConflict) {
     throw badRequest(ROLLOVER_MESSAGES.teacherConflict(layout.teacherConflict), { reason: 'teacher_conflict', values: { className: layout.teacherConflict } });
   }
@@ -135,21 +172,26 @@ async function resolvePlan(scope: TenantScope, plan: Plan, { lock }: { lock: boo
   const oldLabel = new Map(oldClasses.map((c) => [c.id, classLabel(c)]));
   const totals = totalsOf(layout);
   const limit = await planLimitRefusal(tx, scope.church, { resource: 'classes', academicYear: toYear }, totals.classes_created);
-  return { fromYear, toYear, layout, totals, limit, teacherName, oldLabel };
+  return { fromYear, toYear, layout, totals, limit, teacherName, oldLabel, results };
 }
 
 /** POST /api/rollover/preview: the new year as the plan makes it. Nothing is written. */
 export async function previewRollover(scope: TenantScope, plan: Plan) {
-  const { fromYear, toYear, layout, totals, limit, teacherName, oldLabel } = await resolvePlan(scope, plan, { lock: false });
+  const { fromYear, toYear, layout, totals, limit, teacherName, oldLabel, results } = await resolvePlan(scope, plan, { lock: false });
+  const resultOf = (id: string) => results.get(id) ?? null;
   return {
     from_year: fromYear,
     to_year: toYear,
+    teachers: plan.teachers,
     classes: layout.classes.map((cls) => ({
       class_name: cls.className, section: cls.section, teacher_id: cls.teacherId,
       teacher_name: cls.teacherId ? teacherName.get(cls.teacherId) ?? null : null, existing: Boolean(cls.existingId),
-      children: cls.children.map((c) => ({ id: c.id, name: c.name, roll_number: c.rollNumber, from_class: oldLabel.get(c.fromClassId)!, outcome: c.outcome })),
+      opened_for_admissions: cls.opened,
+      children: cls.children.map((c) => ({
+        id: c.id, name: c.name, roll_number: c.rollNumber, from_class: oldLabel.get(c.fromClassId)!, outcome: c.outcome, final_result: resultOf(c.id),
+      })),
     })),
-    leaving: layout.leaving.map((c) => ({ id: c.id, name: c.name, from_class: oldLabel.get(c.fromClassId)! })),
+    leaving: layout.leaving.map((c) => ({ id: c.id, name: c.name, from_class: oldLabel.get(c.fromClassId)!, final_result: resultOf(c.id) })),
     totals,
     plan_limit: limit ? { message: limit.message, values: limit.data?.values ?? {} } : null,
   };

@@ -32,6 +32,17 @@ export const studentsChildData: ChildData = {
     return [exportJson('profile.json', {
       name: profile.name, date_of_birth: profile.dateOfBirth, class: `${profile.className} ${profile.section}`.trim(),
       class_name: profile.className, section: profile.section, academic_year: profile.academicYear, active: profile.active,
-    })];
+    }), {
+      summary: {
+        heading: 'privacy.family.profile',
+        fields: [
+          ['privacy.family.name', profile.name],
+          ['privacy.family.dateOfBirth', { day: profile.dateOfBirth }],
+          ['privacy.family.class', `${profile.className} ${profile.section}`.trim()],
+          ['privacy.family.academicYear', profile.academicYear],
+          ['privacy.family.status', { message: profile.active ? 'privacy.family.active' : 'privacy.family.inactive' }],
+        ],
+      },
+    }];
   },
 };

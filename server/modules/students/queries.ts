@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
-import { attendance, classes, enrolments, studentCare, studentGuardians, students } from '../../../drizzle/schema/index.js';
+import { and, asc, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
+import { attendance, churches, classes, enrolments, studentCare, studentGuardians, students } from '../../../drizzle/schema/index.js';
 import { DEFAULT_GUARDIAN_NAME, PRIMARY_GUARDIAN_POSITION } from '../../../common/schemas/guardians.js';
 import { byName, type Tx } from '../../db/index.js';
 import type { STUDENT_SORTS } from '../../../common/schemas/students.js';
@@ -33,7 +33,7 @@ export type StudentListRow = {
 type StudentSort = (typeof STUDENT_SORTS)[number];
 
 /** The school's order: newest academic year first, then school order of classes, then roll number. */
-const schoolOrder = () => [desc(enrolments.academicYear), classNameOrder(), asc(classes.section), asc(enrolments.rollNumber)];
+const schoolOrder = (churchId: string) => [desc(enrolments.academicYear), classNameOrder(churchId), asc(classes.section), asc(enrolments.rollNumber)];
 
 /** Which of a student's enrolments a list reads: 'current', the one of the student's own year (one row
  * per child); 'any year', every enrolment the filter keeps (a past year's or a past class's children,
@@ -54,7 +54,7 @@ export function selectStudents(
       eq(studentGuardians.position, PRIMARY_GUARDIAN_POSITION)))
     .leftJoin(studentCare, and(eq(studentCare.churchId, students.churchId), eq(studentCare.studentId, students.id)))
     .where(and(eq(students.churchId, churchId), where))
-    .orderBy(...(sort === 'name' ? [asc(byName(students.name)), ...schoolOrder()] : schoolOrder()));
+    .orderBy(...(sort === 'name' ? [asc(byName(students.name)), ...schoolOrder(churchId)] : schoolOrder(churchId)));
 }
 
 export async function findStudentRow(tx: Tx, churchId: string, id: string): Promise<StudentListRow | undefined> {
@@ -70,7 +70,8 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
  * email, then the phone's digits). Substring search cannot use a b-tree index and pg_trgm is not
  * guaranteed on PGlite; the scan stays within the church's rows (church-leading index) and a plain
  * LIKE over pre-lowered text is several times cheaper than ILIKEs. A search made only of phone
- * characters also matches the phone's digits whatever its spacing ('98765 43210' finds '+91 9876543210').
+ * characters also matches the phone's digits whatever its spacing ('98765 43210' finds '+91 9876543210'), and
+ * without a leading trunk 0 ('0484-22' finds '+914842222222').
  */
 export function studentSearchWhere(search: string): SQL {
   const contains = (text: string) => {
@@ -78,8 +79,10 @@ export function studentSearchWhere(search: string): SQL {
     return or(sql`lower(${students.name}) like lower(${pattern})`, sql`${studentGuardians.searchText} like lower(${pattern})`)!;
   };
   const digits = search.replace(/\D/g, '');
-  const phoneLike = /^[0-9\s\-+().]+$/.test(search) && digits.length >= 3 && digits !== search;
-  return phoneLike ? or(contains(search), contains(digits))! : contains(search);
+  if (!/^[0-9\s\-+().]+$/.test(search) || digits.length < 3) return contains(search);
+  // Phones are stored in E.164: a number written with its trunk 0 ('0484-22') is found without it.
+  const variants = new Set([search, digits, digits.replace(/^0+/, '')].filter((v) => v.length >= 3));
+  return or(...[...variants].map(contains))!;
 }
 
 /** The next roll number of a class: one more than the highest it ever gave (its enrolments, so a
@@ -149,7 +152,19 @@ export async function lockStudent(tx: Tx, churchId: string, id: string): Promise
   await tx.select({ id: students.id }).from(students).where(and(eq(students.churchId, churchId), eq(students.id, id))).for('no key update');
 }
 
-/** Writes the parent phone or email of the student API into the primary guardian, as written. */
+/**
+ * Puts a child back on the roll (active) or marks them as left (a family that moved away): a child who
+ * is not active is off the roll call and the follow-up list, and stays in the lists and reports with
+ * every mark kept. Answers whether it changed anything (false: the child was so already).
+ */
+export async function setStudentActive(tx: Tx, churchId: string, id: string, active: boolean): Promise<boolean> {
+  const rows = await tx.update(students).set({ active, updatedAt: new Date() })
+    .where(and(eq(students.churchId, churchId), eq(students.id, id), ne(students.active, active)))
+    .returning({ id: students.id });
+  return rows.length > 0;
+}
+
+/** Writes the parent phone (in E.164, as the student schema gives it) or email of the student API into the primary guardian. */
 export async function updatePrimaryContact(tx: Tx, churchId: string, studentId: string, contact: Partial<PrimaryContact>) {
   await tx.update(studentGuardians)
     .set({ phone: contact.parentPhone, email: contact.parentEmail, updatedAt: new Date() })
@@ -162,4 +177,15 @@ export async function updatePrimaryContact(tx: Tx, churchId: string, studentId: 
 export async function deleteStudentRow(tx: Tx, churchId: string, id: string): Promise<void> {
   await tx.delete(attendance).where(and(eq(attendance.churchId, churchId), eq(attendance.studentId, id)));
   await tx.delete(students).where(and(eq(students.churchId, churchId), eq(students.id, id)));
+}
+
+/** The columns of the church's last import, by header (null: none yet). */
+export async function selectImportMapping(tx: Tx, churchId: string): Promise<Record<string, string | null> | null> {
+  const [row] = await tx.select({ mapping: churches.importMapping }).from(churches).where(eq(churches.id, churchId));
+  return row?.mapping ?? null;
+}
+
+/** Remembers the columns of the church's import (the church row is already locked by the import's plan check). */
+export async function saveImportMapping(tx: Tx, churchId: string, mapping: Record<string, string | null>) {
+  await tx.update(churches).set({ importMapping: mapping }).where(eq(churches.id, churchId));
 }

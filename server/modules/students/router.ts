@@ -1,18 +1,14 @@
 import {
-  classStudentsInput, studentClassesInput, studentCreateInput, studentIdInput, studentListInput, studentUpdateInput,
+  classStudentsInput, studentActiveInput, studentClassesInput, studentCreateInput, studentIdInput, studentListInput, studentUpdateInput,
 } from '../../../common/schemas/students.js';
-import { studentImportInput } from '../../../common/student-import.js';
 import { capabilityProcedure, router } from '../../trpc/init.js';
 import { rest } from '../../rest/meta.js';
 import {
   classesForStudents, createStudent, deleteStudent, listStudents, studentsOfClass, updateStudent,
 } from './service.js';
-import { importStudents } from './import-service.js';
-import { studentHistory } from './history-service.js';
+import { setOnRoll } from './roll-service.js';
 
 const staff = capabilityProcedure('manageStudents');
-/** The safety card's readers: a child's history is read with the card. */
-const cardReaders = capabilityProcedure('viewSafetyCards');
 
 export const studentsRouter = router({
   list: staff
@@ -30,21 +26,16 @@ export const studentsRouter = router({
     .meta(rest('POST', '/api/students', 'Add a student: name, parent_phone, parent_email (optional), date_of_birth, class_id; the server '
       + 'assigns the roll number and takes the academic year from the class; 409 over the plan limit', { successStatus: 201 }))
     .input(studentCreateInput).mutation(({ ctx, input }) => createStudent(ctx, input)),
-  import: staff
-    .meta(rest('POST', '/api/students/import', 'Import students into one class: class_id and rows (the values of the rows '
-      + 'POST /api/students/import/preview marked new: name, date_of_birth, parent_phone, parent_email, roll_number). Every row is '
-      + 'checked again; all are added in one transaction or none (400 naming the refused lines); 409 (plan_limit) when the plan '
-      + 'allows fewer students than the rows', { successStatus: 201 }))
-    .input(studentImportInput).mutation(({ ctx, input }) => importStudents(ctx, input)),
   update: staff
     .meta(rest('PUT', '/api/students/{id}', 'Edit a student; fields left out keep their values; another class_id moves the student '
       + '(new roll number in that class)'))
     .input(studentUpdateInput).mutation(({ ctx, input }) => updateStudent(ctx, input)),
-  history: cardReaders
-    .meta(rest('GET', '/api/students/{id}/history', 'The student\'s academic years, newest first: per enrolment the class (class_id, '
-      + 'class_name, section) and roll_number of that year, and the marks filed under that year\'s classes: present, absent, total, '
-      + 'percentage (one decimal; null when none). A teacher: only a child of their own class'))
-    .input(studentIdInput).query(({ ctx, input }) => studentHistory(ctx, input)),
+  setActive: staff
+    .meta(rest('PUT', '/api/students/{id}/active', 'Mark a child as left, keeping their history (active: false; a family that moved '
+      + 'away: off the roll call and the follow-up list, still in the lists and reports), or back on the roll (active: true). '
+      + 'Answers id, active, changed (false when the child was so already) and a message; a change is audited. A teacher: only a '
+      + 'child of their own class; another church\'s child is not found'))
+    .input(studentActiveInput).mutation(({ ctx, input }) => setOnRoll(ctx, input)),
   /** Not for teachers: deleting a student also deletes their attendance history. */
   delete: capabilityProcedure('deleteStudents')
     .meta(rest('DELETE', '/api/students/{id}', 'Delete a student and their attendance (super_admin, principal)'))

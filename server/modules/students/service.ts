@@ -14,6 +14,7 @@ import {
 } from '../classes/index.js';
 import type { TenantScope } from '../../core/scopes.js';
 import { assertWithinPlanLimit } from '../subscription/index.js';
+import { findRollCallClass } from '../substitutes/index.js';
 import { toRosterStudentDto, toStudentDto, type RosterStudentDto, type StudentDto } from './dto.js';
 import {
   deleteStudentRow, findStudentRow, insertStudent, lockStudent, nextRollNumber, selectStudents, studentSearchWhere, updatePrimaryContact,
@@ -47,11 +48,14 @@ const lackingEnrolmentConsent = (tx: Tx, churchId: string, rows: StudentListRow[
  * roll call's list, so each carries hasMedicalNote and consent_missing (the device keeps this list, so
  * both badges show offline too). */
 export async function studentsOfClass(scope: TenantScope, classId: string): Promise<RosterStudentDto[]> {
-  const cls = await findAccessibleClass(scope.tx, scope.church.id, scope.user, classId);
+  const { cls, substitute } = await findRollCallClass(scope, classId);
   const today = churchToday(scope.church);
   const rows = await selectStudents(scope.tx, scope.church.id, eq(enrolments.classId, cls.id), 'roll_number', 'any year');
   const lacking = await lackingEnrolmentConsent(scope.tx, scope.church.id, rows);
-  return rows.map((row) => toRosterStudentDto(row, today, lacking.has(row.id)));
+  const roster = rows.map((row) => toRosterStudentDto(row, today, lacking.has(row.id)));
+  // A substitute of the day reads what the roll call shows (name, roll number, the badges), never the
+  // family's phone and mail or the child's date of birth: those are empty.
+  return substitute ? roster.map((s) => ({ ...s, parent_phone: '', parent_email: null, date_of_birth: '', age: 0 })) : roster;
 }
 
 /** GET /api/students/classes/available: the classes the user may put students in. */

@@ -23,7 +23,7 @@ export function selectClassesOf(tx: Tx, churchId: string, teacherIds: string[]):
     id: classes.id, teacherId: classes.teacherId, className: classes.className, section: classes.section,
     academicYear: classes.academicYear,
   }).from(classes).where(and(eq(classes.churchId, churchId), inArray(classes.teacherId, teacherIds)))
-    .orderBy(sql`${classes.academicYear} desc`, classNameOrder(), asc(classes.section), asc(classes.id));
+    .orderBy(sql`${classes.academicYear} desc`, classNameOrder(churchId), asc(classes.section), asc(classes.id));
 }
 
 /** One user, locked until the transaction ends (FOR UPDATE: an edit or delete of one user goes one

@@ -1,8 +1,10 @@
 import { Alert, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconChecks, IconInfoCircle } from '@tabler/icons-react';
+import { IconAlertTriangle, IconChecks, IconInfoCircle, IconWifiOff } from '@tabler/icons-react';
 import { ErrorState, QueryErrorState } from '../../components/ErrorState';
-import { serverMessage } from '../../lib/errors';
-import { useT } from '../../lib/i18n';
+import { classLabel } from '../../lib/class-label';
+import { isNetworkFailure, serverMessage } from '../../lib/errors';
+import { countValues, useLanguage, useT } from '../../lib/i18n';
+import { useKeepRollCallsOnDevice, useOffline } from '../offline-marks';
 import { OfflineStatus } from './OfflineStatus';
 import { RefusedMarks } from './RefusedMarks';
 import { SaveBar } from './SaveBar';
@@ -26,12 +28,13 @@ function StudentListSkeleton() {
 /** The class's students, each with a present/absent switch, under their count and Mark all present. */
 function StudentList({ rollCall }: { rollCall: RollCall }) {
   const t = useT();
-  const { roster, statusOf, isProvisional, saving, tap } = rollCall;
+  const language = useLanguage();
+  const { roster, statusOf, isProvisional, pendingOfSheet, saving, tap } = rollCall;
   return (
     <>
       <SheetState lastSave={rollCall.lastSave} waiting={rollCall.waitingCount} />
       <Group justify="space-between" gap="sm">
-        <Text size="sm" c="dimmed">{t('attendance.studentCount', { count: roster.length })}</Text>
+        <Text size="sm" c="dimmed">{t('attendance.studentCount', countValues(language, roster.length))}</Text>
         <Button
           variant="light"
           leftSection={<IconChecks size={18} />}
@@ -53,6 +56,7 @@ function StudentList({ rollCall }: { rollCall: RollCall }) {
             consentMissing={s.consent_missing === true}
             status={statusOf(s.id)}
             provisional={isProvisional(s.id)}
+            pending={pendingOfSheet.has(s.id)}
             disabled={saving}
             onChange={tap}
             t={t}
@@ -63,13 +67,23 @@ function StudentList({ rollCall }: { rollCall: RollCall }) {
   );
 }
 
+/** A plain note: what the sheet needs is not on this phone yet. */
+function NotOnPhone({ text }: { text: string }) {
+  return <Alert color="gray" variant="light" icon={<IconWifiOff size={18} />} role="note" data-testid="not-on-phone">{text}</Alert>;
+}
+
 /** The sheet of the chosen class and date: its rows and Save once they can be shown, else why not. */
 function Sheet({ rollCall }: { rollCall: RollCall }) {
   const t = useT();
   const { classes, classId, students, stored } = rollCall;
+  const sheetClass = classes.data?.find((c) => c.id === classId);
+  const offline = useOffline();
   if (!classId) {
     return classes.data && classes.data.length > 0 ? <Text c="dimmed">{t('attendance.chooseClass')}</Text> : null;
   }
+  // Offline, and this device has never kept the class's list (or the day's marks): not a failure to
+  // retry, only a list to fetch once with signal. (Online, a call that got no answer is a failure with Retry.)
+  if (offline && students.isError && isNetworkFailure(students.error)) return <NotOnPhone text={t('attendance.classNotOnPhone')} />;
   if (students.isError) {
     return (
       <ErrorState
@@ -86,6 +100,7 @@ function Sheet({ rollCall }: { rollCall: RollCall }) {
   if (students.data && students.data.length === 0) {
     return <Alert color="gray" variant="light" icon={<IconInfoCircle size={18} />}>{t('attendance.noStudents')}</Alert>;
   }
+  if (offline && stored.isError && isNetworkFailure(stored.error)) return <NotOnPhone text={t('attendance.marksNotOnPhone')} />;
   if (stored.isError) return <QueryErrorState query={stored} title={t('attendance.loadMarksFailed')} />;
   if (!rollCall.rosterReady || stored.isPending) return <StudentListSkeleton />;
   return (
@@ -95,6 +110,7 @@ function Sheet({ rollCall }: { rollCall: RollCall }) {
         present={rollCall.present}
         absent={rollCall.absent}
         feedback={rollCall.feedback}
+        sync={{ state: rollCall.sheetSync, className: sheetClass ? classLabel(sheetClass) : '', date: rollCall.date }}
         onDismissFeedback={rollCall.dismissFeedback}
         hasUnsavedMarks={rollCall.hasUnsavedMarks}
         saving={rollCall.saving}
@@ -113,6 +129,8 @@ function Sheet({ rollCall }: { rollCall: RollCall }) {
 export function MarkAttendancePage() {
   const t = useT();
   const rollCall = useRollCall();
+  // Each visit online keeps the teacher's other classes' roll calls on the phone too.
+  useKeepRollCallsOnDevice();
   return (
     <Stack gap="md" maw={720}>
       <Title order={1} size="h2">{t('attendance.title')}</Title>

@@ -1,14 +1,17 @@
 import { Alert, Box, Button, Group, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle, IconCheck, IconDeviceFloppy, IconPencil, IconRefresh } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCheck, IconCloudUpload, IconDeviceFloppy, IconPencil, IconRefresh } from '@tabler/icons-react';
 import { WRAPPING_BUTTON_STYLES } from '../../components/wrapping-button';
-import { useT } from '../../lib/i18n';
-import type { SaveFeedback } from './useRollCall';
+import { formatDayMonthIn } from '../../lib/format';
+import { useLanguage, useT } from '../../lib/i18n';
+import type { SaveFeedback, SheetSync } from './useRollCall';
 import './messages';
 
 interface SaveBarProps {
   present: number;
   absent: number;
   feedback: SaveFeedback | null;
+  /** The sheet's marks kept on this phone (waiting, or just saved to the church), with the sheet's class and date. */
+  sync: { state: SheetSync | null; className: string; date: string };
   onDismissFeedback: () => void;
   /** Taps not saved yet. */
   hasUnsavedMarks: boolean;
@@ -18,11 +21,13 @@ interface SaveBarProps {
 
 /**
  * The bottom of the sheet, which stays on screen while the list scrolls (above a phone's home
- * indicator): what the last save said (a failure with Retry), the note of unsaved taps, and Save with
+ * indicator): the sheet's marks kept on this phone (yellow) or just saved to the church from it
+ * (green), what the last save said (a failure with Retry), the note of unsaved taps, and Save with
  * the counts. Nothing covers it: on a demo server it stands above the ribbon.
  */
-export function SaveBar({ present, absent, feedback, onDismissFeedback, hasUnsavedMarks, saving, onSave }: SaveBarProps) {
+export function SaveBar({ present, absent, feedback, sync, onDismissFeedback, hasUnsavedMarks, saving, onSave }: SaveBarProps) {
   const t = useT();
+  const locale = useLanguage();
   return (
     <Box
       pos="sticky"
@@ -37,7 +42,19 @@ export function SaveBar({ present, absent, feedback, onDismissFeedback, hasUnsav
       }}
     >
       <Stack gap="xs">
-        {feedback?.kind === 'success' || feedback?.kind === 'queued' ? (
+        {sync.state?.kind === 'kept' ? (
+          <Alert color="yellow" variant="light" icon={<IconCloudUpload size={18} />} role="status" py="xs" data-testid="sheet-sync" data-state="kept">
+            {t('attendance.keptOnPhoneState')}
+          </Alert>
+        ) : null}
+        {sync.state?.kind === 'synced' ? (
+          <Alert color="green" variant="light" icon={<IconCheck size={18} />} role="status" py="xs" data-testid="sheet-sync" data-state="synced">
+            {t('attendance.savedToChurch', {
+              className: sync.className, date: formatDayMonthIn(locale, sync.date), present: sync.state.present, absent: sync.state.absent,
+            })}
+          </Alert>
+        ) : null}
+        {feedback?.kind === 'success' ? (
           <Alert color="teal" variant="light" icon={<IconCheck size={18} />} role="status" py="xs">
             {feedback.text}
           </Alert>

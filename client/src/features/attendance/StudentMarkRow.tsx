@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import { Link } from 'react-router-dom';
-import { IconFirstAidKit, IconShieldX } from '@tabler/icons-react';
+import { IconCloudUpload, IconFirstAidKit, IconShieldX } from '@tabler/icons-react';
 import type { AttendanceStatus } from '../../../../common/constants';
 import type { useT } from '../../lib/i18n';
 import { safetyCardPath } from '../safety-card';
@@ -23,6 +23,8 @@ interface StudentMarkRowProps {
   status: AttendanceStatus;
   /** Shown present only because nothing is stored, tapped or waiting for the child: drawn as a default, not a mark. */
   provisional: boolean;
+  /** The child's changed mark waits on this phone to be sent: a small sign after the name. */
+  pending: boolean;
   disabled: boolean;
   onChange: (studentId: string, status: AttendanceStatus) => void;
   /** The page's translator, given by the list: a row renders again when the language changes. */
@@ -33,10 +35,10 @@ interface StudentMarkRowProps {
  * child's safety card, a small red badge marks a child with an allergy or medical note, and an
  * outlined one a child without enrolment consent. */
 export const StudentMarkRow = memo(function StudentMarkRow({
-  studentId, name, rollNumber, hasMedicalNote, consentMissing, status, provisional, disabled, onChange, t,
+  studentId, name, rollNumber, hasMedicalNote, consentMissing, status, provisional, pending, disabled, onChange, t,
 }: StudentMarkRowProps) {
   return (
-    <li className={classes.row} data-testid="attendance-row" data-status={status} data-provisional={provisional || undefined}>
+    <li className={classes.row} data-testid="attendance-row" data-status={status} data-provisional={provisional || undefined} data-pending={pending || undefined}>
       <span className={classes.student}>
         <span className={classes.rollNumber}><span className={classes.hidden}>{t('attendance.rollNumber')} </span>{rollNumber}</span>
         <Link to={safetyCardPath(studentId)} className={classes.name} data-testid="student-name" title={t('attendance.openCard', { name })}>
@@ -50,6 +52,11 @@ export const StudentMarkRow = memo(function StudentMarkRow({
         {consentMissing ? (
           <span className={classes.consent} role="img" aria-label={t('attendance.consentMissing')} title={t('attendance.consentMissing')} data-testid="consent-missing-badge">
             <IconShieldX size={14} stroke={2.2} aria-hidden />
+          </span>
+        ) : null}
+        {pending ? (
+          <span className={classes.pending} role="img" aria-label={t('attendance.markPending')} title={t('attendance.markPending')} data-testid="pending-mark">
+            <IconCloudUpload size={14} stroke={2.2} aria-hidden />
           </span>
         ) : null}
       </span>

@@ -19,6 +19,8 @@ export const prefetchMarkAttendance: ScreenPrefetch = ({ utils, params, session 
   };
 
   const classes = utils.classes.myClasses.fetch();
+  // The classes a teacher stands in for today (a substitute's), in the same batch as their own.
+  void utils.substitutes.today.prefetch();
   const earlierDay = lastChurchDay();
   if (requestedClass && earlierDay) prefetchSheet(requestedClass, todayFromEarlierDay(earlierDay));
   Promise.all([session, classes]).then(([{ church }, myClasses]) => {

@@ -11,4 +11,5 @@ export const MARK_REFUSALS: Readonly<Record<string, MessageId>> = {
   student_not_in_class: 'attendance.studentNotInClass',
   no_students: 'attendance.noStudents',
   class_not_found: 'attendance.classNotFound',
+  substitute_other_day: 'attendance.substituteOtherDay',
 };

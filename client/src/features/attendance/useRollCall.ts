@@ -4,7 +4,8 @@ import { MESSAGES, type AttendanceStatus } from '../../../../common/constants';
 import { attendanceDateProblem } from '../../../../common/attendance';
 import { churchToday, useSignedInSession } from '../auth';
 import {
-  dropWaitingMarks, isOffline, keepWaitingMarks, reportNetworkFailure, reportNetworkWorks, sendWaitingMarksSoon, useUnsentMarks,
+  dropWaitingMarks, isOffline, keepWaitingMarks, pendingCount, reportNetworkFailure, reportNetworkWorks, sendWaitingMarksSoon,
+  useRefusedMarks, useUnsentMarks,
 } from '../offline-marks';
 import { isNetworkFailure, reasonOf, serverMessage } from '../../lib/errors';
 import { useT, type MessageId } from '../../lib/i18n';
@@ -18,9 +19,15 @@ import { SUCCESS_MESSAGE_MS } from './texts';
 import { useAttendanceDraft } from './useAttendanceDraft';
 import './messages';
 
-/** What the last save said: stored, kept on this phone (offline), or refused or unanswered (`queued`:
- * its marks wait on the device meanwhile). */
-export interface SaveFeedback { kind: 'success' | 'queued' | 'error'; text: string; at: number; queued?: boolean }
+/** What the last save said: stored, or refused or unanswered (`queued`: its marks wait on the device
+ * meanwhile). A save offline says nothing of its own: the sheet's marks then wait (`SheetSync`). */
+export interface SaveFeedback { kind: 'success' | 'error'; text: string; at: number; queued?: boolean }
+
+/**
+ * Where the sheet's marks kept on this phone are: waiting (`kept`, the yellow line), or all answered by
+ * the church's server during this visit (`synced`, the green line, with the counts the sheet showed).
+ */
+export type SheetSync = { kind: 'kept' } | { kind: 'synced'; present: number; absent: number };
 
 /** The roster before the sheet's first low-priority render (see below). */
 const NO_ROSTER = { classId: null, date: '', students: undefined };
@@ -46,7 +53,7 @@ function useSelection() {
 function useSaveFeedback(sheetUnsent: number) {
   const [feedback, setFeedback] = useState<SaveFeedback | null>(null);
   useEffect(() => {
-    if (feedback?.kind !== 'success' && feedback?.kind !== 'queued') return;
+    if (feedback?.kind !== 'success') return;
     const timer = setTimeout(() => setFeedback((f) => (f === feedback ? null : f)), SUCCESS_MESSAGE_MS);
     return () => clearTimeout(timer);
   }, [feedback]);
@@ -98,6 +105,7 @@ export function useRollCall() {
     () => new Map((unsent.value ?? []).filter((m) => m.classId === classId && m.date === date).map((m) => [m.studentId, m])),
     [unsent.value, classId, date],
   );
+  const refused = useRefusedMarks(owner);
   // The rows appear as a low-priority update once a class's students and the date's stored marks
   // are both here, whichever came last, and never in the screen's first render even when its data
   // is already cached: the frame, the title and the pickers are shown first, and the rows of a whole
@@ -159,6 +167,41 @@ export function useRollCall() {
   // waiting on the device are not: they are sent without Save.
   const hasUnsavedMarks = roster.some((s) => draft.taps[s.id] !== undefined && draft.taps[s.id].status !== storedStatusOf(s.id));
 
+  // The sheet's marks kept on this phone: waiting (yellow), then, once the server has answered them all
+  // during this visit and refused none, the green line with the counts the sheet showed while they
+  // waited. A save online drops the sheet's waiting marks too: that is the save's own message.
+  const sheetKey = classId ? `${classId}|${date}` : null;
+  const [synced, setSynced] = useState<{ sheet: string; present: number; absent: number } | null>(null);
+  const lastWaiting = useRef({ sheet: null as string | null, count: 0, present: 0, absent: 0 });
+  const savedOnline = useRef(false);
+  const waitingCount = waitingOfSheet.size;
+  const presentNow = present;
+  const absentNow = roster.length - present;
+  useEffect(() => {
+    if (unsent.value === undefined) return;
+    const before = lastWaiting.current;
+    if (sheetKey && before.sheet === sheetKey && before.count > 0 && waitingCount === 0 && !savedOnline.current) {
+      setSynced({ sheet: sheetKey, present: before.present, absent: before.absent });
+    }
+    if (waitingCount === 0) savedOnline.current = false;
+    const counted = waitingCount > 0 && rosterReady;
+    lastWaiting.current = {
+      sheet: sheetKey,
+      count: waitingCount,
+      present: counted ? presentNow : before.sheet === sheetKey ? before.present : 0,
+      absent: counted ? absentNow : before.sheet === sheetKey ? before.absent : 0,
+    };
+  }, [unsent.value, sheetKey, waitingCount, rosterReady, presentNow, absentNow]);
+  const refusedOfSheet = refused.some((m) => m.classId === classId && m.date === date);
+  let sheetSync: SheetSync | null = null;
+  if (waitingCount > 0) sheetSync = { kind: 'kept' };
+  else if (synced && synced.sheet === sheetKey && !refusedOfSheet) sheetSync = { kind: 'synced', present: synced.present, absent: synced.absent };
+  /** Children whose changed mark waits on this phone (a small sign on their row). */
+  const pendingOfSheet = useMemo(
+    () => new Set([...waitingOfSheet.values()].filter((m) => !m.unchanged).map((m) => m.studentId)),
+    [waitingOfSheet],
+  );
+
   /** Keeps marks of this sheet on the device, to be sent when the network allows; shown at once. */
   const keepOnDevice = (marks: DeviceMark[]) => {
     const slots = new Set(marks.map((m) => `${m.studentId}|${m.date}`));
@@ -169,18 +212,19 @@ export function useRollCall() {
   // A tap: online, an unsaved change of the sheet (and marks waiting elsewhere are sent now);
   // offline, at once a mark waiting on the device, sent without Save when the network returns.
   // Read through a ref, so the rows' handler stays the same function and a tap renders one row.
-  const latest = useRef({ sheet: sheetRef, roster, draft, keepOnDevice, unsent: unsent.value?.length ?? 0 });
-  latest.current = { sheet: sheetRef, roster, draft, keepOnDevice, unsent: unsent.value?.length ?? 0 };
+  const latest = useRef({ sheet: sheetRef, roster, draft, keepOnDevice, unsent: unsent.value?.length ?? 0, storedStatusOf });
+  latest.current = { sheet: sheetRef, roster, draft, keepOnDevice, unsent: unsent.value?.length ?? 0, storedStatusOf };
   const tap = useCallback((studentId: string, status: AttendanceStatus) => {
-    const { sheet: tapped, roster: students, draft: taps, keepOnDevice: keep, unsent: waiting } = latest.current;
+    const { sheet: tapped, roster: students, draft: taps, keepOnDevice: keep, unsent: waiting, storedStatusOf: storedOf } = latest.current;
     if (!tapped) return;
+    setSynced(null);
     if (!isOffline()) {
       taps.setMark(studentId, status);
       if (waiting > 0) sendWaitingMarksSoon();
       return;
     }
     const studentName = students.find((s) => s.id === studentId)?.name;
-    keep([{ ...tapped, studentId, status, tappedAt: new Date().toISOString(), studentName }]);
+    keep([{ ...tapped, studentId, status, tappedAt: new Date().toISOString(), studentName, unchanged: status === storedOf(studentId) }]);
     if (taps.taps[studentId]) taps.forget([studentId]);
   }, []);
 
@@ -191,7 +235,10 @@ export function useRollCall() {
       return;
     }
     const tappedAt = new Date().toISOString();
-    keepOnDevice(roster.map((s) => ({ ...sheetRef, studentId: s.id, status: 'present', tappedAt, studentName: s.name })));
+    setSynced(null);
+    keepOnDevice(roster.map((s) => ({
+      ...sheetRef, studentId: s.id, status: 'present', tappedAt, studentName: s.name, unchanged: storedStatusOf(s.id) === 'present',
+    })));
     draft.forget(roster.map((s) => s.id));
   };
 
@@ -207,6 +254,8 @@ export function useRollCall() {
       status: statusOf(s.id),
       tappedAt: draft.taps[s.id]?.tappedAt ?? waitingOfSheet.get(s.id)?.tappedAt ?? savedAt,
       studentName: s.name,
+      // Sent with the roll call, counted as a change only when it differs from what the sheet showed anyway.
+      unchanged: statusOf(s.id) === storedStatusOf(s.id),
     })));
   };
 
@@ -215,10 +264,11 @@ export function useRollCall() {
   const save = () => {
     if (!classId || !sheetRef || saving.current || roster.length === 0) return;
     setFeedback(null);
+    setSynced(null);
     if (typeof navigator !== 'undefined' && !navigator.onLine) {
+      // The sheet's marks now wait on the phone: its yellow line says so (`sheetSync`).
       keepSheetOnDevice(sheetRef);
       draft.discard(sheetRef);
-      setFeedback({ kind: 'queued', text: t('attendance.keptOnPhone'), at: Date.now() });
       return;
     }
     saving.current = true;
@@ -228,6 +278,7 @@ export function useRollCall() {
       onSuccess: () => {
         const savedAt = new Date().toISOString();
         reportNetworkWorks();
+        savedOnline.current = true;
         utils.attendance.byDate.setData(
           { classId, date },
           attendanceData.map((m) => ({ student_id: m.studentId, status: m.status, marked_at: savedAt, marked_by_name: user.name })),
@@ -264,9 +315,13 @@ export function useRollCall() {
     /** When the sheet was last saved and by whom; null while nothing of it is stored (not marked yet). */
     lastSave,
     /** Marks of this sheet waiting on the device. */
-    waitingCount: waitingOfSheet.size,
-    /** The owner's marks on this device not yet answered by the server. */
-    unsentCount: unsent.value?.length ?? 0,
+    waitingCount,
+    /** The children of the sheet whose changed mark waits on the device. */
+    pendingOfSheet,
+    /** The sheet's marks kept on this phone: waiting, or just saved to the church; null otherwise. */
+    sheetSync,
+    /** The owner's marks on this device not yet answered by the server, as counted (`pendingCount`: the changes). */
+    unsentCount: pendingCount(unsent.value ?? []),
     dateProblem, dismissDateProblem: () => setDateProblem(null),
     feedback, dismissFeedback: () => setFeedback(null),
     /** A save is on its way: the sheet's controls wait. */

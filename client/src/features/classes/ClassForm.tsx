@@ -3,7 +3,6 @@ import { useState, type FormEvent } from 'react';
 import type { z } from 'zod';
 import { Alert, Button, Card, Group, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { CLASS_NAMES } from '../../../../common/school';
 import { classCreateInput, SECTION_MAX_LENGTH } from '../../../../common/schemas/classes';
 import { QueryErrorState } from '../../components/ErrorState';
 import { serverMessage } from '../../lib/errors';
@@ -29,14 +28,15 @@ interface ClassFormProps {
 }
 
 /**
- * Add or edit a class (for those who manage classes): class name from the fixed
- * list, free-text section, teacher or Unassigned, academic year from the church's choices
+ * Add or edit a class (for those who manage classes): class name from the church's class list (in
+ * its order; a class edited keeps a name no longer listed), free-text section, teacher or Unassigned, academic year from the church's choices
  * (the current one by default). Validated with the server's own schema, so the messages match.
  */
 export function ClassForm({ editing, onDone }: ClassFormProps) {
   const t = useT();
   const years = useAcademicYears();
   const teachers = trpc.classes.availableTeachers.useQuery(undefined, { staleTime: 60_000 });
+  const names = trpc.classes.names.useQuery(undefined, { staleTime: 60_000 });
 
   const [className, setClassName] = useState<string | null>(editing?.class_name ?? null);
   const [section, setSection] = useState(editing?.section ?? '');
@@ -79,6 +79,9 @@ export function ClassForm({ editing, onDone }: ClassFormProps) {
     teacherOptions.push({ value: editing.teacher_id, label: editing.teacher_name ?? editing.teacher_email ?? editing.teacher_id });
   }
 
+  const classNameOptions = [...(names.data?.class_names ?? [])];
+  if (editing && !classNameOptions.includes(editing.class_name)) classNameOptions.push(editing.class_name);
+
   const title = editing ? t('classes.editTitle', { label: classLabel(editing) }) : t('classes.addTitle');
 
   return (
@@ -87,20 +90,22 @@ export function ClassForm({ editing, onDone }: ClassFormProps) {
         <Stack gap="md">
           <Title order={2} size="h4">{title}</Title>
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
-            <Select
-              label={t('classes.className')}
-              placeholder={t('classes.chooseClass')}
-              withAsterisk
-              data={[...CLASS_NAMES]}
-              value={className}
-              onChange={(value) => {
-                setClassName(value);
-                clearError('class_name');
-              }}
-              allowDeselect={false}
-              error={localized(t, errors.class_name)}
-              comboboxProps={{ withinPortal: true }}
-            />
+            {names.isPending ? <FieldSkeleton /> : (
+              <Select
+                label={t('classes.className')}
+                placeholder={t('classes.chooseClass')}
+                withAsterisk
+                data={classNameOptions}
+                value={className}
+                onChange={(value) => {
+                  setClassName(value);
+                  clearError('class_name');
+                }}
+                allowDeselect={false}
+                error={localized(t, errors.class_name)}
+                comboboxProps={{ withinPortal: true }}
+              />
+            )}
             <TextInput
               label={t('classes.section')}
               placeholder={t('classes.sectionPlaceholder')}
@@ -143,6 +148,7 @@ export function ClassForm({ editing, onDone }: ClassFormProps) {
             )}
           </SimpleGrid>
 
+          {names.isError ? <QueryErrorState query={names} title={t('classes.namesLoadFailed')} fallback={t('classes.unreachable')} /> : null}
           {teachers.isError ? <QueryErrorState query={teachers} title={t('classes.teachersLoadFailed')} fallback={t('classes.unreachable')} /> : null}
           {years.isError ? <QueryErrorState query={years} title={t('classes.academicYearsLoadFailed')} fallback={t('classes.unreachable')} /> : null}
           {saveError ? (

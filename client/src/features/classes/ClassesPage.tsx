@@ -3,11 +3,13 @@ import { Card, Stack, Text, Title } from '@mantine/core';
 import { notify } from '../../lib/notify';
 import { IconSchool } from '@tabler/icons-react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { ScreenBoundary } from '../../components/ScreenBoundary';
 import { PagedTable } from '../../components/PagedTable';
 import { serverMessage } from '../../lib/errors';
 import { localized, useT } from '../../lib/i18n';
 import { trpc } from '../../lib/trpc';
 import { useCan, useSignedInSession } from '../auth';
+import { RolloverOffer } from '../rollover';
 import { classLabelWithYear, type ClassItem } from '../../lib/class-label';
 import { ClassesTable } from './ClassesTable';
 import { ClassForm } from './ClassForm';
@@ -20,7 +22,8 @@ const deleteRefusal = (t: ReturnType<typeof useT>, error: unknown) => localized(
 /**
  * Class Management. Those who manage classes see every class and add and edit them; only those
  * who may delete classes delete one (after a confirmation). A teacher sees their own classes
- * (my-classes), read-only.
+ * (my-classes), read-only. Those who may roll the year over find the rollover here too while it is
+ * offered (the wizard of the Configuration screen).
  */
 export function ClassesPage() {
   const t = useT();
@@ -28,6 +31,7 @@ export function ClassesPage() {
   // Those who manage classes see every class of the church; teachers only the classes they teach.
   const manager = useCan('manageClasses');
   const canDelete = useCan('deleteClasses');
+  const rollsOverYear = useCan('rollOverYear');
   const utils = trpc.useUtils();
 
   const all = trpc.classes.list.useQuery(undefined, { enabled: manager });
@@ -72,6 +76,8 @@ export function ClassesPage() {
           {manager ? t('classes.subtitleManager') : t('classes.subtitleTeacher')}
         </Text>
       </Stack>
+
+      {rollsOverYear ? <ScreenBoundary fallback={null}><RolloverOffer /></ScreenBoundary> : null}
 
       {manager ? (
         <div ref={formRef} style={{ scrollMarginTop: 76 }}>

@@ -13,7 +13,7 @@ import { localized, useLanguage, useT, type MessageId, type MessageValues } from
 import { notify } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import { churchToday, useCan, useSignedInSession } from '../auth';
-import { useAcademicYears } from '../classes';
+import { ClassNamesCard, useAcademicYears } from '../classes';
 import { ClassDaysCard, FollowUpSettingCard } from '../follow-up';
 import { ErasureCandidatesCard, RetentionCard } from '../privacy';
 import { PrivacyNoticeCard } from '../privacy-notice';
@@ -52,6 +52,7 @@ export function ConfigurationPage() {
   const { church } = useSignedInSession();
   const allowed = useCan('configureAcademicYear');
   const configuresFollowUp = useCan('configureFollowUp');
+  const configuresClassNames = useCan('configureClassNames');
   const receivesDigest = useCan('receiveDigest');
   const managesRetention = useCan('manageRetention');
   const rollsOverYear = useCan('rollOverYear');
@@ -163,6 +164,7 @@ export function ConfigurationPage() {
           </form>
         ) : null}
       </Card>
+      {configuresClassNames ? <ScreenBoundary fallback={null}><ClassNamesCard /></ScreenBoundary> : null}
       {rollsOverYear ? <RolloverCard /> : null}
       {configuresFollowUp ? (
         <ScreenBoundary fallback={null}>

@@ -7,6 +7,7 @@ import { useT } from '../../lib/i18n';
 import { useCan, useSignedInSession } from '../auth';
 import { ROLE_DASHBOARDS } from './role-dashboards';
 import { UsageCard } from './UsageCard';
+import { TodayCard } from './TodayCard';
 import { FollowUpSummaryCard } from '../follow-up';
 import { ConsentSummaryCard } from '../consent';
 import { hasPaidPlan, MANAGE_PLAN_STATE, UpgradeDialog } from '../subscription';
@@ -28,6 +29,8 @@ export function DashboardHome() {
   // The follow-up figures of every class: for those who oversee the whole church (who configure it).
   const overseesFollowUp = useCan('configureFollowUp');
   const seesConsentSummary = useCan('viewConsentSummary');
+  // The day at a glance: for those who take or oversee the roll call.
+  const seesToday = useCan('markAttendance');
 
   return (
     <Stack gap="lg" maw={960}>
@@ -38,6 +41,22 @@ export function DashboardHome() {
         </Text>
         <Text size="sm" c="dimmed">{t('dashboard.signedInAs', { name: user.name, role: t(dashboard.roleLabel) })}</Text>
       </Stack>
+      {seesToday ? (
+        <ScreenBoundary fallback={null}>
+          <TodayCard />
+        </ScreenBoundary>
+      ) : null}
+      {overseesFollowUp ? (
+        <ScreenBoundary fallback={null}>
+          <FollowUpSummaryCard />
+        </ScreenBoundary>
+      ) : null}
+      {seesConsentSummary ? (
+        <ScreenBoundary fallback={null}>
+          <ConsentSummaryCard />
+        </ScreenBoundary>
+      ) : null}
+      {/* The plan comes last: the day's work first. */}
       {canUpgrade || canManage ? (
         <Group>
           {canUpgrade ? <Button
@@ -54,16 +73,6 @@ export function DashboardHome() {
             <Button component={Link} to="/subscription" state={MANAGE_PLAN_STATE} variant="default" leftSection={<IconReceipt size={16} />}>{t('dashboard.managePlan')}</Button>
           ) : null}
         </Group>
-      ) : null}
-      {overseesFollowUp ? (
-        <ScreenBoundary fallback={null}>
-          <FollowUpSummaryCard />
-        </ScreenBoundary>
-      ) : null}
-      {seesConsentSummary ? (
-        <ScreenBoundary fallback={null}>
-          <ConsentSummaryCard />
-        </ScreenBoundary>
       ) : null}
       <UsageCard />
       {upgradeRequested ? (

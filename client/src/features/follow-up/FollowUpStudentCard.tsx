@@ -1,11 +1,12 @@
-import { Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router-dom';
 import { IconBrandWhatsapp, IconNotes, IconPhone } from '@tabler/icons-react';
 import type { ClassDaysWord, ContactOutcome } from '../../../../common/follow-up';
-import { SOURCE_LOCALE, type Locale } from '../../../../common/i18n/locales';
 import { classLabel } from '../../lib/class-label';
 import { useLanguage, useT, type MessageId } from '../../lib/i18n';
 import { formatDateIn } from '../../lib/months';
 import type { RouterOutputs } from '../../lib/trpc';
+import { safetyCardPath } from '../safety-card';
 import './messages';
 
 export type FollowUpStudent = RouterOutputs['followUp']['list']['students'][number];
@@ -24,6 +25,7 @@ export const OUTCOME_LABELS: Record<ContactOutcome, MessageId> = {
   no_answer: 'followup.outcome.no_answer',
   sick: 'followup.outcome.sick',
   moved_away: 'followup.outcome.moved_away',
+  messaged: 'followup.outcome.messaged',
   other: 'followup.outcome.other',
 };
 
@@ -31,10 +33,12 @@ export const OUTCOME_LABELS: Record<ContactOutcome, MessageId> = {
 const phonesOf = (guardian: Guardian): GuardianPhone[] =>
   [guardian.links.phone, guardian.links.phone2].flatMap((link) => (link ? [{ guardian, ...link }] : []));
 
-/** A calendar day: 'YYYY-MM-DD' in English, the language's own day, month name and year otherwise. */
-const dayIn = (locale: Locale, date: string) => (locale === SOURCE_LOCALE
-  ? date
-  : formatDateIn(locale, date, { day: 'numeric', month: 'long', year: 'numeric' }));
+/** Why a guardian has no WhatsApp button, in the reader's words. */
+const NO_WHATSAPP: Record<NonNullable<Guardian['whatsapp_unavailable']>, MessageId> = {
+  no_whatsapp: 'followup.noWhatsApp.no_whatsapp',
+  no_consent: 'followup.noWhatsApp.no_consent',
+  invalid_number: 'followup.noWhatsApp.invalid_number',
+};
 
 /** A child on the follow-up list: who, how long absent, whether their family was called, and how to reach them. */
 export function FollowUpStudentCard({ student, days, onWhatsApp, onRecord }: {
@@ -51,13 +55,16 @@ export function FollowUpStudentCard({ student, days, onWhatsApp, onRecord }: {
     <Stack gap="sm">
       <Group justify="space-between" align="flex-start" gap="xs">
         <Stack gap={2} miw={0}>
-          <Text fw={600} style={{ overflowWrap: 'anywhere' }}>{student.student_name}</Text>
+          <Anchor component={Link} to={safetyCardPath(student.student_id)} fw={600} style={{ overflowWrap: 'anywhere' }}
+            data-testid="follow-up-name" title={t('followup.openCard', { name: student.student_name })}>
+            {student.student_name}
+          </Anchor>
           <Text size="sm" c="dimmed">{classLabel({ class_name: student.class_name, section: student.class_section })}</Text>
         </Stack>
         <Badge color="orange" variant="light" data-testid="weeks-missed">{t('followup.weeksMissed', { count: student.weeks_missed, days })}</Badge>
       </Group>
       <Text size="sm" data-testid="last-present">
-        {student.last_present ? t('followup.lastPresent', { date: dayIn(language, student.last_present) }) : t('followup.neverPresent')}
+        {student.last_present ? t('followup.lastPresent', { date: formatDateIn(language, student.last_present, { day: 'numeric', month: 'long', year: 'numeric' }) }) : t('followup.neverPresent')}
       </Text>
       <Group gap="xs">
         {student.contacted && outcome ? (
@@ -67,6 +74,11 @@ export function FollowUpStudentCard({ student, days, onWhatsApp, onRecord }: {
         )}
       </Group>
       {student.guardians.length === 0 ? <Text size="sm" c="dimmed">{t('followup.noGuardian')}</Text> : null}
+      {student.guardians.filter((guardian) => guardian.whatsapp_unavailable).map((guardian) => (
+        <Text key={`${guardian.id}-no-whatsapp`} size="xs" c="dimmed" data-testid="no-whatsapp">
+          {t(NO_WHATSAPP[guardian.whatsapp_unavailable!], { name: guardian.name })}
+        </Text>
+      ))}
       {student.guardians.flatMap(phonesOf).map((phone) => (
         <Group key={`${phone.guardian.id}-${phone.tel}`} gap="xs" justify="space-between" wrap="wrap">
           <Text size="sm" miw={0} style={{ overflowWrap: 'anywhere' }}>{phone.guardian.name} · {phone.display}</Text>

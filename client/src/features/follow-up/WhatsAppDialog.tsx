@@ -1,10 +1,13 @@
 import { useEffect, useState } from 'react';
-import { Button, Group, Loader, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Loader, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { IconBrandWhatsapp } from '@tabler/icons-react';
 import type { ClassDaysWord } from '../../../../common/follow-up';
 import { LOCALE_NAMES, type Locale } from '../../../../common/i18n/locales';
-import { useT } from '../../lib/i18n';
+import { localized, useT } from '../../lib/i18n';
 import { formatIn } from '../../lib/i18n/format-in';
+import { serverMessage } from '../../lib/errors';
+import { notify } from '../../lib/notify';
+import { trpc } from '../../lib/trpc';
 import { useSignedInSession } from '../auth';
 import type { FollowUpStudent, GuardianPhone } from './FollowUpStudentCard';
 import { whatsAppHref } from './whatsapp';
@@ -15,16 +18,27 @@ interface Target { student: FollowUpStudent; phone: GuardianPhone }
 /**
  * The message to a guardian on WhatsApp: written for them in their language (the church's default
  * when they chose none), whatever language the page speaks; the teacher may change it before "Open
- * WhatsApp" opens the chat with it typed in.
+ * WhatsApp" opens the chat with it typed in. The dialog then offers to record the family as messaged
+ * (a follow-up contact with the outcome `messaged`), so the others following up know.
  */
 export function WhatsAppDialog({ target, days, onClose }: { target: Target | null; days: ClassDaysWord; onClose: () => void }) {
   const t = useT();
   const { user, church } = useSignedInSession();
   const [message, setMessage] = useState<string | null>(null);
+  const [opened, setOpened] = useState(false);
+  const utils = trpc.useUtils();
+  const record = trpc.followUp.recordContact.useMutation({
+    onSuccess: async (result) => {
+      notify({ color: 'green', message: localized(t, result.message) });
+      onClose();
+      await utils.followUp.invalidate();
+    },
+  });
   const language: Locale = target?.phone.guardian.language ?? church.default_language;
 
   useEffect(() => {
     setMessage(null);
+    setOpened(false);
     if (!target) return undefined;
     let current = true;
     const { student } = target;
@@ -59,10 +73,21 @@ export function WhatsAppDialog({ target, days, onClose }: { target: Target | nul
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose}>{t('common.cancel')}</Button>
             <Button component="a" href={whatsAppHref(number, message)} target="_blank" rel="noopener noreferrer" color="green"
-              leftSection={<IconBrandWhatsapp size={16} />} onClick={onClose}>
+              variant={opened ? 'light' : 'filled'} leftSection={<IconBrandWhatsapp size={16} />} onClick={() => setOpened(true)}>
               {t('followup.openWhatsApp')}
             </Button>
           </Group>
+          {opened && target ? (
+            <Stack gap="xs" data-testid="mark-messaged">
+              <Text size="sm">{t('followup.sentQuestion')}</Text>
+              {record.isError ? <Alert color="red" role="alert">{localized(t, serverMessage(record.error, t('followup.saveFailed')))}</Alert> : null}
+              <Group justify="flex-end">
+                <Button loading={record.isPending} onClick={() => record.mutate({ studentId: target.student.student_id, outcome: 'messaged' })}>
+                  {t('followup.markMessaged')}
+                </Button>
+              </Group>
+            </Stack>
+          ) : null}
           <Text size="xs" c="dimmed">{target?.phone.display}</Text>
         </Stack>
       )}

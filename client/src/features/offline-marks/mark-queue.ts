@@ -47,6 +47,16 @@ export async function unsentMarks(owner: string): Promise<DeviceMark[]> {
   return [...bySlot.values()];
 }
 
+/**
+ * How many waiting marks to speak of: the changes (marks whose status differs from what the sheet
+ * showed), not every child of a roll call saved offline; when only unchanged marks wait (a roll call
+ * of everyone present), all of them, so that something waiting is never shown as nothing.
+ */
+export function pendingCount(marks: readonly DeviceMark[]) {
+  const changes = marks.filter((mark) => !mark.unchanged).length;
+  return changes > 0 ? changes : marks.length;
+}
+
 /** After Save has stored a sheet on the server: its waiting marks are not to be sent any more (a
  * batch already under way is left alone; its marks are older than the save and the server keeps the newer). */
 export async function dropWaitingMarks(owner: string, classId: string, date: string) {

@@ -37,7 +37,8 @@ export function UpiPayment({ upi, amount }: { upi: Upi; amount: string }) {
         )}
         <Stack gap={6} miw={0} style={{ flex: 1 }} w="100%">
           <Text size="sm" c="dimmed">{t('payments.orUpiId')}</Text>
-          <Group gap="xs" wrap="nowrap">
+          {/* The Copy button goes under the UPI id when the phone is too narrow for both (a long word in Tamil). */}
+          <Group gap="xs" wrap="wrap">
             <Text fw={600} ff="monospace" style={{ wordBreak: 'break-all' }} data-testid="upi-id">{upi.vpa}</Text>
             <CopyButton value={upi.vpa}>
               {({ copied, copy }) => (

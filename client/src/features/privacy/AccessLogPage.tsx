@@ -20,6 +20,7 @@ const KIND_LABELS: Record<AccessLogKind, MessageId> = {
   pickups: 'privacy.accessLog.kindPickups',
   consent_form: 'privacy.accessLog.kindConsentForm',
   follow_up: 'privacy.accessLog.kindFollowUp',
+  report_card: 'privacy.accessLog.kindReportCard',
 };
 
 const ROLE_LABELS: Record<ChurchRole, MessageId> = {

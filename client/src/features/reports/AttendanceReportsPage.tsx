@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Loader, Select, SimpleGrid, Skeleton, Stack, Tabs, Text, Title, em } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Loader, Select, SimpleGrid, Skeleton, Stack, Tabs, Text, Title, em } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle, IconCalendarMonth, IconDownload, IconInfoCircle, IconTable } from '@tabler/icons-react';
 import { skipToken, useQueryClient } from '@tanstack/react-query';
 import { MOBILE_BREAKPOINT_PX } from '../../../../common/constants';
+import { SOURCE_LOCALE } from '../../../../common/i18n/locales';
 import { QueryErrorState } from '../../components/ErrorState';
 import { trpc } from '../../lib/trpc';
 import { useAddressParams } from '../../lib/useAddressParams';
@@ -12,9 +13,8 @@ import { clearCredentials, getCredentials } from '../../lib/session-store';
 import { useLanguage, useT } from '../../lib/i18n';
 import { useCan } from '../auth';
 import { AttendanceCalendar } from './AttendanceCalendar';
-import {
-  churchYearSummary, classYearSummary, downloadFile, FileDownloadError, monthlyCsv, monthlyRegister, type ReportFile,
-} from './download-file';
+import { downloadFile, FileDownloadError, type ReportFile } from '../../lib/download-file';
+import { churchYearSummary, classYearSummary, monthlyCsv, monthlyRegister } from './download-file';
 import { academicYearMonths } from './months';
 import { MonthlySummary, type ReportSelection } from './MonthlySummary';
 import './messages';
@@ -35,7 +35,7 @@ function SelectorsSkeleton() {
 /**
  * Attendance Reports: choose the academic year, then a class of that year, then
  * a month of that year; then the Monthly Summary or the Calendar View of that month, the summary
- * as a CSV file, the printable register of the month and the class's yearly summary (PDF); those
+ * as a CSV file (its headings in the screen's language, or English when asked), the printable register of the month and the class's yearly summary (PDF); those
  * who run the whole Sunday School also print the year's summary of every class. Teachers reach only their own classes (the server answers only those).
  */
 export function AttendanceReportsPage() {
@@ -60,6 +60,10 @@ export function AttendanceReportsPage() {
   const selectionKey = selection ? `${selection.classId}|${selection.year}-${selection.month}` : '';
 
   const churchSummary = useCan('viewChurchSummary');
+  // The CSV's headings are in the screen's language; an office that wants English ones ticks the box.
+  // In English there is nothing to choose.
+  const [csvEnglish, setCsvEnglish] = useState(false);
+  const englishHeadings = language !== SOURCE_LOCALE && csvEnglish;
   // The file being fetched (its path): its button spins, the others wait for it.
   const [downloading, setDownloading] = useState<string | null>(null);
   const [downloadError, setDownloadError] = useState<{ key: string; message: string } | null>(null);
@@ -155,10 +159,19 @@ export function AttendanceReportsPage() {
         <Group justify="space-between" gap="sm">
           <Text fw={600}>{classLabel(cls)} · {selection.monthLabel}</Text>
           <Group gap="sm" w={compact ? '100%' : undefined}>
-            {downloadButton(monthlyCsv(selection), t('reports.downloadCsv'), t('reports.downloadFailed'), selectionKey)}
+            {downloadButton(monthlyCsv(selection, englishHeadings), t('reports.downloadCsv'), t('reports.downloadFailed'), selectionKey)}
             {downloadButton(monthlyRegister(selection), t('reports.downloadRegister'), t('reports.downloadPdfFailed'), selectionKey)}
             {downloadButton(classYearSummary(selection.classId), t('reports.downloadClassYear'), t('reports.downloadPdfFailed'), selectionKey)}
           </Group>
+        </Group>
+      ) : null}
+      {selection && language !== SOURCE_LOCALE ? (
+        <Group justify="flex-end" data-testid="csv-english">
+          <Checkbox
+            label={t('reports.csvEnglish')}
+            checked={csvEnglish}
+            onChange={(event) => setCsvEnglish(event.currentTarget.checked)}
+          />
         </Group>
       ) : null}
       {downloadError && downloadError.key === selectionKey ? (

@@ -1,42 +1,15 @@
-import { getCredentials } from '../../lib/session-store';
-
-/** A failed download, with the text to show: the server's message when it sent one. */
-export class FileDownloadError extends Error {
-  constructor(message: string, readonly status?: number) {
-    super(message);
-  }
-}
-
-function fileNameOf(response: Response, fallback: string) {
-  const disposition = response.headers.get('content-disposition') ?? '';
-  const match = /filename="?([^";]+)"?/i.exec(disposition);
-  return match?.[1] ?? fallback;
-}
-
-async function messageOf(response: Response): Promise<string | undefined> {
-  try {
-    const body = (await response.json()) as { message?: unknown };
-    return typeof body.message === 'string' && body.message ? body.message : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** A report file to download: its REST path with query, what it is, and its name if the server sends none. */
-export interface ReportFile {
-  path: string;
-  accept: string;
-  fallbackName: string;
-}
+import type { ReportFile } from '../../lib/download-file';
 
 const month2 = (month: number) => String(month).padStart(2, '0');
 const classPath = (classId: string) => `/api/attendance/class/${encodeURIComponent(classId)}`;
 const monthQuery = (year: number, month: number) => new URLSearchParams({ year: String(year), month: String(month) });
 
-/** The monthly summary as a spreadsheet file. */
-export const monthlyCsv = ({ classId, year, month }: { classId: string; year: number; month: number }): ReportFile => ({
-  path: `${classPath(classId)}/monthly.csv?${monthQuery(year, month)}`, accept: 'text/csv', fallbackName: `attendance-${year}-${month2(month)}.csv`,
-});
+/** The monthly summary as a spreadsheet file, its column headings in the user's language or in English. */
+export const monthlyCsv = ({ classId, year, month }: { classId: string; year: number; month: number }, englishHeadings = false): ReportFile => {
+  const query = monthQuery(year, month);
+  if (englishHeadings) query.set('headings', 'english');
+  return { path: `${classPath(classId)}/monthly.csv?${query}`, accept: 'text/csv', fallbackName: `attendance-${year}-${month2(month)}.csv` };
+};
 
 /** The printable monthly register of the class. */
 export const monthlyRegister = ({ classId, year, month }: { classId: string; year: number; month: number }): ReportFile => ({
@@ -53,36 +26,3 @@ export const churchYearSummary = (academicYear: string): ReportFile => ({
   path: `/api/attendance/year-summary.pdf?${new URLSearchParams({ academic_year: academicYear })}`, accept: 'application/pdf',
   fallbackName: `attendance-year-${academicYear}.pdf`,
 });
-
-/**
- * GETs a report file with the session's bearer token and church code (as the tRPC link sends them)
- * and has the browser save it.
- */
-export async function downloadFile(file: ReportFile, fallbackMessage: string) {
-  const credentials = getCredentials();
-  const headers: Record<string, string> = { Accept: `${file.accept}, application/json` };
-  if (credentials) {
-    headers.Authorization = `Bearer ${credentials.token}`;
-    headers['X-Church-Code'] = credentials.churchCode;
-  }
-  let response: Response;
-  try {
-    response = await fetch(file.path, { headers });
-  } catch {
-    throw new FileDownloadError(fallbackMessage);
-  }
-  if (!response.ok) throw new FileDownloadError((await messageOf(response)) ?? fallbackMessage, response.status);
-
-  const blob = await response.blob();
-  const name = fileNameOf(response, file.fallbackName);
-  const href = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = name;
-  link.style.display = 'none';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The browser has taken the file once the click is handled; keep the URL a little longer anyway.
-  setTimeout(() => URL.revokeObjectURL(href), 10_000);
-}

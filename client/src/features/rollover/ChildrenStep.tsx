@@ -2,6 +2,7 @@ import { Group, Paper, Radio, Stack, Text, Title } from '@mantine/core';
 import { ROLLOVER_OUTCOMES, type RolloverOutcome } from '../../../../common/schemas/rollover';
 import { classLabel } from '../../lib/class-label';
 import { useT, type MessageId } from '../../lib/i18n';
+import { FailedYear } from './FailedYear';
 import { outcomeOf, outcomesOf, type Plan, type Proposal } from './plan';
 
 const OUTCOME_LABELS: Record<RolloverOutcome, MessageId> = {
@@ -15,7 +16,8 @@ const isOutcome = (value: string): value is RolloverOutcome => (ROLLOVER_OUTCOME
 /**
  * The wizard's second step: per class, where it goes and its children, each moving up with it, held
  * back or leaving (a class that leaves offers no "moves up": its children leave unless held back).
- * The choices wrap under the child's name on a narrow screen.
+ * A child who failed the ending year's published final result starts held back, the result said
+ * under their name. The choices wrap under the child's name on a narrow screen.
  */
 export function ChildrenStep({ proposal, plan, onPick }: {
   proposal: Proposal;
@@ -23,8 +25,10 @@ export function ChildrenStep({ proposal, plan, onPick }: {
   onPick: (childId: string, outcome: RolloverOutcome) => void;
 }) {
   const t = useT();
+  const anyFailed = proposal.classes.some((cls) => cls.children.some((child) => child.held_back_suggested));
   return (
     <Stack gap="md">
+      {anyFailed ? <Text size="sm" data-testid="held-back-hint">{t('configuration.rollover.heldBackHint')}</Text> : null}
       {proposal.classes.map((cls) => {
         const choice = plan.classes[cls.id];
         const allowed = outcomesOf(choice);
@@ -40,7 +44,7 @@ export function ChildrenStep({ proposal, plan, onPick }: {
                 <Radio.Group
                   key={child.id}
                   label={child.name}
-                  description={`#${child.roll_number}`}
+                  description={<>{`#${child.roll_number} `}<FailedYear result={child.final_result} /></>}
                   value={outcomeOf(plan, cls.id, child.id)}
                   onChange={(value) => { if (isOutcome(value)) onPick(child.id, value); }}
                   styles={{ label: { fontWeight: 500, overflowWrap: 'anywhere' } }}

@@ -3,6 +3,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { ErrorState } from '../../components/ErrorState';
 import { classLabel } from '../../lib/class-label';
 import { useT } from '../../lib/i18n';
+import { FailedYear } from './FailedYear';
 import type { PreviewAnswer } from './plan';
 import { Totals } from './Totals';
 
@@ -14,7 +15,8 @@ interface PreviewState {
   retry: () => void;
 }
 
-/** A child of the preview: roll number, name, the class they come from, and a badge when held back. */
+/** A child of the preview: roll number, name, the class they come from, a badge when held back, and
+ * a failed final result of the ending year (the reason to hold back, or a child moved up anyway). */
 function ChildLine({ child }: { child: PreviewAnswer['classes'][number]['children'][number] }) {
   const t = useT();
   return (
@@ -23,6 +25,7 @@ function ChildLine({ child }: { child: PreviewAnswer['classes'][number]['childre
       <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>{child.name}</Text>
       <Text size="sm" c="dimmed">{t('configuration.rollover.fromClass', { className: child.from_class })}</Text>
       {child.outcome === 'held_back' ? <Badge color="orange" variant="light">{t('configuration.rollover.outcomeHeldBack')}</Badge> : null}
+      <FailedYear result={child.final_result} />
     </Group>
   );
 }
@@ -31,7 +34,8 @@ const LIST_STYLE = { listStyle: 'none' } as const;
 
 /**
  * The wizard's last step: the new year as the server lays it out from the plan, nothing written yet:
- * every class with its teacher and children, the children leaving, the totals, and the plan's class
+ * how teachers were placed, every class in school order with its teacher and children (the lowest
+ * class opened for new children marked so), the children leaving, the totals, and the plan's class
  * limit when the rollover would pass it (the wizard then offers no commit).
  */
 export function PreviewStep({ preview, toYear }: { preview: PreviewState; toYear: string }) {
@@ -59,6 +63,9 @@ export function PreviewStep({ preview, toYear }: { preview: PreviewState; toYear
         </Alert>
       ) : null}
       <Totals totals={data.totals} />
+      <Text size="sm" data-testid="preview-teachers">
+        {data.teachers === 'stay' ? t('configuration.rollover.previewTeachersStay') : t('configuration.rollover.previewTeachersMoveUp')}
+      </Text>
       {data.classes.length === 0 ? <Text c="dimmed">{t('configuration.rollover.noNewClasses', { toYear })}</Text> : null}
       {data.classes.map((cls) => (
         <Paper key={`${cls.class_name}\n${cls.section}`} withBorder p="md" radius="md" component="section" aria-label={classLabel(cls)} data-testid="preview-class">
@@ -68,11 +75,16 @@ export function PreviewStep({ preview, toYear }: { preview: PreviewState; toYear
               <Badge variant="light" color={cls.existing ? 'gray' : 'blue'}>
                 {cls.existing ? t('configuration.rollover.existingClass', { toYear }) : t('configuration.rollover.newClass')}
               </Badge>
+              {cls.opened_for_admissions ? <Badge variant="light" color="green">{t('configuration.rollover.openedClass')}</Badge> : null}
             </Group>
             <Text size="sm" c="dimmed">
               {cls.teacher_name ? t('configuration.rollover.teacherOf', { name: cls.teacher_name }) : t('configuration.rollover.noTeacher')}
             </Text>
-            {cls.children.length === 0 ? <Text size="sm" c="dimmed">{t('configuration.rollover.emptyClass')}</Text> : (
+            {cls.children.length === 0 ? (
+              <Text size="sm" c="dimmed">
+                {cls.opened_for_admissions ? t('configuration.rollover.openedClassEmpty') : t('configuration.rollover.emptyClass')}
+              </Text>
+            ) : (
               <Stack component="ul" gap={4} m={0} p={0} style={LIST_STYLE}>
                 {cls.children.map((child) => <ChildLine key={child.id} child={child} />)}
               </Stack>
@@ -89,6 +101,7 @@ export function PreviewStep({ preview, toYear }: { preview: PreviewState; toYear
                 <Group component="li" key={child.id} gap="xs" wrap="wrap" data-testid="leaving-child">
                   <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>{child.name}</Text>
                   <Text size="sm" c="dimmed">{t('configuration.rollover.fromClass', { className: child.from_class })}</Text>
+                  <FailedYear result={child.final_result} />
                 </Group>
               ))}
             </Stack>

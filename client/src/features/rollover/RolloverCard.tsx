@@ -1,26 +1,26 @@
-import { lazy, useState } from 'react';
-import { Alert, Button, Card, Group, Loader, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Alert, Button, Card, Divider, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconInfoCircle } from '@tabler/icons-react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { QueryErrorState } from '../../components/ErrorState';
-import { ScreenBoundary } from '../../components/ScreenBoundary';
 import { WRAPPING_BUTTON_STYLES } from '../../components/wrapping-button';
+import { followingYear } from '../../../../common/rollover';
 import { formatMomentIn } from '../../lib/format';
 import { localized, useLanguage, useT } from '../../lib/i18n';
 import { notify } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
+import { useMonthOfYear } from './month-label';
 import type { Proposal } from './plan';
 import { failureOfRollover, refusalOfRollover } from './refusals';
+import { RolloverMonthSetting } from './RolloverMonthSetting';
 import { Totals } from './Totals';
-// Its texts are of the `configuration` area, registered by the Configuration screen that shows it.
-
-/** The wizard, fetched when first opened (most visits to Configuration never open it); a failed
- * fetch shows its error with a reload in the card. */
-const RolloverWizard = lazy(() => import('./RolloverWizard').then((m) => ({ default: m.RolloverWizard })));
+import { WizardLauncher } from './WizardLauncher';
+import './messages';
 
 /** What the rollover of the year that stands did, and its undo (or why there is none). */
-function StandingRollover({ standing }: { standing: NonNullable<Proposal['standing']> }) {
+function StandingRollover({ standing, next }: { standing: NonNullable<Proposal['standing']>; next: string }) {
   const t = useT();
+  const monthLabel = useMonthOfYear();
   const language = useLanguage();
   const utils = trpc.useUtils();
   const [confirming, setConfirming] = useState(false);
@@ -44,6 +44,9 @@ function StandingRollover({ standing }: { standing: NonNullable<Proposal['standi
           : t('configuration.rollover.standingNoName', { ...years, when })}
       </Text>
       <Totals totals={standing.totals} />
+      <Text size="sm" c="dimmed" data-testid="rollover-next">
+        {t('configuration.rollover.nextOffered', { toYear: followingYear(standing.to_year), month: monthLabel(next) })}
+      </Text>
       {standing.undo.possible ? (
         <Group>
           <Button variant="default" color="red" styles={WRAPPING_BUTTON_STYLES} onClick={() => { undo.reset(); setConfirming(true); }}>
@@ -72,8 +75,9 @@ function StandingRollover({ standing }: { standing: NonNullable<Proposal['standi
 
 /**
  * "New academic year" on the Configuration screen (those who may roll the year over): the button that
- * opens the wizard while the rollover of the year before the current one is offered; once it is done,
- * what it did and its undo; otherwise why there is nothing to roll over.
+ * opens the wizard while the rollover of the year turning is offered (from the church's rollover
+ * month); once it is done, what it did, its undo and when the next one is offered; otherwise why there
+ * is nothing to roll over. Under it, the rollover month.
  */
 export function RolloverCard() {
   const t = useT();
@@ -95,7 +99,7 @@ export function RolloverCard() {
           </Stack>
         ) : null}
         {proposal.isError ? <QueryErrorState query={proposal} title={t('configuration.rollover.loadFailed')} /> : null}
-        {data?.standing ? <StandingRollover standing={data.standing} /> : null}
+        {data?.standing ? <StandingRollover standing={data.standing} next={data.next_offered_from} /> : null}
         {data && !data.standing && data.refusal ? (
           <Alert color="gray" variant="light" icon={<IconAlertCircle size={18} />} data-testid="rollover-refusal">
             {refusalOfRollover(t, data, data.refusal)}
@@ -108,12 +112,10 @@ export function RolloverCard() {
             </Button>
           </Group>
         ) : null}
+        <Divider />
+        <RolloverMonthSetting />
       </Stack>
-      {data?.offered && wizardOpened ? (
-        <ScreenBoundary fallback={<Loader size="sm" mt="sm" aria-label={t('configuration.rollover.opening')} />}>
-          <RolloverWizard proposal={data} onClose={() => setWizardOpened(false)} />
-        </ScreenBoundary>
-      ) : null}
+      {data?.offered && wizardOpened ? <WizardLauncher proposal={data} onClose={() => setWizardOpened(false)} /> : null}
     </Card>
   );
 }

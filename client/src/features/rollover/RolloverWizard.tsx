@@ -7,10 +7,10 @@ import { notify } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import { ChildrenStep } from './ChildrenStep';
 import { ClassesStep } from './ClassesStep';
-import { planInput, suggestedPlan, type Plan, type Proposal } from './plan';
+import { planInput, suggestedPlan, withTeacherChoice, type Plan, type Proposal } from './plan';
 import { PreviewStep } from './PreviewStep';
 import { failureOfRollover } from './refusals';
-// Its texts are of the `configuration` area, registered by the Configuration screen that opens it.
+import './messages';
 
 const STEPS: MessageId[] = ['configuration.rollover.stepClasses', 'configuration.rollover.stepChildren', 'configuration.rollover.stepPreview'];
 const PREVIEW = STEPS.length - 1;
@@ -91,6 +91,8 @@ export function RolloverWizard({ proposal, onClose }: { proposal: Proposal; onCl
             proposal={proposal}
             plan={plan}
             onChange={(classId, choice) => setPlan((p) => ({ ...p, classes: { ...p.classes, [classId]: choice } }))}
+            onTeachers={(choice) => setPlan((p) => withTeacherChoice(p, choice))}
+            onOpenLowestClass={(open) => setPlan((p) => ({ ...p, openLowestClass: open }))}
           />
         ) : null}
         {step === 1 ? (

@@ -20,7 +20,12 @@ export function refusalOfRollover(t: Translate, years: Years, refusal: { reason?
   const fromYear = String(values.fromYear ?? years.from_year);
   const toYear = String(values.year ?? years.to_year);
   switch (refusal.reason) {
-    case 'not_offered': return t('configuration.rollover.notOffered', { fromYear, toYear: followingYear(fromYear) });
+    case 'not_offered': {
+      const turningFromYear = String(values.turningFromYear ?? years.from_year);
+      return t('configuration.rollover.notOffered', {
+        fromYear, toYear: followingYear(fromYear), turningFromYear, turningToYear: followingYear(turningFromYear),
+      });
+    }
     case 'no_classes': return t('configuration.rollover.noClasses', { fromYear });
     case 'already_rolled_over': return t('configuration.rollover.alreadyRolledOver', { fromYear });
     case 'class_not_in_year': return t('configuration.rollover.classNotInYear', { fromYear });

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Card, List, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconEye, IconFirstAidKit } from '@tabler/icons-react';
-import { INTL_LOCALE } from '../../../../common/i18n/locales';
+import { formatDateAndTime } from '../../../../common/i18n/time-of-day';
 import { QueryErrorState } from '../../components/ErrorState';
 import { WRAPPING_BUTTON_STYLES } from '../../components/wrapping-button';
 import { useLanguage, useT } from '../../lib/i18n';
@@ -62,7 +62,6 @@ function ReadLog({ studentId }: { studentId: string }) {
   const t = useT();
   const language = useLanguage();
   const views = trpc.guardians.medicalNoteViews.useQuery({ id: studentId });
-  const when = new Intl.DateTimeFormat(INTL_LOCALE[language], { dateStyle: 'medium', timeStyle: 'short' });
   return (
     <Stack gap={4}>
       <Title order={3} size="h5">{t('safety.whoRead')}</Title>
@@ -72,7 +71,7 @@ function ReadLog({ studentId }: { studentId: string }) {
         <List size="sm" spacing={2} data-testid="medical-note-reads">
           {views.data.map((view) => (
             <List.Item key={`${view.viewer_id}-${view.viewed_at}`}>
-              {view.viewer_name} ({t('safety.role', { role: view.viewer_role })}), {when.format(new Date(view.viewed_at))}
+              {view.viewer_name} ({t('safety.role', { role: view.viewer_role })}), {formatDateAndTime(language, Date.parse(view.viewed_at))}
             </List.Item>
           ))}
         </List>

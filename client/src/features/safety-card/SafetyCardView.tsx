@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Alert, Anchor, Badge, Button, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconFirstAidKit, IconPencil } from '@tabler/icons-react';
+import { Alert, Anchor, Badge, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconDoorExit, IconFirstAidKit, IconPencil } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router-dom';
 import { QueryErrorState } from '../../components/ErrorState';
 import { WRAPPING_BUTTON_STYLES } from '../../components/wrapping-button';
@@ -14,6 +14,7 @@ import { ConsentSection } from '../consent';
 import { ScreenBoundary } from '../../components/ScreenBoundary';
 import { ContactPerson } from './ContactPerson';
 import { MedicalNoteSection } from './MedicalNoteSection';
+import { OnRollButton } from './OnRollButton';
 import { HistorySection } from './HistorySection';
 import { BackLink, isNotFound, Section } from './page-parts';
 import './messages';
@@ -82,6 +83,19 @@ function CardBody({ card }: { card: SafetyCard }) {
             {t('safety.medicalBadge')}
           </Badge>
         ) : null}
+        {student.active ? null : (
+          <Badge color="gray" variant="light" size="lg" leftSection={<IconDoorExit size={16} aria-hidden />} data-testid="left-badge"
+            styles={{ root: { alignSelf: 'flex-start', height: 'auto', minHeight: 28 }, label: { whiteSpace: 'normal' } }}>
+            {t('safety.roll.leftBadge')}
+          </Badge>
+        )}
+        {/* Editing comes first, above the contacts: on a phone the card is long. */}
+        {canEdit ? (
+          <Button component={Link} to="edit" variant="light" leftSection={<IconPencil size={18} aria-hidden />} mt="xs"
+            style={{ alignSelf: 'flex-start' }} styles={WRAPPING_BUTTON_STYLES} data-testid="card-edit">
+            {t('safety.edit')}
+          </Button>
+        ) : null}
       </Stack>
 
       <Section title={t('safety.guardians')} testId="card-guardians">
@@ -128,15 +142,16 @@ function CardBody({ card }: { card: SafetyCard }) {
         <ConsentSection studentId={student.id} guardians={card.guardians} />
       </ScreenBoundary>
 
-      {canExport ? <DocumentsSection studentId={student.id} /> : null}
+      {canExport ? <DocumentsSection studentId={student.id} familyLanguage={card.family_language} /> : null}
 
-      {canEdit ? (
-        <Button component={Link} to="edit" variant="light" leftSection={<IconPencil size={18} aria-hidden />}
-          style={{ alignSelf: 'flex-start' }} styles={WRAPPING_BUTTON_STYLES}>
-          {t('safety.edit')}
-        </Button>
-      ) : null}
-      <EraseChildButton student={student} />
+      {/* The two ways a child leaves the card's lists: marked as left (history kept, undone here) or erased. */}
+      <Stack gap="xs" data-testid="card-leaving">
+        <Group gap="sm" align="flex-start">
+          {canEdit ? <OnRollButton student={student} /> : null}
+          <EraseChildButton student={student} />
+        </Group>
+        {canEdit ? <Text size="sm" c="dimmed">{t(student.active ? 'safety.roll.leftHint' : 'safety.roll.backHint')}</Text> : null}
+      </Stack>
     </Stack>
   );
 }

@@ -7,7 +7,9 @@ import { LanguagePicker } from '../../components/LanguagePicker';
 import { useT } from '../../lib/i18n';
 import { useLogout } from '../../lib/useLogout';
 import { ownerKey } from '../../lib/offline/device-db';
-import { forgetOwnerMarks, unsentMarks, useMarkSync } from '../offline-marks';
+import {
+  forgetOwnerMarks, keptExamMarksCount, pendingCount, unsentMarks, useExamSaveSync, useKeepRollCallsOnDevice, useMarkSync,
+} from '../offline-marks';
 import { useSaveLanguage, useSignedInSession } from '../auth';
 import { SubscriptionBadge } from '../subscription';
 import { visibleNavItems, type NavItem } from './nav-item';
@@ -33,6 +35,8 @@ export function DashboardLayout({ items }: DashboardLayoutProps) {
   const { user, church } = useSignedInSession();
   const owner = ownerKey(church.code, user.id);
   useMarkSync(owner);
+  useExamSaveSync(owner);
+  useKeepRollCallsOnDevice();
   const { logout, pending } = useLogout();
   const [unsentCount, setUnsentCount] = useState<number | null>(null);
   const [leaving, setLeaving] = useState(false);
@@ -47,7 +51,9 @@ export function DashboardLayout({ items }: DashboardLayoutProps) {
     await logout();
   };
   const askToLeave = async () => {
-    const unsent = await unsentMarks(owner).then((marks) => marks.length, () => 0);
+    // Roll-call marks and exam marks saved on this phone and not yet sent: sign-out would lose them.
+    const [roll, exams] = await Promise.all([unsentMarks(owner).then(pendingCount, () => 0), keptExamMarksCount(owner).catch(() => 0)]);
+    const unsent = roll + exams;
     if (unsent > 0) setUnsentCount(unsent);
     else await leave();
   };

@@ -1,13 +1,14 @@
 import { IconCloudUpload } from '@tabler/icons-react';
 import { formatCount } from '../../lib/format';
 import { useT } from '../../lib/i18n';
-import { useUnsentMarks } from '../offline-marks';
+import { pendingCount, useUnsentMarks } from '../offline-marks';
 import classes from './WaitingMarksCount.module.css';
 
-/** The header's count of the owner's marks kept on this device and not yet sent (nothing when none). */
+/** The header's count of the owner's marks kept on this device and not yet sent, the changes among them
+ * (`pendingCount`; nothing when none). */
 export function WaitingMarksCount({ owner }: { owner: string }) {
   const t = useT();
-  const count = useUnsentMarks(owner).value?.length ?? 0;
+  const count = pendingCount(useUnsentMarks(owner).value ?? []);
   if (count === 0) return null;
   const label = t('common.waitingMarks', { count });
   return (

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Anchor, Badge, Button, FileInput, Group, Modal, Select, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, FileInput, Group, Modal, Select, SimpleGrid, Stack, Switch, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertCircle, IconDownload, IconFileSpreadsheet } from '@tabler/icons-react';
 import { IMPORT_FIELDS, type ImportField, type ImportMapping, type ImportStatus } from '../../../../common/student-import';
@@ -14,6 +14,9 @@ import { previewImport, type ImportPreview } from './preview-import';
 const FIELD_LABELS: Record<ImportField, MessageId> = {
   name: 'students.name', date_of_birth: 'students.dateOfBirth', parent_phone: 'students.parentPhone',
   parent_email: 'students.parentEmail', roll_number: 'students.importRollNumber',
+  guardian_name: 'students.importGuardianName', guardian_relation: 'students.importGuardianRelation',
+  guardian_phone: 'students.importGuardianPhone', guardian_whatsapp: 'students.importGuardianWhatsapp',
+  guardian_consent: 'students.importGuardianConsent',
 };
 const STATUS: Record<ImportStatus, { label: MessageId; color: string }> = {
   new: { label: 'students.importStatusNew', color: 'green' },
@@ -31,6 +34,10 @@ function reasonText(t: ReturnType<typeof useT>, reason: string): string {
   if (taken) return t('students.importRollNumberTaken', { roll: taken[1] });
   const twice = /^The same roll number is on line (\d+)\.$/.exec(reason);
   if (twice) return t('students.importRollNumberTwice', { line: twice[1] });
+  const notDate = /^(.*) is not a date\.$/.exec(reason);
+  if (notDate) return t('students.importNotADate', { date: notDate[1] });
+  const notYesNo = /^"(.*)" is not yes or no\.$/.exec(reason);
+  if (notYesNo) return t('students.importYesNoInvalid', { value: notYesNo[1] });
   const missing = /^Choose the column for: (.*)\.$/.exec(reason);
   if (missing) {
     const fields = missing[1].split(', ').map((f) => (f in FIELD_LABELS ? t(FIELD_LABELS[f as ImportField]) : f));
@@ -39,10 +46,15 @@ function reasonText(t: ReturnType<typeof useT>, reason: string): string {
   return localized(t, reason);
 }
 
+/** A row's guardian as the table shows it: name, relation and phone as written. */
+const guardianText = (values: ImportPreview['rows'][number]['values']) =>
+  [values.guardian_name, values.guardian_relation, values.guardian_phone].filter(Boolean).join(' · ');
+
 /**
- * Import students from a spreadsheet: choose the class and the file, check the columns (guessed by
- * the server from the header row; a change asks for the preview again), read the preview, then import
- * the new rows. Nothing is added before the Import button.
+ * Import students from a spreadsheet: choose the class and the file, check the header row (found by
+ * the server under any title rows) and the columns (the church's last import's, else guessed; a
+ * change asks for the preview again), read the preview with every row's errors (or only the problem
+ * rows), then import the new rows. Nothing is added before the Import button.
  */
 export function ImportStudentsDialog({ opened, onClose, defaultClassId }: { opened: boolean; onClose: () => void; defaultClassId: string | null }) {
   const t = useT();
@@ -54,13 +66,14 @@ export function ImportStudentsDialog({ opened, onClose, defaultClassId }: { open
   const [preview, setPreview] = useState<ImportPreview | null>(null);
   const [reading, setReading] = useState(false);
   const [readError, setReadError] = useState<string | null>(null);
+  const [problemsOnly, setProblemsOnly] = useState(false);
 
-  const run = async (mapping?: ImportMapping) => {
+  const run = async (mapping?: ImportMapping, headerLine?: number) => {
     if (!file || !classId) return;
     setReading(true);
     setReadError(null);
     try {
-      setPreview(await previewImport(classId, file, mapping));
+      setPreview(await previewImport(classId, file, mapping, headerLine));
     } catch (error) {
       setPreview(null);
       setReadError(error instanceof Error && error.message ? error.message : t('students.importPreviewFailed'));
@@ -81,11 +94,17 @@ export function ImportStudentsDialog({ opened, onClose, defaultClassId }: { open
     setFile(null);
     setPreview(null);
     setReadError(null);
+    setProblemsOnly(false);
     importRows.reset();
     onClose();
   };
 
   const newRows = preview?.rows.filter((r) => r.status === 'new') ?? [];
+  const shownRows = (preview?.rows ?? []).filter((r) => !problemsOnly || r.status !== 'new');
+  const guardianMapped = preview !== null && IMPORT_FIELDS.some((f) => f.startsWith('guardian_') && preview.mapping[f] !== null);
+  // The columns used, by header: the server remembers them for the church's next import.
+  const columnsUsed = preview === null ? undefined
+    : Object.fromEntries(IMPORT_FIELDS.map((f) => [f, preview.mapping[f] === null ? null : preview.columns[preview.mapping[f]] ?? null]));
   const overLimit = preview !== null && preview.can_add !== null && newRows.length > preview.can_add;
   const columnOptions = [
     { value: NOT_IN_FILE, label: t('students.importNotInFile') },
@@ -134,9 +153,18 @@ export function ImportStudentsDialog({ opened, onClose, defaultClassId }: { open
 
         {preview ? (
           <Stack gap="md">
+            <Select
+              label={t('students.importHeaderRow')}
+              description={t('students.importHeaderRowHint')}
+              data={preview.top_lines.map((l) => ({ value: String(l.line), label: t('students.importHeaderRowLine', { line: l.line, text: l.text }) }))}
+              allowDeselect={false}
+              value={String(preview.header_line)}
+              onChange={(value) => { if (value !== null) void run(undefined, Number(value)); }}
+            />
             <Stack gap={4}>
               <Text fw={600}>{t('students.importMapping')}</Text>
               <Text size="sm" c="dimmed">{t('students.importMappingHint')}</Text>
+              {preview.remembered ? <Text size="sm" c="dimmed" data-testid="import-remembered">{t('students.importRemembered')}</Text> : null}
             </Stack>
             <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }}>
               {IMPORT_FIELDS.map((field) => (
@@ -150,15 +178,19 @@ export function ImportStudentsDialog({ opened, onClose, defaultClassId }: { open
                     const chosen = value === null || value === NOT_IN_FILE ? null : Number(value);
                     // A column fills one field: taking it here leaves the field that had it without one.
                     const next = Object.fromEntries(IMPORT_FIELDS.map((f) => [f, f === field ? chosen : preview.mapping[f] === chosen ? null : preview.mapping[f]])) as ImportMapping;
-                    void run(next);
+                    void run(next, preview.header_line);
                   }}
                 />
               ))}
             </SimpleGrid>
 
-            <Text size="sm" data-testid="import-counts">
-              {t('students.importCounts', { new: preview.counts.new, duplicate: preview.counts.duplicate, invalid: preview.counts.invalid })}
-            </Text>
+            <Group justify="space-between" gap="sm">
+              <Text size="sm" data-testid="import-counts">
+                {t('students.importCounts', { new: preview.counts.new, duplicate: preview.counts.duplicate, invalid: preview.counts.invalid })}
+              </Text>
+              <Switch label={t('students.importProblemsOnly')} checked={problemsOnly} onChange={(event) => setProblemsOnly(event.currentTarget.checked)} />
+            </Group>
+            {problemsOnly && !shownRows.length ? <Text size="sm" c="dimmed">{t('students.importNoProblems')}</Text> : null}
             <Table.ScrollContainer minWidth={560} type="native" mah={420}>
               <Table striped stickyHeader>
                 <Table.Thead>
@@ -167,20 +199,24 @@ export function ImportStudentsDialog({ opened, onClose, defaultClassId }: { open
                     <Table.Th>{t('students.name')}</Table.Th>
                     <Table.Th>{t('students.dateOfBirth')}</Table.Th>
                     <Table.Th>{t('students.parentPhone')}</Table.Th>
+                    {guardianMapped ? <Table.Th>{t('students.importGuardian')}</Table.Th> : null}
                     <Table.Th>{t('students.importStatus')}</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
-                  {preview.rows.map((row) => (
+                  {shownRows.map((row) => (
                     <Table.Tr key={row.line} data-status={row.status}>
                       <Table.Td>{row.line}</Table.Td>
                       <Table.Td>{row.values.name}</Table.Td>
                       <Table.Td>{row.values.date_of_birth}</Table.Td>
                       <Table.Td>{row.values.parent_phone}</Table.Td>
+                      {guardianMapped ? <Table.Td>{guardianText(row.values)}</Table.Td> : null}
                       <Table.Td>
                         <Stack gap={2}>
                           <Badge color={STATUS[row.status].color} variant="light">{t(STATUS[row.status].label)}</Badge>
-                          {row.reason ? <Text size="xs" c="dimmed">{reasonText(t, row.reason)}</Text> : null}
+                          {(row.errors.length ? row.errors : row.reason ? [row.reason] : []).map((reason) => (
+                            <Text key={reason} size="xs" c="dimmed">{reasonText(t, reason)}</Text>
+                          ))}
                         </Stack>
                       </Table.Td>
                     </Table.Tr>
@@ -202,7 +238,7 @@ export function ImportStudentsDialog({ opened, onClose, defaultClassId }: { open
               <Button
                 disabled={!newRows.length || overLimit || reading}
                 loading={importRows.isPending}
-                onClick={() => classId && importRows.mutate({ class_id: classId, rows: newRows.map((r) => ({ line: r.line, ...r.values })) })}
+                onClick={() => classId && importRows.mutate({ class_id: classId, columns: columnsUsed, rows: newRows.map((r) => ({ line: r.line, ...r.values })) })}
               >
                 {t('students.importConfirm', { count: newRows.length })}
               </Button>

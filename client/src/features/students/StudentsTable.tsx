@@ -1,6 +1,7 @@
-import { Anchor, Table, Text, ThemeIcon } from '@mantine/core';
+import { Anchor, Badge, Table, Text, ThemeIcon } from '@mantine/core';
 import { IconShieldX } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
+import { readablePhone } from '../../../../common/phone';
 import { DataTable } from '../../components/DataTable';
 import { RowActions } from '../../components/RowActions';
 import type { RouterOutputs } from '../../lib/trpc';
@@ -26,7 +27,8 @@ interface StudentsTableProps {
 /**
  * The student list: roll number, name, parent phone, date of birth, age, parent email, class and
  * academic year. Roll number and age come from the server (the age on the church's today), never
- * computed here. For those who may read safety cards, a name opens the child's card.
+ * computed here; a child who has left (moved away) is listed with a badge. For those who may read
+ * safety cards, a name opens the child's card. Phones are shown for reading (readablePhone).
  */
 export function StudentsTable({ students, onEdit, onDelete, withClass = true, testId = 'students-table' }: StudentsTableProps) {
   const t = useT();
@@ -59,8 +61,9 @@ export function StudentsTable({ students, onEdit, onDelete, withClass = true, te
                 <IconShieldX size={13} aria-hidden />
               </ThemeIcon>
             ) : null}
+            {s.active ? null : <Badge ml={6} color="gray" variant="light" data-testid="left-badge">{t('students.left')}</Badge>}
           </Table.Td>
-          <Table.Td>{s.parent_phone}</Table.Td>
+          <Table.Td>{readablePhone(s.parent_phone)}</Table.Td>
           <Table.Td>{formatCalendarDate(language, s.date_of_birth)}</Table.Td>
           <Table.Td>{s.age}</Table.Td>
           <Table.Td>{s.parent_email ?? <Text span c="dimmed">—</Text>}</Table.Td>

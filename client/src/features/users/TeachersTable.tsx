@@ -1,4 +1,5 @@
 import { Badge, Group, Table, Text } from '@mantine/core';
+import { readablePhone } from '../../../../common/phone';
 import { DataTable } from '../../components/DataTable';
 import { RowActions } from '../../components/RowActions';
 import { useT } from '../../lib/i18n';
@@ -37,7 +38,7 @@ export function TeachersTable({ teachers, onEdit, onDelete }: TeachersTableProps
             </Group>
           </Table.Td>
           <Table.Td>{teacher.email}</Table.Td>
-          <Table.Td>{teacher.phone || <Text span c="dimmed">—</Text>}</Table.Td>
+          <Table.Td>{teacher.phone ? readablePhone(teacher.phone) : <Text span c="dimmed">—</Text>}</Table.Td>
           <Table.Td>
             {teacher.classes.length === 0 ? <Text span c="dimmed">{t('users.none')}</Text> : (
               <Group gap={4}>

@@ -9,6 +9,7 @@ import commonEnglish from '../../../../common/i18n/catalogues/common/en.json';
 
 export { initialLanguage, storedLanguage } from './stored-language';
 export { SCRIPT_FONTS } from './fonts';
+export { countValues } from './count-form';
 export type { MessageId } from '../../../../common/i18n/areas';
 export type { Locale } from '../../../../common/i18n/locales';
 

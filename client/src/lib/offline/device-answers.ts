@@ -54,6 +54,12 @@ export const keptSession = async (credentials: StoredCredentials) =>
 export const keepOwnersAnswer = (session: SessionAnswer, path: string, input: unknown, data: unknown, stillWanted: () => boolean) =>
   keep(ownerOfSession(session), path, input, data, stillWanted);
 
+/** The owner's (`ownerKey`) answer of exactly this path and input and when it was kept (ms since the epoch); null when none is. */
+export async function keptAnswerOf(owner: string, path: string, input: unknown): Promise<{ data: unknown; storedAt: number } | null> {
+  const found = await (await deviceDb()).get('answers', answerKey(owner, path, input));
+  return found && found.scope === owner ? { data: found.data, storedAt: found.storedAt } : null;
+}
+
 /** The answer kept for the session's owner of exactly this path and input; null when there is none. */
 export const keptOwnersAnswer = (session: SessionAnswer, path: string, input: unknown) => kept(ownerOfSession(session), path, input);
 

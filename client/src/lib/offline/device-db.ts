@@ -19,6 +19,10 @@ export interface DeviceMark {
   tappedAt: string;
   /** The student's name when it was tapped: a refused mark is shown by it (never sent). */
   studentName?: string;
+  /** The status the sheet showed anyway (the stored mark, or present when none): sent with the roll
+   * call (Save offline keeps every child) but not counted as a change (`pendingCount`). Absent in
+   * marks kept before the flag existed: those count. */
+  unchanged?: boolean;
 }
 
 /** A tap of the online sheet not saved yet: its status and when it was made on this device. */
@@ -37,6 +41,28 @@ export interface SheetDraft {
 
 /** A refused mark as the device keeps it: the mark, the server's reason and its English message. */
 export type RefusedMark = DeviceMark & { reason: string; message: string };
+
+/**
+ * A save of an exam's mark list made without an answer (issue 44): what `exams.saveMarks` takes,
+ * under the write id made on this device, sent again with the same id until the server answers
+ * (the server applies one write id once). `refused`: the server's refusal, kept to be shown.
+ */
+export interface ExamMarksSave {
+  writeId: string;
+  owner: string;
+  examId: string;
+  classId: string;
+  input: {
+    exam_id: string;
+    class_id: string;
+    write_id: string;
+    entries: Array<{ student_id: string; paper_id: string; value: number | 'AB' | null }>;
+    remarks: Array<{ student_id: string; remark: string | null }>;
+    amendment_reason?: string;
+  };
+  createdAt: number;
+  refused?: { reason: string; message: string };
+}
 
 /** A batch formed from waiting marks, sent (again) under its id until the server answers it. */
 export interface MarkBatch {
@@ -77,6 +103,12 @@ interface DeviceSchema extends DBSchema {
     value: SheetDraft;
     indexes: { byOwner: string };
   };
+  /** Exam mark lists saved on this device and not yet answered, by write id. */
+  examSaves: {
+    key: string;
+    value: ExamMarksSave;
+    indexes: { byOwner: string };
+  };
   /** Per owner: the time of the last successful sync. */
   owners: {
     key: string;
@@ -87,20 +119,28 @@ interface DeviceSchema extends DBSchema {
 export type DeviceDb = IDBPDatabase<DeviceSchema>;
 
 const DB_NAME = 'sundayschool-device';
-const DB_VERSION = 1;
+// 2: the exam mark lists' saves (`examSaves`).
+const DB_VERSION = 2;
 
 let opening: Promise<DeviceDb> | null = null;
 
 /** The device database, opened once per page (and created on first use). */
 export function deviceDb(): Promise<DeviceDb> {
   opening ??= openDB<DeviceSchema>(DB_NAME, DB_VERSION, {
-    upgrade(db) {
+    upgrade(db, oldVersion) {
+      if (oldVersion < 2) db.createObjectStore('examSaves', { keyPath: 'writeId' }).createIndex('byOwner', 'owner');
+      if (oldVersion >= 1) return;
       db.createObjectStore('answers', { keyPath: 'key' }).createIndex('byScope', 'scope');
       db.createObjectStore('marks', { keyPath: ['owner', 'studentId', 'date'] }).createIndex('byOwner', 'owner');
       db.createObjectStore('batches', { keyPath: 'id' }).createIndex('byOwner', 'owner');
       db.createObjectStore('refused', { keyPath: ['owner', 'studentId', 'date'] }).createIndex('byOwner', 'owner');
       db.createObjectStore('owners', { keyPath: 'owner' });
       db.createObjectStore('drafts', { keyPath: ['owner', 'classId', 'date'] }).createIndex('byOwner', 'owner');
+    },
+    // A newer version of the app opened in another tab: this tab lets it upgrade, and opens it again when next used.
+    blocking(_current, _next, event) {
+      (event.target as IDBDatabase).close();
+      opening = null;
     },
   });
   return opening;

@@ -14,6 +14,8 @@ const PENDING_COLUMNS = {
   churchId: paymentOrders.churchId,
   churchName: churches.name,
   churchCode: churches.code,
+  churchPhone: churches.phone,
+  churchEmail: churches.email,
   planTier: paymentOrders.planTier,
   planName: plans.name,
   amountPaise: paymentOrders.amountPaise,

@@ -13,6 +13,8 @@ const toPendingOrderDto = (row: PendingOrderRow) => ({
   church_id: row.churchId,
   church_name: row.churchName,
   church_code: row.churchCode,
+  church_phone: row.churchPhone,
+  church_email: row.churchEmail,
   plan_tier: row.planTier,
   plan_name: row.planName,
   amount_paise: row.amountPaise,
@@ -25,7 +27,8 @@ const toPendingOrderDto = (row: PendingOrderRow) => ({
  * GET /api/admin/payments/pending: every order not yet paid, newest first. An order is not tied to
  * a way of paying until it is paid (the payment screen offers UPI and the card checkout for the
  * same order), so card orders abandoned at the checkout are listed too; the operator confirms only
- * a transfer seen on the bank statement. Church names, codes and amounts name no person: not audited.
+ * a transfer seen on the bank statement. With the church's contact phone and e-mail, to ask it about
+ * a transfer not yet seen; those are the church's office's, given at registration: not audited.
  */
 export async function listPendingPayments({ tx }: OperatorScope, input: z.output<typeof adminPendingPaymentsInput>) {
   const [rows, total] = await Promise.all([

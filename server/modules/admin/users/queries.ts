@@ -63,7 +63,7 @@ export async function findUserById(tx: Tx, id: string) {
 export function selectClassesTaught(tx: Tx, churchId: string, userId: string) {
   return tx.select({ id: classes.id, className: classes.className, section: classes.section, academicYear: classes.academicYear })
     .from(classes).where(and(eq(classes.churchId, churchId), eq(classes.teacherId, userId)))
-    .orderBy(sql`${classes.academicYear} desc`, classNameOrder(), asc(classes.section), asc(classes.id));
+    .orderBy(sql`${classes.academicYear} desc`, classNameOrder(churchId), asc(classes.section), asc(classes.id));
 }
 
 /** Students of some classes of one church (the unique index (church_id, class_id, roll_number)). */

@@ -1,4 +1,5 @@
 import { Badge, Button, Group, Modal, SimpleGrid, Stack } from '@mantine/core';
+import { readablePhone } from '../../../../../common/phone';
 import { QueryErrorState } from '../../../components/ErrorState';
 import { formatCalendarDate } from '../../../lib/format';
 import { trpc } from '../../../lib/trpc';
@@ -40,7 +41,7 @@ export function ChurchDetailsModal({ church, onClose, onAccessLog }: ChurchDetai
             <Field label="Name">{orNA(shown.name)}</Field>
             <Field label="Code">{orNA(shown.code)}</Field>
             <Field label="Email">{orNA(shown.email)}</Field>
-            <Field label="Phone">{orNA(shown.phone)}</Field>
+            <Field label="Phone">{orNA(shown.phone && readablePhone(shown.phone))}</Field>
             <Field label="Church ID">{orNA(shown.id)}</Field>
             <Field label="Owner Email">{orNA(shown.owner_email)}</Field>
             <Field label="Address">{orNA(shown.address)}</Field>

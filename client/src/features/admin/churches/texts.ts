@@ -29,6 +29,7 @@ export const ACCESS_LOG_KIND_LABELS: Record<AccessLogKind, string> = {
   pickups: 'Authorised pickups',
   consent_form: 'Consent form',
   follow_up: 'Follow-up list',
+  report_card: 'Report card (guardian\'s link)',
 };
 
 export const ACCESS_LOG_KINDS = Object.keys(ACCESS_LOG_KIND_LABELS) as AccessLogKind[];

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { ADMIN_PAYMENT_MESSAGES, utrSchema } from '../../../../../common/schemas/admin-payments';
+import { phoneLinks } from '../../../../../common/phone';
 import { formatRupees } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { trpc, type RouterOutputs } from '../../../lib/trpc';
@@ -34,6 +35,7 @@ export function PendingOrderCard({ order, onConfirmed }: { order: PendingOrder; 
     },
   });
   const error = invalid ?? (confirm.isError ? failureText(confirm.error, T.confirmFailed, T.confirmFailedGeneric) : null);
+  const phone = order.church_phone ? phoneLinks(order.church_phone, false) : null;
 
   return (
     <Card withBorder padding="md" data-testid="pending-order" aria-label={`${order.church_name}: ${order.plan_name}`} component="section">
@@ -46,6 +48,12 @@ export function PendingOrderCard({ order, onConfirmed }: { order: PendingOrder; 
           <Fact label={T.amount}><span data-testid="pending-amount">{formatRupees(order.amount_paise / 100)}</span></Fact>
           <Fact label={T.created}>{consoleDate(order.created_at)}</Fact>
         </SimpleGrid>
+        <Fact label={T.contact}>
+          <Group gap="md" data-testid="pending-contact">
+            {phone ? <a href={phone.tel}>{phone.display}</a> : null}
+            <a href={`mailto:${order.church_email}`}>{order.church_email}</a>
+          </Group>
+        </Fact>
         <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>{T.order}: {order.order_id}</Text>
         <form
           noValidate

@@ -7,6 +7,7 @@ export const PAYMENTS_TEXTS = {
   empty: 'No pending payments',
   emptyHint: 'Every order has been paid.',
   church: 'Church',
+  contact: 'Contact',
   plan: 'Plan',
   amount: 'Amount',
   created: 'Created',

@@ -1,4 +1,5 @@
 /** Dates of the console's church views. */
+import { formatDateAndTime } from '../../../../../common/i18n/time-of-day';
 
 const DAY_MS = 86_400_000;
 
@@ -21,10 +22,9 @@ export const daysSince = (createdIso: string, now = Date.now()) =>
 /** The console writes dates the Indian way whatever the browser's locale ('2 Dec 2026', never
  * 12/2/2026, which an Indian reader takes for 12 February), in the viewer's time zone. */
 const INDIAN_DATE = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
-const INDIAN_TIMESTAMP = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' });
 
 /** A server timestamp as a date: '2 Dec 2026'. */
 export const consoleDate = (iso: string) => INDIAN_DATE.format(new Date(iso));
 
-/** A server timestamp as a date and time: '2 Dec 2026, 1:04 pm'. */
-export const localTimestamp = (iso: string) => INDIAN_TIMESTAMP.format(new Date(iso));
+/** A server timestamp as a date and time: '2 Dec 2026, 1:04 pm' (the console speaks English). */
+export const localTimestamp = (iso: string) => formatDateAndTime('en', Date.parse(iso));

@@ -1,4 +1,5 @@
 import { Badge, Button, Group, Modal, SimpleGrid, Stack } from '@mantine/core';
+import { readablePhone } from '../../../../../common/phone';
 import { ErrorState } from '../../../components/ErrorState';
 import { trpc } from '../../../lib/trpc';
 import { daysSince, localTimestamp } from '../shared/church-dates';
@@ -36,7 +37,7 @@ export function UserDetailsModal({ user, onClose }: { user: AdminUser | null; on
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="sm">
             <Field label="Name">{shown.name}</Field>
             <Field label="Email">{shown.email}</Field>
-            <Field label="Phone">{orNA(shown.phone)}</Field>
+            <Field label="Phone">{orNA(shown.phone && readablePhone(shown.phone))}</Field>
             <Field label="User ID">{shown.id}</Field>
             <Field label="Account Status">{shown.is_active ? USERS_TEXTS.active : USERS_TEXTS.inactive}</Field>
             <Field label="Role"><Badge color={role.color} variant="light">{role.label}</Badge></Field>

@@ -1,4 +1,5 @@
 import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { readablePhone } from '../../../../../common/phone';
 import type { RouterOutputs } from '../../../lib/trpc';
 import { ADMIN_TEXTS } from '../shared/texts';
 import { roleBadge } from '../shared/church-roles';
@@ -24,7 +25,7 @@ export function UserRow({ user, onView, onDelete }: UserRowProps) {
       <Table.Td>
         <Text fw={500} size="sm">{user.name}</Text>
         <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>{user.email}</Text>
-        <Text size="xs" c="dimmed">{user.phone || ADMIN_TEXTS.notAvailable}</Text>
+        <Text size="xs" c="dimmed">{user.phone ? readablePhone(user.phone) : ADMIN_TEXTS.notAvailable}</Text>
       </Table.Td>
       <Table.Td>
         <Text size="sm">{user.church_name}</Text>

@@ -14,7 +14,7 @@ export function previewOperationDoc(): PlainOperationDoc {
       + `at most ${IMPORT_MAX_BYTES / 1024 / 1024} MB, ${IMPORT_MAX_ROWS} rows and ${IMPORT_MAX_COLUMNS} columns; no macros; send class_id `
       + 'before the file: the class is checked before the file is read). Each row is marked new, duplicate '
       + '(same name and date of birth in the class or earlier in the file) or invalid with the reason. Dates: YYYY-MM-DD, '
-      + 'DD/MM/YYYY, DD-MM-YYYY or an Excel date cell. Nothing is written: send the new rows to POST /api/students/import.',
+      + 'DD/MM/YYYY, DD-MM-YYYY or an Excel date cell. Phones are stored in E.164 (+91 when no country code). Nothing is written: send the new rows to POST /api/students/import.',
     tag: 'students',
     requestBody: {
       required: true,
@@ -26,8 +26,14 @@ export function previewOperationDoc(): PlainOperationDoc {
               class_id: { type: 'string', format: 'uuid' },
               mapping: {
                 type: 'string',
-                description: 'JSON: for each field (name, date_of_birth, parent_phone, parent_email, roll_number) the index of its '
-                  + 'column or null; left out, it is guessed from the header row',
+                description: 'JSON: for each field (name, date_of_birth, parent_phone, parent_email, roll_number, guardian_name, '
+                  + 'guardian_relation, guardian_phone, guardian_whatsapp, guardian_consent) the index of its column or null; left out, '
+                  + 'it is the church\'s last import\'s columns where the headers match, else guessed from the header row',
+              },
+              header_row: {
+                type: 'string',
+                description: 'The line of the header row (one of the first rows with values); left out, it is the first row where two '
+                  + 'or more cells name fields (a title row above it is skipped), else the first row with a value',
               },
               file: { type: 'string', format: 'binary', contentMediaType: 'application/octet-stream' },
             },
@@ -37,7 +43,9 @@ export function previewOperationDoc(): PlainOperationDoc {
       },
     },
     responses: {
-      200: successAnswerDoc('columns, mapping, rows (line, values, status, reason), counts and can_add (null: no plan limit)',
+      200: successAnswerDoc('header_line, top_lines (the first rows, for choosing the header row), columns, mapping, remembered (the '
+        + 'church\'s last import\'s columns were used), rows (line, values as written, status, reason, errors: every reason of the row), '
+        + 'counts and can_add (null: no plan limit)',
         { type: 'object', properties: { rows: { type: 'array', items: { type: 'object' } } } }),
       413: errorAnswerDoc('The file is too large, has too many rows or columns, or unpacks to too much (a workbook)'),
       429: errorAnswerDoc('The church has previewed too many files in the window, or another of its files is being read (Retry-After)'),

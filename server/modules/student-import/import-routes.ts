@@ -54,6 +54,13 @@ const IMPORT_REFUSALS = {
   churchBusy: () => tooManyRequests(IMPORT_MESSAGES.churchBusy, { reason: 'import_church_busy', retryAfterSeconds: 10 }),
 };
 
+/** The header row the user named (its line in the file), or undefined: found by the preview. */
+function headerLineOf(text: string | undefined): number | undefined {
+  if (text === undefined || text.trim() === '') return undefined;
+  if (!/^\d{1,7}$/.test(text.trim())) throw badRequest(IMPORT_MESSAGES.headerRowInvalid, { reason: 'import_header_row' });
+  return Number(text.trim());
+}
+
 function mappingOf(text: string | undefined) {
   if (text === undefined || text.trim() === '') return undefined;
   let json: unknown;
@@ -115,6 +122,7 @@ export function studentImportRoutes(deps: StudentImportDeps): PlainRoute[] {
         const form = await receiveForm(req, async (sent) => {
           if (sent.class_id !== undefined) await checkClass(classIdOf(sent));
           mappingOf(sent.mapping);
+          headerLineOf(sent.header_row);
         });
         return { ...form, churchId: id };
       })().catch((error: unknown) => {
@@ -123,10 +131,11 @@ export function studentImportRoutes(deps: StudentImportDeps): PlainRoute[] {
       });
       const classId = classIdOf(fields);
       const mapping = mappingOf(fields.mapping);
+      const headerLine = headerLineOf(fields.header_row);
       if (!file || file.data.length === 0) throw badRequest(IMPORT_MESSAGES.noFile, { reason: 'import_no_file' });
       await checkClass(classId);
       const table = await services.workQueue.run(churchId, () => readSpreadsheet(file.data, file.name), IMPORT_REFUSALS);
-      return answer.data(await enterChurch((tenant) => previewImport(tenant, classId, table, mapping)));
+      return answer.data(await enterChurch((tenant) => previewImport(tenant, classId, table, mapping, headerLine)));
     },
   });
 

@@ -9,11 +9,10 @@ import {
 } from '../../../common/student-import.js';
 import { AppError, badRequest, payloadTooLarge, unsupportedMediaType } from '../../core/errors.js';
 
-/** A spreadsheet as the import reads it: the header row and the rows under it, each with its line
- * (the row number the spreadsheet shows, the header being line 1 when it is the first). */
+/** A spreadsheet as the import reads it: its rows that have a value, each with its line (the row
+ * number the spreadsheet shows). Which of them is the header row the preview decides (import-service.ts). */
 export interface SheetTable {
-  headers: string[];
-  rows: Array<{ line: number; cells: string[] }>;
+  lines: Array<{ line: number; cells: string[] }>;
 }
 
 const malformed = () => unsupportedMediaType(IMPORT_MESSAGES.malformed, { reason: 'import_malformed' });
@@ -69,16 +68,16 @@ function readCsv(text: string): SheetTable {
   return tableOf(parsed.data.map((cells, i) => ({ line: i + 1, cells })), !parsed.meta.truncated);
 }
 
-/** The header row (the first row with a value) and the non-empty rows under it; more than
- * IMPORT_MAX_ROWS rows or IMPORT_MAX_COLUMNS columns is refused (`complete`: the reader saw the whole file). */
+/** The non-empty rows (a header row, maybe a title above it, and the students); more than
+ * IMPORT_MAX_ROWS rows (and a header) or IMPORT_MAX_COLUMNS columns is refused (`complete`: the reader
+ * saw the whole file). */
 function tableOf(lines: Array<{ line: number; cells: string[] }>, complete: boolean): SheetTable {
   const filled = lines
     .map((l) => ({ line: l.line, cells: lineCells(l.cells) }))
     .filter((l) => l.cells.length > 0);
   if (filled.length > IMPORT_MAX_ROWS + 1 || !complete) throw tooManyRows();
-  const [header, ...rows] = filled;
-  if (!header || !rows.length) throw badRequest(IMPORT_MESSAGES.empty, { reason: 'import_empty' });
-  return { headers: header.cells, rows };
+  if (filled.length < 2) throw badRequest(IMPORT_MESSAGES.empty, { reason: 'import_empty' });
+  return { lines: filled };
 }
 
 /** The parts of a workbook the import reads, each with the most it may unpack to. Nothing else of the
