@@ -21,11 +21,10 @@
  *
  * Environment: RUNS (10), STUDENTS (600), CLASSES (12), DAYS (52).
  */
-import { performance } from 'node:perf_hooks';
 import { createPostgresDatabase } from '../../server/db/postgres.js';
 import {
-  APP_POOL_SIZE, cpuMsPer, cpuSample, databaseName, databaseUrl, fmt, heading, machineState, median, ownerClient,
-  postgresCpu, postgresMsPer, postmasterOf, printTable, quantile, signIn, startApp, type PostgresCpuSample,
+  APP_POOL_SIZE, databaseName, databaseUrl, fmt, heading, machineState, ownerClient,
+  measureDocument, postgresCpu, postmasterOf, printTable, signIn, startApp, type DocumentFigures, type PostgresCpuSample,
 } from './lib.js';
 import { BENCH_PASSWORD, churchCode, generateData, principalEmail, readShape } from './generate-data.js';
 
@@ -35,48 +34,6 @@ const CLASSES = Number(process.env.CLASSES ?? 12);
 const MB = 1024 * 1024;
 /** The bar of issue 44: a class's report cards as one PDF. */
 const BAR_MS = 3000;
-
-const gc = (globalThis as { gc?: () => void }).gc;
-
-interface Figures { median: number; p95: number; peakRss: number; rssMax: number; peakHeap: number; bytes: number; appCpu: number; pgCpu: number; serverCpu: number }
-
-async function measure(run: () => Promise<number>, postgres: (() => PostgresCpuSample) | undefined): Promise<Figures> {
-  const times: number[] = [];
-  let peakRss = 0;
-  let rssMax = 0;
-  let peakHeap = 0;
-  let bytes = 0;
-  for (let i = 0; i < RUNS + 2; i++) {
-    gc?.();
-    const base = process.memoryUsage();
-    let rss = 0;
-    let heap = 0;
-    const sampler = setInterval(() => {
-      const now = process.memoryUsage();
-      rss = Math.max(rss, now.rss - base.rss);
-      rssMax = Math.max(rssMax, now.rss);
-      heap = Math.max(heap, now.heapUsed - base.heapUsed);
-    }, 2);
-    const started = performance.now();
-    bytes = await run();
-    const ms = performance.now() - started;
-    clearInterval(sampler);
-    if (i < 2) continue; // warm-up: fonts read and unwrapped, statements prepared, code compiled
-    times.push(ms);
-    peakRss = Math.max(peakRss, rss);
-    peakHeap = Math.max(peakHeap, heap);
-  }
-  const pg0 = postgres?.();
-  const cpu0 = cpuSample();
-  for (let i = 0; i < RUNS; i++) await run();
-  const cpu1 = cpuSample();
-  const pg1 = postgres?.();
-  const [pgCpu, serverCpu] = pg0 && pg1 ? postgresMsPer(pg0, pg1, RUNS) : [NaN, NaN];
-  return {
-    median: median(times), p95: quantile([...times].sort((a, b) => a - b), 0.95), peakRss, rssMax, peakHeap, bytes,
-    appCpu: cpuMsPer(cpu0, cpu1, RUNS)[0], pgCpu, serverCpu,
-  };
-}
 
 /** Two exams of the class's year with three papers in every class, every child's marks, remarks and guardians' languages; answers the class's first child. */
 async function writeExams(url: string, academicYear: string, classId: string): Promise<string> {
@@ -110,6 +67,9 @@ async function writeExams(url: string, academicYear: string, classId: string): P
     await sql.end({ timeout: 5 });
   }
 }
+
+const measure = (run: () => Promise<number>, postgres: (() => PostgresCpuSample) | undefined) =>
+  measureDocument(run, postgres, { runs: RUNS, warmups: 2 });
 
 async function main() {
   heading('exam PDFs: a class\'s report cards and result sheet (issue 44)');
@@ -145,7 +105,7 @@ async function main() {
     console.log(`  after:  ${await machineState(url)} (the load average includes this benchmark's own load)`);
     console.log(`\n  ${RUNS} runs each after 2 warm-up runs, then ${RUNS} more for CPU; academic year ${big.academic_year}, `
       + `Sundays ${shape.dates.at(-1)} .. ${shape.dates[0]}\n`);
-    const row = (what: string, r: Figures) => ({
+    const row = (what: string, r: DocumentFigures) => ({
       document: what, 'median ms': fmt(r.median), 'p95 ms': fmt(r.p95), 'peak RSS MB': fmt(r.rssMax / MB), 'peak RSS +MB': fmt(r.peakRss / MB), 'peak heap +MB': fmt(r.peakHeap / MB),
       'PDF KB': fmt(r.bytes / 1024), 'app CPU ms': fmt(r.appCpu), 'PG CPU ms': fmt(r.pgCpu), 'PG server CPU ms': fmt(r.serverCpu),
     });

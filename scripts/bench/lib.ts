@@ -913,3 +913,68 @@ export function summarizePlans(plans: string[][]) {
   const sorted = [...executions].sort((a, b) => a - b);
   return { plan, executionMs: sorted[Math.floor(sorted.length / 2)] ?? NaN, indexes, seqScans, order };
 }
+
+/** What `measureDocument` found of a document's requests. */
+export interface DocumentFigures {
+  median: number;
+  p95: number;
+  /** The largest RSS and heap growth over the settled baseline of one request, and the largest RSS seen. */
+  peakRss: number;
+  rssMax: number;
+  peakHeap: number;
+  bytes: number;
+  /** CPU ms per request: this process, the database's backends, the whole PostgreSQL server. */
+  appCpu: number;
+  pgCpu: number;
+  serverCpu: number;
+}
+
+/**
+ * Times `runs` requests of a document made by the app in this process (after `warmups` not counted:
+ * fonts read, statements prepared, code compiled), sampling this process's memory every 2 ms while
+ * each is made and read; then the CPU per request of a second series back to back without the
+ * sampler (PostgreSQL's sample read outside this process's, so reading /proc is not counted).
+ * `run` answers the document's size. Run node with --expose-gc for a settled baseline.
+ */
+export async function measureDocument(
+  run: () => Promise<number>, postgres: (() => PostgresCpuSample) | undefined, { runs, warmups }: { runs: number; warmups: number },
+): Promise<DocumentFigures> {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  const times: number[] = [];
+  let peakRss = 0;
+  let rssMax = 0;
+  let peakHeap = 0;
+  let bytes = 0;
+  for (let i = 0; i < runs + warmups; i++) {
+    gc?.();
+    const base = process.memoryUsage();
+    let rss = 0;
+    let heap = 0;
+    const sample = () => {
+      const now = process.memoryUsage();
+      rss = Math.max(rss, now.rss - base.rss);
+      rssMax = Math.max(rssMax, now.rss);
+      heap = Math.max(heap, now.heapUsed - base.heapUsed);
+    };
+    const sampler = setInterval(sample, 2);
+    const started = performance.now();
+    bytes = await run();
+    const ms = performance.now() - started;
+    clearInterval(sampler);
+    sample();
+    if (i < warmups) continue;
+    times.push(ms);
+    peakRss = Math.max(peakRss, rss);
+    peakHeap = Math.max(peakHeap, heap);
+  }
+  const pg0 = postgres?.();
+  const cpu0 = cpuSample();
+  for (let i = 0; i < runs; i++) await run();
+  const cpu1 = cpuSample();
+  const pg1 = postgres?.();
+  const [pgCpu, serverCpu] = pg0 && pg1 ? postgresMsPer(pg0, pg1, runs) : [NaN, NaN];
+  return {
+    median: median(times), p95: quantile([...times].sort((a, b) => a - b), 0.95), peakRss, rssMax, peakHeap, bytes,
+    appCpu: cpuMsPer(cpu0, cpu1, runs)[0], pgCpu, serverCpu,
+  };
+}

@@ -26,11 +26,10 @@
  * generate-data's), REGENERATE (0), and generate-data's CHURCHES, STUDENTS_PER_CHURCH,
  * CLASSES_PER_CHURCH, COPY_STREAMS for thousand.
  */
-import { performance } from 'node:perf_hooks';
 import { createPostgresDatabase } from '../../server/db/postgres.js';
 import {
-  APP_POOL_SIZE, cpuMsPer, cpuSample, databaseExists, databaseName, databaseUrl, fmt, heading, machineState, median,
-  postgresCpu, postgresMsPer, postmasterOf, printTable, quantile, signIn, startApp, type PostgresCpuSample,
+  APP_POOL_SIZE, databaseExists, databaseName, databaseUrl, fmt, heading, machineState,
+  measureDocument, postgresCpu, postmasterOf, printTable, signIn, startApp, type DocumentFigures, type PostgresCpuSample,
 } from './lib.js';
 import {
   BENCH_PASSWORD, attendanceDates, churchCode, generateData, paramsFromEnv, principalEmail, readShape,
@@ -42,61 +41,6 @@ const SHAPE = process.env.SHAPE ?? 'one';
 const STUDENTS = Number(process.env.STUDENTS ?? 600);
 const CLASSES = Number(process.env.CLASSES ?? 12);
 const MB = 1024 * 1024;
-
-const gc = (globalThis as { gc?: () => void }).gc;
-
-interface Figures {
-  median: number;
-  p95: number;
-  peakRss: number;
-  peakHeap: number;
-  bytes: number;
-  /** CPU ms per request: this process, the database's backends, the whole PostgreSQL server. */
-  appCpu: number;
-  pgCpu: number;
-  serverCpu: number;
-}
-
-async function measure(run: () => Promise<number>, postgres: (() => PostgresCpuSample) | undefined): Promise<Figures> {
-  const times: number[] = [];
-  let peakRss = 0;
-  let peakHeap = 0;
-  let bytes = 0;
-  for (let i = 0; i < RUNS + 3; i++) {
-    gc?.();
-    const base = process.memoryUsage();
-    let rss = 0;
-    let heap = 0;
-    const sampler = setInterval(() => {
-      const now = process.memoryUsage();
-      rss = Math.max(rss, now.rss - base.rss);
-      heap = Math.max(heap, now.heapUsed - base.heapUsed);
-    }, 2);
-    const started = performance.now();
-    bytes = await run();
-    const ms = performance.now() - started;
-    clearInterval(sampler);
-    const end = process.memoryUsage();
-    rss = Math.max(rss, end.rss - base.rss);
-    heap = Math.max(heap, end.heapUsed - base.heapUsed);
-    if (i < 3) continue; // warm-up: fonts read, statements prepared, code compiled
-    times.push(ms);
-    peakRss = Math.max(peakRss, rss);
-    peakHeap = Math.max(peakHeap, heap);
-  }
-  // The CPU series: PostgreSQL's sample is read outside this process's, so reading /proc is not counted.
-  const pg0 = postgres?.();
-  const cpu0 = cpuSample();
-  for (let i = 0; i < RUNS; i++) await run();
-  const cpu1 = cpuSample();
-  const pg1 = postgres?.();
-  const [pgCpu, serverCpu] = pg0 && pg1 ? postgresMsPer(pg0, pg1, RUNS) : [NaN, NaN];
-  const sorted = [...times].sort((a, b) => a - b);
-  return {
-    median: median(times), p95: quantile(sorted, 0.95), peakRss, peakHeap, bytes,
-    appCpu: cpuMsPer(cpu0, cpu1, RUNS)[0], pgCpu, serverCpu,
-  };
-}
 
 /** The database to measure, generated unless the thousand shape's is already there. */
 async function prepare(): Promise<{ url: string; shape: GeneratedShape; classes: number }> {
@@ -125,6 +69,9 @@ async function prepare(): Promise<{ url: string; shape: GeneratedShape; classes:
   }
   return { url, shape: (await readShape(url))!, classes: CLASSES };
 }
+
+const measure = (run: () => Promise<number>, postgres: (() => PostgresCpuSample) | undefined) =>
+  measureDocument(run, postgres, { runs: RUNS, warmups: 3 });
 
 async function main() {
   heading(`register (printed attendance PDFs), SHAPE=${SHAPE}`);
@@ -155,7 +102,7 @@ async function main() {
     const churchYear = await measure(get(`/api/attendance/year-summary.pdf?academic_year=${big.academic_year}`), postgres);
     console.log(`  after:  ${await machineState(url)} (the load average includes this benchmark's own load)`);
     console.log(`\n  ${RUNS} runs each after 3 warm-up runs, then ${RUNS} more for CPU; month ${latest.slice(0, 7)}, academic year ${big.academic_year}\n`);
-    const row = (what: string, r: Figures) => ({
+    const row = (what: string, r: DocumentFigures) => ({
       document: what, 'median ms': fmt(r.median), 'p95 ms': fmt(r.p95), 'peak RSS +MB': fmt(r.peakRss / MB), 'peak heap +MB': fmt(r.peakHeap / MB),
       'PDF KB': fmt(r.bytes / 1024), 'app CPU ms': fmt(r.appCpu), 'PG CPU ms': fmt(r.pgCpu), 'PG server CPU ms': fmt(r.serverCpu),
     });
