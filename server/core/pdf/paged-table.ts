@@ -130,9 +130,26 @@ export class PagedTable {
     this.headingRow(add);
   }
 
-  private headingHeight() {
+  /** Each column's heading fitted to it, and the heading row's height: its tallest heading's. */
+  private fittedHeadings() {
     const fitted = this.columns.map((c) => fitHeading(this.doc, c.label, c.width));
-    return Math.max(ROW, ...fitted.map((f) => f.lines.length * f.size * LINE + 6));
+    return { fitted, height: Math.max(ROW, ...fitted.map((f) => f.lines.length * f.size * LINE + 6)) };
+  }
+
+  private headingHeight() {
+    return this.fittedHeadings().height;
+  }
+
+  /** A row of the table's structure (TR), opening the table at its first row. */
+  private tableRow(draw: () => void) {
+    if (!this.tableOpen) begin(this.doc, 'Table');
+    this.tableOpen = true;
+    begin(this.doc, 'TR');
+    try {
+      draw();
+    } finally {
+      end(this.doc);
+    }
   }
 
   /**
@@ -142,8 +159,7 @@ export class PagedTable {
   private headingRow(repeated: boolean) {
     const { doc } = this;
     const y = doc.y;
-    const fitted = this.columns.map((c) => fitHeading(doc, c.label, c.width));
-    const height = Math.max(ROW, ...fitted.map((f) => f.lines.length * f.size * LINE + 6));
+    const { fitted, height } = this.fittedHeadings();
     const width = this.columns.reduce((sum, c) => sum + c.width, 0);
     const draw = () => {
       artifact(doc, () => doc.save().rect(this.left, y, width, height).fill('#eeeeee').restore());
@@ -158,18 +174,8 @@ export class PagedTable {
       });
       this.borders(y, height);
     };
-    if (repeated) {
-      artifact(doc, draw, 'Pagination');
-    } else {
-      if (!this.tableOpen) begin(doc, 'Table');
-      this.tableOpen = true;
-      begin(doc, 'TR');
-      try {
-        draw();
-      } finally {
-        end(doc);
-      }
-    }
+    if (repeated) artifact(doc, draw, 'Pagination');
+    else this.tableRow(draw);
     doc.x = this.left;
     doc.y = y + height;
   }
@@ -227,14 +233,7 @@ export class PagedTable {
       });
       this.borders(y, ROW, span);
     };
-    if (!this.tableOpen) begin(doc, 'Table');
-    this.tableOpen = true;
-    begin(doc, 'TR');
-    try {
-      draw();
-    } finally {
-      end(doc);
-    }
+    this.tableRow(draw);
     doc.x = this.left;
     doc.y = y + ROW;
   }
