@@ -185,6 +185,8 @@ describe('an exam from the phone to the guardian', () => {
       await page.waitForURL((url) => url.pathname === '/');
       await page.goto(`/exams/${examId}/classes/${classId}/results`);
       await page.getByTestId('result-sheet').waitFor();
+      // The published sheet with each row's report card actions still fits the phone (the table scrolls in its card).
+      await expectFitsPhone(page);
       await page.getByRole('button', { name: ml('exams.share.actionsOf', { name: 'Dona George' }) }).click();
       await page.getByRole('menuitem', { name: ml('exams.share.action') }).click();
       const dialog = page.getByRole('dialog', { name: ml('exams.share.title', { name: 'Dona George' }) });
@@ -196,6 +198,11 @@ describe('an exam from the phone to the guardian', () => {
       expect(withdrawn.status).toBe(200);
       await dialog.getByRole('button', { name: ml('exams.share.make') }).click();
       await dialog.getByRole('alert').getByText(ml('exams.noContactConsent'), { exact: true }).waitFor();
+      // The guardians are read again: she cannot be chosen any more, and no one can.
+      await expect.poll(() => dialog.getByRole('radio', { name: ml('exams.share.guardianLine', { name: 'Mary George', relation: 'mother' }) }).isDisabled())
+        .toBe(true);
+      await dialog.getByText(ml('exams.share.noneAgreed'), { exact: true }).waitFor();
+      expect(await dialog.getByRole('button', { name: ml('exams.share.make') }).isDisabled()).toBe(true);
       // A child with no guardian who agreed: nothing to choose, and said so.
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'detached' });

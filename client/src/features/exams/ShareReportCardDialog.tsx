@@ -4,7 +4,7 @@ import { IconBrandWhatsapp, IconCopy } from '@tabler/icons-react';
 import { INTL_LOCALE, LOCALE_NAMES } from '../../../../common/i18n/locales';
 import { REPORT_CARD_LINK_DAYS, REPORT_CARD_LINK_OPEN_HOURS } from '../../../../common/report-card-links';
 import { ErrorState } from '../../components/ErrorState';
-import { serverMessage } from '../../lib/errors';
+import { reasonOf, serverMessage } from '../../lib/errors';
 import { localized, useLanguage, useT } from '../../lib/i18n';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
 import './messages';
@@ -42,7 +42,14 @@ function ShareForm({ studentId, guardians }: { studentId: string; guardians: Gua
   const t = useT();
   const language = useLanguage();
   const [guardianId, setGuardianId] = useState<string | null>(guardians.find((g) => g.contact_consent)?.id ?? null);
-  const share = trpc.exams.shareReportCard.useMutation();
+  // The guardian chosen, while they agree to be contacted (the list is read again when the server says they no longer do).
+  const chosen = guardians.find((g) => g.id === guardianId && g.contact_consent)?.id ?? null;
+  const utils = trpc.useUtils();
+  const share = trpc.exams.shareReportCard.useMutation({
+    onError: (error) => {
+      if (reasonOf(error) === 'no_contact_consent') void utils.guardians.guardians.invalidate({ id: studentId });
+    },
+  });
   const link = share.data;
   return (
     <>
@@ -94,12 +101,12 @@ function ShareForm({ studentId, guardians }: { studentId: string; guardians: Gua
           {link.whatsapp_url ? null : <Text size="xs" c="dimmed">{t('exams.share.noWhatsapp')}</Text>}
         </Stack>
       ) : (
-        <Button onClick={() => guardianId && share.mutate({ student_id: studentId, guardian_id: guardianId })}
-          loading={share.isPending} disabled={!guardianId}>
+        <Button onClick={() => chosen && share.mutate({ student_id: studentId, guardian_id: chosen })}
+          loading={share.isPending} disabled={!chosen}>
           {t('exams.share.make')}
         </Button>
       )}
-      {guardianId === null ? <Text size="sm" c="dimmed">{t('exams.share.noneAgreed')}</Text> : null}
+      {guardians.every((g) => !g.contact_consent) ? <Text size="sm" c="dimmed">{t('exams.share.noneAgreed')}</Text> : null}
       {share.isError ? (
         <Alert color="red" variant="light" role="alert">{localized(t, serverMessage(share.error, t('exams.share.failed')))}</Alert>
       ) : null}
