@@ -105,6 +105,8 @@ describe('exam mark entry on a phone', () => {
       await expect.poll(() => page.getByTestId('marks-sync').getAttribute('data-state')).toBe('kept');
       expect(await page.getByTestId('marks-sync').innerText()).toBe(ml('exammarks.keptOnPhone'));
       expect(await deviceRecords(page, 'examSaves')).toHaveLength(1);
+      // The header counts them with the roll call's waiting marks: one per mark of the kept save.
+      await expect.poll(() => page.getByTestId('waiting-marks').getAttribute('aria-label')).toBe(ml('common.waitingMarks', { count: 5 }));
       // Signing out now would lose them: the sign-out asks first, speaking of the 5 marks kept.
       await page.getByRole('button', { name: ml('common.logout') }).click();
       const dialog = page.getByRole('dialog');
@@ -126,6 +128,7 @@ describe('exam mark entry on a phone', () => {
       expect(await page.getByTestId('marks-sync').innerText()).toBe(ml('exammarks.savedToChurch'));
       expect(saves.filter((r) => r.failure() === null)).toHaveLength(1);
       expect(await deviceRecords(page, 'examSaves')).toEqual([]);
+      await expect.poll(() => page.getByTestId('waiting-marks').count()).toBe(0);
       expect(await storedMarks(examId)).toEqual([
         { roll: 1, paper: 'Scripture', marks: '72.0', absent: false },
         { roll: 1, paper: 'Songs', marks: '17.5', absent: false },
@@ -136,6 +139,57 @@ describe('exam mark entry on a phone', () => {
       const [remark] = await env.app.db.ownerQuery<{ remark: string }>(sql`select remark from exam_remarks where exam_id = ${examId}::uuid`);
       expect(remark.remark).toBe('നന്നായി പഠിക്കുന്നു');
       await page.getByText(ml('exammarks.entered', { entered: 5, total: 6 })).waitFor();
+    }, { allowErrors: OFFLINE_ERRORS });
+  });
+
+  it('marks typed and not saved are kept on the phone: a reload (online, then offline) shows them as not saved; a save ends them', async () => {
+    const { examId, classId } = await examOfTeachersClass();
+    await onPage(env, PHONE, async (page) => {
+      await signInChoosingLanguage(page, 'ml', { code: DEMO_CODE, email: demoEmail('teacher', DEMO_CODE), password: DEMO_PASSWORD });
+      await page.waitForURL((url) => url.pathname === '/');
+      await page.goto(`/exams/${examId}/classes/${classId}/marks`);
+      await expect.poll(() => page.getByTestId('exam-mark-row').count()).toBe(3);
+      await serviceWorkerInControl(page);
+      await input(page, 1, 'Scripture', LONG_NAME).fill('64');
+      await page.getByRole('button', { name: ml('exammarks.absentOf', { name: 'Binu Thomas', paper: 'Songs' }) }).click();
+      await page.getByRole('textbox', { name: ml('exammarks.remarkOf', { name: 'Celin Mathew' }) }).fill('മിടുക്കി');
+      // A value the paper refuses is kept as typed too, and shown with its problem again.
+      await input(page, 3, 'Scripture', 'Celin Mathew').fill('150');
+      await expect.poll(async () => (await deviceRecords<{ cells: Record<string, string> }>(page, 'examDrafts'))[0]?.cells).toBeDefined();
+      await expect.poll(async () => Object.values((await deviceRecords<{ cells: Record<string, string> }>(page, 'examDrafts'))[0].cells).sort())
+        .toEqual(['150', '64', 'AB']);
+
+      const shownAgain = async () => {
+        await expect.poll(() => page.getByTestId('exam-mark-row').count()).toBe(3);
+        await expect.poll(() => input(page, 1, 'Scripture', LONG_NAME).inputValue()).toBe('64');
+        expect(await input(page, 2, 'Songs', 'Binu Thomas').inputValue()).toBe('AB');
+        expect(await input(page, 3, 'Scripture', 'Celin Mathew').inputValue()).toBe('150');
+        expect(await page.getByRole('textbox', { name: ml('exammarks.remarkOf', { name: 'Celin Mathew' }) }).inputValue()).toBe('മിടുക്കി');
+        await page.getByText(ml('exammarks.unsaved'), { exact: true }).waitFor();
+        await page.getByText(ml('exammarks.aboveMax', { max: 100 })).waitFor();
+      };
+      await page.reload();
+      await shownAgain();
+      expect(await storedMarks(examId)).toEqual([]);
+      // Without signal, the list opens from the phone with them too.
+      await page.context().setOffline(true);
+      await page.reload();
+      await shownAgain();
+      await page.context().setOffline(false);
+
+      // Saved: the draft is gone, and a reload shows the church's marks, nothing unsaved.
+      await input(page, 3, 'Scripture', 'Celin Mathew').fill('81');
+      await page.getByTestId('save-marks').click();
+      await page.getByText(ml('exammarks.saved')).waitFor();
+      await expect.poll(() => deviceRecords(page, 'examDrafts')).toEqual([]);
+      expect(await storedMarks(examId)).toEqual([
+        { roll: 1, paper: 'Scripture', marks: '64.0', absent: false },
+        { roll: 2, paper: 'Songs', marks: null, absent: true },
+        { roll: 3, paper: 'Scripture', marks: '81.0', absent: false },
+      ]);
+      await page.reload();
+      await expect.poll(() => input(page, 3, 'Scripture', 'Celin Mathew').inputValue()).toBe('81');
+      expect(await page.getByText(ml('exammarks.unsaved'), { exact: true }).count()).toBe(0);
     }, { allowErrors: OFFLINE_ERRORS });
   });
 

@@ -17,6 +17,7 @@ import { CONSENT_MESSAGES } from '../../common/consent.js';
 import { IMPORT_MESSAGES } from '../../common/student-import.js';
 import { ROLLOVER_MESSAGES } from '../../common/rollover.js';
 import { EXAM_MESSAGES } from '../../common/exams.js';
+import { REPORT_CARD_LINK_MESSAGES } from '../../common/report-card-links.js';
 
 /** The names of an object's plain texts (a message made by a function has no single English). */
 type TextNames<T> = { [K in keyof T]: T[K] extends string ? K : never }[keyof T] & string;
@@ -187,6 +188,7 @@ export const CATALOGUE_CONSTANTS: CataloguePair[] = [
   { id: 'exammarks.invalid', constant: EXAM_MESSAGES.marksInvalid, where: 'EXAM_MESSAGES.marksInvalid' },
   { id: 'exammarks.wholeOnly', constant: EXAM_MESSAGES.halfMarksNotAllowed, where: 'EXAM_MESSAGES.halfMarksNotAllowed' },
   { id: 'exammarks.aboveMax', constant: EXAM_MESSAGES.aboveMax(asPlaceholder('max')), where: 'EXAM_MESSAGES.aboveMax' },
+  ...sameNames('exams', REPORT_CARD_LINK_MESSAGES, 'REPORT_CARD_LINK_MESSAGES', ['guardianNotFound', 'noContactConsent', 'noPublishedResults']),
   ...sameNames('exams', EXAM_MESSAGES, 'EXAM_MESSAGES', [
     'examNotFound', 'paperNotFound', 'examNameTaken', 'paperNameTaken', 'classNotOfYear', 'notPublished', 'alreadyPublished',
     'publishedSetupLocked', 'examHasMarks', 'paperHasMarks', 'maxBelowMarks', 'halfMarksInUse', 'yearHasExams', 'nothingToCopy', 'schemeOrder',

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 /** The device database of client/src/lib/offline/device-db.ts. */
 const DEVICE_DB = 'sundayschool-device';
 
-type StoreName = 'marks' | 'batches' | 'refused' | 'drafts' | 'owners' | 'answers' | 'examSaves';
+type StoreName = 'marks' | 'batches' | 'refused' | 'drafts' | 'owners' | 'answers' | 'examSaves' | 'examDrafts';
 
 /**
  * Runs one request on a store of the page's device database and answers its result; a database the

@@ -4,16 +4,18 @@ import { can } from '../../../../common/permissions';
 import { saveMarksInput } from '../../../../common/schemas/exams';
 import { useSignedInSession } from '../auth';
 import {
-  dropExamSave, isOffline, keepExamSave, keptExamSaves, onExamSavesChanged, reportNetworkFailure, reportNetworkWorks, sendKeptExamSavesSoon,
+  dropExamDraft, dropExamSave, isOffline, keepExamDraft, keepExamSave, readExamDraft, reportNetworkFailure, reportNetworkWorks,
+  sendKeptExamSavesSoon, useKeptExamSaves,
 } from '../offline-marks';
 import { isNetworkFailure } from '../../lib/errors';
 import { localized, useT, type MessageId } from '../../lib/i18n';
-import { ownerKey, type ExamMarksSave } from '../../lib/offline/device-db';
+import { ownerKey, type ExamMarksDraft, type ExamMarksSave } from '../../lib/offline/device-db';
 import { trpc } from '../../lib/trpc';
 import { cellKey, cellProblem, checkedValue, textOf, type CellValue } from './cells';
 import './messages';
 
 type SaveInput = ExamMarksSave['input'];
+const NOTHING_TYPED: Record<string, string> = {};
 
 /** What the last save said. */
 export interface Feedback { kind: 'success' | 'error'; text: string }
@@ -33,27 +35,10 @@ function refusalText(t: ReturnType<typeof useT>, error: { message: string }): st
   return markMessage(t, error.message) || t('exammarks.saveFailed');
 }
 
-/** The saves of this device for an owner, read again whenever they change. */
-function useKeptSaves(owner: string) {
-  const [saves, setSaves] = useState<ExamMarksSave[] | undefined>(undefined);
-  useEffect(() => {
-    let live = true;
-    const load = () => {
-      keptExamSaves(owner).then((found) => live && setSaves(found), () => live && setSaves([]));
-    };
-    load();
-    const stop = onExamSavesChanged(load);
-    return () => {
-      live = false;
-      stop();
-    };
-  }, [owner]);
-  return saves;
-}
-
 /**
  * A class's mark list of an exam on this phone: the server's list, over it the saves kept on the
- * device, over those the values typed since the last save; each typed value checked against its
+ * device, over those the values typed since the last save (kept on the device as they are typed, so
+ * a reload shows them again, not saved); each typed value checked against its
  * paper by the shared schema; Save online, or kept on the device without an answer and sent (with
  * the same write id) when the connection returns; the published list locked for teachers, and a
  * manager's correction with its reason.
@@ -66,22 +51,31 @@ export function useMarkList(examId: string, classId: string) {
   const ref = useMemo(() => ({ exam_id: examId, class_id: classId }), [examId, classId]);
   const list = trpc.exams.marks.useQuery(ref);
   const saveCall = trpc.exams.saveMarks.useMutation({ networkMode: 'always' });
-  const kept = useKeptSaves(owner);
+  const kept = useKeptExamSaves(owner);
   const keptOfList = useMemo(() => (kept ?? []).filter((s) => s.examId === examId && s.classId === classId), [kept, examId, classId]);
   const waiting = keptOfList.filter((s) => !s.refused);
   const refused = keptOfList.filter((s) => s.refused);
 
-  const [typed, setTyped] = useState<Record<string, string>>({});
-  const [remarks, setRemarks] = useState<Record<string, string>>({});
+  const [typedAll, setTyped] = useState<Record<string, string>>({});
+  const [remarksAll, setRemarks] = useState<Record<string, string>>({});
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | null>(null);
   const [feedback, setFeedback] = useState<Feedback | null>(null);
   const [synced, setSynced] = useState(false);
+  useTypedKeptOnDevice({ owner, examId, classId }, { typed: typedAll, remarks: remarksAll, reason }, (draft) => {
+    setTyped((cells) => ({ ...draft.cells, ...cells }));
+    setRemarks((notes) => ({ ...draft.remarks, ...notes }));
+    setReason((text) => text || draft.reason);
+  });
 
   const data = list.data;
   const published = Boolean(data?.exam.published_at);
   const corrects = can(user.role, 'manageExams');
   const locked = published && !corrects;
+  // A list locked for this user shows the church's marks only; what was typed before stays on the
+  // device (the list may be unpublished again) but is not shown as if it could be saved.
+  const typed = locked ? NOTHING_TYPED : typedAll;
+  const remarks = locked ? NOTHING_TYPED : remarksAll;
 
   // The server's values, over them the kept saves (oldest first, so the newest wins).
   const base = useMemo(() => {
@@ -242,4 +236,38 @@ export function useMarkList(examId: string, classId: string) {
     sync, refused: refused.map((s) => ({ save: s, text: refusalText(t, s.refused!) })), dismissRefused,
     saving: saveCall.isPending, save,
   };
+}
+
+type ListOfOwner = { owner: string; examId: string; classId: string };
+type Typed = { typed: Record<string, string>; remarks: Record<string, string>; reason: string };
+
+/**
+ * What is typed on a list, kept on the device as it changes (nothing typed: no draft): when the list
+ * opens, the draft kept earlier is given back first (`restore`), and only then is the device written,
+ * so the empty list of the first render never erases it.
+ */
+function useTypedKeptOnDevice(list: ListOfOwner, { typed, remarks, reason }: Typed, restore: (draft: Pick<ExamMarksDraft, 'cells' | 'remarks' | 'reason'>) => void) {
+  const { owner, examId, classId } = list;
+  const key = `${owner}|${examId}|${classId}`;
+  const [restoredKey, setRestoredKey] = useState<string | null>(null);
+  const restoreRef = useRef(restore);
+  restoreRef.current = restore;
+  useEffect(() => {
+    let live = true;
+    readExamDraft(owner, examId, classId).then((draft) => {
+      if (!live) return;
+      if (draft) restoreRef.current(draft);
+      setRestoredKey(key);
+    }, () => live && setRestoredKey(key));
+    return () => {
+      live = false;
+    };
+  }, [owner, examId, classId, key]);
+  useEffect(() => {
+    if (restoredKey !== key) return;
+    const empty = Object.keys(typed).length === 0 && Object.keys(remarks).length === 0 && reason === '';
+    const write = empty ? dropExamDraft(owner, examId, classId)
+      : keepExamDraft({ owner, examId, classId, cells: typed, remarks, reason, updatedAt: Date.now() });
+    write.catch(() => undefined); // the device database failed: what is typed stays on the screen
+  }, [restoredKey, key, owner, examId, classId, typed, remarks, reason]);
 }

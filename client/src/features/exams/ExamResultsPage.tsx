@@ -1,5 +1,5 @@
 import { useState, type MouseEvent, type ReactNode } from 'react';
-import { Anchor, Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router-dom';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -14,6 +14,7 @@ import { notify } from '../../lib/notify';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
 import { useCan } from '../auth';
 import { DIVISION_LABEL, KIND_LABEL, formatMarks, marksPath } from './exam-texts';
+import { ReportCardActions } from './ReportCardActions';
 import './messages';
 
 type Sheet = RouterOutputs['exams']['results'];
@@ -81,7 +82,7 @@ export function ExamResultsPage() {
           <Title order={2} size="h4">{t('exams.sheet.heading')}</Title>
           {rows.length === 0 ? (
             <Text c="dimmed" data-testid="sheet-empty">{papers.length === 0 ? t('exams.sheet.noPapers') : t('exams.sheet.noChildren')}</Text>
-          ) : <ResultTable sheet={sheet.data} />}
+          ) : <ResultTable sheet={sheet.data} classId={classId} published={published} />}
           <Text size="xs" c="dimmed">{t('exams.sheet.legend')}</Text>
         </Stack>
       </Card>
@@ -117,11 +118,12 @@ function PdfLink({ file, children }: { file: ReportFile; children: ReactNode }) 
   );
 }
 
-/** The sheet itself: wide tables scroll inside their card, the page never sideways. */
-function ResultTable({ sheet }: { sheet: Sheet }) {
+/** The sheet itself: wide tables scroll inside their card, the page never sideways. Once published,
+ * each child's report card downloads and is shared with a guardian from their row. */
+function ResultTable({ sheet, classId, published }: { sheet: Sheet; classId: string; published: boolean }) {
   const t = useT();
   return (
-    <Table.ScrollContainer minWidth={420 + sheet.papers.length * 70} type="native">
+    <Table.ScrollContainer minWidth={420 + sheet.papers.length * 70 + (published ? 50 : 0)} type="native">
       <Table striped withTableBorder verticalSpacing="xs" data-testid="result-sheet">
         <Table.Thead>
           <Table.Tr>
@@ -136,6 +138,7 @@ function ResultTable({ sheet }: { sheet: Sheet }) {
             {sheet.scheme.grade_bands.length > 0 ? <Table.Th>{t('exams.sheet.grade')}</Table.Th> : null}
             <Table.Th>{t('exams.sheet.result')}</Table.Th>
             <Table.Th ta="right">{t('exams.sheet.rank')}</Table.Th>
+            {published ? <Table.Th><VisuallyHidden>{t('exams.share.column')}</VisuallyHidden></Table.Th> : null}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -155,6 +158,7 @@ function ResultTable({ sheet }: { sheet: Sheet }) {
               {sheet.scheme.grade_bands.length > 0 ? <Table.Td>{row.grade ?? '–'}</Table.Td> : null}
               <Table.Td><ResultBadge row={row} /></Table.Td>
               <Table.Td ta="right" data-testid="result-rank">{row.rank ?? '–'}</Table.Td>
+              {published ? <Table.Td><ReportCardActions classId={classId} studentId={row.student_id} name={row.name} /></Table.Td> : null}
             </Table.Tr>
           ))}
         </Table.Tbody>

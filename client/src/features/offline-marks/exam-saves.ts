@@ -45,6 +45,11 @@ export async function keptExamSaves(owner: string): Promise<ExamMarksSave[]> {
   return saves.sort((a, b) => a.createdAt - b.createdAt);
 }
 
+/** How many exam marks the saves hold that wait to be sent: each save's cells (a save of remarks
+ * alone counts one), refused saves aside. The header's count and the sign-out's warning both say this. */
+export const waitingExamMarks = (saves: readonly ExamMarksSave[]) =>
+  saves.filter((save) => !save.refused).reduce((n, save) => n + Math.max(1, save.input.entries.length), 0);
+
 /** The server applied a save: it is gone from the device. */
 export async function dropExamSave(writeId: string) {
   await (await deviceDb()).delete('examSaves', writeId);

@@ -64,6 +64,22 @@ export interface ExamMarksSave {
   refused?: { reason: string; message: string };
 }
 
+/**
+ * What was typed on an exam's mark list of a class since its last save (issue 44), kept as it is
+ * typed so that a reload or a closed tab loses nothing: the cells' texts by `<student id> <paper id>`
+ * (checked again when shown), the remarks by student id, and a correction's reason. One per owner,
+ * exam and class; gone once saved or kept as a save.
+ */
+export interface ExamMarksDraft {
+  owner: string;
+  examId: string;
+  classId: string;
+  cells: Record<string, string>;
+  remarks: Record<string, string>;
+  reason: string;
+  updatedAt: number;
+}
+
 /** A batch formed from waiting marks, sent (again) under its id until the server answers it. */
 export interface MarkBatch {
   id: string;
@@ -109,6 +125,12 @@ interface DeviceSchema extends DBSchema {
     value: ExamMarksSave;
     indexes: { byOwner: string };
   };
+  /** Values typed on an exam's mark list and not saved yet, one record per owner, exam and class. */
+  examDrafts: {
+    key: [string, string, string];
+    value: ExamMarksDraft;
+    indexes: { byOwner: string };
+  };
   /** Per owner: the time of the last successful sync. */
   owners: {
     key: string;
@@ -119,8 +141,8 @@ interface DeviceSchema extends DBSchema {
 export type DeviceDb = IDBPDatabase<DeviceSchema>;
 
 const DB_NAME = 'sundayschool-device';
-// 2: the exam mark lists' saves (`examSaves`).
-const DB_VERSION = 2;
+// 2: the exam mark lists' saves (`examSaves`); 3: what was typed on them and not saved (`examDrafts`).
+const DB_VERSION = 3;
 
 let opening: Promise<DeviceDb> | null = null;
 
@@ -128,6 +150,7 @@ let opening: Promise<DeviceDb> | null = null;
 export function deviceDb(): Promise<DeviceDb> {
   opening ??= openDB<DeviceSchema>(DB_NAME, DB_VERSION, {
     upgrade(db, oldVersion) {
+      if (oldVersion < 3) db.createObjectStore('examDrafts', { keyPath: ['owner', 'examId', 'classId'] }).createIndex('byOwner', 'owner');
       if (oldVersion < 2) db.createObjectStore('examSaves', { keyPath: 'writeId' }).createIndex('byOwner', 'owner');
       if (oldVersion >= 1) return;
       db.createObjectStore('answers', { keyPath: 'key' }).createIndex('byScope', 'scope');
