@@ -5,6 +5,7 @@ import {
 import { reportCardLinkInput } from '../../../common/schemas/report-card-links.js';
 import { capabilityProcedure, router } from '../../trpc/init.js';
 import { rest } from '../../rest/meta.js';
+import { certificatesRouter } from './certificates-router.js';
 import { reportCardsDocument, resultSheetDocument } from './documents.js';
 import { examAmendments, markList, publishExam, saveMarks, unpublishExam } from './marks.js';
 import { shareReportCard } from './report-card-links.js';
@@ -108,7 +109,8 @@ export const examsRouter = router({
     .meta(rest('POST', '/api/exams/{exam_id}/publish', 'Publish an exam\'s results: its marks lock (a correction is then recorded). Audited'))
     .input(examRefInput).mutation(({ ctx, input }) => publishExam(ctx, input)),
   unpublish: capabilityProcedure('manageExams')
-    .meta(rest('POST', '/api/exams/{exam_id}/unpublish', 'Withdraw an exam\'s results: its marks can be changed again. Audited'))
+    .meta(rest('POST', '/api/exams/{exam_id}/unpublish', 'Withdraw an exam\'s results: its marks can be changed again; when it weighs in the year\'s final result, '
+      + 'the certificates of its classes of that year are withdrawn (their check then answers 410). Audited'))
     .input(examRefInput).mutation(({ ctx, input }) => unpublishExam(ctx, input)),
   amendments: capabilityProcedure('manageExams')
     .meta(rest('GET', '/api/exams/{exam_id}/amendments', 'The corrections made after publishing, newest first: [{ id, paper_id, '
@@ -122,4 +124,6 @@ export const examsRouter = router({
       + 'earlier link of the year. Audited. Answers { id, url, expires_at, language, whatsapp_url: a wa.me link with the message in the '
       + 'guardian\'s language, or null without WhatsApp }', { successStatus: 201 }))
     .input(reportCardLinkInput).mutation(({ ctx, input }) => shareReportCard(ctx, ctx.config.PUBLIC_URL, input)),
+  // Certificates of a class's year and their public check (certificates-router.ts).
+  certificates: certificatesRouter,
 });
