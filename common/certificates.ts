@@ -24,6 +24,13 @@ export const certificateVerifyPath = (code: string) => `/verify/${formatCertific
 
 export type CertificateKind = 'merit' | 'completion';
 
+/** The catalogue id of a certificate's title: 'Certificate of Merit — First Rank', 'Certificate of Completion'. */
+export function certificateTitleId(certificate: { kind: CertificateKind; rank: number | null }) {
+  if (certificate.kind === 'completion') return 'certificates.title.completion' as const;
+  return certificate.rank === 1 ? 'certificates.title.merit1' as const
+    : certificate.rank === 2 ? 'certificates.title.merit2' as const : 'certificates.title.merit3' as const;
+}
+
 /** What the public verification answers, and nothing else. */
 export interface CertificateVerification {
   holder_name: string;

@@ -123,10 +123,10 @@ describe('issuing certificates', () => {
   it('gives merit to ranks 1-3 with ties sharing a rank, and nothing to the fourth', async () => {
     const res = await issue(c.s.principal, fifth.id);
     expect(res.status, res.body.message).toBe(200);
-    expect(res.body.data.class.final_class).toBe(false);
-    expect(summary(res.body.data.certificates)).toEqual([`${ANNA} merit 1`, 'Ben Mathew merit 2', 'Cara Paul merit 2'].sort());
+    expect(res.body.data!.class.final_class).toBe(false);
+    expect(summary(res.body.data!.certificates)).toEqual([`${ANNA} merit 1`, 'Ben Mathew merit 2', 'Cara Paul merit 2'].sort());
     expect(res.body.data).toMatchObject({ issued: 3, kept: 0, withdrawn: 0 });
-    for (const cert of res.body.data.certificates) expect(cert.code).toMatch(/^[0-9A-HJKMNP-TV-Z]{5}-[0-9A-HJKMNP-TV-Z]{5}$/);
+    for (const cert of res.body.data!.certificates) expect(cert.code).toMatch(/^[0-9A-HJKMNP-TV-Z]{5}-[0-9A-HJKMNP-TV-Z]{5}$/);
     const [entry] = await auditOf(app.db, c.church.id, { action: 'class.certificates_issued' });
     expect(entry.resourceId).toBe(fifth.id);
   });
@@ -134,21 +134,21 @@ describe('issuing certificates', () => {
   it('gives completion in the final class only for a pass, and merit there too', async () => {
     const res = await issue(c.s.super_admin, twelfth.id);
     expect(res.status, res.body.message).toBe(200);
-    expect(res.body.data.class.final_class).toBe(true);
-    expect(summary(res.body.data.certificates)).toEqual(['Faith John completion', 'Faith John merit 1', 'Gita Raj completion', 'Gita Raj merit 2']);
+    expect(res.body.data!.class.final_class).toBe(true);
+    expect(summary(res.body.data!.certificates)).toEqual(['Faith John completion', 'Faith John merit 1', 'Gita Raj completion', 'Gita Raj merit 2']);
   });
 
   it('keeps the codes when issued again', async () => {
-    const before = (await list(c.s.principal, fifth.id)).body.data.certificates;
+    const before = (await list(c.s.principal, fifth.id)).body.data!.certificates;
     const again = await issue(c.s.principal, fifth.id);
-    expect(again.body.data).toMatchObject({ issued: 0, kept: 3, withdrawn: 0 });
-    expect(again.body.data.certificates.map((x) => x.code).sort()).toEqual(before.map((x) => x.code).sort());
+    expect(again.body.data!).toMatchObject({ issued: 0, kept: 3, withdrawn: 0 });
+    expect(again.body.data!.certificates.map((x) => x.code).sort()).toEqual(before.map((x) => x.code).sort());
   });
 
   it('lists a class\'s certificates to its teacher, not to another class\'s teacher or another church', async () => {
-    expect((await list(c.s.teacher, fifth.id)).body.data.certificates).toHaveLength(3);
+    expect((await list(c.s.teacher, fifth.id)).body.data!.certificates).toHaveLength(3);
     expect((await list(anu, fifth.id)).status).toBe(404);
-    expect((await list(anu, twelfth.id)).body.data.certificates).toHaveLength(4);
+    expect((await list(anu, twelfth.id)).body.data!.certificates).toHaveLength(4);
     expect((await list(c.s.guest, fifth.id)).status).toBe(403);
     expect((await list(other.s.principal, fifth.id)).status).toBe(404);
   });
@@ -156,7 +156,7 @@ describe('issuing certificates', () => {
 
 describe('the certificates PDF', () => {
   it('prints one A4 landscape page per certificate with holder, title and code', async () => {
-    const certs = (await list(c.s.principal, fifth.id)).body.data.certificates;
+    const certs = (await list(c.s.principal, fifth.id)).body.data!.certificates;
     const pdf = await pdfText(c.s.principal, `/api/exams/classes/${fifth.id}/certificates.pdf`);
     expect(pdf.status).toBe(200);
     expect(pdf.pages).toBe(3);
@@ -168,7 +168,7 @@ describe('the certificates PDF', () => {
   });
 
   it('prints one child\'s in the family\'s language, and refuses a child without one, another teacher and another church', async () => {
-    const anna = (await list(c.s.principal, fifth.id)).body.data.certificates.find((x) => x.student_id === kids[ANNA])!;
+    const anna = (await list(c.s.principal, fifth.id)).body.data!.certificates.find((x) => x.student_id === kids[ANNA])!;
     const pdf = await pdfText(c.s.teacher, `/api/exams/classes/${fifth.id}/certificates.pdf?student_id=${kids[ANNA]}`);
     expect(pdf.status).toBe(200);
     expect(pdf.pages).toBe(1);
@@ -186,7 +186,7 @@ describe('the certificates PDF', () => {
 
 describe('the public check', () => {
   it('answers only the holder, church, year, title, class and day of issue, without a session', async () => {
-    const ben = (await list(c.s.principal, fifth.id)).body.data.certificates.find((x) => x.holder_name === 'Ben Mathew')!;
+    const ben = (await list(c.s.principal, fifth.id)).body.data!.certificates.find((x) => x.holder_name === 'Ben Mathew')!;
     const res = await verify(ben.code);
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({
@@ -210,10 +210,10 @@ describe('the public check', () => {
 
 describe('withdrawing', () => {
   it('unpublishing an exam that weighs withdraws its classes\' certificates (410), and a later issue makes new codes', async () => {
-    const old = (await list(c.s.principal, fifth.id)).body.data.certificates;
+    const old = (await list(c.s.principal, fifth.id)).body.data!.certificates;
     expect((await c.s.principal.post(`/api/exams/${annual}/unpublish`, {})).status).toBe(200);
-    expect((await list(c.s.principal, fifth.id)).body.data.certificates).toEqual([]);
-    expect((await list(c.s.principal, twelfth.id)).body.data.certificates).toEqual([]);
+    expect((await list(c.s.principal, fifth.id)).body.data!.certificates).toEqual([]);
+    expect((await list(c.s.principal, twelfth.id)).body.data!.certificates).toEqual([]);
     const gone = await verify(old[0].code);
     expect([gone.status, gone.body.reason, gone.body.message]).toEqual([410, 'certificate_withdrawn', M.withdrawn]);
     expect((await issue(c.s.principal, fifth.id)).status).toBe(409);
@@ -221,11 +221,11 @@ describe('withdrawing', () => {
     const fresh = await issue(c.s.principal, fifth.id);
     expect(fresh.body.data).toMatchObject({ issued: 3, kept: 0 });
     const oldCodes = new Set(old.map((x) => x.code));
-    expect(fresh.body.data.certificates.some((x) => oldCodes.has(x.code))).toBe(false);
+    expect(fresh.body.data!.certificates.some((x) => oldCodes.has(x.code))).toBe(false);
   });
 
   it('erasing a child takes their certificates: the check no longer finds them', async () => {
-    const ben = (await list(c.s.principal, fifth.id)).body.data.certificates.find((x) => x.holder_name === 'Ben Mathew')!;
+    const ben = (await list(c.s.principal, fifth.id)).body.data!.certificates.find((x) => x.holder_name === 'Ben Mathew')!;
     const erased = await c.s.principal.post(`/api/students/${kids['Ben Mathew']}/erase`, { confirm_name: 'Ben Mathew' });
     expect(erased.status, erased.body.message).toBe(200);
     expect((await verify(ben.code)).status).toBe(404);

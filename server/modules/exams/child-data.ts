@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { formatCertificateCode } from '../../../common/certificates.js';
+import { certificateTitleId, formatCertificateCode } from '../../../common/certificates.js';
 import { certificates, examMarkAmendments, examMarks, examPapers, examRemarks, exams, reportCardLinks } from '../../../drizzle/schema/index.js';
 import { exportJson, idsOfChildRows, type ChildData, type SummaryValue } from '../../core/child-data.js';
 import type { Tx } from '../../db/index.js';
@@ -44,10 +44,6 @@ function certificatesOfChild(tx: Tx, churchId: string, studentId: string) {
     .where(and(eq(certificates.churchId, churchId), eq(certificates.studentId, studentId)))
     .orderBy(asc(certificates.academicYear), asc(certificates.issuedAt), asc(certificates.id));
 }
-
-const certificateTitleId = (c: { kind: 'merit' | 'completion'; rank: number | null }) => (c.kind === 'completion'
-  ? 'certificates.title.completion' as const
-  : c.rank === 1 ? 'certificates.title.merit1' as const : c.rank === 2 ? 'certificates.title.merit2' as const : 'certificates.title.merit3' as const);
 
 /**
  * The child's exam marks, the teachers' remarks on them, the corrections of published marks, the

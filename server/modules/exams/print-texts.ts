@@ -1,4 +1,5 @@
 import type { Division, ResultState } from '../../../common/exams.js';
+import { certificateTitleId, type CertificateKind } from '../../../common/certificates.js';
 import { classNameText } from '../../../common/class-name-text.js';
 import type { Translate } from '../../core/i18n.js';
 
@@ -27,8 +28,5 @@ export const classText = (t: Translate, cls: { class_name: string; section: stri
 export const schemeText = (t: Translate, scheme: { pass_percent: number; distinction_percent: number; first_class_percent: number; second_class_percent: number }) =>
   t('examprint.scheme', { pass: scheme.pass_percent, distinction: scheme.distinction_percent, first: scheme.first_class_percent, second: scheme.second_class_percent });
 
-/** A certificate's title: 'Certificate of Merit — First Rank', 'Certificate of Completion'. */
-export function certificateTitle(t: Translate, certificate: { kind: 'merit' | 'completion'; rank: number | null }) {
-  if (certificate.kind === 'completion') return t('certificates.title.completion');
-  return t(certificate.rank === 1 ? 'certificates.title.merit1' : certificate.rank === 2 ? 'certificates.title.merit2' : 'certificates.title.merit3');
-}
+/** A certificate's title in the reader's words. */
+export const certificateTitle = (t: Translate, certificate: { kind: CertificateKind; rank: number | null }) => t(certificateTitleId(certificate));
