@@ -16,7 +16,7 @@ import { certificateTitle, classText } from './print-texts.js';
 
 const MARGIN = 36;
 
-export interface CertificatePage {
+interface CertificatePage {
   language: Locale;
   kind: CertificateKind;
   rank: number | null;

@@ -41,12 +41,12 @@ import { finalResultStanding } from './year-results.js';
 
 /** 10 characters of Crockford base32, 50 bits from the system's random source. Unique across
  * churches by their randomness (one chance in 2^50 for two codes); unique within a church by its key. */
-export function newCertificateCode(): string {
+function newCertificateCode(): string {
   return Array.from({ length: CERTIFICATE_CODE_LENGTH }, () => CERTIFICATE_CODE_ALPHABET[randomInt(CERTIFICATE_CODE_ALPHABET.length)]).join('');
 }
 
 /** A certificate as the screens read it. */
-export function certificateDto(row: CertificateRow) {
+function certificateDto(row: CertificateRow) {
   return {
     id: row.id, student_id: row.studentId, academic_year: row.academicYear, class_id: row.classId,
     class_name: row.className, section: row.classSection, kind: row.kind, rank: row.rank, holder_name: row.holderName,
