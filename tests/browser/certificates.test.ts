@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { demoEmail } from '../../server/modules/demo/index.js';
 import { signIn as signInThroughApi, type ChurchSession } from '../helpers/church-session.js';
 import { DEMO_CODE, DEMO_PASSWORD, DESKTOP, PHONE, choose, onPage, openFromNavigation, signInAsDemo, textShown, useAppAndBrowser } from '../helpers/browser.js';
-import { expectFitsPhone } from '../helpers/languages.js';
+import { expectFitsPhone, signInChoosingLanguage, translatorOf } from '../helpers/languages.js';
 import type { Json } from '../helpers/fixtures.js';
 
 // Certificates through the real server and Chromium (issue 44): at desktop a principal issues a
@@ -68,6 +68,23 @@ describe('certificates', () => {
       expect(download.suggestedFilename()).toMatch(/^certificates-.*\.pdf$/);
       expect((await readFile(await download.path())).subarray(0, 5).toString()).toBe('%PDF-');
     }, { allowErrors: /409/ });
+  });
+
+  it('at 375 px in Malayalam: the principal\'s certificates card picks a class and fits the phone', async () => {
+    const api = await principalApi();
+    const t = translatorOf('ml', ['certificates']);
+    const year = (await api.get('/api/exams')).body.data.academic_year as string;
+    const cls = ((await api.get(`/api/classes?academic_year=${year}`)).body.data as Json[])[0];
+    await onPage(env, PHONE, async (page) => {
+      await signInChoosingLanguage(page, 'ml', { code: DEMO_CODE, email: demoEmail('principal', DEMO_CODE), password: DEMO_PASSWORD });
+      await page.locator('main').waitFor();
+      await openFromNavigation(page, '/exams');
+      const card = page.getByTestId('certificates-card');
+      await card.getByRole('heading', { name: t('certificates.card.title') }).waitFor();
+      await choose(page, card.getByRole('combobox', { name: t('certificates.card.class'), exact: true }), cls.section ? `${cls.class_name} ${cls.section}` : cls.class_name);
+      await card.getByRole('button', { name: t('certificates.card.issue') }).waitFor();
+      await expectFitsPhone(page);
+    });
   });
 
   it('at 375 px in Malayalam: anyone checks a code; an unknown code and a withdrawn certificate are said plainly', async () => {

@@ -2,7 +2,7 @@ import QRCode from 'qrcode';
 import { certificateVerifyPath, formatCertificateCode, type CertificateKind } from '../../../common/certificates.js';
 import { INTL_LOCALE, type Locale } from '../../../common/i18n/locales.js';
 import { translatorFor } from '../../core/i18n.js';
-import { artifact, newDocument, widthOf, write, writeLine, type Doc, type Drawing } from '../../core/pdf/text.js';
+import { artifact, newDocument, widthOf, writeLine, type Doc, type Drawing } from '../../core/pdf/text.js';
 import { certificateTitle, classText } from './print-texts.js';
 
 /**
@@ -62,14 +62,14 @@ function drawPage(doc: Doc, facts: CertificateFacts, page: CertificatePage) {
     doc.lineWidth(0.8).rect(MARGIN - 6, MARGIN - 6, width - 2 * MARGIN + 12, height - 2 * MARGIN + 12).stroke('#1c3d6e').restore();
   });
   const cls = classText(t, page.cls);
-  centred(doc, facts.churchName, MARGIN + 26, 20, 'bold');
-  centred(doc, certificateTitle(t, page), MARGIN + 70, 30, 'bold', 'H1');
-  centred(doc, t('certificates.certifyThat'), MARGIN + 140, 14);
-  centred(doc, page.holderName, MARGIN + 172, 28, 'bold');
+  centred(doc, facts.churchName, MARGIN + 36, 20, 'bold');
+  centred(doc, certificateTitle(t, page), MARGIN + 84, 32, 'bold', 'H1');
+  centred(doc, t('certificates.certifyThat'), MARGIN + 160, 15);
+  centred(doc, page.holderName, MARGIN + 194, 30, 'bold');
   const achievement = page.kind === 'merit'
     ? t('certificates.meritText', { rank: page.rank ?? 1, class: cls, year: page.academicYear })
     : t('certificates.completionText', { class: cls, year: page.academicYear });
-  centred(doc, achievement, MARGIN + 226, 14);
+  centred(doc, achievement, MARGIN + 252, 15);
 
   // The signature lines, the class teacher's at the left, the headmaster's at the right.
   const lineY = height - MARGIN - 70;
@@ -88,7 +88,7 @@ function drawPage(doc: Doc, facts: CertificateFacts, page: CertificatePage) {
   const footWidth = 300;
   writeLine(doc, `${t('certificates.code')}: ${formatCertificateCode(page.code)}`, { x: (width - footWidth) / 2, y: lineY + 2, width: footWidth, size: 10, weight: 'bold', align: 'center' });
   writeLine(doc, t('certificates.issuedOn', { date: issued }), { x: (width - footWidth) / 2, y: lineY + 16, width: footWidth, size: 9, align: 'center' });
-  write(doc, t('certificates.verifyAt', { url }), { x: MARGIN + 40, y: height - MARGIN - 16, width: width - 2 * (MARGIN + 40), size: 8, align: 'center' });
+  centred(doc, t('certificates.verifyAt', { url }), height - MARGIN - 16, 8);
 }
 
 /** The certificates, a page each, drawn one at a time while the document is sent. */
