@@ -176,6 +176,9 @@ const configSchema = z.object({
   /** Public privacy notice (/api/churches/{code}/privacy-notice): unknown church codes per address
    * in 15 minutes (then 429 for any code); known codes are not counted. */
   PRIVACY_NOTICE_MAX_UNKNOWN_PER_IP: z.coerce.number().int().min(1).default(20),
+  /** Public certificate verification (/api/certificates/verify/{code}): unknown codes per address in
+   * 15 minutes (then 429 for any code); codes of certificates are not counted. */
+  CERTIFICATE_VERIFY_MAX_UNKNOWN_PER_IP: z.coerce.number().int().min(1).default(20),
   /** Outgoing mail (server/modules/mail). SMTP_URL (smtp:// or smtps://user:password@host:port), or
    * SMTP_HOST with SMTP_PORT, SMTP_USER, SMTP_PASSWORD and SMTP_SECURE (TLS from the start; on by
    * default for port 465, otherwise STARTTLS when the server offers it). Without either, each

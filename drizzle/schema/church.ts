@@ -936,3 +936,44 @@ export const reportCardLinks = pgTable('report_card_links', {
   check('report_card_links_language_check', sql`${t.language} in ('en', 'ml', 'ta', 'hi')`),
   tenantIsolation(),
 ]);
+
+/**
+ * A child's certificate of an academic year (issue 44): 'merit' for ranks 1-3 of the class's year
+ * final result, 'completion' for the church's final class. The class's and the holder's names are
+ * kept as printed (a later rename does not change a certificate out in the world). `code` is the
+ * public verification code (10 Crockford base32 characters, 50 random bits), found across churches
+ * through the link door; one live certificate per child, class and kind. Withdrawn (`revoked_at`)
+ * when the year's final result stops being published or the issue no longer gives it; erased with
+ * the child.
+ */
+export const certificates = pgTable('certificates', {
+  churchId: churchIdColumn(),
+  id: uuid('id').notNull().defaultRandom(),
+  studentId: uuid('student_id').notNull(),
+  academicYear: text('academic_year').notNull(),
+  classId: uuid('class_id').notNull(),
+  /** The class as printed: its name and section ('5th A'). */
+  className: text('class_name').notNull(),
+  classSection: text('class_section').notNull().default(''),
+  kind: text('kind', { enum: ['merit', 'completion'] }).notNull(),
+  /** 1-3 for merit (shared on a tie); null for completion. */
+  rank: integer('rank'),
+  holderName: text('holder_name').notNull(),
+  code: text('code').notNull(),
+  issuedBy: uuid('issued_by').notNull(),
+  issuedByName: text('issued_by_name').notNull(),
+  issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+}, (t) => [
+  primaryKey({ columns: [t.churchId, t.id] }),
+  studentFk(t, 'certificates_student_fk'),
+  foreignKey({ name: 'certificates_class_fk', columns: [t.churchId, t.classId], foreignColumns: [classes.churchId, classes.id] }).onDelete('cascade'),
+  uniqueIndex('certificates_church_code_key').on(t.churchId, t.code),
+  index('certificates_code_idx').on(t.code),
+  uniqueIndex('certificates_live_key').on(t.churchId, t.classId, t.studentId, t.kind).where(sql`revoked_at is null`),
+  index('certificates_church_student_idx').on(t.churchId, t.studentId),
+  check('certificates_kind_check', sql`${t.kind} in ('merit', 'completion')`),
+  check('certificates_rank_check', sql`(${t.kind} = 'merit' and ${t.rank} between 1 and 3) or (${t.kind} = 'completion' and ${t.rank} is null)`),
+  check('certificates_code_check', sql`${t.code} ~ '^[0-9A-HJKMNP-TV-Z]{10}$'`),
+  tenantIsolation(),
+]);

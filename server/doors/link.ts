@@ -16,7 +16,8 @@ export interface FoundLink<Link extends LinkRow> {
 
 /**
  * The way in of a one-time link: a guardian's consent link, a family export's download, a password
- * reset. The token is the caller's only credential and it alone says which church it belongs to, so
+ * reset; and of a certificate's verification code (public, printed on it: the lookup is by the code
+ * itself, nothing is spent). The token is the caller's only credential and it alone says which church it belongs to, so
  * `find` reads the link's row by the token's SHA-256 through the platform door (across churches, by
  * the hash alone); everything else happens in that church's tenant transaction (`enter`), where the
  * link is checked and spent (one conditional UPDATE: a second use at once waits on the row and finds

@@ -1,10 +1,11 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
+import { CERTIFICATE_CODE_ALPHABET } from '../../common/certificates.js';
 import { MESSAGES } from '../../common/constants.js';
 import { todayIn } from '../../common/dates.js';
 import { previousYear } from '../../common/rollover.js';
 import {
-  academicYearRollovers, attendance, classSubstitutes, examMarkAmendments, examMarkWrites, examMarks, examPapers, examRemarks, exams, attendanceSyncBatches, churchPrivacyNotices, consentLinks, familyExports, followUpContacts, reportCardLinks, media, mediaChildren,
+  academicYearRollovers, attendance, classSubstitutes, examMarkAmendments, examMarkWrites, examMarks, examPapers, examRemarks, exams, attendanceSyncBatches, churchPrivacyNotices, consentLinks, familyExports, followUpContacts, reportCardLinks, certificates, media, mediaChildren,
   childDataReads, paymentOrders, sessionRecords, studentCare, studentConsents, studentGuardians, studentPickups, users,
 } from '../../drizzle/schema/index.js';
 import type { Database } from '../../server/db/index.js';
@@ -24,7 +25,7 @@ const marker = (what: string) => `${MARKER_PREFIX}${what}${randomBytes(4).toStri
  * the first child's consent answers (enrolment and photos given, messages withdrawn) and a live consent
  * link (its token `consentToken`), a privacy notice, a family export ready to download, a payment
  * order, and an exam of the class's year with its paper, the children's marks, a remark, a correction and
- * the save that wrote them (its write id `examWrite`). Answers the church and the ids of its rows, one of each kind a procedure can name.
+ * the save that wrote them (its write id `examWrite`), and a certificate. Answers the church and the ids of its rows, one of each kind a procedure can name.
  */
 export async function churchWithRows(db: Database) {
   const church = await createChurch(db, { roles: ['super_admin', 'principal', 'teacher', 'guest'] });
@@ -126,6 +127,11 @@ export async function churchWithRows(db: Database) {
       churchId, studentId: roster[0].id, guardianId: guardian.id, academicYear: cls.academicYear, language: 'ml',
       tokenHash: randomBytes(32).toString('hex'), expiresAt: new Date(Date.now() + 86_400_000),
       createdBy: church.users.teacher.id, createdByName: marker('Sharer'), createdByRole: 'teacher',
+    });
+    // A merit certificate of the first child (its holder's name as printed is a marker).
+    await tx.insert(certificates).values({
+      churchId, studentId: roster[0].id, academicYear: cls.academicYear, classId: cls.id, className: cls.className, kind: 'merit', rank: 1,
+      holderName: marker('Holder'), code: [...randomBytes(10)].map((b) => CERTIFICATE_CODE_ALPHABET[b % 32]).join(''), issuedBy: church.users.principal.id, issuedByName: marker('Issuer'),
     });
     return [e, p] as const;
   });

@@ -175,7 +175,7 @@ describe('the family export', () => {
       'attendance-summary.pdf', 'attendance.csv', 'consents.json', 'exams.json', 'family-summary.pdf', 'follow-up.json', 'guardians.json',
       'media/001-christmas.jpg', 'profile.json',
     ]);
-    expect(JSON.parse(files.get('exams.json')!.toString())).toEqual({ marks: [], remarks: [], amendments: [] });
+    expect(JSON.parse(files.get('exams.json')!.toString())).toEqual({ marks: [], remarks: [], amendments: [], certificates: [] });
     expect(JSON.parse(files.get('profile.json')!.toString())).toMatchObject({ name: 'Anna Joseph', active: true, class_name: '3rd' });
     expect(JSON.parse(files.get('guardians.json')!.toString()).guardians).toEqual(expect.any(Array));
     expect(JSON.parse(files.get('consents.json')!.toString())).toEqual([expect.objectContaining({ purpose: 'photos', given: true, guardian_name: 'Mary Joseph' })]);

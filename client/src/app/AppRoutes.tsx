@@ -5,7 +5,7 @@ import { FullPageLoader } from '../components/FullPageLoader';
 import { UpdatePrompt } from '../components/UpdatePrompt';
 import { AdminConsole, AdminLoginPage } from '../features/admin';
 import { LoginPage, ResetPasswordPage, type SessionData } from '../features/auth';
-import { ExamResultsPage } from '../features/exams';
+import { CertificateCheckPage, ExamResultsPage } from '../features/exams';
 import { GoogleCallbackPage } from '../features/google-callback';
 import { PaymentPage, PAYMENT_PATH } from '../features/payments';
 import { ConsentPage } from '../features/consent';
@@ -60,6 +60,8 @@ export function AppRoutes() {
           <Route path="/reset-password/:token" element={<ResetPasswordPage />} />
           {/* The privacy notice a consent form points parents to: open to anyone. */}
           <Route path="/privacy/:code" element={<PublicNoticePage />} />
+          {/* A certificate's check (its QR code): open to anyone. */}
+          <Route path="/verify/:code" element={<CertificateCheckPage />} />
           {/* A guardian's consent link: open to anyone, the token in the path is the only key. */}
           <Route path="/consent/:token" element={<ConsentPage />} />
           {/* Where Google sends the browser back, for a sign-in or a registration. */}

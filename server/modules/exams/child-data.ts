@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { examMarkAmendments, examMarks, examPapers, examRemarks, exams, reportCardLinks } from '../../../drizzle/schema/index.js';
+import { certificateTitleId, formatCertificateCode } from '../../../common/certificates.js';
+import { certificates, examMarkAmendments, examMarks, examPapers, examRemarks, exams, reportCardLinks } from '../../../drizzle/schema/index.js';
 import { exportJson, idsOfChildRows, type ChildData, type SummaryValue } from '../../core/child-data.js';
 import type { Tx } from '../../db/index.js';
 
@@ -37,9 +38,17 @@ function amendmentsOfChild(tx: Tx, churchId: string, studentId: string) {
     .orderBy(asc(examMarkAmendments.amendedAt));
 }
 
+/** The child's certificates, withdrawn ones too (the family sees what was issued and withdrawn). */
+function certificatesOfChild(tx: Tx, churchId: string, studentId: string) {
+  return tx.select().from(certificates)
+    .where(and(eq(certificates.churchId, churchId), eq(certificates.studentId, studentId)))
+    .orderBy(asc(certificates.academicYear), asc(certificates.issuedAt), asc(certificates.id));
+}
+
 /**
- * The child's exam marks, the teachers' remarks on them, the corrections of published marks and the
- * guardians' report card links. An
+ * The child's exam marks, the teachers' remarks on them, the corrections of published marks, the
+ * child's certificates (their public check then finds no certificate) and the guardians' report
+ * card links. An
  * erasure deletes them with the student row (their foreign keys): the class's results are computed
  * when read, so the child leaves its result sheets and the ranks close up.
  */
@@ -49,20 +58,32 @@ export const examsChildData: ChildData = {
     { table: examMarks, erasure: 'deleted with the student row' },
     { table: examRemarks, erasure: 'deleted with the student row', purge: true },
     { table: examMarkAmendments, erasure: 'deleted with the student row', purge: true },
+    { table: certificates, erasure: 'deleted with the student row', purge: true },
     // A guardian's link is a credential, not the child's data: it is not exported, and goes with the child.
     { table: reportCardLinks, erasure: 'deleted with the student row', purge: true },
   ],
   async erase(tx, { churchId, studentId }) {
-    return { rowIds: [...await idsOfChildRows(tx, examMarkAmendments, churchId, studentId), ...await idsOfChildRows(tx, reportCardLinks, churchId, studentId)] };
+    return {
+      rowIds: [
+        ...await idsOfChildRows(tx, examMarkAmendments, churchId, studentId), ...await idsOfChildRows(tx, reportCardLinks, churchId, studentId),
+        ...await idsOfChildRows(tx, certificates, churchId, studentId),
+      ],
+    };
   },
   async export(tx, { churchId, studentId }) {
-    const [marks, remarks, amendments] = await Promise.all([
+    const [marks, remarks, amendments, issued] = await Promise.all([
       marksOfChild(tx, churchId, studentId), remarksOfChild(tx, churchId, studentId), amendmentsOfChild(tx, churchId, studentId),
+      certificatesOfChild(tx, churchId, studentId),
     ]);
     return [exportJson('exams.json', {
       marks: marks.map(({ entered_at, ...m }) => ({ ...m, entered_at: entered_at.toISOString() })),
       remarks: remarks.map((r) => ({ ...r, updated_at: r.updated_at.toISOString() })),
       amendments: amendments.map((a) => ({ ...a, amended_at: a.amended_at.toISOString() })),
+      certificates: issued.map((c) => ({
+        academic_year: c.academicYear, class_name: `${c.className} ${c.classSection}`.trim(), kind: c.kind, rank: c.rank,
+        holder_name: c.holderName, code: formatCertificateCode(c.code), issued_at: c.issuedAt.toISOString(),
+        withdrawn_at: c.revokedAt?.toISOString() ?? null,
+      })),
     }), {
       summary: {
         heading: 'privacy.family.exams',
@@ -74,6 +95,18 @@ export const examsChildData: ChildData = {
         },
         empty: 'privacy.family.noExams',
         notes: remarks.map((r) => `${r.exam}: ${r.remark}`),
+      },
+    }, {
+      summary: {
+        heading: 'certificates.family.heading',
+        table: {
+          columns: ['certificates.verify.certificate', 'certificates.family.year', 'certificates.verify.code', 'certificates.family.state'],
+          rows: issued.map((c): SummaryValue[] => [
+            { message: certificateTitleId(c) }, c.academicYear, formatCertificateCode(c.code),
+            { message: c.revokedAt ? 'certificates.family.withdrawn' : 'certificates.family.valid' },
+          ]),
+        },
+        empty: 'certificates.family.none',
       },
     }];
   },

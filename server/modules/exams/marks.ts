@@ -6,6 +6,7 @@ import { EXAM_MESSAGES as M } from '../../../common/exams.js';
 import { markAgainstPaper, type examClassInput, type examRefInput, type saveMarksInput } from '../../../common/schemas/exams.js';
 import { auditChurchChange } from '../audit/index.js';
 import type { ClassRow } from '../classes/index.js';
+import { withdrawCertificatesOnUnpublish } from './certificates.js';
 import { churchExam, examClass } from './access.js';
 import {
   amendmentsOf, claimWrite, deleteMarks, deleteRemarks, insertAmendments, markListChildren, marksOfPapers, papersOf, remarksOf, upsertMarks,
@@ -142,15 +143,21 @@ export async function publishExam(scope: TenantScope, input: z.output<typeof exa
   return { published_at: published.publishedAt, message: M.published };
 }
 
-/** POST /api/exams/{exam_id}/unpublish: the results are withdrawn and the marks can be changed again. Audited. */
+/** POST /api/exams/{exam_id}/unpublish: the results are withdrawn and the marks can be changed again; when the exam weighs
+ * in the year's final result, the certificates of its classes of the year are withdrawn too. Audited. */
 export async function unpublishExam(scope: TenantScope, input: z.output<typeof examRefInput>) {
   const { tx, church, user } = scope;
   const exam = await churchExam(scope, input.exam_id, 'update');
   if (!exam.publishedAt) throw conflict(M.notPublished, { reason: 'exam_not_published' });
   await updateExamRow(tx, church.id, exam.id, { publishedAt: null, publishedBy: null });
+  // The year's final result is no longer published: the certificates of the exam's classes that year are withdrawn.
+  const withdrawn = await withdrawCertificatesOnUnpublish(tx, church.id, exam);
   await auditChurchChange(tx, {
     user, action: 'exam.unpublished', resourceType: 'exam', resourceId: exam.id,
-    details: { academic_year: exam.academicYear, name: exam.name, published_at: exam.publishedAt }, description: `Results of exam "${exam.name}" of ${exam.academicYear} unpublished`,
+    details: {
+      academic_year: exam.academicYear, name: exam.name, published_at: exam.publishedAt, withdrawn_certificate_ids: withdrawn.map((c) => c.id),
+    },
+    description: `Results of exam "${exam.name}" of ${exam.academicYear} unpublished`,
   });
   return { published_at: null, message: M.unpublished };
 }

@@ -1,4 +1,5 @@
 import type { Division, ResultState } from '../../../common/exams.js';
+import { certificateTitleId, type CertificateKind } from '../../../common/certificates.js';
 import { classNameText } from '../../../common/class-name-text.js';
 import type { Translate } from '../../core/i18n.js';
 
@@ -26,3 +27,6 @@ export const classText = (t: Translate, cls: { class_name: string; section: stri
 /** The church's result scheme, in a sentence under the sheet. */
 export const schemeText = (t: Translate, scheme: { pass_percent: number; distinction_percent: number; first_class_percent: number; second_class_percent: number }) =>
   t('examprint.scheme', { pass: scheme.pass_percent, distinction: scheme.distinction_percent, first: scheme.first_class_percent, second: scheme.second_class_percent });
+
+/** A certificate's title in the reader's words. */
+export const certificateTitle = (t: Translate, certificate: { kind: CertificateKind; rank: number | null }) => t(certificateTitleId(certificate));

@@ -1,4 +1,4 @@
-import type { Division } from '../../../common/exams.js';
+import type { Division, ResultScheme } from '../../../common/exams.js';
 import type { Tx } from '../../db/index.js';
 import { examsOfYears, selectScheme } from './queries.js';
 import { finalResults } from './result-queries.js';
@@ -10,6 +10,19 @@ export interface PublishedYearResult {
   percentage: number;
   division: Division;
   rank: number;
+}
+
+/**
+ * Where a year's final result stands, from the year's exams: the exams that weigh in it (weight > 0:
+ * the exam's own, else the scheme's of its kind) and whether it is published. A year counts once it
+ * has an exam that weighs and every such exam is published; 'none' when no exam weighs.
+ */
+export function finalResultStanding(
+  yearExams: ReadonlyArray<{ id: string; kind: keyof ResultScheme['weights']; weight: number | null; published_at: Date | null }>, scheme: ResultScheme,
+): { state: 'none' | 'unpublished' | 'published'; weights: Array<{ examId: string; weight: number }> } {
+  const weighed = yearExams.map((e) => ({ ...e, weight: e.weight ?? scheme.weights[e.kind] })).filter((e) => e.weight > 0);
+  const state = weighed.length === 0 ? 'none' : weighed.every((e) => e.published_at !== null) ? 'published' : 'unpublished';
+  return { state, weights: weighed.map((e) => ({ examId: e.id, weight: e.weight })) };
 }
 
 /**
@@ -25,13 +38,10 @@ export async function publishedFinalResults(
   if (classes.length === 0) return [];
   const years = [...new Set(classes.map((c) => c.academicYear))];
   const [scheme, exams] = await Promise.all([selectScheme(tx, churchId), examsOfYears(tx, churchId, years)]);
-  const weighed = exams.map((e) => ({ ...e, weight: e.weight ?? scheme.weights[e.kind] })).filter((e) => e.weight > 0);
-  const published = new Set(years.filter((year) => {
-    const ofYear = weighed.filter((e) => e.academic_year === year);
-    return ofYear.length > 0 && ofYear.every((e) => e.published_at !== null);
-  }));
-  const classIds = classes.filter((c) => published.has(c.academicYear)).map((c) => c.classId);
-  const weights = weighed.filter((e) => published.has(e.academic_year)).map((e) => ({ examId: e.id, weight: e.weight }));
+  const standings = new Map(years.map((year) => [year, finalResultStanding(exams.filter((e) => e.academic_year === year), scheme)]));
+  const published = (year: string) => standings.get(year)!.state === 'published';
+  const classIds = classes.filter((c) => published(c.academicYear)).map((c) => c.classId);
+  const weights = years.filter(published).flatMap((year) => standings.get(year)!.weights);
   const { final } = await finalResults(tx, churchId, classIds, weights, scheme);
   return final.filter((f) => f.state === 'complete').map((f) => ({
     class_id: f.class_id, student_id: f.student_id, percentage: f.percentage!, division: f.division!, rank: f.rank!,

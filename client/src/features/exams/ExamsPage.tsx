@@ -12,6 +12,7 @@ import { trpc } from '../../lib/trpc';
 import { useCan } from '../auth';
 import { useAcademicYears, yearOptions } from '../classes';
 import { ExamForm } from './ExamForm';
+import { CertificatesCard } from './CertificatesCard';
 import { ExamClasses } from './ExamClasses';
 import { SchemeCard } from './SchemeCard';
 import { KIND_LABEL, type ExamItem } from './exam-texts';
@@ -131,6 +132,7 @@ export function ExamsPage() {
         />
       ))}
 
+      {manager && year ? <CertificatesCard year={year} /> : null}
       {manager ? <SchemeCard /> : null}
 
       {manager && year ? (
