@@ -122,9 +122,9 @@ describe('guests', () => {
   // A guest also looks at the gallery (its list and departments), and changes nothing there.
   const OPEN_TO_ALL = new Set(['auth', 'subscription', 'payments', 'churches', 'academic-year', 'operator-auth', 'admin']);
   const GUEST_READS = new Set(['gallery.list', 'gallery.departments']);
-  // Pages for parents need no sign-in at all: a consent link (its token is the only key) and the
-  // church's public privacy notice.
-  const NO_SIGN_IN = new Set(['consent.page', 'consent.answer', 'privacyNotice.public']);
+  // Pages for parents and the public need no sign-in at all: a consent link (its token is the only
+  // key), the church's public privacy notice, and a certificate's check by its printed code.
+  const NO_SIGN_IN = new Set(['consent.page', 'consent.answer', 'privacyNotice.public', 'exams.certificates.verify']);
   const routes = restRoutesOf(appRouter)
     .filter((r) => !OPEN_TO_ALL.has(r.tag) && !GUEST_READS.has(r.procedurePath) && !NO_SIGN_IN.has(r.procedurePath));
   const ID = '00000000-0000-4000-8000-000000000000';
