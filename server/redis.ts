@@ -1,4 +1,3 @@
-import { once } from 'node:events';
 import { Redis } from 'ioredis';
 
 /** How long a command may wait for Redis before the request gets its 503: a dead Redis never holds a request longer. */
@@ -35,11 +34,22 @@ export function createRedis(url: string, keyPrefix: string, report: (message: st
 }
 
 /** At start: waits until the client is connected, at most the connect timeout (the server starts
- * anyway; the limited routes answer 503 until Redis is there). */
+ * anyway; the limited routes answer 503 until Redis is there). An error meanwhile (a refused
+ * connection, a ready check that timed out) is no reason to stop waiting: the client keeps trying
+ * and reports it itself. (events.once would reject on the client's first 'error'.) */
 export async function redisConnected(redis: Redis): Promise<boolean> {
   if (redis.status === 'ready') return true;
-  const timeout = new Promise<false>((resolve) => setTimeout(resolve, CONNECT_TIMEOUT_MS, false).unref());
-  return Promise.race([once(redis, 'ready').then(() => true), timeout]);
+  return new Promise<boolean>((resolve) => {
+    const done = (ready: boolean) => {
+      clearTimeout(timer);
+      redis.off('ready', onReady);
+      resolve(ready);
+    };
+    const onReady = () => done(true);
+    const timer = setTimeout(done, CONNECT_TIMEOUT_MS, false);
+    timer.unref();
+    redis.on('ready', onReady);
+  });
 }
 
 /** Whether Redis answers a PING (within the command timeout; at once false while disconnected). */

@@ -1,10 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
+import net from 'node:net';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../common/constants.js';
 import { LoginThrottle, RedisAttemptStore, type ThrottleLimits } from '../../server/modules/credentials/index.js';
 import { createChurchSession } from '../../server/modules/auth/session.js';
 import { backend, startTestApp } from '../helpers/app.js';
+import { startServerProcess } from '../helpers/server-process.js';
 import { api, createChurch } from '../helpers/fixtures.js';
 
 // The attempt store in Redis (REDIS_URL): the memory store's semantics, through the same throttle
@@ -166,6 +168,30 @@ describe('Redis unreachable (REDIS_URL to a closed port)', () => {
       expect((await api(app.url, 'GET', '/api/subscription/usage', { token, code })).status).toBe(200);
     } finally {
       await app.close();
+    }
+  });
+});
+
+describe('Redis that takes connections and never answers (REDIS_URL to a silent peer)', () => {
+  it.runIf(backend === 'postgres')('the server starts anyway (its ready check times out: an error, not a reason to exit); sign-in answers 503', async () => {
+    // A peer that accepts the connection and answers nothing: the client's ready check (INFO) times out.
+    const held: net.Socket[] = [];
+    const silent = net.createServer((socket) => { held.push(socket); });
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as net.AddressInfo;
+    const server = await startServerProcess({
+      NODE_ENV: 'test', LOG_LEVEL: 'error', DEMO_SEED: 'false', DATABASE_URL: process.env.DATABASE_URL!, REDIS_URL: `redis://127.0.0.1:${port}`,
+    }, 90_000);
+    try {
+      expect(held.length).toBeGreaterThan(0);
+      const login = await api(server.url, 'POST', '/api/auth/login', { body: { church_code: 'NONE01', email: 'a@example.org', password: 'whatever-1' } });
+      expect([login.status, login.body.reason]).toEqual([503, 'limits_unavailable']);
+      expect((await api(server.url, 'GET', '/api/subscription/plans')).status).toBe(200);
+    } finally {
+      server.child.kill('SIGTERM');
+      await server.exited;
+      for (const socket of held) socket.destroy();
+      silent.close();
     }
   });
 });
