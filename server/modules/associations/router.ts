@@ -2,11 +2,9 @@ import {
   circularIdInput, createSectionInput, inviteChurchInput, membershipIdInput, publishCircularInput, renameSectionInput,
   sectionIdInput, setMemberSectionInput,
 } from '../../../common/schemas/association-members.js';
-import { loginInput } from '../../../common/schemas/auth.js';
-import { associationProcedure, capabilityProcedure, officerCapabilityProcedure, router, unbatchedProcedure } from '../../trpc/init.js';
+import { associationProcedure, capabilityProcedure, officerCapabilityProcedure, router } from '../../trpc/init.js';
 import { rest } from '../../rest/meta.js';
 import { revokeOfficerSession } from './session.js';
-import { loginOfficer } from './login.js';
 import { inviteChurch, listMembers, setMemberSection, withdrawInvitation } from './members.js';
 import { createSection, deleteSection, listSections, renameSection } from './sections.js';
 import { circularReaders, listCirculars, publishCircular } from './circulars.js';
@@ -16,11 +14,6 @@ import {
 
 /** What an association's officers call, through the association door. */
 export const associationRouter = router({
-  login: unbatchedProcedure
-    .meta(rest('POST', '/api/association/login', 'An association officer signs in with the association\'s code (church_code), email and password, as church users do; answers data.token, data.officer, data.association', { public: true }))
-    .input(loginInput)
-    .mutation(({ ctx, input }) => loginOfficer(ctx, input)),
-
   session: associationProcedure
     .meta(rest('GET', '/api/association/session', 'The signed-in officer and their association'))
     .query(({ ctx }) => ({ officer: ctx.officer, association: ctx.association })),

@@ -69,6 +69,10 @@ export function LoginPage() {
 
   const login = trpc.auth.login.useMutation({
     onSuccess: (data) => {
+      if (data.kind === 'association') {
+        // TODO(issue 45, association area): an officer's session opens the association's screens.
+        return;
+      }
       // The answer is the verified session: no second round trip to auth.verify.
       utils.auth.verify.setData(undefined, { user: data.user, church: data.church });
       saveCredentials({ token: data.token, churchCode: data.church.code });
