@@ -71,6 +71,39 @@ describe('officers sign in at the church sign-in', () => {
   });
 });
 
+describe('officers', () => {
+  it('are added by the admin with a role (a convener with a section), sign in, and lose their sessions when deactivated', async () => {
+    const section = await xAdmin.post('/api/association/sections', { name: `Thrissur ${x.code}` });
+    const noSection = await xAdmin.post('/api/association/officers', { name: 'Convener', email: `convener@${x.code.toLowerCase()}.assoc.test`, password: 'Convener-pass-1', role: 'section_convener' });
+    expect([noSection.status, noSection.body.message]).toEqual([400, 'A section convener needs a section.']);
+    const added = await xAdmin.post('/api/association/officers', {
+      name: 'Convener', email: `Convener@${x.code.toLowerCase()}.assoc.test`, password: 'Convener-pass-1', role: 'section_convener', section_id: section.body.data.id,
+    });
+    expect(added.status).toBe(201);
+    expect(added.body.data).toMatchObject({ role: 'section_convener', section_id: section.body.data.id, is_active: true });
+    expect(JSON.stringify(added.body.data)).not.toContain('password');
+    const again = await xAdmin.post('/api/association/officers', { name: 'Again', email: `convener@${x.code.toLowerCase()}.assoc.test`, password: 'Convener-pass-1', role: 'valuer' });
+    expect(again.status).toBe(409);
+    const weak = await xAdmin.post('/api/association/officers', { name: 'Weak', email: `weak@${x.code.toLowerCase()}.assoc.test`, password: 'short', role: 'valuer' });
+    expect([weak.status, weak.body.message]).toEqual([400, 'Password must be at least 8 characters']);
+
+    const login = await api(app.url, 'POST', '/api/auth/login', { body: { church_code: x.code, email: `convener@${x.code.toLowerCase()}.assoc.test`, password: 'Convener-pass-1' } });
+    expect(login.body.data.officer.role).toBe('section_convener');
+    const convener = { token: login.body.data.token as string, code: x.code };
+    expect((await api(app.url, 'GET', '/api/association/members', convener)).status).toBe(200);
+    expect((await api(app.url, 'GET', '/api/association/officers', convener)).status).toBe(403);
+
+    const deactivated = await xAdmin.put(`/api/association/officers/${added.body.data.id}`, { is_active: false });
+    expect(deactivated.body.data.is_active).toBe(false);
+    expect((await api(app.url, 'GET', '/api/association/members', convener)).status).toBe(401);
+    // The admin keeps the association run: no demoting or deactivating oneself.
+    const self = await xAdmin.put(`/api/association/officers/${x.officers.association_admin.id}`, { role: 'valuer' });
+    expect([self.status, self.body.message]).toEqual([400, 'You cannot remove your own admin role or deactivate yourself.']);
+    // Another association's officer is not found.
+    expect((await yAdmin.put(`/api/association/officers/${added.body.data.id}`, { is_active: true })).status).toBe(404);
+  });
+});
+
 describe('membership', () => {
   it('is an invitation the church\'s super admin accepts (audited on both sides), not its principal', async () => {
     const church = await createChurch(app.db, { roles: ['super_admin', 'principal'] });

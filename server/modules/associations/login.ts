@@ -26,8 +26,6 @@ export async function startOfficerSession(scope: PublicScope, found: FoundOffice
   const associationId = found.association.id;
   return enterAssociationAsVisitor(scope.db, associationId, async (tx) => {
     const token = await createOfficerSession(tx, associationId, found.officer.id, scope.config);
-    await tx.update(associationOfficers).set({ lastLoginAt: new Date() })
-      .where(and(eq(associationOfficers.associationId, associationId), eq(associationOfficers.id, found.officer.id)));
     scope.log.info({ associationId, officerId: found.officer.id }, 'association officer signed in');
     return { token, officer: toOfficerDto(found.officer), association: toAssociationDto(found.association) };
   });

@@ -1,6 +1,6 @@
 import {
-  circularIdInput, createSectionInput, inviteChurchInput, membershipIdInput, publishCircularInput, renameSectionInput,
-  sectionIdInput, setMemberSectionInput,
+  circularIdInput, createSectionInput, inviteChurchInput, membershipIdInput, officerCreateInput, officerUpdateInput,
+  publishCircularInput, renameSectionInput, sectionIdInput, setMemberSectionInput,
 } from '../../../common/schemas/association-members.js';
 import { associationProcedure, capabilityProcedure, officerCapabilityProcedure, router } from '../../trpc/init.js';
 import { rest } from '../../rest/meta.js';
@@ -8,6 +8,7 @@ import { revokeOfficerSession } from './session.js';
 import { inviteChurch, listMembers, setMemberSection, withdrawInvitation } from './members.js';
 import { createSection, deleteSection, listSections, renameSection } from './sections.js';
 import { circularReaders, listCirculars, publishCircular } from './circulars.js';
+import { createOfficer, listOfficers, updateOfficer } from './officers.js';
 import {
   acceptInvitation, churchCirculars, declineInvitation, leaveAssociation, markCircularRead, membershipOverview,
 } from './church-side.js';
@@ -24,6 +25,20 @@ export const associationRouter = router({
       await revokeOfficerSession(ctx.tx, ctx.association.id, ctx.sessionId);
       return { signed_out: true };
     }),
+
+  officers: officerCapabilityProcedure('manageMembers')
+    .meta(rest('GET', '/api/association/officers', 'The association\'s officers: name, email, role, section, active, last sign-in'))
+    .query(({ ctx }) => listOfficers(ctx)),
+
+  createOfficer: officerCapabilityProcedure('manageMembers')
+    .meta(rest('POST', '/api/association/officers', 'Add an officer (name, email, password, role; a section convener\'s section_id); they sign in with the association\'s code', { successStatus: 201 }))
+    .input(officerCreateInput)
+    .mutation(({ ctx, input }) => createOfficer(ctx, input)),
+
+  updateOfficer: officerCapabilityProcedure('manageMembers')
+    .meta(rest('PUT', '/api/association/officers/{id}', 'Change an officer\'s role, section or activity (a deactivated officer\'s sessions end); an admin cannot demote or deactivate themselves'))
+    .input(officerUpdateInput)
+    .mutation(({ ctx, input }) => updateOfficer(ctx, input)),
 
   sections: officerCapabilityProcedure('viewMembers')
     .meta(rest('GET', '/api/association/sections', 'The association\'s sections'))
