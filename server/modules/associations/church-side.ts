@@ -1,8 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { associationMemberships, circularReads } from '../../../drizzle/schema/index.js';
-import type { AssociationKind } from '../../core/scopes.js';
 import { rowsOf } from '../../db/index.js';
-import type { TenantScope } from '../../core/scopes.js';
+import type { AssociationKind, TenantScope } from '../../core/scopes.js';
 import { conflict, notFound } from '../../core/errors.js';
 import { auditChurchChange } from '../audit/index.js';
 import { ASSOCIATION_MESSAGES as M } from './messages.js';
