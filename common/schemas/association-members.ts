@@ -4,7 +4,7 @@ import { idSchema } from './classes.js';
 import { CHURCH_CODE_LENGTH } from '../constants.js';
 
 /** Inputs of an association's members, sections and circulars, and of a church's answers. */
-const ASSOCIATION_INPUT_MESSAGES = {
+export const ASSOCIATION_INPUT_MESSAGES = {
   churchCodeRequired: 'Church code is required',
   churchCodeInvalid: `A church code has ${CHURCH_CODE_LENGTH} letters and digits`,
   sectionNameRequired: 'Section name is required',
