@@ -63,6 +63,15 @@ describe('the association area', () => {
       await row.getByTestId('member-status').getByText(t('association.members.status', { status: 'active' }), { exact: true }).waitFor();
       expect(verifyCalls).toEqual([]);
       await expectFitsPhone(page);
+      // Malayalam's long words at 360 px too, on each of the admin's screens.
+      await page.setViewportSize({ width: 360, height: 780 });
+      await expectFitsPhone(page);
+      await openEntry(page, '/association/sections');
+      await page.getByTestId('sections-empty').waitFor();
+      await expectFitsPhone(page);
+      await openEntry(page, '/association/circulars');
+      await page.getByTestId('circulars-empty').waitFor();
+      await expectFitsPhone(page);
 
       // The association's session reaches no church screen: / and /login lead back to its area.
       await page.goto('/');

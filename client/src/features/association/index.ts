@@ -7,8 +7,7 @@
 import { lazyScreen } from '../../lib/lazy-screen';
 
 export {
-  OfficerSessionContext, useAssociationSession, useOfficerLanguage, useOfficerSession, useOfficerCan,
-  type AssociationSession, type SignedInOfficer,
+  OfficerSessionContext, useAssociationSession, useOfficerLanguage, type AssociationSession, type SignedInOfficer,
 } from './useAssociationSession';
 
 export const AssociationFrame = lazyScreen(() => import('./AssociationFrame').then((m) => m.AssociationFrame));

@@ -6,7 +6,7 @@ import { activeLanguage, setLanguage, storedLanguage } from '../../lib/i18n';
 import { isLocale } from '../../../../common/i18n/locales';
 import { officerRolesWith, type OfficerCapability } from '../../../../common/associations';
 
-export type AssociationSessionData = RouterOutputs['association']['session'];
+type AssociationSessionData = RouterOutputs['association']['session'];
 export type Officer = AssociationSessionData['officer'];
 
 export type AssociationSession =
