@@ -25,7 +25,7 @@ export function CircularPage() {
       {circulars.isError ? <QueryErrorState query={circulars} title={t('association.circulars.loadFailed')} /> : null}
       {circular ? (
         <>
-          <CircularSummary circular={circular} sections={sections.data ?? []} />
+          <CircularSummary circular={circular} sections={sections.data ?? []} onItsPage />
           <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid="circular-text">{circular.body}</Text>
         </>
       ) : null}

@@ -103,8 +103,9 @@ function PublishForm({ sections }: { sections: readonly Section[] }) {
   );
 }
 
-/** One circular of the list: its title, audience, who published it and when, and how many churches read it. */
-export function CircularSummary({ circular, sections }: { circular: Circular; sections: readonly Section[] }) {
+/** One circular of the list: its title, audience, who published it and when, and how many churches read
+ * it, with the way to its readers; on the circular's own page (`onItsPage`) without the title and the way. */
+export function CircularSummary({ circular, sections, onItsPage = false }: { circular: Circular; sections: readonly Section[]; onItsPage?: boolean }) {
   const t = useT();
   const moment = useMoment();
   const section = sections.find((s) => s.id === circular.section_id);
@@ -112,11 +113,13 @@ export function CircularSummary({ circular, sections }: { circular: Circular; se
   return (
     <Paper withBorder p="sm" radius="md" data-testid="circular">
       <Stack gap={4}>
-        <Text fw={600} style={{ overflowWrap: 'anywhere' }}>{circular.title}</Text>
+        {onItsPage ? null : <Text fw={600} style={{ overflowWrap: 'anywhere' }}>{circular.title}</Text>}
         <Text size="sm" c="dimmed">{audience} · {t('association.circulars.publishedBy', { name: circular.published_by_name, date: moment(circular.published_at) })}</Text>
         <Group justify="space-between" gap="xs" wrap="wrap">
           <Text size="sm" data-testid="circular-read-count">{t('association.circulars.readBy', { read: circular.churches_read, sent: circular.churches_sent })}</Text>
-          <Anchor component={Link} to={`${ASSOCIATION_PATH}/circulars/${circular.id}`} size="sm">{t('association.circulars.open')}</Anchor>
+          {onItsPage ? null : (
+            <Anchor component={Link} to={`${ASSOCIATION_PATH}/circulars/${circular.id}`} size="sm">{t('association.circulars.open')}</Anchor>
+          )}
         </Group>
       </Stack>
     </Paper>
