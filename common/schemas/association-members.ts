@@ -7,7 +7,7 @@ import { emailSchema } from './auth.js';
 import { newPasswordSchema } from './password.js';
 
 /** Inputs of an association's members, sections and circulars, and of a church's answers. */
-const ASSOCIATION_INPUT_MESSAGES = {
+export const ASSOCIATION_INPUT_MESSAGES = {
   churchCodeRequired: 'Church code is required',
   churchCodeInvalid: `A church code has ${CHURCH_CODE_LENGTH} letters and digits`,
   sectionNameRequired: 'Section name is required',
