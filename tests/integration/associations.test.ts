@@ -46,6 +46,13 @@ describe('officers sign in at the church sign-in', () => {
     const login = await api(app.url, 'POST', '/api/auth/login', { body: { church_code: x.code.toLowerCase(), email: officerEmail('association_admin', x.code), password: TEST_PASSWORD } });
     expect(login.status).toBe(200);
     expect(login.body.data).toMatchObject({ kind: 'association', association: { code: x.code, kind: 'diocese' }, officer: { role: 'association_admin' } });
+    // A language picked on the sign-in screen is the officer's own from now on; and it can be changed.
+    const inMalayalam = await api(app.url, 'POST', '/api/auth/login', { body: { church_code: x.code, email: officerEmail('examination_controller', x.code), password: TEST_PASSWORD, language: 'ml' } });
+    expect(inMalayalam.body.data.officer.language).toBe('ml');
+    const controller = { token: inMalayalam.body.data.token as string, code: x.code };
+    expect((await api(app.url, 'GET', '/api/association/session', controller)).body.data.officer.language).toBe('ml');
+    expect((await api(app.url, 'PUT', '/api/association/language', { ...controller, body: { language: 'ta' } })).body.data.language).toBe('ta');
+    expect((await api(app.url, 'GET', '/api/association/session', controller)).body.data.officer.language).toBe('ta');
     const session = await xAdmin.get('/api/association/session');
     expect(session.body.data.association.id).toBe(x.association.id);
     // A church path with the association's code and token: no church has that code.

@@ -1,7 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { associationOfficers, associations } from '../../../drizzle/schema/index.js';
 import type { Database } from '../../db/index.js';
-import type { PublicScope } from '../../core/scopes.js';
+import type { Locale } from '../../../common/i18n/locales.js';
+import type { AssociationScope, PublicScope } from '../../core/scopes.js';
 import { enterAssociationAsVisitor } from '../../doors/visitor.js';
 import { createOfficerSession, toAssociationDto, toOfficerDto } from './session.js';
 
@@ -21,12 +22,28 @@ export async function findOfficer(db: Database, associationId: string, email: st
 }
 type FoundOfficer = NonNullable<Awaited<ReturnType<typeof findOfficer>>>;
 
-/** The signed-in officer's session: its token, the officer and the association. */
-export async function startOfficerSession(scope: PublicScope, found: FoundOfficer) {
+/** The signed-in officer's session: its token, the officer and the association. A language picked
+ * on the sign-in screen is the officer's own from now on, as a church user's is. */
+export async function startOfficerSession(scope: PublicScope, found: FoundOfficer, language?: Locale) {
   const associationId = found.association.id;
   return enterAssociationAsVisitor(scope.db, associationId, async (tx) => {
     const token = await createOfficerSession(tx, associationId, found.officer.id, scope.config);
+    if (language && language !== found.officer.language) {
+      await saveOfficerLanguage(tx, associationId, found.officer.id, language);
+      found.officer.language = language;
+    }
     scope.log.info({ associationId, officerId: found.officer.id }, 'association officer signed in');
     return { token, officer: toOfficerDto(found.officer), association: toAssociationDto(found.association) };
   });
+}
+
+async function saveOfficerLanguage(tx: AssociationScope['tx'], associationId: string, officerId: string, language: Locale) {
+  await tx.update(associationOfficers).set({ language, updatedAt: new Date() })
+    .where(and(eq(associationOfficers.associationId, associationId), eq(associationOfficers.id, officerId)));
+}
+
+/** PUT /api/association/language: the signed-in officer's own language. */
+export async function setOfficerLanguage(scope: AssociationScope, language: Locale) {
+  await saveOfficerLanguage(scope.tx, scope.association.id, scope.officer.id, language);
+  return { language };
 }

@@ -4,7 +4,9 @@ import {
 } from '../../../common/schemas/association-members.js';
 import { associationProcedure, capabilityProcedure, officerCapabilityProcedure, router } from '../../trpc/init.js';
 import { rest } from '../../rest/meta.js';
+import { setLanguageInput } from '../../../common/schemas/language.js';
 import { revokeOfficerSession } from './session.js';
+import { setOfficerLanguage } from './login.js';
 import { inviteChurch, listMembers, setMemberSection, withdrawInvitation } from './members.js';
 import { createSection, deleteSection, listSections, renameSection } from './sections.js';
 import { circularReaders, listCirculars, publishCircular } from './circulars.js';
@@ -18,6 +20,11 @@ export const associationRouter = router({
   session: associationProcedure
     .meta(rest('GET', '/api/association/session', 'The signed-in officer and their association'))
     .query(({ ctx }) => ({ officer: ctx.officer, association: ctx.association })),
+
+  setLanguage: associationProcedure
+    .meta(rest('PUT', '/api/association/language', 'Set the signed-in officer\'s own language: language "en", "ml", "ta" or "hi"; answers data.language'))
+    .input(setLanguageInput)
+    .mutation(({ ctx, input }) => setOfficerLanguage(ctx, input.language)),
 
   logout: associationProcedure
     .meta(rest('POST', '/api/association/logout', 'Revoke the officer\'s session token'))

@@ -68,7 +68,7 @@ export async function loginWithPassword(scope: PublicScope<SignInServices>, inpu
   await throttle.succeeded(accountKey, scope.ip);
   if (officer) {
     if (!officer.isActive) throw refuse('account_inactive', forbidden(MESSAGES.accountInactive, { reason: 'account_inactive' }));
-    return { kind: 'association' as const, ...await startOfficerSession(scope, officer) };
+    return { kind: 'association' as const, ...await startOfficerSession(scope, officer, input.language) };
   }
   if (!user || !churchId) throw new Error('unreachable: a verified sign-in has a user or an officer');
   if (!user.isActive) throw refuse('account_inactive', forbidden(MESSAGES.accountInactive, { reason: 'account_inactive' }));
