@@ -1,0 +1,121 @@
+/**
+ * Issue 45 benchmark: what an association sees of its member churches, on the 1,000-church database.
+ *
+ *   npx tsx scripts/bench/association-totals.ts    (npm run bench:association)
+ *
+ * The database: generate-data's 1,000 churches (100 students in 6 classes, DAYS (50) Sundays of
+ * marks), made once and kept (REGENERATE=1 makes it again), plus enrolment consent for about 70 % of
+ * the children (a few withdrawn later), written as the owner. Marks are laid out in two ways, each its
+ * own database (ORDERS, default both): `student` (generate-data's default: each child's Sundays
+ * together, so a month's marks are spread over the whole table, the worst case for these reads) and
+ * `week` (Sunday by Sunday, as roll calls arrive in a church's life: a month's marks sit together).
+ *
+ * Measured, RUNS (20) sequential calls each after 3 to warm the caches, each in its own transaction as
+ * app_platform (the owner of the functions, as the association's functions call them): the month's
+ * totals of 820 member churches (platform_church_month_totals, the latest month with marks) and the
+ * academic year's trend (platform_church_year_trend), each beside the same call for 1 church (the
+ * control). Median and 95th percentile wall time, and CPU per call of the database's backends and of
+ * the whole machine, from /proc. The bar: the totals of 820 churches under 500 ms on PostgreSQL.
+ */
+import { performance } from 'node:perf_hooks';
+import { createPostgresDatabase } from '../../server/db/postgres.js';
+import {
+  BASE_DATABASE_URL, cpuSample, cpuUsPerOperation, databaseExists, databaseName, fmt, heading, machineState, ownerClient,
+  postgresCpu, postgresMsPer, postmasterOf, printTable, quantile,
+} from './lib.js';
+import { generateData, paramsFromEnv, readShape, type GeneratedShape } from './generate-data.js';
+
+const RUNS = Number(process.env.RUNS ?? 20);
+const MEMBERS = Number(process.env.MEMBERS ?? 820);
+const ORDERS = (process.env.ORDERS ?? 'student,week').split(',').filter((o): o is 'student' | 'week' => o === 'student' || o === 'week');
+
+/** The database of one layout, made when missing (or REGENERATE=1), migrated, with consent answers. */
+async function prepare(order: 'student' | 'week'): Promise<{ url: string; shape: GeneratedShape }> {
+  const url = `${BASE_DATABASE_URL}_association${order === 'week' ? '_week' : ''}`;
+  let shape = (await databaseExists(url)) ? await readShape(url) : undefined;
+  if (!shape || (shape.attendanceOrder ?? 'student') !== order || process.env.REGENERATE === '1') {
+    const t = performance.now();
+    await generateData(url, { ...paramsFromEnv(), attendanceOrder: order }, () => {});
+    shape = (await readShape(url))!;
+    console.log(`  generated ${databaseName(url)} in ${fmt((performance.now() - t) / 1000)} s`);
+  }
+  const db = createPostgresDatabase(url, 1);
+  await db.migrate(); // the functions of this branch's migrations on a database made before them
+  await db.close();
+  const sql = ownerClient(url);
+  try {
+    const [{ n }] = await sql<{ n: number }[]>`select count(*)::int as n from student_consents`;
+    if (n === 0) {
+      // ~70 % given on paper in the first month of marks; one in 20 of those withdrawn a month later.
+      await sql`insert into student_consents (church_id, student_id, purpose, given, guardian_name, guardian_relation, method, recorded_by_name, recorded_at)
+        select s.church_id, s.id, 'enrolment', true, 'Parent', 'parent', 'paper_form', 'Bench', ${shape.dates[1]}::timestamptz
+        from students s where abs(hashtext(s.id::text)) % 10 < 7`;
+      await sql`insert into student_consents (church_id, student_id, purpose, given, guardian_name, guardian_relation, method, recorded_by_name, recorded_at)
+        select s.church_id, s.id, 'enrolment', false, 'Parent', 'parent', 'paper_form', 'Bench', ${shape.dates[1]}::timestamptz + interval '30 days'
+        from students s where abs(hashtext(s.id::text)) % 10 < 7 and abs(hashtext(s.id::text)) % 20 = 0`;
+      await sql`vacuum analyze student_consents`;
+    }
+  } finally {
+    await sql.end({ timeout: 5 });
+  }
+  return { url, shape };
+}
+
+async function measure(url: string, postmaster: number | undefined, label: string, size: string, statement: string, args: unknown[]) {
+  const sql = ownerClient(url);
+  try {
+    const once = async () => sql.begin(async (tx) => {
+      await tx`select set_config('role', 'app_platform', true)`;
+      return tx.unsafe(statement, args as never[]);
+    });
+    let rows = 0;
+    for (let i = 0; i < 3; i++) rows = (await once()).length;
+    const times: number[] = [];
+    const before = cpuSample();
+    const pgBefore = postmaster ? postgresCpu(postmaster, databaseName(url)) : undefined;
+    for (let i = 0; i < RUNS; i++) {
+      const started = performance.now();
+      await once();
+      times.push(performance.now() - started);
+    }
+    const [, machineUs] = cpuUsPerOperation(before, cpuSample(), RUNS);
+    const [backendMs] = pgBefore ? postgresMsPer(pgBefore, postgresCpu(postmaster!, databaseName(url)), RUNS) : [NaN];
+    times.sort((a, b) => a - b);
+    return {
+      call: label, churches: size, rows, 'median ms': fmt(quantile(times, 0.5)), 'p95 ms': fmt(quantile(times, 0.95)),
+      'CPU ms/call (database backend)': fmt(backendMs), 'CPU ms/call (machine)': fmt(machineUs / 1000),
+    };
+  } finally {
+    await sql.end({ timeout: 5 });
+  }
+}
+
+async function main() {
+  heading('association totals (issue 45)');
+  for (const order of ORDERS) {
+    const { url, shape } = await prepare(order);
+    console.log(`\n  ${databaseName(url)}: ${shape.churches} churches x ${shape.studentsPerChurch} students x ${shape.days} Sundays `
+      + `(${shape.dates[1]} .. ${shape.dates[0]}), marks laid out by ${order}; academic year ${shape.academicYear}`);
+    console.log(`  ${await machineState(url.replace(/\/[^/]*$/, '/postgres'))}`);
+    const sql = ownerClient(url);
+    const ids = (await sql<{ id: string }[]>`select id from churches order by code limit ${MEMBERS}`).map((r) => r.id);
+    await sql.end({ timeout: 5 });
+    const month = `${shape.dates[0].slice(0, 7)}-01`; // the latest month with marks
+    const postmaster = await postmasterOf(url);
+    const totals = 'select * from platform_church_month_totals($1::uuid[], $2, $3::date)';
+    const trend = 'select * from platform_church_year_trend($1::uuid[], $2)';
+    const all = `{${ids.join(',')}}`;
+    const one = `{${ids[0]}}`;
+    printTable([
+      await measure(url, postmaster, `month totals ${month.slice(0, 7)}`, String(ids.length), totals, [all, shape.academicYear, month]),
+      await measure(url, postmaster, `month totals ${month.slice(0, 7)}`, '1', totals, [one, shape.academicYear, month]),
+      await measure(url, postmaster, `year trend ${shape.academicYear}`, String(ids.length), trend, [all, shape.academicYear]),
+      await measure(url, postmaster, `year trend ${shape.academicYear}`, '1', trend, [one, shape.academicYear]),
+    ]);
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
