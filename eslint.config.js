@@ -65,8 +65,9 @@ const CORE_DEPTHS = [0, 1];
 const CORE_IS_A_LEAF = 'server/core/ is a leaf: it imports only server/db/, server/config.ts, server/background-tasks.ts, common/ and the schema (no module, door, tRPC or REST).';
 
 /**
- * (g) A tenant transaction (`withTenant`) is opened only by a door: server/doors/ (one file per way
- * in: a church user's session, a payer, a one-time link, a background job, a visitor naming a church)
+ * (g) A tenant transaction (`withTenant`) or an association's (`withAssociation`) is opened only by a
+ * door: server/doors/ (one file per way in: a church user's session, a payer, a one-time link, a
+ * background job, a visitor naming a church or an association, an association officer's session)
  * and server/db/ (which implements it). Anywhere else in server/ and scripts/, any mention of
  * `withTenant` (a call, a reference, a destructuring, an import) is refused: a module enters a
  * church through a door, so a new kind of caller is a new door, not a fourth copy of an entry.
@@ -87,13 +88,13 @@ const CORE_IS_A_LEAF = 'server/core/ is a leaf: it imports only server/db/, serv
  * of expired exports and of the sync ledger, the digest's due churches, the readiness check and the
  * demo seed. A church's own rows for its users are read and written in a tenant transaction.
  */
-const TENANT_TRANSACTION = 'A tenant transaction is opened only by a door: enter the church through server/doors/ (church, payer, link, job, visitor).';
-const OPENS_A_TENANT_TRANSACTION = [
-  'MemberExpression[property.name="withTenant"]',
-  'MemberExpression[property.value="withTenant"]',
-  'ObjectPattern > Property[key.name="withTenant"]',
-  'ImportSpecifier[imported.name="withTenant"]',
-].map((selector) => ({ selector, message: TENANT_TRANSACTION }));
+const TENANT_TRANSACTION = 'A tenant or association transaction is opened only by a door: enter the church or association through server/doors/ (church, payer, link, job, visitor, association).';
+const OPENS_A_TENANT_TRANSACTION = ['withTenant', 'withAssociation'].flatMap((name) => [
+  `MemberExpression[property.name="${name}"]`,
+  `MemberExpression[property.value="${name}"]`,
+  `ObjectPattern > Property[key.name="${name}"]`,
+  `ImportSpecifier[imported.name="${name}"]`,
+]).map((selector) => ({ selector, message: TENANT_TRANSACTION }));
 
 /** The options of no-restricted-imports: tRPC's internals always, and the given patterns. */
 const restrictedImports = (...patterns) => ['error', { paths: [TRPC_INTERNALS], patterns }];

@@ -105,6 +105,11 @@ export const CAPABILITIES = {
   /** Read the church's access log of children's sensitive data (who read a medical note, an export,
    * consent records): the church's owner, above those who read. */
   viewAccessLog: SUPER_ADMIN,
+  /** Answer an association's invitation (accept or decline) and leave the association: the church's
+   * decision, its super admin's. */
+  answerAssociation: SUPER_ADMIN,
+  /** Read the association's invitations and membership, and its circulars (with a read mark). */
+  readCirculars: MANAGERS,
 } as const satisfies Record<string, readonly ChurchRole[]>;
 
 export type Capability = keyof typeof CAPABILITIES;
@@ -146,5 +151,5 @@ export const accessIndicators = (user: { role: ChurchRole; is_church_owner: bool
  * this list equal to the router's unbatched procedures. */
 export const UNBATCHED_PROCEDURES = [
   'auth.login', 'auth.forgotPassword', 'auth.resetPassword', 'auth.googleStart', 'auth.googleLogin',
-  'churches.register', 'operatorAuth.login', 'operatorAuth.secondFactor', 'consent.answer',
+  'churches.register', 'operatorAuth.login', 'operatorAuth.secondFactor', 'consent.answer', 'association.login',
 ] as const;

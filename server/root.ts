@@ -25,6 +25,7 @@ import { privacyNoticeRouter } from './modules/privacy-notice/router.js';
 import { familyExportRouter } from './modules/family-export/router.js';
 import { dashboardRouter } from './modules/dashboard/router.js';
 import { examsRouter } from './modules/exams/router.js';
+import { associationRouter, churchAssociationRouter } from './modules/associations/router.js';
 
 /**
  * One router per domain; each module's router file is thin wiring. A module's router.ts is its
@@ -55,6 +56,8 @@ export const appRouter = router({
   familyExport: familyExportRouter,
   dashboard: dashboardRouter,
   exams: examsRouter,
+  association: associationRouter,
+  churchAssociation: churchAssociationRouter,
   operatorAuth: operatorAuthRouter,
   admin: adminRouter,
 });

@@ -1,6 +1,7 @@
 import type { Config } from './config.js';
 import type { Database } from './db/index.js';
 import { createChurchDirectory } from './modules/churches/index.js';
+import { createAssociationDirectory } from './modules/associations/index.js';
 import { LoginThrottle, MemoryAttemptStore, RedisAttemptStore } from './modules/credentials/index.js';
 import { createGoogleProvider } from './modules/google-identity/index.js';
 import { BackgroundTasks } from './background-tasks.js';
@@ -29,6 +30,8 @@ export function createServices(config: Config, db: Database, metrics: MetricsObs
   return {
     metrics,
     churchDirectory: createChurchDirectory(db),
+    /** Association code -> id, for officers' sign-in and the association door. */
+    associationDirectory: createAssociationDirectory(db),
     /** Razorpay with configured keys, else the offline test gateway. */
     gateway: createPaymentGateway(config),
     attempts,

@@ -149,6 +149,9 @@ export const auditLog = pgTable('audit_log', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   operatorId: uuid('operator_id').references(() => platformOperators.id, { onDelete: 'set null' }),
   targetChurchId: uuid('target_church_id').references(() => churches.id, { onDelete: 'set null' }),
+  /** The association concerned, for its officers' changes and the operators' changes to it (no key:
+   * an association's log outlives it, like a church's). */
+  targetAssociationId: uuid('target_association_id'),
   action: text('action').notNull(),
   resourceType: text('resource_type').notNull(),
   resourceId: text('resource_id'),
@@ -160,6 +163,7 @@ export const auditLog = pgTable('audit_log', {
   // The console's log of one church, newest first (read backwards); also what the churches FK's
   // ON DELETE SET NULL looks entries up by.
   index('audit_log_church_created_idx').on(t.targetChurchId, t.createdAt, t.id),
+  index('audit_log_association_created_idx').on(t.targetAssociationId, t.createdAt, t.id),
 ]);
 
 /**

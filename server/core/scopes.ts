@@ -71,3 +71,24 @@ export interface OperatorScope {
   operator: { id: string; name: string; email: string };
   afterCommit: AfterCommit;
 }
+
+/** The association a signed-in officer acts for, and the officer. */
+export interface AssociationDto {
+  id: string; code: string; name: string; kind: 'diocese' | 'district' | 'region' | 'association'; languages: string[];
+}
+export interface OfficerDto {
+  id: string; name: string; email: string;
+  role: 'association_admin' | 'examination_controller' | 'section_convener' | 'valuer';
+  sectionId: string | null; language: string | null;
+}
+
+/** A signed-in association officer's call, inside the association door (server/doors/association.ts):
+ * its transaction, which runs as app_association (the association's own rows and the platform's
+ * functions of its members' figures, never a church's row), the association, the officer and work
+ * for after the commit. */
+export interface AssociationScope {
+  tx: Tx;
+  association: AssociationDto;
+  officer: OfficerDto;
+  afterCommit: AfterCommit;
+}

@@ -9,6 +9,11 @@ export type Tx = PgDatabase<PgQueryResultHKT>;
 
 export const TENANT_ROLE = 'app_tenant';
 export const PLATFORM_ROLE = 'app_platform';
+export const ASSOCIATION_ROLE = 'app_association';
+
+/** Whom a door's transaction runs for: a church (the tenant role), an association (its role, which
+ * holds no church table), or the platform (null). */
+export type DoorIdentity = string | { associationId: string } | null;
 
 /**
  * The database as the rest of the server sees it: two doors and nothing else.
@@ -17,11 +22,14 @@ export const PLATFORM_ROLE = 'app_platform';
  *   BYPASSRLS, owns nothing) with app.church_id set, so row-level security filters every row.
  * - `withPlatform` is the one door that may cross churches (church-code lookup, registration,
  *   seeding, operator console). It runs as app_platform.
+ * - `withAssociation` runs as app_association with app.association_id set: the association's own
+ *   rows, and its member churches' figures through functions owned by the platform (no church table).
  */
 export interface Database {
   readonly kind: 'pglite' | 'postgres';
   withTenant<T>(churchId: string, fn: (tx: Tx) => Promise<T>): Promise<T>;
   withPlatform<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  withAssociation<T>(associationId: string, fn: (tx: Tx) => Promise<T>): Promise<T>;
   /** Owner-level statements: migrations and test/diagnostic catalog reads only. */
   ownerQuery<R = Record<string, unknown>>(query: SQL): Promise<R[]>;
   migrate(): Promise<void>;
@@ -69,17 +77,26 @@ export function commitEarly(tx: Tx): void {
  */
 export type SessionSetup = 'set_config' | 'set_local';
 
-/** The church id is inlined into the session-setup statement (so it can share a round trip with
- * BEGIN), therefore it must be a well-formed UUID and nothing else. */
-function assertChurchId(churchId: string): string {
-  if (!isGuid(churchId)) throw new Error('Tenant door: church id is not a UUID');
-  return churchId.toLowerCase();
+/** A church or association id is inlined into the session-setup statement (so it can share a round
+ * trip with BEGIN), therefore it must be a well-formed UUID and nothing else. */
+function assertId(id: string, door: string): string {
+  if (!isGuid(id)) throw new Error(`${door} door: id is not a UUID`);
+  return id.toLowerCase();
 }
 
 /** The one place that builds a door's setup: the statements to run, in order, right after BEGIN.
- * `churchId` null is the platform door (no church, the platform role). */
-export function setupStatements(mode: SessionSetup, churchId: string | null): string[] {
-  const church = churchId === null ? '' : assertChurchId(churchId);
+ * `identity` null is the platform door (no church, the platform role). */
+export function setupStatements(mode: SessionSetup, identity: DoorIdentity): string[] {
+  if (identity !== null && typeof identity === 'object') {
+    const association = assertId(identity.associationId, 'Association');
+    return mode === 'set_local'
+      ? [`set local citus.propagate_set_commands = 'local'`, `set local app.association_id = '${association}'`, `set local role ${ASSOCIATION_ROLE}`,
+        // Its totals read many churches' shards, then it may write its own (reference) tables.
+        `set local citus.multi_shard_modify_mode = 'sequential'`]
+      : [`select set_config('app.association_id', '${association}', true), set_config('role', '${ASSOCIATION_ROLE}', true)`];
+  }
+  const churchId = identity;
+  const church = churchId === null ? '' : assertId(churchId, 'Tenant');
   const role = churchId === null ? PLATFORM_ROLE : TENANT_ROLE;
   return mode === 'set_local'
     ? [`set local citus.propagate_set_commands = 'local'`, `set local app.church_id = '${church}'`, `set local role ${role}`,

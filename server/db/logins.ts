@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type postgres from 'postgres';
-import { PLATFORM_ROLE, TENANT_ROLE } from './database.js';
+import { ASSOCIATION_ROLE, PLATFORM_ROLE, TENANT_ROLE } from './database.js';
 
 /**
  * The PostgreSQL logins the server connects with while it serves requests, when it is given only
@@ -25,8 +25,8 @@ import { PLATFORM_ROLE, TENANT_ROLE } from './database.js';
  * Explicit logins (DATABASE_TENANT_URL, DATABASE_PLATFORM_URL) bypass all of this.
  */
 const RUNTIME_LOGINS = {
-  tenant: { prefix: 'app_tenant_login_', role: TENANT_ROLE },
-  platform: { prefix: 'app_platform_login_', role: PLATFORM_ROLE },
+  tenant: { prefix: 'app_tenant_login_', roles: [TENANT_ROLE, ASSOCIATION_ROLE] },
+  platform: { prefix: 'app_platform_login_', roles: [PLATFORM_ROLE] },
 } as const;
 type RuntimeLogin = keyof typeof RUNTIME_LOGINS;
 
@@ -82,7 +82,7 @@ export async function provisionRuntimeLogins(owner: postgres.Sql, ownerUrl: stri
   await dropLoginsOfDroppedDatabases(owner);
   await retireSharedLogins(owner);
   for (const which of Object.keys(RUNTIME_LOGINS) as RuntimeLogin[]) {
-    const { role } = RUNTIME_LOGINS[which];
+    const roles: readonly string[] = RUNTIME_LOGINS[which].roles;
     const login = loginName(which, seed);
     // The name (a constant prefix and an oid) and the hex password are ours, not input: safe to inline in DDL.
     await owner.unsafe(`
@@ -97,9 +97,11 @@ export async function provisionRuntimeLogins(owner: postgres.Sql, ownerUrl: stri
       join pg_roles g on g.oid = m.roleid join pg_roles u on u.oid = m.member
       where u.rolname = ${login}`;
     for (const { rolname } of memberships) {
-      if (rolname !== role) await owner.unsafe(`REVOKE "${rolname.replace(/"/g, '""')}" FROM ${login}`);
+      if (!roles.includes(rolname)) await owner.unsafe(`REVOKE "${rolname.replace(/"/g, '""')}" FROM ${login}`);
     }
-    if (!memberships.some((m) => m.rolname === role)) await owner.unsafe(`GRANT ${role} TO ${login}`);
+    for (const role of roles) {
+      if (!memberships.some((m) => m.rolname === role)) await owner.unsafe(`GRANT ${role} TO ${login}`);
+    }
   }
   return urlsOf(ownerUrl, seed);
 }

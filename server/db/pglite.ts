@@ -6,7 +6,7 @@ import { lockDataDir } from './pglite-lock.js';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { sql as sqlTag, type SQL } from 'drizzle-orm';
 import {
-  APPLIED_MIGRATION_SQL, MIGRATIONS_FOLDER, appliedFrom, setupStatements, type Database, type SessionSetup, type Tx,
+  APPLIED_MIGRATION_SQL, MIGRATIONS_FOLDER, appliedFrom, setupStatements, type Database, type DoorIdentity, type SessionSetup, type Tx,
 } from './database.js';
 
 /** PGlite's own start parameters (single-user mode, no parallel workers...), which a PGlite given
@@ -35,9 +35,9 @@ export async function createPgliteDatabase(
   const owner = drizzle(client);
 
   // One statement per query: PGlite's query (extended protocol) takes no multi-statement string.
-  const run = <T>(churchId: string | null, fn: (tx: Tx) => Promise<T>) =>
+  const run = <T>(identity: DoorIdentity, fn: (tx: Tx) => Promise<T>) =>
     owner.transaction(async (tx) => {
-      for (const statement of setupStatements(mode, churchId)) await tx.execute(sqlTag.raw(statement));
+      for (const statement of setupStatements(mode, identity)) await tx.execute(sqlTag.raw(statement));
       return fn(tx);
     });
 
@@ -45,6 +45,7 @@ export async function createPgliteDatabase(
     kind: 'pglite',
     withTenant: (churchId, fn) => run(churchId, fn),
     withPlatform: (fn) => run(null, fn),
+    withAssociation: (associationId, fn) => run({ associationId }, fn),
     async ownerQuery<R>(query: SQL) {
       return (await owner.execute(query)).rows as R[];
     },

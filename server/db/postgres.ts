@@ -3,7 +3,7 @@ import { drizzle } from 'drizzle-orm/postgres-js';
 import { migrate } from 'drizzle-orm/postgres-js/migrator';
 import { sql, type SQL } from 'drizzle-orm';
 import {
-  APPLIED_MIGRATION_SQL, MIGRATIONS_FOLDER, appliedFrom, earlyCommits, setupStatements, type Database, type SessionSetup, type Tx,
+  APPLIED_MIGRATION_SQL, MIGRATIONS_FOLDER, appliedFrom, earlyCommits, setupStatements, type Database, type DoorIdentity, type SessionSetup, type Tx,
 } from './database.js';
 import { provisionRuntimeLogins, runtimeLoginUrls, type RuntimeLoginUrls } from './logins.js';
 
@@ -197,13 +197,13 @@ export function createPostgresDatabase(
     ? Promise.resolve(mode)
     : conn.unsafe(CITUS_INSTALLED_SQL).then(([row]) => (row.citus ? 'set_local' : mode), (error: unknown) => { sessionMode = undefined; throw error; });
 
-  async function run<T>(door: keyof Doors, churchId: string | null, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  async function run<T>(door: keyof Doors, identity: DoorIdentity, fn: (tx: Tx) => Promise<T>): Promise<T> {
     const pool = (doors ?? await doorsReady())[door];
     const slot = await pool.acquire();
     const conn = slot.sql;
     let setup: string[];
     try {
-      setup = setupStatements(await modeOf(conn), churchId);
+      setup = setupStatements(await modeOf(conn), identity);
     } catch (error) {
       pool.release(slot);
       throw error;
@@ -280,6 +280,8 @@ export function createPostgresDatabase(
     kind: 'postgres',
     withTenant: (churchId, fn) => run('tenant', churchId, fn),
     withPlatform: (fn) => run('platform', null, fn),
+    // The tenant door's login is a member of the association role too (logins.ts): its pool serves both.
+    withAssociation: (associationId, fn) => run('tenant', { associationId }, fn),
     async ownerQuery<R>(query: SQL) {
       return (await drizzle(owner()).execute(query)) as unknown as R[];
     },

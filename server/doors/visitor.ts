@@ -1,4 +1,4 @@
-import type { Database } from '../db/index.js';
+import type { Database, Tx } from '../db/index.js';
 import type { ChurchScope } from '../core/scopes.js';
 
 /**
@@ -11,4 +11,11 @@ import type { ChurchScope } from '../core/scopes.js';
  */
 export function enterChurchAsVisitor<T>(db: Database, churchId: string, work: (scope: ChurchScope) => Promise<T>): Promise<T> {
   return db.withTenant(churchId, (tx) => work({ tx, church: { id: churchId } }));
+}
+
+/** A caller with no session naming an association by its code (an officer signing in): one
+ * transaction of that association as app_association, which reaches the association's own rows
+ * only; what it may read of them is the caller's module's rule (an officer found by address). */
+export function enterAssociationAsVisitor<T>(db: Database, associationId: string, work: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.withAssociation(associationId, work);
 }

@@ -1,5 +1,6 @@
 import type { Capability } from '../../common/permissions.js';
 import type { ChurchRole } from '../../common/constants.js';
+import type { OfficerCapability, OfficerRole } from '../../common/associations.js';
 
 /**
  * A documented REST path, declared on the procedure that serves it (`.meta(rest(...))`): the REST
@@ -35,7 +36,8 @@ export interface RestFile {
  * - church: a signed-in church user of one of `roles`, and with `validSubscription` only while
  *   the church's subscription is valid;
  * - payer: the church's super admin, or the browser holding the payment token of its registration;
- * - operator: a signed-in platform operator.
+ * - operator: a signed-in platform operator;
+ * - association: a signed-in officer of an association, of one of `roles` (its capability's).
  */
 export type ProcedureAccess =
   /** `unbatched`: refused inside a batch (common/permissions.ts lists these for the client). */
@@ -43,7 +45,8 @@ export type ProcedureAccess =
   /** `capability`: the permission-table entry the roles come from, when the rung asks for one. */
   | { door: 'church'; roles: readonly ChurchRole[]; validSubscription: boolean; capability?: Capability }
   | { door: 'payer' }
-  | { door: 'operator' };
+  | { door: 'operator' }
+  | { door: 'association'; roles: readonly OfficerRole[]; capability?: OfficerCapability };
 
 export interface ProcedureMeta {
   rest?: RestMeta;

@@ -7,6 +7,8 @@ import { badRequest, ERROR_MESSAGES } from '../core/errors.js';
 import { assertRole, assertValidSubscription, enterChurch } from '../doors/church.js';
 import { findChurchPayer } from '../doors/payer.js';
 import { enterAsOperator } from '../doors/operator.js';
+import { assertOfficerCapability, enterAssociation } from '../doors/association.js';
+import { OFFICER_ROLES, officerRolesWith, type OfficerCapability } from '../../common/associations.js';
 import { asTrpcError, describeTrpcError } from './errors.js';
 
 /**
@@ -104,3 +106,21 @@ export const capabilityProcedure = (capability: Capability) => {
     return next();
   });
 };
+
+/** Rung 2, for associations: a signed-in association officer, through the association door
+ * (doors/association.ts); the handler gets `ctx.tx` (a transaction as app_association, which reads
+ * no church row), `ctx.officer`, `ctx.association` and `ctx.afterCommit`. */
+export const associationProcedure = publicProcedure.meta({ access: { door: 'association', roles: OFFICER_ROLES } }).use(({ ctx, next }) =>
+  enterAssociation(ctx, async (session) => {
+    const result = await next({ ctx: session });
+    if (!result.ok) throw result.error; // roll the transaction back
+    return result;
+  }));
+
+/** Rung 3 of the association's ladder: the officers whose role holds a capability of the officers'
+ * permission table (common/associations.ts). */
+export const officerCapabilityProcedure = (capability: OfficerCapability) =>
+  associationProcedure.meta({ access: { door: 'association', roles: officerRolesWith(capability), capability } }).use(({ ctx, next }) => {
+    assertOfficerCapability(ctx.officer, capability);
+    return next();
+  });

@@ -6,10 +6,12 @@ import { todayIn } from '../../common/dates.js';
 import { previousYear } from '../../common/rollover.js';
 import {
   academicYearRollovers, attendance, classSubstitutes, examMarkAmendments, examMarkWrites, examMarks, examPapers, examRemarks, exams, attendanceSyncBatches, churchPrivacyNotices, consentLinks, familyExports, followUpContacts, reportCardLinks, certificates, media, mediaChildren,
-  childDataReads, paymentOrders, sessionRecords, studentCare, studentConsents, studentGuardians, studentPickups, users,
+  childDataReads, paymentOrders, sessionRecords, studentCare, studentConsents, studentGuardians, studentPickups, users, associations, associationOfficers, associationMemberships, associationSections, associationCirculars, circularReads,
 } from '../../drizzle/schema/index.js';
 import type { Database } from '../../server/db/index.js';
-import { createChurch, createClassWithStudents } from './fixtures.js';
+import { createChurch, createClassWithStudents, TEST_PASSWORD } from './fixtures.js';
+import { officerEmail } from './associations.js';
+import { hashPassword } from '../../server/modules/credentials/index.js';
 import type { VictimIds } from './replay-inputs.js';
 
 /** Texts made by `marker` hold this: a search for it finds nothing of any other church. */
@@ -137,12 +139,40 @@ export async function churchWithRows(db: Database) {
   });
   // Orders are written by the platform door only (the tenant role may not).
   await db.withPlatform((tx) => tx.insert(paymentOrders).values({ churchId, provider: 'razorpay', providerOrderId: providerOrder, planTier: 'premium', amountPaise: 99_900 }));
+  // Its association: a member of one (in a section, a circular to that section read by its principal),
+  // and once of another, which it left. Made through the platform door, as if through the invitations.
+  const officerHash = await hashPassword(TEST_PASSWORD);
+  const { membership, section, circular, leftAssociation, currentAssociation } = await db.withPlatform(async (tx) => {
+    const [left, current] = await tx.insert(associations).values([
+      { code: `L${church.code.slice(1)}`, name: 'Association it left', kind: 'district' },
+      { code: `M${church.code.slice(1)}`, name: 'Its association', kind: 'diocese' },
+    ]).returning();
+    await tx.insert(associationOfficers).values([left, current].map((association) => ({
+      associationId: association.id, role: 'association_admin' as const, name: `Admin of ${association.name}`,
+      email: officerEmail('association_admin', association.code), passwordHash: officerHash,
+    })));
+    await tx.insert(associationMemberships).values({
+      associationId: left.id, churchId, status: 'left', invitedByName: 'an officer', answeredAt: new Date(), leftAt: new Date(),
+    });
+    const [s] = await tx.insert(associationSections).values({ associationId: current.id, name: marker('Section') }).returning();
+    const [m] = await tx.insert(associationMemberships).values({
+      associationId: current.id, churchId, sectionId: s.id, status: 'active', invitedByName: 'an officer', answeredAt: new Date(),
+    }).returning();
+    const [c] = await tx.insert(associationCirculars).values({
+      associationId: current.id, sectionId: s.id, title: marker('Circular'), body: marker('Circular text'), publishedByName: 'an officer',
+    }).returning();
+    await tx.insert(circularReads).values({
+      churchId, associationId: current.id, circularId: c.id, userId: church.users.principal.id, readerName: marker('Reader'), readerRole: 'principal',
+    });
+    return { membership: m, section: s, circular: c, leftAssociation: left, currentAssociation: current };
+  });
   const ids: VictimIds = {
     church: churchId, class: cls.id, student: roster[0].id, teacher: church.users.teacher.id,
     record: record.id, media: item.id, providerOrder, batch: batchId, export: familyExport.id, guardian: guardian.id,
     rollover: rollover.id, absence: absence.id, exam: exam.id, paper: paper.id, examWrite,
+    membership: membership.id, section: section.id, circular: circular.id,
   };
-  return { ...church, ids, mediaFile, consentToken };
+  return { ...church, ids, mediaFile, consentToken, leftAssociationCode: leftAssociation.code, associationCode: currentAssociation.code };
 }
 
 /**

@@ -35,6 +35,11 @@ export interface VictimIds {
   paper: string;
   /** The write id of a mark-list save it made (ids a device makes; each church has its own). */
   examWrite: string;
+  /** Its membership of its association (an invitation it accepted). */
+  membership: string;
+  /** The association's section it is in, and a circular sent to that section, which it read. */
+  section: string;
+  circular: string;
 }
 
 type Kind = keyof VictimIds;
@@ -45,7 +50,7 @@ const KIND_OF_FIELD: Record<string, Kind> = {
   next_teacher_id: 'teacher',
   church_id: 'church', order_id: 'providerOrder', razorpay_order_id: 'providerOrder', batchId: 'batch',
   guardian_id: 'guardian', class_ids: 'class', substitute_id: 'teacher', absence_id: 'absence',
-  exam_id: 'exam', paper_id: 'paper', write_id: 'examWrite',
+  exam_id: 'exam', paper_id: 'paper', write_id: 'examWrite', section_id: 'section',
 };
 
 /** A bare `id` points at the row kind of the procedure's domain (longest prefix first). */
@@ -55,6 +60,8 @@ const KIND_OF_DOMAIN: Array<[string, Kind]> = [
   ['records.', 'record'], ['users.', 'teacher'], ['gallery.', 'media'], ['guardians.', 'student'], ['privacy.', 'student'],
   ['familyExport.link', 'export'], ['familyExport.', 'student'], ['consent.', 'student'],
   ['rollover.', 'rollover'],
+  ['association.renameSection', 'section'], ['association.deleteSection', 'section'], ['association.circularReaders', 'circular'],
+  ['association.', 'membership'], ['churchAssociation.markCircularRead', 'circular'], ['churchAssociation.', 'membership'],
 ];
 
 interface JsonSchema {

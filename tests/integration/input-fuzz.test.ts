@@ -7,6 +7,7 @@ import { startTestApp, type TestApp } from '../helpers/app.js';
 import { churchWithRows, snapshotOf } from '../helpers/church-rows.js';
 import { signInNewOperator } from '../helpers/fixtures.js';
 import { signIn } from '../helpers/church-session.js';
+import { officerEmail, signInOfficer } from '../helpers/associations.js';
 import { replayInput, type VictimIds } from '../helpers/replay-inputs.js';
 
 /**
@@ -66,6 +67,7 @@ let app: TestApp;
 let own: VictimIds;
 let churchHeaders: Record<string, string>;
 let operatorHeaders: Record<string, string>;
+let officerHeaders: Record<string, string>;
 
 interface Answer { status: number; json: unknown }
 
@@ -102,6 +104,13 @@ function problemOf(answer: Answer): string | null {
   return null;
 }
 
+/** Each procedure is fuzzed by a caller its door lets through: the operator, the church's
+ * association's admin, or the church's super admin. */
+const headersFor = (procedure: { meta: { access?: { door: string } } }) => {
+  const door = procedure.meta.access?.door;
+  return door === 'operator' ? operatorHeaders : door === 'association' ? officerHeaders : churchHeaders;
+};
+
 /** Church procedures first, then the operator's (they may change the church's plan); sign-outs never. */
 const fuzzed = () => proceduresOf(appRouter)
   .filter((p) => !p.procedurePath.endsWith('.logout') && p.meta.rest)
@@ -115,13 +124,15 @@ beforeAll(async () => {
   const session = await signIn(app.url, church.code, `superadmin@${church.code.toLowerCase()}.test`);
   churchHeaders = session.headers;
   operatorHeaders = { authorization: `Bearer ${(await signInNewOperator(app.db, app.url)).token}` };
+  // The admin of the church's association, for the association's procedures.
+  officerHeaders = (await signInOfficer(app.url, church.associationCode, officerEmail('association_admin', church.associationCode))).headers;
 }, 120_000);
 afterAll(async () => { await app?.close(); });
 
 describe('bad input to every procedure', () => {
   it(`answers every hostile input below 500, in the envelope, and writes nothing when it refuses (${RUNS} runs each, seed ${SEED})`, async () => {
     for (const procedure of fuzzed()) {
-      const headers = procedure.meta.access?.door === 'operator' ? operatorHeaders : churchHeaders;
+      const headers = headersFor(procedure);
       const sample = (replayInput(procedure.procedurePath, procedure.input as z.ZodType | undefined, own) ?? {}) as Record<string, unknown>;
       const inBody = procedure.meta.rest!.method !== 'GET';
       await fc.assert(fc.asyncProperty(hostileInput(sample, inBody), async ({ input, body }) => {
@@ -150,7 +161,7 @@ describe('bad input to every procedure', () => {
     const problems: string[] = [];
     for (const procedure of fuzzed().filter((p) => p.meta.rest!.method !== 'GET' && !p.meta.rest!.path.includes('{'))) {
       for (const [contentType, body] of bodies) {
-        const headers = procedure.meta.access?.door === 'operator' ? operatorHeaders : churchHeaders;
+        const headers = headersFor(procedure);
         const res = await fetch(app.url + procedure.meta.rest!.path, {
           method: procedure.meta.rest!.method, headers: { ...headers, 'content-type': contentType }, body,
         });

@@ -9,6 +9,7 @@ import { churchWithRows, MARKER_PREFIX, snapshotOf } from '../helpers/church-row
 import { createChurch, signInNewOperator } from '../helpers/fixtures.js';
 import { signIn } from '../helpers/church-session.js';
 import { registeredRoutes } from '../helpers/registered-routes.js';
+import { createAssociation, officerEmail, signInOfficer } from '../helpers/associations.js';
 import { replayInput, type VictimIds } from '../helpers/replay-inputs.js';
 
 /**
@@ -44,7 +45,11 @@ let procedures: ProcedureInfo[];
 let bCode: string;
 let victimFile: string;
 let cCode: string;
+let yCode: string;
+let leftCode: string;
 
+
+const ASSOCIATION_IDS = ['association_id', 'section_id', 'circular_id'];
 
 /** What identifies church A in its rows: every id, and every text that holds its code or a marker
  * (names, emails, notes, file names). Texts any church may hold (roles, years) are not searched. */
@@ -55,7 +60,10 @@ function markersOf(snapshot: Record<string, unknown>, code: string): string[] {
   const visit = (value: unknown) => {
     if (typeof value === 'string' && identifies(value)) values.add(value);
     else if (Array.isArray(value)) value.forEach(visit);
-    else if (value && typeof value === 'object') Object.values(value).forEach(visit);
+    else if (value && typeof value === 'object') {
+      // The ids of an association's own rows that A's rows name are the association's, not A's.
+      Object.entries(value).filter(([key]) => !ASSOCIATION_IDS.includes(key)).forEach(([, inner]) => visit(inner));
+    }
   };
   for (const [table, rows] of Object.entries(snapshot)) if (table !== 'audit_log') visit(rows);
   return [...values];
@@ -70,7 +78,7 @@ async function callers(): Promise<Caller[]> {
       headers: session.headers,
       verdict: (a) => {
         if (a.door === 'public') return 'open';
-        if (a.door === 'operator') return 401;
+        if (a.door === 'operator' || a.door === 'association') return 401;
         if (a.door === 'payer') return role === 'super_admin' ? 'through' : 403;
         return a.roles.includes(role) ? 'through' : 403;
       },
@@ -82,7 +90,7 @@ async function callers(): Promise<Caller[]> {
     headers: lapsed.headers,
     verdict: (a) => {
       if (a.door === 'public') return 'open';
-      if (a.door === 'operator') return 401;
+      if (a.door === 'operator' || a.door === 'association') return 401;
       if (a.door === 'church' && a.validSubscription) return 403;
       return 'through';
     },
@@ -94,7 +102,17 @@ async function callers(): Promise<Caller[]> {
     // An operator reads and changes any church on its own paths by design; here it is tried on the others.
     verdict: (a) => (a.door === 'operator' ? 'skip' : a.door === 'public' ? 'open' : 401),
   };
-  return [anonymous, ...members, lapsedChurch, operatorOnChurchPaths];
+  // Association officers, a new kind of caller: of an association church A never joined, and of the
+  // one it left (A is a member of a third): on association paths they see nothing of A.
+  const officers = await Promise.all([[yCode, 'another association\'s admin'], [leftCode, 'the admin of the association A left']].map(async ([code, name]): Promise<Caller> => {
+    const session = await signInOfficer(app.url, code, officerEmail('association_admin', code));
+    return {
+      name,
+      headers: session.headers,
+      verdict: (a) => (a.door === 'public' ? 'open' : a.door === 'association' ? (a.roles.includes('association_admin') ? 'through' : 403) : 401),
+    };
+  }));
+  return [anonymous, ...members, lapsedChurch, operatorOnChurchPaths, ...officers];
 }
 
 /**
@@ -195,6 +213,8 @@ beforeAll(async () => {
   // A signed-in session of A, so that its sessions are in the snapshot too.
   await signIn(app.url, a.code, `principal@${a.code.toLowerCase()}.test`);
   victim = a.ids;
+  leftCode = a.leftAssociationCode;
+  yCode = (await createAssociation(app.db, ['association_admin'])).code;
   victimFile = a.mediaFile;
   bCode = (await createChurch(app.db, { roles: [...ROLES] })).code;
   cCode = (await createChurch(app.db, { status: 'inactive', roles: ['super_admin'] })).code;

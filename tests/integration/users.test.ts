@@ -118,9 +118,10 @@ describe('guests', () => {
   // Auth, the subscription and payments are for every signed-in user; the academic-year settings
   // feed every role's year pickers (the guest gallery filters by year). Everything else refuses guests.
   // The operator console (its sign-in and its API) is not a church path at all: a church token gets
-  // 401 there (tests/integration/operator-auth.test.ts and admin-*.test.ts).
+  // 401 there (tests/integration/operator-auth.test.ts and admin-*.test.ts); so are an association's
+  // paths, for its officers (tests/integration/associations.test.ts).
   // A guest also looks at the gallery (its list and departments), and changes nothing there.
-  const OPEN_TO_ALL = new Set(['auth', 'subscription', 'payments', 'churches', 'academic-year', 'operator-auth', 'admin']);
+  const OPEN_TO_ALL = new Set(['auth', 'subscription', 'payments', 'churches', 'academic-year', 'operator-auth', 'admin', 'association']);
   const GUEST_READS = new Set(['gallery.list', 'gallery.departments']);
   // Pages for parents and the public need no sign-in at all: a consent link (its token is the only
   // key), the church's public privacy notice, and a certificate's check by its printed code.

@@ -1,4 +1,5 @@
-import { academicYearConfigs, auditLog, churches, users } from '../../../drizzle/schema/index.js';
+import { eq } from 'drizzle-orm';
+import { academicYearConfigs, associations, auditLog, churches, users } from '../../../drizzle/schema/index.js';
 import { DEFAULT_ACADEMIC_YEAR_CONFIG } from '../../../common/academic-year.js';
 import { MESSAGES } from '../../../common/constants.js';
 import { SOURCE_LOCALE } from '../../../common/i18n/locales.js';
@@ -150,7 +151,11 @@ type NewChurch = Omit<typeof churches.$inferInsert, 'code'>;
  * DO NOTHING keeps the transaction alive on a taken code (a failed insert would abort it). */
 async function insertChurchWithNewCode(tx: Tx, values: NewChurch) {
   for (let draw = 0; draw < CODE_DRAWS; draw++) {
-    const [church] = await tx.insert(churches).values({ ...values, code: newChurchCode() })
+    const code = newChurchCode();
+    // The sign-in screen's code field names a church or an association, never both.
+    const [association] = await tx.select({ id: associations.id }).from(associations).where(eq(associations.code, code)).limit(1);
+    if (association) continue;
+    const [church] = await tx.insert(churches).values({ ...values, code })
       .onConflictDoNothing({ target: churches.code }).returning();
     if (church) return church;
   }

@@ -79,7 +79,7 @@ export function createMetrics(db: Database) {
       httpRequests.inc(labels);
       httpDuration.observe(labels, seconds);
     },
-    door(door: 'tenant' | 'platform', committed: boolean, seconds: number) {
+    door(door: 'tenant' | 'platform' | 'association', committed: boolean, seconds: number) {
       doorTransactions.inc({ door, outcome: committed ? 'commit' : 'rollback' });
       doorDuration.observe({ door }, seconds);
     },

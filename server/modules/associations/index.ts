@@ -1,0 +1,4 @@
+// The associations module's surface: the association directory and officers' sessions (for the
+// association door and sign-in). Its routers are root.ts's (router.ts).
+export { createAssociationDirectory, type AssociationDirectory } from './directory.js';
+export { authenticateOfficerSession } from './session.js';
