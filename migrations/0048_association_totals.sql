@@ -24,8 +24,8 @@
 -- rather than an unknown parameter.
 --
 -- On Citus (tables distributed by church_id, the functions called on the coordinator): each function
--- runs one multi-shard SELECT (the church ids span every shard), pushed down whole to each shard since
--- every join and GROUP BY is on church_id; nothing is written, nothing is locked beyond the snapshot,
+-- runs one multi-shard SELECT (the church ids span every shard), which Citus can push down whole to
+-- each shard since every join and GROUP BY is on church_id; nothing is written, nothing is locked beyond the snapshot,
 -- and an association asks for its figures when an officer opens its screen, not at a church's pace.
 CREATE FUNCTION platform_church_month_totals(p_church_ids uuid[], p_academic_year text, p_month date)
 RETURNS TABLE (

@@ -15,15 +15,19 @@
  * totals of 820 member churches (platform_church_month_totals, the latest month with marks) and the
  * academic year's trend (platform_church_year_trend), each beside the same call for 1 church (the
  * control). Median and 95th percentile wall time, and CPU per call of the database's backends and of
- * the whole machine, from /proc. The bar: the totals of 820 churches under 500 ms on PostgreSQL.
+ * the whole machine, from /proc. Then the same through the real HTTP server (in this process), as an
+ * association admin: GET /api/association/totals and /api/association/trend of an association of 820
+ * member churches in 40 sections, beside an association of 1 (made as the owner: officers, sections,
+ * active memberships). The bar: the totals of 820 churches under 500 ms on PostgreSQL.
  */
 import { performance } from 'node:perf_hooks';
 import { createPostgresDatabase } from '../../server/db/postgres.js';
+import { hashPassword } from '../../server/modules/credentials/index.js';
 import {
-  BASE_DATABASE_URL, cpuSample, cpuUsPerOperation, databaseExists, databaseName, fmt, heading, machineState, ownerClient,
-  postgresCpu, postgresMsPer, postmasterOf, printTable, quantile,
+  BASE_DATABASE_URL, call, cpuSample, cpuUsPerOperation, databaseExists, databaseName, fmt, heading, machineState, ownerClient,
+  postgresCpu, postgresMsPer, postmasterOf, printTable, quantile, startApp,
 } from './lib.js';
-import { generateData, paramsFromEnv, readShape, type GeneratedShape } from './generate-data.js';
+import { BENCH_PASSWORD, generateData, paramsFromEnv, readShape, type GeneratedShape } from './generate-data.js';
 
 const RUNS = Number(process.env.RUNS ?? 20);
 const MEMBERS = Number(process.env.MEMBERS ?? 820);
@@ -90,6 +94,52 @@ async function measure(url: string, postmaster: number | undefined, label: strin
   }
 }
 
+/** An association (code, name) with an admin (admin@<code>.bench, BENCH_PASSWORD) and these active
+ * member churches spread over `sections` sections, made again from nothing as the owner. */
+async function makeAssociation(url: string, code: string, churchIds: string[], sections: number) {
+  const sql = ownerClient(url);
+  try {
+    await sql`delete from associations where code = ${code}`;
+    const [{ id }] = await sql<{ id: string }[]>`insert into associations (code, name, kind) values (${code}, ${`Bench ${code}`}, 'diocese') returning id`;
+    await sql`insert into association_officers (association_id, name, email, password_hash, role)
+      values (${id}, 'Bench admin', ${`admin@${code.toLowerCase()}.bench`}, ${await hashPassword(BENCH_PASSWORD)}, 'association_admin')`;
+    await sql`insert into association_sections (association_id, name) select ${id}, 'Section ' || g from generate_series(1, ${sections}) g`;
+    await sql`insert into association_memberships (association_id, church_id, section_id, status, invited_by_name, answered_at)
+      select ${id}, m.church_id, s.id, 'active', 'Bench', now()
+      from unnest(${churchIds}::uuid[]) with ordinality as m(church_id, n)
+      join (select id, row_number() over (order by name) as k from association_sections where association_id = ${id}) s
+        on s.k = 1 + (m.n - 1) % ${sections}`;
+    await sql`analyze association_memberships, association_sections`;
+  } finally {
+    await sql.end({ timeout: 5 });
+  }
+}
+
+async function measureHttp(url: string, postmaster: number | undefined, label: string, size: string, base: string, path: string, session: { token: string; code: string }) {
+  const once = async () => {
+    const res = await call(base, 'GET', path, session);
+    if (res.status !== 200) throw new Error(`${label}: ${res.status} ${res.body.message}`);
+    return res;
+  };
+  for (let i = 0; i < 3; i++) await once();
+  const times: number[] = [];
+  const before = cpuSample();
+  const pgBefore = postmaster ? postgresCpu(postmaster, databaseName(url)) : undefined;
+  for (let i = 0; i < RUNS; i++) {
+    const started = performance.now();
+    await once();
+    times.push(performance.now() - started);
+  }
+  const [processUs, machineUs] = cpuUsPerOperation(before, cpuSample(), RUNS);
+  const [backendMs] = pgBefore ? postgresMsPer(pgBefore, postgresCpu(postmaster!, databaseName(url)), RUNS) : [NaN];
+  times.sort((a, b) => a - b);
+  return {
+    request: label, churches: size, 'median ms': fmt(quantile(times, 0.5)), 'p95 ms': fmt(quantile(times, 0.95)),
+    'CPU ms/request (this process)': fmt(processUs / 1000), 'CPU ms/request (database backends)': fmt(backendMs),
+    'CPU ms/request (machine)': fmt(machineUs / 1000),
+  };
+}
+
 async function main() {
   heading('association totals (issue 45)');
   for (const order of ORDERS) {
@@ -112,6 +162,31 @@ async function main() {
       await measure(url, postmaster, `year trend ${shape.academicYear}`, String(ids.length), trend, [all, shape.academicYear]),
       await measure(url, postmaster, `year trend ${shape.academicYear}`, '1', trend, [one, shape.academicYear]),
     ]);
+
+    await makeAssociation(url, 'ABENCH', ids, 40);
+    await makeAssociation(url, 'ABENC1', [ids[0]], 1);
+    const db = createPostgresDatabase(url, 10);
+    const app = await startApp(db);
+    try {
+      const signIn = async (code: string) => {
+        const res = await call(app.url, 'POST', '/api/association/login', { body: { church_code: code, email: `admin@${code.toLowerCase()}.bench`, password: BENCH_PASSWORD } });
+        if (res.status !== 200) throw new Error(`association sign-in ${code}: ${res.status} ${res.body.message}`);
+        return { token: res.body.data.token as string, code };
+      };
+      const many = await signIn('ABENCH');
+      const single = await signIn('ABENC1');
+      const totalsPath = `/api/association/totals?academic_year=${shape.academicYear}&month=${month.slice(0, 7)}`;
+      const trendPath = `/api/association/trend?academic_year=${shape.academicYear}`;
+      printTable([
+        await measureHttp(url, postmaster, 'GET /api/association/totals', String(ids.length), app.url, totalsPath, many),
+        await measureHttp(url, postmaster, 'GET /api/association/totals', '1', app.url, totalsPath, single),
+        await measureHttp(url, postmaster, 'GET /api/association/trend', String(ids.length), app.url, trendPath, many),
+        await measureHttp(url, postmaster, 'GET /api/association/trend', '1', app.url, trendPath, single),
+      ]);
+    } finally {
+      await app.close();
+      await db.close();
+    }
   }
 }
 
