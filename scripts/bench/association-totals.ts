@@ -148,7 +148,9 @@ async function main() {
       + `(${shape.dates[1]} .. ${shape.dates[0]}), marks laid out by ${order}; academic year ${shape.academicYear}`);
     console.log(`  ${await machineState(url.replace(/\/[^/]*$/, '/postgres'))}`);
     const sql = ownerClient(url);
-    const ids = (await sql<{ id: string }[]>`select id from churches order by code limit ${MEMBERS}`).map((r) => r.id);
+    const churchIds = (await sql<{ id: string }[]>`select id from churches order by code limit ${MEMBERS + 1}`).map((r) => r.id);
+    const ids = churchIds.slice(0, MEMBERS);
+    const outsider = churchIds[MEMBERS]; // the one-church association's member (a church is a member of one association at most)
     await sql.end({ timeout: 5 });
     const month = `${shape.dates[0].slice(0, 7)}-01`; // the latest month with marks
     const postmaster = await postmasterOf(url);
@@ -164,7 +166,7 @@ async function main() {
     ]);
 
     await makeAssociation(url, 'ABENCH', ids, 40);
-    await makeAssociation(url, 'ABENC1', [ids[0]], 1);
+    await makeAssociation(url, 'ABENC1', [outsider], 1);
     const db = createPostgresDatabase(url, 10);
     const app = await startApp(db);
     try {
