@@ -171,7 +171,7 @@ async function main() {
     const app = await startApp(db);
     try {
       const signIn = async (code: string) => {
-        const res = await call(app.url, 'POST', '/api/association/login', { body: { church_code: code, email: `admin@${code.toLowerCase()}.bench`, password: BENCH_PASSWORD } });
+        const res = await call(app.url, 'POST', '/api/auth/login', { body: { church_code: code, email: `admin@${code.toLowerCase()}.bench`, password: BENCH_PASSWORD } });
         if (res.status !== 200) throw new Error(`association sign-in ${code}: ${res.status} ${res.body.message}`);
         return { token: res.body.data.token as string, code };
       };
