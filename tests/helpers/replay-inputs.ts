@@ -99,7 +99,7 @@ const STRING_BY_FIELD: Record<string, string> = {
   tappedAt: new Date(Date.now() - 60_000).toISOString(),
 };
 /** Tried in order against a field's pattern when its name says nothing. */
-const STRING_CANDIDATES = ['Replay sample', today, month, academicYearOf(today, 6), 'replay@example.org', '+91 90000 00000', 'replay-token-1', '560001'];
+const STRING_CANDIDATES = ['Replay sample', today, month, `${year}-${month}`, academicYearOf(today, 6), 'replay@example.org', '+91 90000 00000', 'replay-token-1', '560001'];
 
 const isIdField = (field: string, schema: JsonSchema) =>
   schema.format === 'uuid' || field === 'id' || field in KIND_OF_FIELD || /[a-z](Id|_id)$/.test(field);

@@ -2,6 +2,7 @@ import {
   circularIdInput, createSectionInput, inviteChurchInput, membershipIdInput, officerCreateInput, officerUpdateInput,
   publishCircularInput, renameSectionInput, sectionIdInput, setMemberSectionInput,
 } from '../../../common/schemas/association-members.js';
+import { associationTotalsInput, associationTrendInput } from '../../../common/schemas/associations.js';
 import { associationProcedure, capabilityProcedure, officerCapabilityProcedure, router } from '../../trpc/init.js';
 import { rest } from '../../rest/meta.js';
 import { setLanguageInput } from '../../../common/schemas/language.js';
@@ -11,6 +12,7 @@ import { inviteChurch, listMembers, setMemberSection, withdrawInvitation } from 
 import { createSection, deleteSection, listSections, renameSection } from './sections.js';
 import { circularReaders, listCirculars, publishCircular } from './circulars.js';
 import { createOfficer, listOfficers, updateOfficer } from './officers.js';
+import { associationTotals, associationTotalsCsv, associationTrend } from './totals.js';
 import {
   acceptInvitation, churchCirculars, declineInvitation, leaveAssociation, markCircularRead, membershipOverview,
 } from './church-side.js';
@@ -93,6 +95,26 @@ export const associationRouter = router({
     .meta(rest('POST', '/api/association/circulars', 'Publish a circular (title, body) to every member church or to a section (section_id)', { successStatus: 201 }))
     .input(publishCircularInput)
     .mutation(({ ctx, input }) => publishCircular(ctx, input)),
+
+  totals: officerCapabilityProcedure('viewMembers')
+    .meta(rest('GET', '/api/association/totals', 'The member churches\' figures for a month (query academic_year, month YYYY-MM): per church, '
+      + 'per section and for the association, classes, active teachers, Sundays recorded, enrolled children, consent coverage and attendance '
+      + 'percentage. A figure about fewer than 5 children is null with fewer_than_five (or attendance_fewer_than_five) true, and left out of '
+      + 'the section\'s and the association\'s sums (churches_left_out); no child\'s name or data. A section convener sees their section'))
+    .input(associationTotalsInput)
+    .query(({ ctx, input }) => associationTotals(ctx, input)),
+
+  totalsCsv: officerCapabilityProcedure('viewMembers')
+    .meta(rest('GET', '/api/association/totals.csv', 'The same figures (query academic_year, month) as a text/csv download, a withheld figure written "fewer than 5"',
+      { file: { contentType: 'text/csv; charset=utf-8', description: 'A file download (CSV)' } }))
+    .input(associationTotalsInput)
+    .query(({ ctx, input }) => associationTotalsCsv(ctx, input)),
+
+  trend: officerCapabilityProcedure('viewMembers')
+    .meta(rest('GET', '/api/association/trend', 'Each month of the academic year (query academic_year) with marks: attendance percentage and '
+      + 'Sundays recorded per church, and the attendance percentage per section and for the association, under the same rule of fewer than 5 children'))
+    .input(associationTrendInput)
+    .query(({ ctx, input }) => associationTrend(ctx, input)),
 
   circularReaders: officerCapabilityProcedure('viewMembers')
     .meta(rest('GET', '/api/association/circulars/{id}/readers', 'Which member churches have read a circular, who and when'))
