@@ -1,11 +1,12 @@
 -- Associations (issue 45): a tenant of its own over member churches. Its officers' requests run as
 -- app_association in the association door with app.association_id set; the role is granted these
 -- tables only (never a church table) and reads the member churches' figures through functions owned by
--- the platform. On Citus the association, its sections, officers, memberships and circulars are
--- reference tables (small, written rarely, read by the church door and the association door alike);
--- the officers' sessions and the circulars' read marks, written on every sign-in and every reading,
--- stay on the coordinator (Citus local tables, made so by their keys to the reference tables): a
--- write to a reference table is a two-phase commit on every node, and two at once may deadlock.
+-- the platform. On Citus all these tables stay on the coordinator (Citus local tables, made so by
+-- their keys to churches): the association door's statements run there, never on a worker, so its
+-- setting needs no propagation, and the platform's functions of the members' figures reach the
+-- workers as the platform; a church's door reads and writes them on the coordinator too. (As
+-- reference tables, a write was a two-phase commit on every node, and two officers signing in at
+-- once deadlocked.)
 -- The keys are made after the conversion.
 DO $$
 BEGIN
@@ -262,17 +263,10 @@ GRANT EXECUTE ON FUNCTION church_circulars() TO app_tenant;--> statement-breakpo
 DO $$
 BEGIN
   IF EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'citus') THEN
-    -- As the other two group roles (migration 0030): Citus connects to the workers as the current role.
-    ALTER ROLE app_association LOGIN;
-    ALTER ROLE app_association SET citus.skip_advisory_lock_permission_checks = on;
+    -- The association role never reaches a worker (its tables are on the coordinator), so unlike the
+    -- other two (migration 0030) it has no LOGIN there.
     SET LOCAL citus.multi_shard_modify_mode TO 'sequential';
-    -- The membership trigger runs on each node's copy, within one statement's write.
     SET LOCAL citus.enable_unsafe_triggers TO on;
-    PERFORM create_reference_table('associations');
-    PERFORM create_reference_table('association_sections');
-    PERFORM create_reference_table('association_officers');
-    PERFORM create_reference_table('association_memberships');
-    PERFORM create_reference_table('association_circulars');
   END IF;
   ALTER TABLE "association_circulars" ADD CONSTRAINT "association_circulars_association_id_associations_id_fk" FOREIGN KEY ("association_id") REFERENCES "associations"("id") ON DELETE cascade ON UPDATE no action;
   ALTER TABLE "association_memberships" ADD CONSTRAINT "association_memberships_association_id_associations_id_fk" FOREIGN KEY ("association_id") REFERENCES "associations"("id") ON DELETE cascade ON UPDATE no action;

@@ -89,11 +89,11 @@ function assertId(id: string, door: string): string {
 export function setupStatements(mode: SessionSetup, identity: DoorIdentity): string[] {
   if (identity !== null && typeof identity === 'object') {
     const association = assertId(identity.associationId, 'Association');
-    return mode === 'set_local'
-      ? [`set local citus.propagate_set_commands = 'local'`, `set local app.association_id = '${association}'`, `set local role ${ASSOCIATION_ROLE}`,
-        // Its totals read many churches' shards, then it may write its own (reference) tables.
-        `set local citus.multi_shard_modify_mode = 'sequential'`]
-      : [`select set_config('app.association_id', '${association}', true), set_config('role', '${ASSOCIATION_ROLE}', true)`];
+    // Never propagated to Citus's workers, whatever the mode: the association's tables stay on the
+    // coordinator (migration 0047), and its members' figures are read on the workers by functions the
+    // platform owns, whose connections there are the platform's own (Citus would replay this whole
+    // setup on them, and the platform may not act as the association).
+    return [`select set_config('app.association_id', '${association}', true), set_config('role', '${ASSOCIATION_ROLE}', true)`];
   }
   const churchId = identity;
   const church = churchId === null ? '' : assertId(churchId, 'Tenant');
