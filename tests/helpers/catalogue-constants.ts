@@ -18,6 +18,7 @@ import { IMPORT_MESSAGES } from '../../common/student-import.js';
 import { ROLLOVER_MESSAGES } from '../../common/rollover.js';
 import { EXAM_MESSAGES } from '../../common/exams.js';
 import { REPORT_CARD_LINK_MESSAGES } from '../../common/report-card-links.js';
+import { ASSOCIATION_MESSAGES } from '../../server/modules/associations/messages.js';
 
 /** The names of an object's plain texts (a message made by a function has no single English). */
 type TextNames<T> = { [K in keyof T]: T[K] extends string ? K : never }[keyof T] & string;
@@ -194,4 +195,7 @@ export const CATALOGUE_CONSTANTS: CataloguePair[] = [
     'publishedSetupLocked', 'examHasMarks', 'paperHasMarks', 'maxBelowMarks', 'halfMarksInUse', 'yearHasExams', 'nothingToCopy', 'schemeOrder',
     'gradeBandsOrder', 'datesOrder', 'published', 'unpublished',
   ]),
+  // The church's side of its association: the server's refusals (kept in the server module), shown
+  // in the page's language.
+  ...sameNames('association', ASSOCIATION_MESSAGES, 'ASSOCIATION_MESSAGES', ['memberElsewhere', 'membershipNotFound', 'notAMember', 'circularNotFound']),
 ];
