@@ -5,7 +5,7 @@ import { trpc, type RouterOutputs } from '../../lib/trpc';
  * composition over these hooks). Every answer, a leave and a read mark refetch what they change:
  * the membership and invitations, and the circulars (which the association sends only to its members).
  */
-export type Overview = RouterOutputs['churchAssociation']['overview'];
+type Overview = RouterOutputs['churchAssociation']['overview'];
 export type Membership = NonNullable<Overview['membership']>;
 export type Invitation = Overview['invitations'][number];
 export type Circular = RouterOutputs['churchAssociation']['circulars'][number];
