@@ -88,6 +88,27 @@ describe('association membership', () => {
     }, { allowErrors: /409/ });
   });
 
+  it.each(['ta', 'hi'] as const)('at 390 and 360 px in %s: a member church\'s card with an invitation fits the phone', async (locale) => {
+    const t = translatorOf(locale, ['association']);
+    const church = await createChurch(env.app.db, { roles: ['super_admin'] });
+    const x = await associationWithAdmin();
+    const y = await associationWithAdmin();
+    const invited = await x.admin.post('/api/association/members', { church_code: church.code });
+    const superAdmin = await signInThroughApi(env.app.url, church.code, account(church.code, 'super_admin').email);
+    expect((await superAdmin.post(`/api/church-association/invitations/${invited.body.data.membership_id}/accept`)).status).toBe(200);
+    expect((await y.admin.post('/api/association/members', { church_code: church.code })).status).toBe(201);
+    await onPage(env, PHONE_390, async (page) => {
+      await signInChoosingLanguage(page, locale, account(church.code, 'super_admin'));
+      await page.locator('main').waitFor();
+      await openFromNavigation(page, '/configuration');
+      const card = page.getByTestId('association-card');
+      await card.getByTestId('association-membership').getByRole('button', { name: t('association.leave.button') }).waitFor();
+      await card.getByTestId('association-invitation').getByRole('button', { name: t('association.invitation.decline') }).waitFor();
+      await card.scrollIntoViewIfNeeded();
+      await expectFitsPhones(page, card);
+    });
+  });
+
   it('at desktop in English: a circular to the church\'s section reaches the principal unread, opening it marks it read, and the association sees who read it', async () => {
     const church = await createChurch(env.app.db, { roles: ['super_admin', 'principal', 'teacher'] });
     const x = await associationWithAdmin();

@@ -3,6 +3,7 @@ import { Alert, Badge, Button, Card, Group, Paper, Skeleton, Stack, Text, Title 
 import { IconAlertCircle } from '@tabler/icons-react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { QueryErrorState } from '../../components/ErrorState';
+import { WRAPPING_BUTTON_STYLES } from '../../components/wrapping-button';
 import { serverMessage } from '../../lib/errors';
 import { localized, useLanguage, useT, type MessageId } from '../../lib/i18n';
 import { notify } from '../../lib/notify';
@@ -71,7 +72,7 @@ export function AssociationCard() {
                 ) : null}
                 {answers ? (
                   <Group>
-                    <Button variant="light" color="red" onClick={() => { leave.reset(); setLeaving(true); }}>
+                    <Button variant="light" color="red" styles={WRAPPING_BUTTON_STYLES} onClick={() => { leave.reset(); setLeaving(true); }}>
                       {t('association.leave.button')}
                     </Button>
                   </Group>
@@ -96,6 +97,7 @@ export function AssociationCard() {
                       {answers ? (
                         <Group gap="sm">
                           <Button
+                            styles={WRAPPING_BUTTON_STYLES}
                             onClick={() => answer(invitation, true)}
                             loading={accept.isPending && accept.variables.id === invitation.id}
                             disabled={answering}
@@ -104,6 +106,7 @@ export function AssociationCard() {
                           </Button>
                           <Button
                             variant="default"
+                            styles={WRAPPING_BUTTON_STYLES}
                             onClick={() => answer(invitation, false)}
                             loading={decline.isPending && decline.variables.id === invitation.id}
                             disabled={answering}
