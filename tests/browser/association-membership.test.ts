@@ -37,7 +37,7 @@ async function expectFitsPhones(page: Page, scope: Locator) {
 
 describe('association membership', () => {
   it('at 390 px in Malayalam: the super admin accepts an invitation, is refused a second association in the server\'s words, and leaves', async () => {
-    const t = translatorOf('ml', ['association']);
+    const t = translatorOf('ml', ['membership']);
     const church = await createChurch(env.app.db, { roles: ['super_admin', 'principal'] });
     const x = await associationWithAdmin();
     const y = await associationWithAdmin();
@@ -50,8 +50,8 @@ describe('association membership', () => {
       await page.locator('main').waitFor();
       await openFromNavigation(page, '/configuration');
       const card = page.getByTestId('association-card');
-      await card.getByRole('heading', { name: t('association.card.title'), exact: true }).waitFor();
-      await card.getByText(t('association.card.none')).waitFor();
+      await card.getByRole('heading', { name: t('membership.card.title'), exact: true }).waitFor();
+      await card.getByText(t('membership.card.none')).waitFor();
       const invitations = card.getByTestId('association-invitation');
       await expect.poll(() => invitations.count()).toBe(2);
       await card.scrollIntoViewIfNeeded();
@@ -59,37 +59,37 @@ describe('association membership', () => {
       await page.setViewportSize(PHONE_390);
 
       const fromX = invitations.filter({ hasText: x.association.name });
-      await fromX.getByRole('button', { name: t('association.invitation.accept') }).click();
+      await fromX.getByRole('button', { name: t('membership.invitation.accept') }).click();
       const membership = card.getByTestId('association-membership');
       await membership.getByText(x.association.name, { exact: true }).waitFor();
-      await membership.getByText(t('association.kind.diocese'), { exact: true }).waitFor();
-      const [beforeDate, afterDate] = t('association.card.since', { date: '@' }).split('@');
+      await membership.getByText(t('membership.kind.diocese'), { exact: true }).waitFor();
+      const [beforeDate, afterDate] = t('membership.card.since', { date: '@' }).split('@');
       expect(await membership.innerText()).toMatch(new RegExp(`${beforeDate}\\d.*\\d${afterDate}`));
       await expect.poll(() => invitations.count()).toBe(1);
       await expect.poll(async () => (await x.admin.get('/api/association/members')).body.data
         .find((m: Json) => m.church_code === church.code)?.status).toBe('active');
 
       // A church belongs to one association: the second invitation's Accept is refused, said in Malayalam.
-      await invitations.filter({ hasText: y.association.name }).getByRole('button', { name: t('association.invitation.accept') }).click();
-      await card.getByRole('alert').getByText(t('association.memberElsewhere')).waitFor();
+      await invitations.filter({ hasText: y.association.name }).getByRole('button', { name: t('membership.invitation.accept') }).click();
+      await card.getByRole('alert').getByText(t('membership.memberElsewhere')).waitFor();
       await expectFitsPhones(page, card);
       await page.setViewportSize(PHONE_390);
 
       // Leaving: the dialog says what the association loses; once confirmed the card says the church belongs to none.
-      await membership.getByRole('button', { name: t('association.leave.button') }).click();
+      await membership.getByRole('button', { name: t('membership.leave.button') }).click();
       const dialog = page.getByRole('dialog');
-      await dialog.getByText(t('association.leave.text')).waitFor();
+      await dialog.getByText(t('membership.leave.text')).waitFor();
       await expectFitsPhone(page, dialog);
-      const left = textShown(page, t('association.leave.done'));
-      await dialog.getByRole('button', { name: t('association.leave.confirm'), exact: true }).click();
+      const left = textShown(page, t('membership.leave.done'));
+      await dialog.getByRole('button', { name: t('membership.leave.confirm'), exact: true }).click();
       await left;
-      await card.getByText(t('association.card.none')).waitFor();
+      await card.getByText(t('membership.card.none')).waitFor();
       expect(JSON.stringify((await x.admin.get('/api/association/members')).body.data)).not.toContain(church.code);
     }, { allowErrors: /409/ });
   });
 
   it.each(['ta', 'hi'] as const)('at 390 and 360 px in %s: a member church\'s card with an invitation fits the phone', async (locale) => {
-    const t = translatorOf(locale, ['association']);
+    const t = translatorOf(locale, ['membership']);
     const church = await createChurch(env.app.db, { roles: ['super_admin'] });
     const x = await associationWithAdmin();
     const y = await associationWithAdmin();
@@ -102,8 +102,8 @@ describe('association membership', () => {
       await page.locator('main').waitFor();
       await openFromNavigation(page, '/configuration');
       const card = page.getByTestId('association-card');
-      await card.getByTestId('association-membership').getByRole('button', { name: t('association.leave.button') }).waitFor();
-      await card.getByTestId('association-invitation').getByRole('button', { name: t('association.invitation.decline') }).waitFor();
+      await card.getByTestId('association-membership').getByRole('button', { name: t('membership.leave.button') }).waitFor();
+      await card.getByTestId('association-invitation').getByRole('button', { name: t('membership.invitation.decline') }).waitFor();
       await card.scrollIntoViewIfNeeded();
       await expectFitsPhones(page, card);
     });

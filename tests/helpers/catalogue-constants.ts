@@ -197,5 +197,5 @@ export const CATALOGUE_CONSTANTS: CataloguePair[] = [
   ]),
   // The church's side of its association: the server's refusals (kept in the server module), shown
   // in the page's language.
-  ...sameNames('association', ASSOCIATION_MESSAGES, 'ASSOCIATION_MESSAGES', ['memberElsewhere', 'membershipNotFound', 'notAMember', 'circularNotFound']),
+  ...sameNames('membership', ASSOCIATION_MESSAGES, 'ASSOCIATION_MESSAGES', ['memberElsewhere', 'membershipNotFound', 'notAMember', 'circularNotFound']),
 ];

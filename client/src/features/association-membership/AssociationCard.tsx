@@ -13,10 +13,10 @@ import { dayOf } from './dates';
 import './messages';
 
 const KIND_LABELS: Record<Membership['association_kind'], MessageId> = {
-  diocese: 'association.kind.diocese',
-  district: 'association.kind.district',
-  region: 'association.kind.region',
-  association: 'association.kind.association',
+  diocese: 'membership.kind.diocese',
+  district: 'membership.kind.district',
+  region: 'membership.kind.region',
+  association: 'membership.kind.association',
 };
 
 /**
@@ -40,7 +40,7 @@ export function AssociationCard() {
     decline.reset();
     const done = () => notify({
       color: 'green',
-      message: t(accepted ? 'association.invitation.accepted' : 'association.invitation.declined', { name: invitation.association_name }),
+      message: t(accepted ? 'membership.invitation.accepted' : 'membership.invitation.declined', { name: invitation.association_name }),
     });
     (accepted ? accept : decline).mutate({ id: invitation.id }, { onSuccess: done });
   };
@@ -49,16 +49,16 @@ export function AssociationCard() {
     <Card withBorder padding="lg" data-testid="association-card">
       <Stack gap="md">
         <Stack gap={4}>
-          <Title order={2} size="h4">{t('association.card.title')}</Title>
-          <Text size="sm" c="dimmed">{t('association.card.description')}</Text>
+          <Title order={2} size="h4">{t('membership.card.title')}</Title>
+          <Text size="sm" c="dimmed">{t('membership.card.description')}</Text>
         </Stack>
         {overview.isPending ? (
-          <Stack gap="xs" aria-label={t('association.card.loading')} aria-busy="true">
+          <Stack gap="xs" aria-label={t('membership.card.loading')} aria-busy="true">
             <Skeleton height={20} maw={320} />
             <Skeleton height={20} maw={200} />
           </Stack>
         ) : null}
-        {overview.isError ? <QueryErrorState query={overview} title={t('association.card.loadFailed')} /> : null}
+        {overview.isError ? <QueryErrorState query={overview} title={t('membership.card.loadFailed')} /> : null}
         {data ? (
           <>
             {data.membership ? (
@@ -68,22 +68,22 @@ export function AssociationCard() {
                   <Badge variant="light">{t(KIND_LABELS[data.membership.association_kind])}</Badge>
                 </Group>
                 {data.membership.answered_at ? (
-                  <Text size="sm" c="dimmed">{t('association.card.since', { date: dayOf(language, data.membership.answered_at) })}</Text>
+                  <Text size="sm" c="dimmed">{t('membership.card.since', { date: dayOf(language, data.membership.answered_at) })}</Text>
                 ) : null}
                 {answers ? (
                   <Group>
                     <Button variant="light" color="red" styles={WRAPPING_BUTTON_STYLES} onClick={() => { leave.reset(); setLeaving(true); }}>
-                      {t('association.leave.button')}
+                      {t('membership.leave.button')}
                     </Button>
                   </Group>
                 ) : null}
               </Stack>
             ) : (
-              <Text data-testid="association-none">{t('association.card.none')}</Text>
+              <Text data-testid="association-none">{t('membership.card.none')}</Text>
             )}
             {data.invitations.length > 0 ? (
               <Stack gap="xs" data-testid="association-invitations">
-                <Title order={3} size="h5">{t('association.invitations.title')}</Title>
+                <Title order={3} size="h5">{t('membership.invitations.title')}</Title>
                 {data.invitations.map((invitation) => (
                   <Paper key={invitation.id} withBorder p="sm" data-testid="association-invitation">
                     <Stack gap="xs">
@@ -92,7 +92,7 @@ export function AssociationCard() {
                         <Badge variant="light">{t(KIND_LABELS[invitation.association_kind])}</Badge>
                       </Group>
                       <Text size="sm" c="dimmed">
-                        {t('association.invitation.invitedBy', { name: invitation.invited_by_name, date: dayOf(language, invitation.invited_at) })}
+                        {t('membership.invitation.invitedBy', { name: invitation.invited_by_name, date: dayOf(language, invitation.invited_at) })}
                       </Text>
                       {answers ? (
                         <Group gap="sm">
@@ -102,7 +102,7 @@ export function AssociationCard() {
                             loading={accept.isPending && accept.variables.id === invitation.id}
                             disabled={answering}
                           >
-                            {t('association.invitation.accept')}
+                            {t('membership.invitation.accept')}
                           </Button>
                           <Button
                             variant="default"
@@ -111,7 +111,7 @@ export function AssociationCard() {
                             loading={decline.isPending && decline.variables.id === invitation.id}
                             disabled={answering}
                           >
-                            {t('association.invitation.decline')}
+                            {t('membership.invitation.decline')}
                           </Button>
                         </Group>
                       ) : null}
@@ -122,11 +122,11 @@ export function AssociationCard() {
             ) : null}
             {answerFailed ? (
               <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-                {localized(t, serverMessage(answerFailed, t('association.invitation.failed')))}
+                {localized(t, serverMessage(answerFailed, t('membership.invitation.failed')))}
               </Alert>
             ) : null}
             {!answers && (data.membership || data.invitations.length > 0) ? (
-              <Text size="sm" c="dimmed">{t('association.card.readOnly')}</Text>
+              <Text size="sm" c="dimmed">{t('membership.card.readOnly')}</Text>
             ) : null}
           </>
         ) : null}
@@ -134,19 +134,19 @@ export function AssociationCard() {
       {data?.membership ? (
         <ConfirmDialog
           opened={leaving}
-          title={t('association.leave.title', { name: data.membership.association_name })}
-          confirmLabel={t('association.leave.confirm')}
+          title={t('membership.leave.title', { name: data.membership.association_name })}
+          confirmLabel={t('membership.leave.confirm')}
           pending={leave.isPending}
-          error={leave.isError ? localized(t, serverMessage(leave.error, t('association.leave.failed'))) : null}
+          error={leave.isError ? localized(t, serverMessage(leave.error, t('membership.leave.failed'))) : null}
           onClose={() => setLeaving(false)}
           onConfirm={() => leave.mutate(undefined, {
             onSuccess: () => {
               setLeaving(false);
-              notify({ color: 'green', message: t('association.leave.done') });
+              notify({ color: 'green', message: t('membership.leave.done') });
             },
           })}
         >
-          {t('association.leave.text')}
+          {t('membership.leave.text')}
         </ConfirmDialog>
       ) : null}
     </Card>

@@ -15,12 +15,12 @@ function ReadMark({ circular }: { circular: Circular }) {
     <Stack gap={2}>
       <Group gap="xs">
         {circular.read_by_me
-          ? <Badge color="green" variant="light" data-testid="circular-read">{t('association.circulars.read')}</Badge>
-          : <Badge color="orange" variant="filled" data-testid="circular-unread">{t('association.circulars.unread')}</Badge>}
+          ? <Badge color="green" variant="light" data-testid="circular-read">{t('membership.circulars.read')}</Badge>
+          : <Badge color="orange" variant="filled" data-testid="circular-unread">{t('membership.circulars.unread')}</Badge>}
       </Group>
       {circular.readers.length > 0 ? (
         <Text size="xs" c="dimmed" data-testid="circular-readers" style={{ overflowWrap: 'anywhere' }}>
-          {t('association.circulars.readBy', { names: circular.readers.map((reader) => reader.name).join(', ') })}
+          {t('membership.circulars.readBy', { names: circular.readers.map((reader) => reader.name).join(', ') })}
         </Text>
       ) : null}
     </Stack>
@@ -51,12 +51,12 @@ export function CircularsCard() {
     <Card withBorder padding="lg" data-testid="circulars-card">
       <Stack gap="md">
         <Group gap="xs" justify="space-between" wrap="wrap">
-          <Title order={2} size="h4">{t('association.circulars.title')}</Title>
-          {unread > 0 ? <Badge color="orange" data-testid="circulars-unread-count">{t('association.circulars.unreadCount', { count: unread })}</Badge> : null}
+          <Title order={2} size="h4">{t('membership.circulars.title')}</Title>
+          {unread > 0 ? <Badge color="orange" data-testid="circulars-unread-count">{t('membership.circulars.unreadCount', { count: unread })}</Badge> : null}
         </Group>
         {circulars.isPending ? <Skeleton height={40} aria-busy="true" /> : null}
-        {circulars.isError ? <QueryErrorState query={circulars} title={t('association.circulars.loadFailed')} /> : null}
-        {list && list.length === 0 ? <Text size="sm" c="dimmed" data-testid="circulars-empty">{t('association.circulars.empty')}</Text> : null}
+        {circulars.isError ? <QueryErrorState query={circulars} title={t('membership.circulars.loadFailed')} /> : null}
+        {list && list.length === 0 ? <Text size="sm" c="dimmed" data-testid="circulars-empty">{t('membership.circulars.empty')}</Text> : null}
         {list && list.length > 0 ? (
           <Stack gap="xs" data-testid="circulars-list">
             {list.map((circular) => (
@@ -67,7 +67,7 @@ export function CircularsCard() {
                       <Text fw={circular.read_by_me ? 500 : 700} c="blue" style={{ overflowWrap: 'anywhere' }}>{circular.title}</Text>
                     </UnstyledButton>
                     <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                      {t('association.circulars.sent', { association: circular.association_name, date: dayOf(language, circular.published_at) })}
+                      {t('membership.circulars.sent', { association: circular.association_name, date: dayOf(language, circular.published_at) })}
                     </Text>
                   </Stack>
                   <ReadMark circular={circular} />
@@ -81,17 +81,17 @@ export function CircularsCard() {
         {opened ? (
           <Stack gap="md" data-testid="circular-opened">
             <Text size="sm" c="dimmed">
-              {t('association.circular.sentBy', { name: opened.published_by_name, association: opened.association_name, date: dayOf(language, opened.published_at) })}
+              {t('membership.circular.sentBy', { name: opened.published_by_name, association: opened.association_name, date: dayOf(language, opened.published_at) })}
             </Text>
             <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid="circular-body">{opened.body}</Text>
             {markRead.isError ? (
               <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-                {localized(t, serverMessage(markRead.error, t('association.circular.markFailed')))}
+                {localized(t, serverMessage(markRead.error, t('membership.circular.markFailed')))}
               </Alert>
             ) : null}
             <ReadMark circular={opened} />
             <Group justify="flex-end">
-              <Button variant="default" onClick={() => setOpenedId(null)}>{t('association.circular.close')}</Button>
+              <Button variant="default" onClick={() => setOpenedId(null)}>{t('membership.circular.close')}</Button>
             </Group>
           </Stack>
         ) : null}
