@@ -40,6 +40,8 @@ export interface VictimIds {
   /** The association's section it is in, and a circular sent to that section, which it read. */
   section: string;
   circular: string;
+  /** An officer of its association (the replay's officers are of other associations). */
+  officer: string;
 }
 
 type Kind = keyof VictimIds;
@@ -61,7 +63,7 @@ const KIND_OF_DOMAIN: Array<[string, Kind]> = [
   ['familyExport.link', 'export'], ['familyExport.', 'student'], ['consent.', 'student'],
   ['rollover.', 'rollover'],
   ['association.renameSection', 'section'], ['association.deleteSection', 'section'], ['association.circularReaders', 'circular'],
-  ['association.', 'membership'], ['churchAssociation.markCircularRead', 'circular'], ['churchAssociation.', 'membership'],
+  ['association.updateOfficer', 'officer'], ['association.', 'membership'], ['churchAssociation.markCircularRead', 'circular'], ['churchAssociation.', 'membership'],
 ];
 
 interface JsonSchema {

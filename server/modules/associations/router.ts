@@ -1,26 +1,20 @@
 import {
-  circularIdInput, createSectionInput, inviteChurchInput, membershipIdInput, publishCircularInput, renameSectionInput,
-  sectionIdInput, setMemberSectionInput,
+  circularIdInput, createSectionInput, inviteChurchInput, membershipIdInput, officerCreateInput, officerUpdateInput,
+  publishCircularInput, renameSectionInput, sectionIdInput, setMemberSectionInput,
 } from '../../../common/schemas/association-members.js';
-import { loginInput } from '../../../common/schemas/auth.js';
-import { associationProcedure, capabilityProcedure, officerCapabilityProcedure, router, unbatchedProcedure } from '../../trpc/init.js';
+import { associationProcedure, capabilityProcedure, officerCapabilityProcedure, router } from '../../trpc/init.js';
 import { rest } from '../../rest/meta.js';
 import { revokeOfficerSession } from './session.js';
-import { loginOfficer } from './login.js';
 import { inviteChurch, listMembers, setMemberSection, withdrawInvitation } from './members.js';
 import { createSection, deleteSection, listSections, renameSection } from './sections.js';
 import { circularReaders, listCirculars, publishCircular } from './circulars.js';
+import { createOfficer, listOfficers, updateOfficer } from './officers.js';
 import {
   acceptInvitation, churchCirculars, declineInvitation, leaveAssociation, markCircularRead, membershipOverview,
 } from './church-side.js';
 
 /** What an association's officers call, through the association door. */
 export const associationRouter = router({
-  login: unbatchedProcedure
-    .meta(rest('POST', '/api/association/login', 'An association officer signs in with the association\'s code (church_code), email and password, as church users do; answers data.token, data.officer, data.association', { public: true }))
-    .input(loginInput)
-    .mutation(({ ctx, input }) => loginOfficer(ctx, input)),
-
   session: associationProcedure
     .meta(rest('GET', '/api/association/session', 'The signed-in officer and their association'))
     .query(({ ctx }) => ({ officer: ctx.officer, association: ctx.association })),
@@ -31,6 +25,20 @@ export const associationRouter = router({
       await revokeOfficerSession(ctx.tx, ctx.association.id, ctx.sessionId);
       return { signed_out: true };
     }),
+
+  officers: officerCapabilityProcedure('manageMembers')
+    .meta(rest('GET', '/api/association/officers', 'The association\'s officers: name, email, role, section, active, last sign-in'))
+    .query(({ ctx }) => listOfficers(ctx)),
+
+  createOfficer: officerCapabilityProcedure('manageMembers')
+    .meta(rest('POST', '/api/association/officers', 'Add an officer (name, email, password, role; a section convener\'s section_id); they sign in with the association\'s code', { successStatus: 201 }))
+    .input(officerCreateInput)
+    .mutation(({ ctx, input }) => createOfficer(ctx, input)),
+
+  updateOfficer: officerCapabilityProcedure('manageMembers')
+    .meta(rest('PUT', '/api/association/officers/{id}', 'Change an officer\'s role, section or activity (a deactivated officer\'s sessions end); an admin cannot demote or deactivate themselves'))
+    .input(officerUpdateInput)
+    .mutation(({ ctx, input }) => updateOfficer(ctx, input)),
 
   sections: officerCapabilityProcedure('viewMembers')
     .meta(rest('GET', '/api/association/sections', 'The association\'s sections'))
