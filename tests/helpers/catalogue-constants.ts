@@ -203,4 +203,7 @@ export const CATALOGUE_CONSTANTS: CataloguePair[] = [
   ...sameNames('association.input', ASSOCIATION_INPUT_MESSAGES, 'ASSOCIATION_INPUT_MESSAGES', [
     'churchCodeRequired', 'churchCodeInvalid', 'sectionNameRequired', 'sectionNameTooLong', 'titleRequired', 'titleTooLong', 'bodyRequired', 'bodyTooLong',
   ]),
+  // The church's side of its association: the server's refusals (kept in the server module), shown
+  // in the page's language.
+  ...sameNames('membership', ASSOCIATION_MESSAGES, 'ASSOCIATION_MESSAGES', ['memberElsewhere', 'membershipNotFound', 'notAMember', 'circularNotFound']),
 ];

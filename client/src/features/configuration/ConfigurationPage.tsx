@@ -13,6 +13,7 @@ import { localized, useLanguage, useT, type MessageId, type MessageValues } from
 import { notify } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import { churchToday, useCan, useSignedInSession } from '../auth';
+import { AssociationCard } from '../association-membership';
 import { ClassNamesCard, useAcademicYears } from '../classes';
 import { ClassDaysCard, FollowUpSettingCard } from '../follow-up';
 import { ErasureCandidatesCard, RetentionCard } from '../privacy';
@@ -43,7 +44,8 @@ function exampleSentence(t: Translate, locale: Locale, today: string, config: { 
  * Academic Year Configuration: start month, years ahead and years back
  * (1 to 10 each), with a live example. Only principals and super admins edit it; for other roles
  * the panel is not there. Under it, the turn of the year (its card opens the rollover wizard) and, for
- * the super admin only, the church's default language. After a save every academic-year choice
+ * the super admin only, the church's default language; the church's association (answered by the super
+ * admin, read by a principal). After a save every academic-year choice
  * (classes, students, reports, attendance) is refetched, so the new years are offered at once.
  */
 export function ConfigurationPage() {
@@ -56,6 +58,7 @@ export function ConfigurationPage() {
   const receivesDigest = useCan('receiveDigest');
   const managesRetention = useCan('manageRetention');
   const rollsOverYear = useCan('rollOverYear');
+  const readsAssociation = useCan('readCirculars');
   const config = useAcademicYears();
   const utils = trpc.useUtils();
   const save = trpc.academicYear.updateConfig.useMutation({
@@ -174,6 +177,7 @@ export function ConfigurationPage() {
       ) : null}
       {receivesDigest ? <DigestSettingCard /> : null}
       {managesRetention ? <><RetentionCard /><ErasureCandidatesCard /></> : null}
+      {readsAssociation ? <ScreenBoundary fallback={null}><AssociationCard /></ScreenBoundary> : null}
       <ChurchLanguageCard />
       <PrivacyNoticeCard />
     </Stack>

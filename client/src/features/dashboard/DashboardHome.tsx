@@ -10,6 +10,7 @@ import { UsageCard } from './UsageCard';
 import { TodayCard } from './TodayCard';
 import { FollowUpSummaryCard } from '../follow-up';
 import { ConsentSummaryCard } from '../consent';
+import { CircularsCard } from '../association-membership';
 import { hasPaidPlan, MANAGE_PLAN_STATE, UpgradeDialog } from '../subscription';
 import './messages';
 
@@ -31,6 +32,8 @@ export function DashboardHome() {
   const seesConsentSummary = useCan('viewConsentSummary');
   // The day at a glance: for those who take or oversee the roll call.
   const seesToday = useCan('markAttendance');
+  // The association's circulars to the church: for its principals and super admins.
+  const readsCirculars = useCan('readCirculars');
 
   return (
     <Stack gap="lg" maw={960}>
@@ -54,6 +57,11 @@ export function DashboardHome() {
       {seesConsentSummary ? (
         <ScreenBoundary fallback={null}>
           <ConsentSummaryCard />
+        </ScreenBoundary>
+      ) : null}
+      {readsCirculars ? (
+        <ScreenBoundary fallback={null}>
+          <CircularsCard />
         </ScreenBoundary>
       ) : null}
       {/* The plan comes last: the day's work first. */}
