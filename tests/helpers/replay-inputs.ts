@@ -40,6 +40,8 @@ export interface VictimIds {
   /** The association's section it is in, and a circular sent to that section, which it read. */
   section: string;
   circular: string;
+  /** The association it is a member of (the console's associations name it). */
+  association: string;
 }
 
 type Kind = keyof VictimIds;
@@ -55,7 +57,7 @@ const KIND_OF_FIELD: Record<string, Kind> = {
 
 /** A bare `id` points at the row kind of the procedure's domain (longest prefix first). */
 const KIND_OF_DOMAIN: Array<[string, Kind]> = [
-  ['admin.churches.', 'church'], ['admin.payments.', 'church'], ['admin.users.', 'teacher'], ['admin.media.', 'media'],
+  ['admin.churches.', 'church'], ['admin.payments.', 'church'], ['admin.associations.', 'association'], ['admin.users.', 'teacher'], ['admin.media.', 'media'],
   ['subscription.', 'church'], ['payments.', 'church'], ['classes.', 'class'], ['students.', 'student'],
   ['records.', 'record'], ['users.', 'teacher'], ['gallery.', 'media'], ['guardians.', 'student'], ['privacy.', 'student'],
   ['familyExport.link', 'export'], ['familyExport.', 'student'], ['consent.', 'student'],
