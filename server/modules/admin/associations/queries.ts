@@ -82,7 +82,7 @@ export async function lockAssociation(tx: Tx, id: string) {
 
 export async function setAssociationActive(tx: Tx, id: string, isActive: boolean) {
   const [row] = await tx.update(associations).set({ isActive, updatedAt: new Date() }).where(eq(associations.id, id)).returning();
-  return row as AdminAssociationRow;
+  return row;
 }
 
 /** Ends every open session of the association's officers, for good: a reactivation does not bring
