@@ -39,8 +39,8 @@ export const ASSOCIATION_BILLING_NOTE = 'No subscription: created by the platfor
  * sign-in screen's code field with the churches' codes, so it must be no church's. */
 export const associationCodeSchema = plainString({ error: M.codeRequired }).trim()
   .min(1, M.codeRequired)
-  .transform((code) => code.toUpperCase())
-  .pipe(z.string().regex(new RegExp(`^[A-Z0-9]{${CHURCH_CODE_LENGTH}}$`), M.codeInvalid));
+  .regex(new RegExp(`^[A-Za-z0-9]{${CHURCH_CODE_LENGTH}}$`), M.codeInvalid)
+  .transform((code) => code.toUpperCase());
 
 const languagesSchema = z.array(z.enum(LOCALES, { error: M.languagesInvalid }), { error: M.languagesInvalid })
   .min(1, M.languagesInvalid).max(LOCALES.length, M.languagesInvalid)

@@ -52,7 +52,7 @@ const KIND_OF_FIELD: Record<string, Kind> = {
   next_teacher_id: 'teacher',
   church_id: 'church', order_id: 'providerOrder', razorpay_order_id: 'providerOrder', batchId: 'batch',
   guardian_id: 'guardian', class_ids: 'class', substitute_id: 'teacher', absence_id: 'absence',
-  exam_id: 'exam', paper_id: 'paper', write_id: 'examWrite', section_id: 'section',
+  exam_id: 'exam', paper_id: 'paper', write_id: 'examWrite', section_id: 'section', association_id: 'association',
 };
 
 /** A bare `id` points at the row kind of the procedure's domain (longest prefix first). */
