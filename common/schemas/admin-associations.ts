@@ -37,7 +37,7 @@ export const ASSOCIATION_BILLING_NOTE = 'No subscription: created by the platfor
 
 /** An association's code: the operator's choice, 6 letters or digits, kept in capitals; it shares the
  * sign-in screen's code field with the churches' codes, so it must be no church's. */
-export const associationCodeSchema = plainString({ error: M.codeRequired }).trim()
+const associationCodeSchema = plainString({ error: M.codeRequired }).trim()
   .min(1, M.codeRequired)
   .regex(new RegExp(`^[A-Za-z0-9]{${CHURCH_CODE_LENGTH}}$`), M.codeInvalid)
   .transform((code) => code.toUpperCase());
@@ -59,7 +59,6 @@ export const adminAssociationCreateInput = z.object({
     password: newPasswordSchema,
   }, { error: 'admin must be an object with name, email and password' }),
 });
-export type AdminAssociationCreateInput = z.input<typeof adminAssociationCreateInput>;
 
 /** GET /api/admin/associations: a search over name and code; 20 a page by default. */
 export const adminAssociationListInput = z.object({
