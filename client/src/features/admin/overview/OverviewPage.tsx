@@ -20,7 +20,7 @@ function StatCards() {
   const stats = trpc.admin.overview.stats.useQuery();
   if (stats.isError) return <QueryErrorState query={stats} title={ADMIN_TEXTS.statsFailed} />;
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: 5 }} spacing="md">
+    <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 5 }} spacing="md">
       {STAT_CARDS.map((card) => (
         <Card key={card.key} withBorder padding="lg" data-testid={card.testId}>
           <Text size="sm" c="dimmed" fw={500}>{card.label}</Text>
