@@ -151,5 +151,5 @@ export const accessIndicators = (user: { role: ChurchRole; is_church_owner: bool
  * this list equal to the router's unbatched procedures. */
 export const UNBATCHED_PROCEDURES = [
   'auth.login', 'auth.forgotPassword', 'auth.resetPassword', 'auth.googleStart', 'auth.googleLogin',
-  'churches.register', 'operatorAuth.login', 'operatorAuth.secondFactor', 'consent.answer', 'association.login',
+  'churches.register', 'operatorAuth.login', 'operatorAuth.secondFactor', 'consent.answer'
 ] as const;

@@ -1,8 +1,12 @@
 -- Associations (issue 45): a tenant of its own over member churches. Its officers' requests run as
 -- app_association in the association door with app.association_id set; the role is granted these
 -- tables only (never a church table) and reads the member churches' figures through functions owned by
--- the platform. On Citus the tables are reference tables (small, written rarely, read by the church
--- door and the association door alike); their keys are made after the conversion.
+-- the platform. On Citus the association, its sections, officers, memberships and circulars are
+-- reference tables (small, written rarely, read by the church door and the association door alike);
+-- the officers' sessions and the circulars' read marks, written on every sign-in and every reading,
+-- stay on the coordinator (Citus local tables, made so by their keys to the reference tables): a
+-- write to a reference table is a two-phase commit on every node, and two at once may deadlock.
+-- The keys are made after the conversion.
 DO $$
 BEGIN
   IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'app_association') THEN
@@ -51,7 +55,6 @@ CREATE TABLE "association_officers" (
 	"section_id" uuid,
 	"is_active" boolean DEFAULT true NOT NULL,
 	"language" text,
-	"last_login_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "association_officers_association_id_id_pk" PRIMARY KEY("association_id","id"),
@@ -122,18 +125,13 @@ CREATE UNIQUE INDEX "associations_code_key" ON "associations" USING btree ("code
 CREATE INDEX "circular_reads_circular_idx" ON "circular_reads" USING btree ("association_id","circular_id");--> statement-breakpoint
 CREATE INDEX "audit_log_association_created_idx" ON "audit_log" USING btree ("target_association_id","created_at","id");--> statement-breakpoint
 CREATE POLICY "association_isolation" ON "association_circulars" AS PERMISSIVE FOR ALL TO "app_association" USING ("association_id" = nullif(current_setting('app.association_id', true), '')::uuid) WITH CHECK ("association_id" = nullif(current_setting('app.association_id', true), '')::uuid);--> statement-breakpoint
-CREATE POLICY "member_church_reads" ON "association_circulars" AS PERMISSIVE FOR SELECT TO "app_tenant" USING (exists (select 1 from association_memberships m where m.church_id = nullif(current_setting('app.church_id', true), '')::uuid
-      and m.association_id = "association_circulars"."association_id" and m.status = 'active'
-      and ("association_circulars"."section_id" is null or "association_circulars"."section_id" = m.section_id)));--> statement-breakpoint
 CREATE POLICY "association_isolation" ON "association_memberships" AS PERMISSIVE FOR ALL TO "app_association" USING ("association_id" = nullif(current_setting('app.association_id', true), '')::uuid) WITH CHECK ("association_id" = nullif(current_setting('app.association_id', true), '')::uuid);--> statement-breakpoint
 CREATE POLICY "member_church_answers" ON "association_memberships" AS PERMISSIVE FOR ALL TO "app_tenant" USING ("association_memberships"."church_id" = nullif(current_setting('app.church_id', true), '')::uuid) WITH CHECK ("association_memberships"."church_id" = nullif(current_setting('app.church_id', true), '')::uuid);--> statement-breakpoint
 CREATE POLICY "association_isolation" ON "association_officers" AS PERMISSIVE FOR ALL TO "app_association" USING ("association_id" = nullif(current_setting('app.association_id', true), '')::uuid) WITH CHECK ("association_id" = nullif(current_setting('app.association_id', true), '')::uuid);--> statement-breakpoint
 CREATE POLICY "association_isolation" ON "association_sections" AS PERMISSIVE FOR ALL TO "app_association" USING ("association_id" = nullif(current_setting('app.association_id', true), '')::uuid) WITH CHECK ("association_id" = nullif(current_setting('app.association_id', true), '')::uuid);--> statement-breakpoint
 CREATE POLICY "association_isolation" ON "association_sessions" AS PERMISSIVE FOR ALL TO "app_association" USING ("association_id" = nullif(current_setting('app.association_id', true), '')::uuid) WITH CHECK ("association_id" = nullif(current_setting('app.association_id', true), '')::uuid);--> statement-breakpoint
 CREATE POLICY "association_isolation" ON "associations" AS PERMISSIVE FOR ALL TO "app_association" USING ("id" = nullif(current_setting('app.association_id', true), '')::uuid) WITH CHECK ("id" = nullif(current_setting('app.association_id', true), '')::uuid);--> statement-breakpoint
-CREATE POLICY "member_church_reads" ON "associations" AS PERMISSIVE FOR SELECT TO "app_tenant" USING ("associations"."id" in (select m.association_id from association_memberships m where m.church_id = nullif(current_setting('app.church_id', true), '')::uuid));--> statement-breakpoint
-CREATE POLICY "tenant_isolation" ON "circular_reads" AS PERMISSIVE FOR ALL TO "app_tenant" USING ("circular_reads"."church_id" = nullif(current_setting('app.church_id', true), '')::uuid) WITH CHECK ("circular_reads"."church_id" = nullif(current_setting('app.church_id', true), '')::uuid and exists (select 1 from association_circulars c
-      where c.association_id = "circular_reads"."association_id" and c.id = "circular_reads"."circular_id"));--> statement-breakpoint
+CREATE POLICY "tenant_isolation" ON "circular_reads" AS PERMISSIVE FOR ALL TO "app_tenant" USING ("circular_reads"."church_id" = nullif(current_setting('app.church_id', true), '')::uuid) WITH CHECK ("circular_reads"."church_id" = nullif(current_setting('app.church_id', true), '')::uuid);--> statement-breakpoint
 CREATE POLICY "association_reads" ON "circular_reads" AS PERMISSIVE FOR SELECT TO "app_association" USING ("circular_reads"."association_id" = nullif(current_setting('app.association_id', true), '')::uuid);--> statement-breakpoint
 ALTER TABLE "associations" FORCE ROW LEVEL SECURITY;--> statement-breakpoint
 ALTER TABLE "association_sections" FORCE ROW LEVEL SECURITY;--> statement-breakpoint
@@ -152,9 +150,10 @@ GRANT SELECT, INSERT, UPDATE, DELETE ON "association_sections", "association_off
 GRANT SELECT, INSERT, DELETE ON "association_memberships" TO app_association;--> statement-breakpoint
 GRANT UPDATE ("section_id", "status", "updated_at") ON "association_memberships" TO app_association;--> statement-breakpoint
 GRANT SELECT ON "circular_reads" TO app_association;--> statement-breakpoint
--- A church: the association that invited it or that it belongs to (read), its answer and its leaving,
--- the circulars sent to it (read) and its own readers of them.
-GRANT SELECT ON "associations", "association_circulars" TO app_tenant;--> statement-breakpoint
+-- A church: its own invitations and membership (read), its answer and its leaving, and its own
+-- readers of circulars (read, and written once the service has found the circular among those sent
+-- to the church). The association's name and the circulars sent to it come through the functions
+-- below: a policy on Citus takes no subquery.
 GRANT SELECT ON "association_memberships" TO app_tenant;--> statement-breakpoint
 GRANT UPDATE ("status", "answered_at", "answered_by_user_id", "left_at", "updated_at") ON "association_memberships" TO app_tenant;--> statement-breakpoint
 GRANT SELECT, INSERT ON "circular_reads" TO app_tenant;--> statement-breakpoint
@@ -232,6 +231,34 @@ REVOKE ALL ON FUNCTION association_member_churches() FROM PUBLIC;--> statement-b
 REVOKE ALL ON FUNCTION association_find_church(text) FROM PUBLIC;--> statement-breakpoint
 GRANT EXECUTE ON FUNCTION association_member_churches() TO app_association;--> statement-breakpoint
 GRANT EXECUTE ON FUNCTION association_find_church(text) TO app_association;--> statement-breakpoint
+-- What a church reads of its association, for the church of the transaction only (app.church_id):
+-- its invitations and membership with the association's name, code and kind; the circulars sent to
+-- it (of the association it belongs to now, to all members or to its section). Owned by the platform
+-- (BYPASSRLS); they write nothing (on Citus a write inside them would reach the workers as the
+-- platform, which may not act as the tenant there).
+CREATE FUNCTION church_association_memberships()
+RETURNS TABLE (id uuid, association_id uuid, association_name text, association_code text, association_kind text, status text,
+  invited_by_name text, invited_at timestamptz, answered_at timestamptz)
+LANGUAGE sql STABLE SECURITY DEFINER SET search_path = pg_catalog, public AS $fn$
+  SELECT m.id, a.id, a.name, a.code, a.kind, m.status, m.invited_by_name, m.invited_at, m.answered_at
+  FROM association_memberships m JOIN associations a ON a.id = m.association_id
+  WHERE m.church_id = nullif(current_setting('app.church_id', true), '')::uuid AND m.status IN ('invited', 'active')
+$fn$;--> statement-breakpoint
+CREATE FUNCTION church_circulars()
+RETURNS TABLE (id uuid, association_id uuid, association_name text, title text, body text, published_by_name text, published_at timestamptz)
+LANGUAGE sql STABLE SECURITY DEFINER SET search_path = pg_catalog, public AS $fn$
+  SELECT c.id, a.id, a.name, c.title, c.body, c.published_by_name, c.published_at
+  FROM association_memberships m
+  JOIN associations a ON a.id = m.association_id
+  JOIN association_circulars c ON c.association_id = m.association_id AND (c.section_id IS NULL OR c.section_id = m.section_id)
+  WHERE m.church_id = nullif(current_setting('app.church_id', true), '')::uuid AND m.status = 'active'
+$fn$;--> statement-breakpoint
+ALTER FUNCTION church_association_memberships() OWNER TO app_platform;--> statement-breakpoint
+ALTER FUNCTION church_circulars() OWNER TO app_platform;--> statement-breakpoint
+REVOKE ALL ON FUNCTION church_association_memberships() FROM PUBLIC;--> statement-breakpoint
+REVOKE ALL ON FUNCTION church_circulars() FROM PUBLIC;--> statement-breakpoint
+GRANT EXECUTE ON FUNCTION church_association_memberships() TO app_tenant;--> statement-breakpoint
+GRANT EXECUTE ON FUNCTION church_circulars() TO app_tenant;--> statement-breakpoint
 DO $$
 BEGIN
   IF EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'citus') THEN
@@ -244,10 +271,8 @@ BEGIN
     PERFORM create_reference_table('associations');
     PERFORM create_reference_table('association_sections');
     PERFORM create_reference_table('association_officers');
-    PERFORM create_reference_table('association_sessions');
     PERFORM create_reference_table('association_memberships');
     PERFORM create_reference_table('association_circulars');
-    PERFORM create_reference_table('circular_reads');
   END IF;
   ALTER TABLE "association_circulars" ADD CONSTRAINT "association_circulars_association_id_associations_id_fk" FOREIGN KEY ("association_id") REFERENCES "associations"("id") ON DELETE cascade ON UPDATE no action;
   ALTER TABLE "association_memberships" ADD CONSTRAINT "association_memberships_association_id_associations_id_fk" FOREIGN KEY ("association_id") REFERENCES "associations"("id") ON DELETE cascade ON UPDATE no action;

@@ -7,8 +7,9 @@ import '@mantine/core/styles/default-css-variables.css';
 import '@mantine/core/styles/global.css';
 import { AppProviders, createAppClients, queryUtilsOf } from './app/AppProviders';
 import { AppRoutes, preloadSignedInScreen } from './app/AppRoutes';
-import { getCredentials } from './lib/session-store';
+import { getAssociationCredentials, getCredentials } from './lib/session-store';
 import { prefetchSession } from './features/auth';
+import { AssociationDashboardPage, AssociationFrame } from './features/association';
 import { initialLanguage, setLanguage } from './lib/i18n';
 
 const clients = createAppClients();
@@ -20,6 +21,10 @@ setTimeout(() => {
   if (getCredentials()) {
     const utils = queryUtilsOf(clients);
     preloadSignedInScreen(window.location, utils, prefetchSession(utils));
+  } else if (getAssociationCredentials()) {
+    // An officer's session is checked with association.session (never auth.verify), beside its frame's download.
+    void queryUtilsOf(clients).association.session.prefetch(undefined, { staleTime: Infinity, gcTime: Infinity }).catch(() => undefined);
+    for (const chunk of [AssociationFrame, AssociationDashboardPage]) chunk.preload().catch(() => undefined);
   }
   // In a language other than English, the first screen waits for its texts (and starts the font).
   const language = initialLanguage();

@@ -2,9 +2,12 @@ import { z } from 'zod';
 import { plainString } from './text.js';
 import { idSchema } from './classes.js';
 import { CHURCH_CODE_LENGTH } from '../constants.js';
+import { OFFICER_ROLES } from '../associations.js';
+import { emailSchema } from './auth.js';
+import { newPasswordSchema } from './password.js';
 
 /** Inputs of an association's members, sections and circulars, and of a church's answers. */
-const ASSOCIATION_INPUT_MESSAGES = {
+export const ASSOCIATION_INPUT_MESSAGES = {
   churchCodeRequired: 'Church code is required',
   churchCodeInvalid: `A church code has ${CHURCH_CODE_LENGTH} letters and digits`,
   sectionNameRequired: 'Section name is required',
@@ -41,3 +44,22 @@ export const publishCircularInput = z.object({
   section_id: optionalSection,
 });
 export const circularIdInput = z.object({ id: idSchema('Circular is not valid') });
+
+const officerRoleSchema = z.enum(OFFICER_ROLES, { error: 'Role must be association admin, examination controller, section convener or valuer' });
+
+/** POST /api/association/officers: a section convener names their section; the others none. */
+export const officerCreateInput = z.object({
+  name: plainString({ error: 'Name is required' }).trim().min(1, 'Name is required').max(120, 'Name must be at most 120 characters'),
+  email: emailSchema,
+  password: newPasswordSchema,
+  role: officerRoleSchema,
+  section_id: optionalSection,
+});
+
+/** PUT /api/association/officers/{id}: a field left out keeps its value. */
+export const officerUpdateInput = z.object({
+  id: idSchema('Officer is not valid'),
+  role: officerRoleSchema.optional(),
+  section_id: sectionIdSchema.nullable().optional(),
+  is_active: z.boolean({ error: 'is_active must be true or false' }).optional(),
+});

@@ -12,7 +12,9 @@ import { currentChurchId, tenantRole } from './tenancy.js';
  * tenant of their own. Their officers' requests run as `app_association` inside the association door
  * (server/doors/association.ts) with `app.association_id` set: the role holds privileges on these
  * tables only (no church table), and reads the member churches' figures through functions owned by
- * the platform (migrations 0047, 0048), never a child's row.
+ * the platform (migrations 0047, 0048), never a child's row. Policies here compare a column with the
+ * transaction's setting and nothing more (Citus takes no subquery in a policy): what a church reads of
+ * its association (its name, the circulars sent to it) comes through functions of migration 0047.
  */
 export const associationRole = pgRole('app_association').existing();
 
@@ -51,11 +53,6 @@ export const associations = pgTable('associations', {
   check('associations_kind_check', sql`${t.kind} in ('diocese', 'district', 'region', 'association')`),
   check('associations_languages_check', sql`cardinality(${t.languages}) between 1 and 4 and ${t.languages} <@ array['en', 'ml', 'ta', 'hi']`),
   associationIsolation('id'),
-  // A member church reads the name and code of the association that invited it or that it belongs to.
-  pgPolicy('member_church_reads', {
-    as: 'permissive', for: 'select', to: tenantRole,
-    using: sql`${t.id} in (select m.association_id from association_memberships m where m.church_id = ${currentChurchId})`,
-  }),
 ]);
 
 export const associationSections = pgTable('association_sections', {
@@ -80,7 +77,6 @@ export const associationOfficers = pgTable('association_officers', {
   sectionId: uuid('section_id'),
   isActive: boolean('is_active').notNull().default(true),
   language: text('language', { enum: LOCALES }),
-  lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
   ...timestamps,
 }, (t) => [
   primaryKey({ columns: [t.associationId, t.id] }),
@@ -149,13 +145,6 @@ export const associationCirculars = pgTable('association_circulars', {
   primaryKey({ columns: [t.associationId, t.id] }),
   index('association_circulars_published_idx').on(t.associationId, t.publishedAt),
   associationIsolation(),
-  // An active member church reads the circulars sent to all members or to its own section.
-  pgPolicy('member_church_reads', {
-    as: 'permissive', for: 'select', to: tenantRole,
-    using: sql`exists (select 1 from association_memberships m where m.church_id = ${currentChurchId}
-      and m.association_id = ${t.associationId} and m.status = 'active'
-      and (${t.sectionId} is null or ${t.sectionId} = m.section_id))`,
-  }),
 ]);
 
 /** Who of a member church read a circular, and when (one row per reader). */
@@ -172,12 +161,11 @@ export const circularReads = pgTable('circular_reads', {
   index('circular_reads_circular_idx').on(t.associationId, t.circularId),
   foreignKey({ name: 'circular_reads_circular_fk', columns: [t.associationId, t.circularId], foreignColumns: [associationCirculars.associationId, associationCirculars.id] })
     .onDelete('cascade'),
-  // A church records its own readers, of a circular it can read (the circulars' policy applies inside).
+  // A church reads its own readers; they are written by mark_circular_read (migration 0047), which
+  // checks the circular was sent to the church.
   pgPolicy('tenant_isolation', {
     as: 'permissive', for: 'all', to: tenantRole,
-    using: sql`${t.churchId} = ${currentChurchId}`,
-    withCheck: sql`${t.churchId} = ${currentChurchId} and exists (select 1 from association_circulars c
-      where c.association_id = ${t.associationId} and c.id = ${t.circularId})`,
+    using: sql`${t.churchId} = ${currentChurchId}`, withCheck: sql`${t.churchId} = ${currentChurchId}`,
   }),
   pgPolicy('association_reads', {
     as: 'permissive', for: 'select', to: associationRole,

@@ -56,6 +56,10 @@ export interface GenerateParams {
   copyStreams: number;
   /** The first church's own shape (the others have the shape of the fields above). */
   firstChurch?: ChurchShape;
+  /** 'week': attendance rows are written Sunday by Sunday, oldest first, as a church's roll calls arrive
+   * (a month's marks then sit together in the table); 'student' (the default): each student's marks
+   * together, every Sunday of the year on a few pages. */
+  attendanceOrder?: 'student' | 'week';
 }
 
 export const paramsFromEnv = (env = process.env): GenerateParams => ({
@@ -65,6 +69,7 @@ export const paramsFromEnv = (env = process.env): GenerateParams => ({
   days: Number(env.DAYS ?? 50),
   firstClassSize: Number(env.FIRST_CLASS_SIZE ?? 15),
   copyStreams: Math.max(1, Number(env.COPY_STREAMS ?? 2)),
+  attendanceOrder: env.ATTENDANCE_ORDER === 'week' ? 'week' : 'student',
 });
 
 export const churchCode = (i: number) => `C${String(i).padStart(5, '0')}`;
@@ -266,19 +271,21 @@ export async function generateData(
     });
 
     const markedAt = (date: string) => `${date} 10:30:00+05:30`;
+    const attendanceLine = (i: number, s: number, d: number) => {
+      const c = layouts[i].classOfStudent[s];
+      const present = (s * 31 + d * 17 + i * 13) % 7 !== 0;
+      return `${churchIds[i]}\t${studentIds[i][s]}\t${dates[d]}\t${classIds[i][c]}\t${present ? 'present' : 'absent'}\t`
+        + `${teacherIds[i][c]}\t${markedAt(dates[d])}\n`;
+    };
     const attendanceLines = function* (from: number, to: number) {
-      for (let i = from; i < to; i++) {
-        const church = churchIds[i];
-        for (let s = 0; s < layouts[i].students; s++) {
-          const c = layouts[i].classOfStudent[s];
-          const prefix = `${church}\t${studentIds[i][s]}\t`;
-          const suffix = `\t${classIds[i][c]}\t`;
-          const teacher = teacherIds[i][c];
-          for (let d = 0; d < dates.length; d++) {
-            const present = (s * 31 + d * 17 + i * 13) % 7 !== 0;
-            yield `${prefix}${dates[d]}${suffix}${present ? 'present' : 'absent'}\t${teacher}\t${markedAt(dates[d])}\n`;
-          }
+      if (p.attendanceOrder === 'week') {
+        for (let d = dates.length - 1; d >= 0; d--) {
+          for (let i = from; i < to; i++) for (let s = 0; s < layouts[i].students; s++) yield attendanceLine(i, s, d);
         }
+        return;
+      }
+      for (let i = from; i < to; i++) {
+        for (let s = 0; s < layouts[i].students; s++) for (let d = 0; d < dates.length; d++) yield attendanceLine(i, s, d);
       }
     };
     const attendanceRows = studentCount * dates.length;

@@ -72,9 +72,11 @@ export interface OperatorScope {
   afterCommit: AfterCommit;
 }
 
+export type AssociationKind = 'diocese' | 'district' | 'region' | 'association';
+
 /** The association a signed-in officer acts for, and the officer. */
 export interface AssociationDto {
-  id: string; code: string; name: string; kind: 'diocese' | 'district' | 'region' | 'association'; languages: string[];
+  id: string; code: string; name: string; kind: AssociationKind; languages: string[];
 }
 export interface OfficerDto {
   id: string; name: string; email: string;

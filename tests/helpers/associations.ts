@@ -26,7 +26,7 @@ export async function createAssociation(db: Database, roles: OfficerRole[] = ['a
 
 export const officerEmail = (role: OfficerRole, code: string) => `${role.replace('_', '')}@${code.toLowerCase()}.assoc.test`;
 
-/** An officer signed in through POST /api/association/login: calls made with its token and the
+/** An officer signed in through POST /api/auth/login with the association's code: calls made with its token and the
  * association's code, as a church user's are (`user` and `church` are not in its answer). */
 export const signInOfficer = (baseUrl: string, code: string, email: string): Promise<ChurchSession> =>
-  signIn(baseUrl, code, email, TEST_PASSWORD, '/api/association/login');
+  signIn(baseUrl, code, email, TEST_PASSWORD);

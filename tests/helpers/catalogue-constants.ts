@@ -18,6 +18,8 @@ import { IMPORT_MESSAGES } from '../../common/student-import.js';
 import { ROLLOVER_MESSAGES } from '../../common/rollover.js';
 import { EXAM_MESSAGES } from '../../common/exams.js';
 import { REPORT_CARD_LINK_MESSAGES } from '../../common/report-card-links.js';
+import { ASSOCIATION_INPUT_MESSAGES } from '../../common/schemas/association-members.js';
+import { ASSOCIATION_MESSAGES } from '../../server/modules/associations/messages.js';
 
 /** The names of an object's plain texts (a message made by a function has no single English). */
 type TextNames<T> = { [K in keyof T]: T[K] extends string ? K : never }[keyof T] & string;
@@ -193,5 +195,12 @@ export const CATALOGUE_CONSTANTS: CataloguePair[] = [
     'examNotFound', 'paperNotFound', 'examNameTaken', 'paperNameTaken', 'classNotOfYear', 'notPublished', 'alreadyPublished',
     'publishedSetupLocked', 'examHasMarks', 'paperHasMarks', 'maxBelowMarks', 'halfMarksInUse', 'yearHasExams', 'nothingToCopy', 'schemeOrder',
     'gradeBandsOrder', 'datesOrder', 'published', 'unpublished',
+  ]),
+  // What the association's services answer its officers (the church side's refusals are the church screens').
+  ...sameNames('association.server', ASSOCIATION_MESSAGES, 'ASSOCIATION_MESSAGES', [
+    'churchNotFound', 'alreadyInvited', 'sectionNotFound', 'sectionNameTaken', 'membershipNotFound', 'circularNotFound',
+  ]),
+  ...sameNames('association.input', ASSOCIATION_INPUT_MESSAGES, 'ASSOCIATION_INPUT_MESSAGES', [
+    'churchCodeRequired', 'churchCodeInvalid', 'sectionNameRequired', 'sectionNameTooLong', 'titleRequired', 'titleTooLong', 'bodyRequired', 'bodyTooLong',
   ]),
 ];

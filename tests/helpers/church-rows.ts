@@ -142,15 +142,15 @@ export async function churchWithRows(db: Database) {
   // Its association: a member of one (in a section, a circular to that section read by its principal),
   // and once of another, which it left. Made through the platform door, as if through the invitations.
   const officerHash = await hashPassword(TEST_PASSWORD);
-  const { membership, section, circular, leftAssociation, currentAssociation } = await db.withPlatform(async (tx) => {
+  const { membership, section, circular, leftAssociation, currentAssociation, officer } = await db.withPlatform(async (tx) => {
     const [left, current] = await tx.insert(associations).values([
       { code: `L${church.code.slice(1)}`, name: 'Association it left', kind: 'district' },
       { code: `M${church.code.slice(1)}`, name: 'Its association', kind: 'diocese' },
     ]).returning();
-    await tx.insert(associationOfficers).values([left, current].map((association) => ({
+    const officers = await tx.insert(associationOfficers).values([left, current].map((association) => ({
       associationId: association.id, role: 'association_admin' as const, name: `Admin of ${association.name}`,
       email: officerEmail('association_admin', association.code), passwordHash: officerHash,
-    })));
+    }))).returning();
     await tx.insert(associationMemberships).values({
       associationId: left.id, churchId, status: 'left', invitedByName: 'an officer', answeredAt: new Date(), leftAt: new Date(),
     });
@@ -164,13 +164,13 @@ export async function churchWithRows(db: Database) {
     await tx.insert(circularReads).values({
       churchId, associationId: current.id, circularId: c.id, userId: church.users.principal.id, readerName: marker('Reader'), readerRole: 'principal',
     });
-    return { membership: m, section: s, circular: c, leftAssociation: left, currentAssociation: current };
+    return { membership: m, section: s, circular: c, leftAssociation: left, currentAssociation: current, officer: officers[1] };
   });
   const ids: VictimIds = {
     church: churchId, class: cls.id, student: roster[0].id, teacher: church.users.teacher.id,
     record: record.id, media: item.id, providerOrder, batch: batchId, export: familyExport.id, guardian: guardian.id,
     rollover: rollover.id, absence: absence.id, exam: exam.id, paper: paper.id, examWrite,
-    membership: membership.id, section: section.id, circular: circular.id, association: currentAssociation.id,
+    membership: membership.id, section: section.id, circular: circular.id, officer: officer.id, association: currentAssociation.id,
   };
   return { ...church, ids, mediaFile, consentToken, leftAssociationCode: leftAssociation.code, associationCode: currentAssociation.code };
 }

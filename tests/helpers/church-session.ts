@@ -31,8 +31,8 @@ export interface ChurchSession {
 
 /** Signs a church user in through POST /api/auth/login (TEST_PASSWORD unless given) and answers the
  * session with the calls made as that user; a refused sign-in throws. */
-export async function signIn(baseUrl: string, code: string, email: string, password = TEST_PASSWORD, signInPath = '/api/auth/login'): Promise<ChurchSession> {
-  const res = await api(baseUrl, 'POST', signInPath, { body: { church_code: code, email, password } });
+export async function signIn(baseUrl: string, code: string, email: string, password = TEST_PASSWORD): Promise<ChurchSession> {
+  const res = await api(baseUrl, 'POST', '/api/auth/login', { body: { church_code: code, email, password } });
   if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${res.body.message}`);
   const token = res.body.data.token as string;
   const headers = { authorization: `Bearer ${token}`, 'x-church-code': code };

@@ -40,6 +40,8 @@ export interface VictimIds {
   /** The association's section it is in, and a circular sent to that section, which it read. */
   section: string;
   circular: string;
+  /** An officer of its association (the replay's officers are of other associations). */
+  officer: string;
   /** The association it is a member of (the console's associations name it). */
   association: string;
 }
@@ -63,7 +65,7 @@ const KIND_OF_DOMAIN: Array<[string, Kind]> = [
   ['familyExport.link', 'export'], ['familyExport.', 'student'], ['consent.', 'student'],
   ['rollover.', 'rollover'],
   ['association.renameSection', 'section'], ['association.deleteSection', 'section'], ['association.circularReaders', 'circular'],
-  ['association.', 'membership'], ['churchAssociation.markCircularRead', 'circular'], ['churchAssociation.', 'membership'],
+  ['association.updateOfficer', 'officer'], ['association.', 'membership'], ['churchAssociation.markCircularRead', 'circular'], ['churchAssociation.', 'membership'],
 ];
 
 interface JsonSchema {
@@ -99,7 +101,7 @@ const STRING_BY_FIELD: Record<string, string> = {
   tappedAt: new Date(Date.now() - 60_000).toISOString(),
 };
 /** Tried in order against a field's pattern when its name says nothing. */
-const STRING_CANDIDATES = ['Replay sample', today, month, academicYearOf(today, 6), 'replay@example.org', '+91 90000 00000', 'replay-token-1', '560001'];
+const STRING_CANDIDATES = ['Replay sample', today, month, `${year}-${month}`, academicYearOf(today, 6), 'replay@example.org', '+91 90000 00000', 'replay-token-1', '560001'];
 
 const isIdField = (field: string, schema: JsonSchema) =>
   schema.format === 'uuid' || field === 'id' || field in KIND_OF_FIELD || /[a-z](Id|_id)$/.test(field);

@@ -43,13 +43,16 @@ async function memberChurch(association: ChurchSession, sectionId: string | null
 
 describe('officers sign in at the church sign-in', () => {
   it('answers an association session for the association code, and the session reaches only association paths', async () => {
-    const login = await api(app.url, 'POST', '/api/association/login', { body: { church_code: x.code.toLowerCase(), email: officerEmail('association_admin', x.code), password: TEST_PASSWORD } });
+    const login = await api(app.url, 'POST', '/api/auth/login', { body: { church_code: x.code.toLowerCase(), email: officerEmail('association_admin', x.code), password: TEST_PASSWORD } });
     expect(login.status).toBe(200);
-    expect(login.body.data).toMatchObject({ association: { code: x.code, kind: 'diocese' }, officer: { role: 'association_admin' } });
-    // A church's code at the officers' sign-in is a wrong password.
-    const church = await createChurch(app.db, { roles: ['super_admin'] });
-    const asOfficer = await api(app.url, 'POST', '/api/association/login', { body: { church_code: church.code, email: `superadmin@${church.code.toLowerCase()}.test`, password: TEST_PASSWORD } });
-    expect(asOfficer.status).toBe(401);
+    expect(login.body.data).toMatchObject({ kind: 'association', association: { code: x.code, kind: 'diocese' }, officer: { role: 'association_admin' } });
+    // A language picked on the sign-in screen is the officer's own from now on; and it can be changed.
+    const inMalayalam = await api(app.url, 'POST', '/api/auth/login', { body: { church_code: x.code, email: officerEmail('examination_controller', x.code), password: TEST_PASSWORD, language: 'ml' } });
+    expect(inMalayalam.body.data.officer.language).toBe('ml');
+    const controller = { token: inMalayalam.body.data.token as string, code: x.code };
+    expect((await api(app.url, 'GET', '/api/association/session', controller)).body.data.officer.language).toBe('ml');
+    expect((await api(app.url, 'PUT', '/api/association/language', { ...controller, body: { language: 'ta' } })).body.data.language).toBe('ta');
+    expect((await api(app.url, 'GET', '/api/association/session', controller)).body.data.officer.language).toBe('ta');
     const session = await xAdmin.get('/api/association/session');
     expect(session.body.data.association.id).toBe(x.association.id);
     // A church path with the association's code and token: no church has that code.
@@ -60,7 +63,7 @@ describe('officers sign in at the church sign-in', () => {
   });
 
   it('refuses a wrong password as it refuses a church user\'s, and a church user on association paths', async () => {
-    const wrong = await api(app.url, 'POST', '/api/association/login', { body: { church_code: x.code, email: officerEmail('valuer', x.code), password: 'not-the-password' } });
+    const wrong = await api(app.url, 'POST', '/api/auth/login', { body: { church_code: x.code, email: officerEmail('valuer', x.code), password: 'not-the-password' } });
     const church = await createChurch(app.db, { roles: ['super_admin'] });
     const churchWrong = await api(app.url, 'POST', '/api/auth/login', { body: { church_code: church.code, email: `superadmin@${church.code.toLowerCase()}.test`, password: 'not-the-password' } });
     expect([wrong.status, wrong.body.message]).toEqual([churchWrong.status, churchWrong.body.message]);
@@ -72,6 +75,39 @@ describe('officers sign in at the church sign-in', () => {
     const valuer = await officerSession(x.code, 'valuer');
     expect((await valuer.get('/api/association/members')).status).toBe(403);
     expect((await valuer.post('/api/association/members', { church_code: 'ABCDEF' })).status).toBe(403);
+  });
+});
+
+describe('officers', () => {
+  it('are added by the admin with a role (a convener with a section), sign in, and lose their sessions when deactivated', async () => {
+    const section = await xAdmin.post('/api/association/sections', { name: `Thrissur ${x.code}` });
+    const noSection = await xAdmin.post('/api/association/officers', { name: 'Convener', email: `convener@${x.code.toLowerCase()}.assoc.test`, password: 'Convener-pass-1', role: 'section_convener' });
+    expect([noSection.status, noSection.body.message]).toEqual([400, 'A section convener needs a section.']);
+    const added = await xAdmin.post('/api/association/officers', {
+      name: 'Convener', email: `Convener@${x.code.toLowerCase()}.assoc.test`, password: 'Convener-pass-1', role: 'section_convener', section_id: section.body.data.id,
+    });
+    expect(added.status).toBe(201);
+    expect(added.body.data).toMatchObject({ role: 'section_convener', section_id: section.body.data.id, is_active: true });
+    expect(JSON.stringify(added.body.data)).not.toContain('password');
+    const again = await xAdmin.post('/api/association/officers', { name: 'Again', email: `convener@${x.code.toLowerCase()}.assoc.test`, password: 'Convener-pass-1', role: 'valuer' });
+    expect(again.status).toBe(409);
+    const weak = await xAdmin.post('/api/association/officers', { name: 'Weak', email: `weak@${x.code.toLowerCase()}.assoc.test`, password: 'short', role: 'valuer' });
+    expect([weak.status, weak.body.message]).toEqual([400, 'Password must be at least 8 characters']);
+
+    const login = await api(app.url, 'POST', '/api/auth/login', { body: { church_code: x.code, email: `convener@${x.code.toLowerCase()}.assoc.test`, password: 'Convener-pass-1' } });
+    expect(login.body.data.officer.role).toBe('section_convener');
+    const convener = { token: login.body.data.token as string, code: x.code };
+    expect((await api(app.url, 'GET', '/api/association/members', convener)).status).toBe(200);
+    expect((await api(app.url, 'GET', '/api/association/officers', convener)).status).toBe(403);
+
+    const deactivated = await xAdmin.put(`/api/association/officers/${added.body.data.id}`, { is_active: false });
+    expect(deactivated.body.data.is_active).toBe(false);
+    expect((await api(app.url, 'GET', '/api/association/members', convener)).status).toBe(401);
+    // The admin keeps the association run: no demoting or deactivating oneself.
+    const self = await xAdmin.put(`/api/association/officers/${x.officers.association_admin.id}`, { role: 'valuer' });
+    expect([self.status, self.body.message]).toEqual([400, 'You cannot remove your own admin role or deactivate yourself.']);
+    // Another association's officer is not found.
+    expect((await yAdmin.put(`/api/association/officers/${added.body.data.id}`, { is_active: true })).status).toBe(404);
   });
 });
 

@@ -11,11 +11,15 @@ import { PaymentPage, PAYMENT_PATH } from '../features/payments';
 import { ConsentPage } from '../features/consent';
 import { ExamMarksPage } from '../features/exam-marks';
 import { DashboardLayout } from '../features/shell';
+import {
+  AssociationDashboardPage, AssociationFrame, CircularPage, CircularsPage, MembersPage, SectionsPage,
+} from '../features/association';
+import { ASSOCIATION_PATH } from '../lib/association-path';
 import { useT } from '../lib/i18n';
 import { EnglishOnly } from '../lib/i18n/EnglishOnly';
 import { lazyScreen } from '../lib/lazy-screen';
 import type { AppQueryUtils } from './AppProviders';
-import { RequireAccess, RequireSession, RequireSignedOut, RequireValidSubscription } from './guards';
+import { RequireAccess, RequireAssociationSession, RequireSession, RequireSignedOut, RequireValidSubscription } from './guards';
 import { NAV_ITEMS } from './navigation';
 
 // Routed from their files, as in navigation.ts: these features' index.ts also shares code.
@@ -42,7 +46,7 @@ export function preloadSignedInScreen(address: Pick<Location, 'pathname' | 'sear
   for (const chunk of [ChurchFrame, DashboardLayout, route?.screen]) chunk?.preload().catch(() => undefined);
 }
 
-/** The app's routes: the signed-out pages, the church's dashboard behind its guards, and the console's. */
+/** The app's routes: the signed-out pages, the church's dashboard and the association's area behind their guards, and the console's. */
 export function AppRoutes() {
   const t = useT();
   return (
@@ -80,6 +84,18 @@ export function AppRoutes() {
                 {/* A class's result sheet of an exam, opened from the Exams screen. */}
                 <Route path="/exams/:examId/classes/:classId/results" element={<RequireAccess access={{ capability: 'viewExams' }}><ExamResultsPage /></RequireAccess>} />
               </Route>
+            </Route>
+          </Route>
+          {/* An association's officers: their own session and frame; a church user's session goes home. */}
+          <Route element={<RequireAssociationSession />}>
+            <Route element={<AssociationFrame />}>
+              {/* The dashboard's `totals` prop is the place of the members' totals and trend. */}
+              <Route path={ASSOCIATION_PATH} element={<AssociationDashboardPage />} />
+              <Route path={`${ASSOCIATION_PATH}/members`} element={<MembersPage />} />
+              <Route path={`${ASSOCIATION_PATH}/sections`} element={<SectionsPage />} />
+              <Route path={`${ASSOCIATION_PATH}/circulars`} element={<CircularsPage />} />
+              <Route path={`${ASSOCIATION_PATH}/circulars/:id`} element={<CircularPage />} />
+              <Route path={`${ASSOCIATION_PATH}/*`} element={<Navigate to={ASSOCIATION_PATH} replace />} />
             </Route>
           </Route>
           <Route path="*" element={<Navigate to="/" replace />} />

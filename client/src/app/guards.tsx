@@ -1,12 +1,14 @@
-import type { ReactNode } from 'react';
+import { useSyncExternalStore, type ReactNode } from 'react';
 import { Button, Center, Container } from '@mantine/core';
 import { Navigate, Outlet } from 'react-router-dom';
 import { FullPageLoader } from '../components/FullPageLoader';
 import { ErrorState } from '../components/ErrorState';
-import { clearCredentials } from '../lib/session-store';
+import { clearCredentials, getAssociationCredentials, subscribeCredentials } from '../lib/session-store';
+import { ASSOCIATION_PATH } from '../lib/association-path';
 import { useT } from '../lib/i18n';
 import { SignedInSessionContext, useSession, useSessionLanguage, useSignedInSession, type Session, type SignedInSession } from '../features/auth';
 import { mayOpen, type ScreenAccess } from '../features/shell';
+import { OfficerSessionContext, useAssociationSession, useOfficerLanguage, type AssociationSession, type SignedInOfficer } from '../features/association';
 
 function SessionUnreachable({ retry, retrying }: { retry: () => void; retrying: boolean }) {
   const t = useT();
@@ -26,16 +28,21 @@ function VerifyingSession() {
   return <FullPageLoader label={t('common.checkingSession')} />;
 }
 
+/** Whether the stored session is an association officer's (the church's guards send it to its area). */
+const useAssociationStored = () => useSyncExternalStore(subscribeCredentials, getAssociationCredentials, getAssociationCredentials) !== null;
+
 /** Loader or error while the stored session is checked; null once it is known. */
-function pendingSessionScreen(session: Session): ReactNode | null {
+function pendingSessionScreen(session: Session | AssociationSession): ReactNode | null {
   if (session.status === 'verifying') return <VerifyingSession />;
   if (session.status === 'unreachable') return <SessionUnreachable retry={session.retry} retrying={session.retrying} />;
   return null;
 }
 
-/** Signed-out users go to /login. */
+/** Signed-out users go to /login; an association officer's session to the association's area. */
 export function RequireSession() {
   const session = useSession();
+  const association = useAssociationStored();
+  if (association) return <Navigate to={ASSOCIATION_PATH} replace />;
   const pending = pendingSessionScreen(session);
   if (pending) return pending;
   if (session.status !== 'signed_in') return <Navigate to="/login" replace />;
@@ -52,13 +59,42 @@ function SignedIn({ session }: { session: SignedInSession }) {
   );
 }
 
-/** /login is for signed-out users only; a signed-in user goes home. */
+/** /login is for signed-out users only; a signed-in user goes home (an officer to the association's area). */
 export function RequireSignedOut() {
   const session = useSession();
+  const association = useAssociationStored();
+  if (association) return <Navigate to={ASSOCIATION_PATH} replace />;
   const pending = pendingSessionScreen(session);
   if (pending) return pending;
   if (session.status === 'signed_in') return <Navigate to="/" replace />;
   return <Outlet />;
+}
+
+/**
+ * The association's area: an officer's stored session checked with association.session (never
+ * auth.verify); signed out, to /login; a church user's session, to the church's home.
+ */
+export function RequireAssociationSession() {
+  const church = useSession();
+  const session = useAssociationSession();
+  if (church.status === 'signed_in' || church.status === 'verifying') {
+    const pending = pendingSessionScreen(church);
+    return pending ?? <Navigate to="/" replace />;
+  }
+  const pending = pendingSessionScreen(session);
+  if (pending) return pending;
+  if (session.status !== 'signed_in') return <Navigate to="/login" replace />;
+  return <SignedInOfficerArea session={session} />;
+}
+
+/** The association's screens, in the officer's language. */
+function SignedInOfficerArea({ session }: { session: SignedInOfficer }) {
+  useOfficerLanguage(session.officer);
+  return (
+    <OfficerSessionContext.Provider value={session}>
+      <Outlet />
+    </OfficerSessionContext.Provider>
+  );
 }
 
 /** A church whose subscription the server calls invalid reaches only /subscription. */

@@ -2,7 +2,7 @@ import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { getQueryKey } from '@trpc/react-query';
 import { trpc } from '../lib/trpc';
 import { isSubscriptionRefusal, isUnauthorized, shouldRetry } from '../lib/errors';
-import { clearCredentials, getCredentials, onCredentialsChangedElsewhere } from '../lib/session-store';
+import { clearCredentials, getStoredSession, onCredentialsChangedElsewhere } from '../lib/session-store';
 import { isOperatorKey, operatorSignedOut } from '../lib/operator-store';
 import { KEPT_QUERIES } from '../lib/offline/kept-queries';
 import { keepAnswersSetInCache } from '../lib/offline/cache-updates';
@@ -24,7 +24,7 @@ export function createQueryClient() {
         operatorSignedOut();
         setTimeout(() => queryClient.removeQueries({ predicate: (query) => isOperatorKey(query.queryKey) }), 0);
       }
-    } else if (isUnauthorized(error) && getCredentials()) {
+    } else if (isUnauthorized(error) && getStoredSession()) {
       clearCredentials();
       setTimeout(() => queryClient.clear(), 0);
     } else if (isSubscriptionRefusal(error)) {

@@ -1,7 +1,7 @@
 import { createTRPCReact, httpBatchLink, httpLink, splitLink, type CreateTRPCClientOptions } from '@trpc/react-query';
 import type { AppRouter } from '../../../server/root';
 import { UNBATCHED_PROCEDURES } from '../../../common/permissions';
-import { getCredentials } from './session-store';
+import { getStoredSession } from './session-store';
 import { getOperatorCsrfToken, isOperatorPath } from './operator-store';
 import { offlineAnswersLink } from './offline/offline-answers-link';
 
@@ -29,7 +29,8 @@ export interface PaymentCredentials {
 const paymentOf = (context: Record<string, unknown>) => context.payment as PaymentCredentials | undefined;
 
 /**
- * Every church call carries the stored church session: bearer token and church code.
+ * Every church call carries the stored session: bearer token and church code (an association
+ * officer's calls, their token and the association's code).
  * The operator console's calls (`admin.*`, `operatorAuth.*`) go to the console's own endpoint under
  * /api/admin, where the browser adds the operator's HttpOnly cookie, with the session's CSRF token
  * and no church credentials: a browser signed in to a church must not lend that session to the
@@ -37,7 +38,8 @@ const paymentOf = (context: Record<string, unknown>) => context.payment as Payme
  */
 export function trpcClientOptions(): CreateTRPCClientOptions<AppRouter> {
   const headers = () => {
-    const credentials = getCredentials();
+    // An association officer's session travels as a church user's does (its code in X-Church-Code).
+    const credentials = getStoredSession();
     return credentials
       ? { Authorization: `Bearer ${credentials.token}`, 'X-Church-Code': credentials.churchCode }
       : {};

@@ -1,6 +1,7 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
-import { associationCirculars, associationMemberships, associations, circularReads } from '../../../drizzle/schema/index.js';
-import type { TenantScope } from '../../core/scopes.js';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { associationMemberships, circularReads } from '../../../drizzle/schema/index.js';
+import { rowsOf } from '../../db/index.js';
+import type { AssociationKind, TenantScope } from '../../core/scopes.js';
 import { conflict, notFound } from '../../core/errors.js';
 import { auditChurchChange } from '../audit/index.js';
 import { ASSOCIATION_MESSAGES as M } from './messages.js';
@@ -8,27 +9,25 @@ import { ASSOCIATION_MESSAGES as M } from './messages.js';
 /**
  * A church's side of its association, in its tenant transaction: the invitations it has, the
  * association it belongs to, its answers and its leaving, and the circulars sent to it. Row-level
- * security keeps each query to the church's own memberships and to the circulars of the association
- * it belongs to now (of its section, or to all).
+ * security keeps each query to the church's own memberships and readers; the association's name and
+ * its circulars come through functions of migration 0047 that read for the transaction's church only.
  */
 
-const membershipColumns = {
-  id: associationMemberships.id, status: associationMemberships.status, invited_by_name: associationMemberships.invitedByName,
-  invited_at: associationMemberships.invitedAt, answered_at: associationMemberships.answeredAt,
-  association_id: associations.id, association_name: associations.name, association_code: associations.code, association_kind: associations.kind,
-};
+const iso = (value: unknown) => (value == null ? null : new Date(value as string).toISOString());
 
+/** The church's invitations and membership, with the association's name (through
+ * church_association_memberships: the church reads no association row itself). */
 export async function membershipOverview(scope: TenantScope) {
-  const rows = await scope.tx.select(membershipColumns).from(associationMemberships)
-    .innerJoin(associations, eq(associations.id, associationMemberships.associationId))
-    .where(and(eq(associationMemberships.churchId, scope.church.id), inArray(associationMemberships.status, ['invited', 'active'])))
-    .orderBy(desc(associationMemberships.invitedAt));
-  const dto = (row: typeof rows[number]) => ({
-    ...row, invited_at: row.invited_at.toISOString(), answered_at: row.answered_at?.toISOString() ?? null,
-  });
+  const rows = rowsOf<Record<string, unknown>>(await scope.tx.execute(sql`select * from church_association_memberships() order by invited_at desc`))
+    .map((row) => ({
+      id: row.id as string, status: row.status as 'invited' | 'active', invited_by_name: row.invited_by_name as string,
+      invited_at: iso(row.invited_at)!, answered_at: iso(row.answered_at),
+      association_id: row.association_id as string, association_name: row.association_name as string,
+      association_code: row.association_code as string, association_kind: row.association_kind as AssociationKind,
+    }));
   return {
-    membership: rows.filter((row) => row.status === 'active').map(dto)[0] ?? null,
-    invitations: rows.filter((row) => row.status === 'invited').map(dto),
+    membership: rows.find((row) => row.status === 'active') ?? null,
+    invitations: rows.filter((row) => row.status === 'invited'),
   };
 }
 
@@ -71,34 +70,33 @@ export async function leaveAssociation(scope: TenantScope) {
   return { membership_id: row.id, status: 'left' as const };
 }
 
-/** The circulars sent to the church (its association's, to all or to its section), newest first,
- * each with whether the signed-in user has read it and who of the church has. */
+/** The circulars sent to the church (its association's, to all or to its section: church_circulars),
+ * newest first, each with whether the signed-in user has read it and who of the church has. */
 export async function churchCirculars(scope: TenantScope) {
-  const circulars = await scope.tx.select({
-    id: associationCirculars.id, title: associationCirculars.title, body: associationCirculars.body,
-    published_by_name: associationCirculars.publishedByName, published_at: associationCirculars.publishedAt,
-    association_name: associations.name,
-  }).from(associationCirculars).innerJoin(associations, eq(associations.id, associationCirculars.associationId))
-    .orderBy(desc(associationCirculars.publishedAt)).limit(100);
+  const circulars = rowsOf<Record<string, unknown>>(await scope.tx.execute(sql`select * from church_circulars() order by published_at desc limit 100`))
+    .map((row) => ({
+      id: row.id as string, title: row.title as string, body: row.body as string, published_by_name: row.published_by_name as string,
+      published_at: iso(row.published_at)!, association_name: row.association_name as string,
+    }));
   const reads = circulars.length === 0 ? [] : await scope.tx.select().from(circularReads)
     .where(and(eq(circularReads.churchId, scope.church.id), inArray(circularReads.circularId, circulars.map((c) => c.id))));
   return circulars.map((c) => {
     const readers = reads.filter((r) => r.circularId === c.id);
     return {
-      ...c, published_at: c.published_at.toISOString(),
+      ...c,
       read_by_me: readers.some((r) => r.userId === scope.user.id),
       readers: readers.map((r) => ({ name: r.readerName, read_at: r.readAt.toISOString() })),
     };
   });
 }
 
-/** The signed-in user has read a circular (once; a second time changes nothing). */
+/** The signed-in user has read a circular sent to the church (once; again changes nothing). */
 export async function markCircularRead(scope: TenantScope, circularId: string) {
-  const [circular] = await scope.tx.select({ associationId: associationCirculars.associationId }).from(associationCirculars)
-    .where(eq(associationCirculars.id, circularId)).limit(1);
-  if (!circular) throw notFound(M.circularNotFound);
+  const [sent] = rowsOf<{ association_id: string }>(await scope.tx.execute(
+    sql`select association_id from church_circulars() where id = ${circularId}`));
+  if (!sent) throw notFound(M.circularNotFound);
   await scope.tx.insert(circularReads).values({
-    churchId: scope.church.id, associationId: circular.associationId, circularId, userId: scope.user.id,
+    churchId: scope.church.id, associationId: sent.association_id, circularId, userId: scope.user.id,
     readerName: scope.user.name, readerRole: scope.user.role,
   }).onConflictDoNothing();
   return { read: true };

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { associationCirculars, circularReads } from '../../../drizzle/schema/index.js';
 import type { AssociationScope } from '../../core/scopes.js';
 import { notFound } from '../../core/errors.js';
@@ -25,15 +25,19 @@ export async function listCirculars(scope: AssociationScope) {
   const circulars = await scope.tx.select({
     id: associationCirculars.id, title: associationCirculars.title, body: associationCirculars.body, section_id: associationCirculars.sectionId,
     published_by_name: associationCirculars.publishedByName, published_at: associationCirculars.publishedAt,
-    churches_read: sql<number>`(select count(distinct r.church_id)::int from ${circularReads} r
-      where r.association_id = ${associationCirculars.associationId} and r.circular_id = ${associationCirculars.id})`,
   }).from(associationCirculars).where(eq(associationCirculars.associationId, scope.association.id))
     .orderBy(desc(associationCirculars.publishedAt)).limit(200);
+  const reads = circulars.length === 0 ? [] : await scope.tx.selectDistinct({ circularId: circularReads.circularId, churchId: circularReads.churchId })
+    .from(circularReads).where(and(eq(circularReads.associationId, scope.association.id), inArray(circularReads.circularId, circulars.map((c) => c.id))));
   const members = (await listMembers(scope)).filter((m) => m.status === 'active');
-  return circulars.map((c) => ({
-    ...c, published_at: c.published_at.toISOString(),
-    churches_sent: members.filter((m) => c.section_id === null || m.section_id === c.section_id).length,
-  }));
+  return circulars.map((c) => {
+    const sentTo = new Set(members.filter((m) => c.section_id === null || m.section_id === c.section_id).map((m) => m.church_id));
+    return {
+      ...c, published_at: c.published_at.toISOString(), churches_sent: sentTo.size,
+      // Churches it went to (members now) that have read it.
+      churches_read: new Set(reads.filter((r) => r.circularId === c.id && sentTo.has(r.churchId)).map((r) => r.churchId)).size,
+    };
+  });
 }
 
 /** Who has read a circular: each church it went to (the members now, of its section), with its

@@ -2,3 +2,4 @@
 // association door and sign-in). Its routers are root.ts's (router.ts).
 export { createAssociationDirectory, type AssociationDirectory } from './directory.js';
 export { authenticateOfficerSession } from './session.js';
+export { findOfficer, startOfficerSession } from './login.js';

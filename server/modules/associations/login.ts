@@ -1,51 +1,49 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { z } from 'zod';
 import { associationOfficers, associations } from '../../../drizzle/schema/index.js';
-import { MESSAGES } from '../../../common/constants.js';
-import type { loginInput } from '../../../common/schemas/auth.js';
-import type { PublicScope } from '../../core/scopes.js';
-import { forbidden, unauthorized } from '../../core/errors.js';
+import type { Database } from '../../db/index.js';
+import type { Locale } from '../../../common/i18n/locales.js';
+import type { AssociationScope, PublicScope } from '../../core/scopes.js';
 import { enterAssociationAsVisitor } from '../../doors/visitor.js';
-import { tooManyAttempts, verifyPassword, type LoginThrottle } from '../credentials/index.js';
-import type { AssociationDirectory } from './directory.js';
 import { createOfficerSession, toAssociationDto, toOfficerDto } from './session.js';
 
-type LoginInput = z.output<typeof loginInput>;
-
-/**
- * An association officer's password sign-in with the association's code (the sign-in screen's code
- * field): the church users' throttle, answers and argon2 time. A church's code finds no association,
- * and is answered as a wrong password. Answers the session token, the officer and the association.
- */
-export async function loginOfficer(
-  scope: PublicScope<{ loginThrottle: LoginThrottle; associationDirectory: AssociationDirectory }>, input: LoginInput,
-) {
-  const throttle = scope.services.loginThrottle;
-  const accountKey = `${input.church_code}:${input.email.toLowerCase()}`;
-  const admission = await throttle.admit(accountKey, scope.ip);
-  if (!admission.admitted) throw tooManyAttempts('sign-in attempts', admission.retryAfterSeconds);
-
-  const associationId = await scope.services.associationDirectory.idForCode(input.church_code);
-  const found = associationId ? await enterAssociationAsVisitor(scope.db, associationId, async (tx) => {
+/** An officer of the association by address, for the sign-in (auth's loginWithPassword holds its
+ * rules: the throttle, the answers, argon2 outside any transaction). Inactive when the officer or
+ * the association is. */
+export async function findOfficer(db: Database, associationId: string, email: string) {
+  return enterAssociationAsVisitor(db, associationId, async (tx) => {
     const [row] = await tx.select({ officer: associationOfficers, association: associations })
       .from(associationOfficers).innerJoin(associations, eq(associations.id, associationOfficers.associationId))
-      .where(and(eq(associationOfficers.associationId, associationId), sql`lower(${associationOfficers.email}) = ${input.email.toLowerCase()}`))
+      .where(and(eq(associationOfficers.associationId, associationId), sql`lower(${associationOfficers.email}) = ${email.toLowerCase()}`))
       .limit(1);
-    return row;
-  }) : undefined;
-  // argon2 outside any transaction, as for church users.
-  const ok = await verifyPassword(found?.officer.passwordHash ?? undefined, input.password);
-  if (!ok || !found || !associationId) {
-    await throttle.failed(accountKey, scope.ip);
-    throw unauthorized(MESSAGES.invalidCredentials);
-  }
-  await throttle.succeeded(accountKey, scope.ip);
-  if (!found.officer.isActive || !found.association.isActive) throw forbidden(MESSAGES.accountInactive, { reason: 'account_inactive' });
+    return row && {
+      ...row, passwordHash: row.officer.passwordHash, isActive: row.officer.isActive && row.association.isActive,
+    };
+  });
+}
+type FoundOfficer = NonNullable<Awaited<ReturnType<typeof findOfficer>>>;
+
+/** The signed-in officer's session: its token, the officer and the association. A language picked
+ * on the sign-in screen is the officer's own from now on, as a church user's is. */
+export async function startOfficerSession(scope: PublicScope, found: FoundOfficer, language?: Locale) {
+  const associationId = found.association.id;
   return enterAssociationAsVisitor(scope.db, associationId, async (tx) => {
     const token = await createOfficerSession(tx, associationId, found.officer.id, scope.config);
-    await tx.update(associationOfficers).set({ lastLoginAt: new Date() })
-      .where(and(eq(associationOfficers.associationId, associationId), eq(associationOfficers.id, found.officer.id)));
+    if (language && language !== found.officer.language) {
+      await saveOfficerLanguage(tx, associationId, found.officer.id, language);
+      found.officer.language = language;
+    }
     scope.log.info({ associationId, officerId: found.officer.id }, 'association officer signed in');
     return { token, officer: toOfficerDto(found.officer), association: toAssociationDto(found.association) };
   });
+}
+
+async function saveOfficerLanguage(tx: AssociationScope['tx'], associationId: string, officerId: string, language: Locale) {
+  await tx.update(associationOfficers).set({ language, updatedAt: new Date() })
+    .where(and(eq(associationOfficers.associationId, associationId), eq(associationOfficers.id, officerId)));
+}
+
+/** PUT /api/association/language: the signed-in officer's own language. */
+export async function setOfficerLanguage(scope: AssociationScope, language: Locale) {
+  await saveOfficerLanguage(scope.tx, scope.association.id, scope.officer.id, language);
+  return { language };
 }

@@ -9,4 +9,8 @@ export const ASSOCIATION_MESSAGES = {
   notAMember: 'This church is not a member of an association.',
   memberElsewhere: 'This church already belongs to an association. It must leave it first.',
   circularNotFound: 'Circular not found.',
+  officerNotFound: 'Officer not found.',
+  officerEmailTaken: 'An officer of this association already has this email.',
+  convenerNeedsSection: 'A section convener needs a section.',
+  keepYourselfAdmin: 'You cannot remove your own admin role or deactivate yourself.',
 } as const;

@@ -1,29 +1,32 @@
 import {
-  circularIdInput, createSectionInput, inviteChurchInput, membershipIdInput, publishCircularInput, renameSectionInput,
-  sectionIdInput, setMemberSectionInput,
+  circularIdInput, createSectionInput, inviteChurchInput, membershipIdInput, officerCreateInput, officerUpdateInput,
+  publishCircularInput, renameSectionInput, sectionIdInput, setMemberSectionInput,
 } from '../../../common/schemas/association-members.js';
-import { loginInput } from '../../../common/schemas/auth.js';
-import { associationProcedure, capabilityProcedure, officerCapabilityProcedure, router, unbatchedProcedure } from '../../trpc/init.js';
+import { associationTotalsInput, associationTrendInput } from '../../../common/schemas/associations.js';
+import { associationProcedure, capabilityProcedure, officerCapabilityProcedure, router } from '../../trpc/init.js';
 import { rest } from '../../rest/meta.js';
+import { setLanguageInput } from '../../../common/schemas/language.js';
 import { revokeOfficerSession } from './session.js';
-import { loginOfficer } from './login.js';
+import { setOfficerLanguage } from './login.js';
 import { inviteChurch, listMembers, setMemberSection, withdrawInvitation } from './members.js';
 import { createSection, deleteSection, listSections, renameSection } from './sections.js';
 import { circularReaders, listCirculars, publishCircular } from './circulars.js';
+import { createOfficer, listOfficers, updateOfficer } from './officers.js';
+import { associationTotals, associationTotalsCsv, associationTrend } from './totals.js';
 import {
   acceptInvitation, churchCirculars, declineInvitation, leaveAssociation, markCircularRead, membershipOverview,
 } from './church-side.js';
 
 /** What an association's officers call, through the association door. */
 export const associationRouter = router({
-  login: unbatchedProcedure
-    .meta(rest('POST', '/api/association/login', 'An association officer signs in with the association\'s code (church_code), email and password, as church users do; answers data.token, data.officer, data.association', { public: true }))
-    .input(loginInput)
-    .mutation(({ ctx, input }) => loginOfficer(ctx, input)),
-
   session: associationProcedure
     .meta(rest('GET', '/api/association/session', 'The signed-in officer and their association'))
     .query(({ ctx }) => ({ officer: ctx.officer, association: ctx.association })),
+
+  setLanguage: associationProcedure
+    .meta(rest('PUT', '/api/association/language', 'Set the signed-in officer\'s own language: language "en", "ml", "ta" or "hi"; answers data.language'))
+    .input(setLanguageInput)
+    .mutation(({ ctx, input }) => setOfficerLanguage(ctx, input.language)),
 
   logout: associationProcedure
     .meta(rest('POST', '/api/association/logout', 'Revoke the officer\'s session token'))
@@ -31,6 +34,20 @@ export const associationRouter = router({
       await revokeOfficerSession(ctx.tx, ctx.association.id, ctx.sessionId);
       return { signed_out: true };
     }),
+
+  officers: officerCapabilityProcedure('manageMembers')
+    .meta(rest('GET', '/api/association/officers', 'The association\'s officers: name, email, role, section, active, last sign-in'))
+    .query(({ ctx }) => listOfficers(ctx)),
+
+  createOfficer: officerCapabilityProcedure('manageMembers')
+    .meta(rest('POST', '/api/association/officers', 'Add an officer (name, email, password, role; a section convener\'s section_id); they sign in with the association\'s code', { successStatus: 201 }))
+    .input(officerCreateInput)
+    .mutation(({ ctx, input }) => createOfficer(ctx, input)),
+
+  updateOfficer: officerCapabilityProcedure('manageMembers')
+    .meta(rest('PUT', '/api/association/officers/{id}', 'Change an officer\'s role, section or activity (a deactivated officer\'s sessions end); an admin cannot demote or deactivate themselves'))
+    .input(officerUpdateInput)
+    .mutation(({ ctx, input }) => updateOfficer(ctx, input)),
 
   sections: officerCapabilityProcedure('viewMembers')
     .meta(rest('GET', '/api/association/sections', 'The association\'s sections'))
@@ -78,6 +95,26 @@ export const associationRouter = router({
     .meta(rest('POST', '/api/association/circulars', 'Publish a circular (title, body) to every member church or to a section (section_id)', { successStatus: 201 }))
     .input(publishCircularInput)
     .mutation(({ ctx, input }) => publishCircular(ctx, input)),
+
+  totals: officerCapabilityProcedure('viewMembers')
+    .meta(rest('GET', '/api/association/totals', 'The member churches\' figures for a month (query academic_year, month YYYY-MM): per church, '
+      + 'per section and for the association, classes, active teachers, Sundays recorded, enrolled children, consent coverage and attendance '
+      + 'percentage. A figure about fewer than 5 children is null with fewer_than_five (or attendance_fewer_than_five) true, and left out of '
+      + 'the section\'s and the association\'s sums (churches_left_out); no child\'s name or data. A section convener sees their section'))
+    .input(associationTotalsInput)
+    .query(({ ctx, input }) => associationTotals(ctx, input)),
+
+  totalsCsv: officerCapabilityProcedure('viewMembers')
+    .meta(rest('GET', '/api/association/totals.csv', 'The same figures (query academic_year, month) as a text/csv download, a withheld figure written "fewer than 5"',
+      { file: { contentType: 'text/csv; charset=utf-8', description: 'A file download (CSV)' } }))
+    .input(associationTotalsInput)
+    .query(({ ctx, input }) => associationTotalsCsv(ctx, input)),
+
+  trend: officerCapabilityProcedure('viewMembers')
+    .meta(rest('GET', '/api/association/trend', 'Each month of the academic year (query academic_year) with marks: attendance percentage and '
+      + 'Sundays recorded per church, and the attendance percentage per section and for the association, under the same rule of fewer than 5 children'))
+    .input(associationTrendInput)
+    .query(({ ctx, input }) => associationTrend(ctx, input)),
 
   circularReaders: officerCapabilityProcedure('viewMembers')
     .meta(rest('GET', '/api/association/circulars/{id}/readers', 'Which member churches have read a circular, who and when'))

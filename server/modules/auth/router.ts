@@ -13,7 +13,7 @@ import { setOwnLanguage } from './language.js';
 
 export const authRouter = router({
   login: unbatchedProcedure
-    .meta(rest('POST', '/api/auth/login', 'Sign in with church code, email and password; answers data.token, data.user, data.church', { public: true }))
+    .meta(rest('POST', '/api/auth/login', 'Sign in with church code, email and password; answers data.kind "church", data.token, data.user, data.church; with an association\'s code, its officer signs in: data.kind "association", data.token, data.officer, data.association', { public: true }))
     .input(loginInput)
     .mutation(({ ctx, input }) => loginWithPassword(ctx, input)),
 

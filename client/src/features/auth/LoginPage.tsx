@@ -14,6 +14,7 @@ import { LanguagePicker } from '../../components/LanguagePicker';
 import { languageChosenOnThisPage, localized, useT } from '../../lib/i18n';
 import { loadAuthSchemas } from './auth-schemas';
 import { saveCredentials } from '../../lib/session-store';
+import { ASSOCIATION_PATH } from '../../lib/association-path';
 import { GoogleAlerts } from './GoogleAlerts';
 import { googleErrorOf, leaveForGoogle, pendingGoogleFlow, rememberGoogleFlow } from './google-flow';
 import { fieldErrors } from '../../lib/field-errors';
@@ -69,6 +70,13 @@ export function LoginPage() {
 
   const login = trpc.auth.login.useMutation({
     onSuccess: (data) => {
+      if (data.kind === 'association') {
+        // An officer's session: the association's screens, restored on a page load by association.session.
+        utils.association.session.setData(undefined, { officer: data.officer, association: data.association });
+        saveCredentials({ token: data.token, churchCode: data.association.code, kind: 'association' });
+        void navigate(ASSOCIATION_PATH, { replace: true });
+        return;
+      }
       // The answer is the verified session: no second round trip to auth.verify.
       utils.auth.verify.setData(undefined, { user: data.user, church: data.church });
       saveCredentials({ token: data.token, churchCode: data.church.code });

@@ -111,7 +111,10 @@ function keptQuery(results: Results, op: Operation, credentials: StoredCredentia
 function signIn(results: Results): Results {
   return relay(results, {
     answered(data) {
-      const { token, user, church } = data as SignInAnswer;
+      const answer = data as SignInAnswer;
+      // An association officer's session is not kept on the device: its screens are online only.
+      if (answer.kind !== 'church') return;
+      const { token, user, church } = answer;
       const credentials = { token, churchCode: church.code };
       sessionSignedIn(credentials, { user, church });
       // Wanted unless another session took this browser meanwhile (the sign-in screen stores this one).
