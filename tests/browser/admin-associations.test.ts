@@ -73,8 +73,8 @@ describe('operator console: associations', () => {
       expect(saved).toMatchObject({ name: 'Kottayam District SSA', kind: 'district', languages: ['ml', 'en'], isActive: true });
       const [officer] = await env.app.db.withPlatform((tx) => tx.select().from(associationOfficers).where(eq(associationOfficers.associationId, saved.id)));
       expect(officer).toMatchObject({ role: 'association_admin', name: 'Fr. Thomas', email });
-      const login = await api(env.app.url, 'POST', '/api/association/login', { body: { church_code: code, email, password: ADMIN_PASSWORD } });
-      expect([login.status, login.body.data?.association.code]).toEqual([200, code]);
+      const login = await api(env.app.url, 'POST', '/api/auth/login', { body: { church_code: code, email, password: ADMIN_PASSWORD } });
+      expect([login.status, login.body.data?.kind, login.body.data?.association.code]).toEqual([200, 'association', code]);
 
       // The audit log shows the entry under the association (no church).
       await page.locator('#console-navigation').getByRole('link', { name: 'Audit Logs', exact: true }).click();

@@ -37,7 +37,7 @@ function newAssociation(overrides: Record<string, unknown> = {}) {
 }
 
 const officerLogin = (code: string, email: string, password = ADMIN_PASSWORD) =>
-  api(app.url, 'POST', '/api/association/login', { body: { church_code: code, email, password } });
+  api(app.url, 'POST', '/api/auth/login', { body: { church_code: code, email, password } });
 /** Whether an association holds the code (test files share the PostgreSQL database: counting every association would race them). */
 const exists = async (code: string) =>
   (await app.db.withPlatform((tx) => tx.select({ id: associations.id }).from(associations).where(eq(associations.code, code.toUpperCase())))).length > 0;
@@ -77,7 +77,7 @@ describe('POST /api/admin/associations', () => {
     // The first admin signs in with the association's code, in any case.
     const login = await officerLogin(input.code, input.admin.email);
     expect(login.status).toBe(200);
-    expect(login.body.data).toMatchObject({ association: { id, code, kind: 'diocese' }, officer: { role: 'association_admin', email: input.admin.email } });
+    expect(login.body.data).toMatchObject({ kind: 'association', association: { id, code, kind: 'diocese' }, officer: { role: 'association_admin', email: input.admin.email } });
     const session = await api(app.url, 'GET', '/api/association/session', { token: login.body.data.token, code });
     expect(session.status).toBe(200);
   });
