@@ -62,9 +62,10 @@ export const adminMediaListInput = z.object({
 
 export const adminMediaIdInput = z.object({ id: idSchema(ADMIN_PEOPLE_MESSAGES.mediaIdInvalid) });
 
-/** GET /api/admin/audit-logs: newest first, optionally of one church or one action; 25 by default. */
+/** GET /api/admin/audit-logs: newest first, optionally of one church, one association or one action; 25 by default. */
 export const adminAuditLogListInput = z.object({
   church_id: churchIdFilter,
+  association_id: optionalFilter(idSchema('The association id is not valid')),
   action: optionalFilter(plainString({ error: ADMIN_PEOPLE_MESSAGES.actionInvalid }).trim()
     .max(100, ADMIN_PEOPLE_MESSAGES.actionInvalid)),
   limit: z.preprocess(

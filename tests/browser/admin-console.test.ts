@@ -64,10 +64,10 @@ describe('operator console', () => {
       await operator.getByTestId('stat-active-churches').getByText('Subscription active').waitFor();
       await operator.getByTestId('stat-total-users').getByText('Across all churches').waitFor();
       await operator.getByTestId('stat-new-churches').getByText('Church registrations').waitFor();
-      // The console's eight screens, in the sidebar's order.
+      // The console's nine screens, in the sidebar's order.
       const nav = operator.locator('#console-navigation');
       expect(await nav.getByRole('link').allInnerTexts()).toEqual([
-        'Overview', 'Church Management', 'Pending Payments', 'Plans', 'User Management', 'Media Library', 'Analytics', 'Audit Logs',
+        'Overview', 'Church Management', 'Associations', 'Pending Payments', 'Plans', 'User Management', 'Media Library', 'Analytics', 'Audit Logs',
       ]);
       expect(await operator.getByRole('link', { name: 'Manage Users' }).count()).toBe(1);
       await operator.setViewportSize(TABLET);

@@ -170,7 +170,7 @@ export async function churchWithRows(db: Database) {
     church: churchId, class: cls.id, student: roster[0].id, teacher: church.users.teacher.id,
     record: record.id, media: item.id, providerOrder, batch: batchId, export: familyExport.id, guardian: guardian.id,
     rollover: rollover.id, absence: absence.id, exam: exam.id, paper: paper.id, examWrite,
-    membership: membership.id, section: section.id, circular: circular.id, officer: officer.id,
+    membership: membership.id, section: section.id, circular: circular.id, officer: officer.id, association: currentAssociation.id,
   };
   return { ...church, ids, mediaFile, consentToken, leftAssociationCode: leftAssociation.code, associationCode: currentAssociation.code };
 }

@@ -42,6 +42,8 @@ export interface VictimIds {
   circular: string;
   /** An officer of its association (the replay's officers are of other associations). */
   officer: string;
+  /** The association it is a member of (the console's associations name it). */
+  association: string;
 }
 
 type Kind = keyof VictimIds;
@@ -52,12 +54,12 @@ const KIND_OF_FIELD: Record<string, Kind> = {
   next_teacher_id: 'teacher',
   church_id: 'church', order_id: 'providerOrder', razorpay_order_id: 'providerOrder', batchId: 'batch',
   guardian_id: 'guardian', class_ids: 'class', substitute_id: 'teacher', absence_id: 'absence',
-  exam_id: 'exam', paper_id: 'paper', write_id: 'examWrite', section_id: 'section',
+  exam_id: 'exam', paper_id: 'paper', write_id: 'examWrite', section_id: 'section', association_id: 'association',
 };
 
 /** A bare `id` points at the row kind of the procedure's domain (longest prefix first). */
 const KIND_OF_DOMAIN: Array<[string, Kind]> = [
-  ['admin.churches.', 'church'], ['admin.payments.', 'church'], ['admin.users.', 'teacher'], ['admin.media.', 'media'],
+  ['admin.churches.', 'church'], ['admin.payments.', 'church'], ['admin.associations.', 'association'], ['admin.users.', 'teacher'], ['admin.media.', 'media'],
   ['subscription.', 'church'], ['payments.', 'church'], ['classes.', 'class'], ['students.', 'student'],
   ['records.', 'record'], ['users.', 'teacher'], ['gallery.', 'media'], ['guardians.', 'student'], ['privacy.', 'student'],
   ['familyExport.link', 'export'], ['familyExport.', 'student'], ['consent.', 'student'],

@@ -42,7 +42,7 @@ describe('GET /api/admin/audit-logs', () => {
     const [newest] = res.body.data;
     expect(newest).toEqual({
       id: expect.any(Number), admin_id: operator.id, admin_email: operator.email, church_id: a.church.id,
-      church_name: a.church.name, church_code: a.code, action: 'church.noted', resource_type: 'church', resource_id: a.church.id,
+      church_name: a.church.name, church_code: a.code, association_id: null, association_name: null, association_code: null, action: 'church.noted', resource_type: 'church', resource_id: a.church.id,
       details: { i: 2, by_operator_email: operator.email }, description: `Entry 2 (by operator ${operator.email})`,
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });

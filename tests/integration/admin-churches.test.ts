@@ -39,7 +39,7 @@ async function addMedia(churchId: string, sizes: number[]) {
 }
 
 const ADMIN_VIEW_KEYS = [
-  'id', 'name', 'code', 'email', 'phone', 'owner_email', 'address', 'pincode', 'subscription_tier', 'subscription_status',
+  'id', 'name', 'code', 'association', 'email', 'phone', 'owner_email', 'address', 'pincode', 'subscription_tier', 'subscription_status',
   'subscription_end_date', 'created_at', 'updated_at', 'user_count', 'class_count', 'media_count', 'trial_extensions',
 ].sort();
 

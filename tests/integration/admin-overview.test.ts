@@ -48,9 +48,11 @@ describe('GET /api/admin/dashboard/stats', () => {
     const res = await get('/api/admin/dashboard/stats');
     expect(res.status).toBe(200);
     const after = res.body.data;
-    expect(Object.keys(after).sort()).toEqual(['activeChurches', 'newChurchesThisMonth', 'totalChurches', 'totalUsers']);
+    expect(Object.keys(after).sort()).toEqual([
+      'activeAssociations', 'activeChurches', 'associationMemberChurches', 'newChurchesThisMonth', 'totalAssociations', 'totalChurches', 'totalUsers',
+    ]);
     if (exact) {
-      expect(after).toEqual({
+      expect(after).toMatchObject({
         totalChurches: before.totalChurches + kinds.length,
         activeChurches: before.activeChurches + expectedValid,
         totalUsers: before.totalUsers + 2 * kinds.length,

@@ -1,4 +1,5 @@
 import { router } from '../../trpc/init.js';
+import { adminAssociationsRouter } from './associations/router.js';
 import { adminAuditLogsRouter } from './audit-logs/router.js';
 import { adminChurchesRouter } from './churches/router.js';
 import { adminMediaRouter } from './media/router.js';
@@ -20,4 +21,5 @@ export const adminRouter = router({
   auditLogs: adminAuditLogsRouter,
   payments: adminPaymentsRouter,
   plans: adminPlansRouter,
+  associations: adminAssociationsRouter,
 });

@@ -32,6 +32,8 @@ export interface OperatorAction {
   operator: { id: string; email: string };
   /** The church concerned, if any. */
   churchId: string | null;
+  /** The association concerned, if any (an association's entries name no church). */
+  associationId?: string | null;
   action: string;
   resourceType: string;
   resourceId: string | null;
@@ -49,6 +51,7 @@ export async function auditOperatorAction(tx: Tx, entry: OperatorAction): Promis
   await tx.insert(auditLog).values({
     operatorId: entry.operator.id,
     targetChurchId: entry.churchId,
+    targetAssociationId: entry.associationId ?? null,
     action: entry.action,
     resourceType: entry.resourceType,
     resourceId: entry.resourceId,

@@ -3,6 +3,7 @@ import { ADMIN_CHURCH_MESSAGES, type adminChurchListInput, type adminSubscriptio
 import type { OperatorScope } from '../../../core/scopes.js';
 import { notFound } from '../../../core/errors.js';
 import { auditOperatorAction } from '../../audit/index.js';
+import { associationsOfChurches } from '../associations/index.js';
 import { accessLogOf } from '../../privacy/index.js';
 import type { adminAccessLogInput } from '../../../../common/schemas/privacy.js';
 import { listPagination } from '../../../../common/schemas/paging.js';
@@ -13,7 +14,7 @@ import {
 
 /** A church as the console shows it, with its usage counts. The owner's email is the
  * owner user's current one, or the address the church registered with when it has no owner user. */
-const toAdminChurchDto = (row: AdminChurchRow, usage: ChurchUsage | undefined) => ({
+const toAdminChurchDto = (row: AdminChurchRow, usage: ChurchUsage | undefined, association: ChurchAssociation | undefined) => ({
   id: row.id,
   name: row.name,
   code: row.code,
@@ -32,7 +33,11 @@ const toAdminChurchDto = (row: AdminChurchRow, usage: ChurchUsage | undefined) =
   user_count: usage?.userCount ?? 0,
   class_count: usage?.classCount ?? 0,
   media_count: usage?.mediaCount ?? 0,
+  /** The association the church is a member of now, or null. */
+  association: association ?? null,
 });
+
+type ChurchAssociation = { id: string; code: string; name: string };
 
 /**
  * GET /api/admin/churches: a page of churches, newest first. The page shows each church's owner
@@ -44,25 +49,26 @@ export async function listChurches({ tx, operator }: OperatorScope, input: z.out
     selectChurchPage(tx, filters, { limit: input.limit, offset: (input.page - 1) * input.limit }),
     countChurches(tx, filters),
   ]);
-  const usage = await usageOf(tx, rows.map((r) => r.id));
+  const ids = rows.map((r) => r.id);
+  const [usage, memberOf] = await Promise.all([usageOf(tx, ids), associationsOfChurches(tx, ids)]);
   await auditOperatorAction(tx, {
     operator, churchId: null, action: 'church.listed', resourceType: 'church', resourceId: null,
     details: { search: input.search ?? null, status: input.status ?? null, page: input.page, limit: input.limit, shown: rows.length },
     description: 'Listed churches',
   });
-  return { items: rows.map((row) => toAdminChurchDto(row, usage.get(row.id))), pagination: listPagination(total, input.page, input.limit) };
+  return { items: rows.map((row) => toAdminChurchDto(row, usage.get(row.id), memberOf.get(row.id))), pagination: listPagination(total, input.page, input.limit) };
 }
 
 /** GET /api/admin/churches/{id}: the church with its counts and owner; audited ('church.viewed'). */
 export async function churchDetails({ tx, operator }: OperatorScope, { id }: { id: string }) {
   const row = await findChurch(tx, id);
   if (!row) throw notFound(ADMIN_CHURCH_MESSAGES.churchNotFound);
-  const usage = await usageOf(tx, [id]);
+  const [usage, memberOf] = await Promise.all([usageOf(tx, [id]), associationsOfChurches(tx, [id])]);
   await auditOperatorAction(tx, {
     operator, churchId: id, action: 'church.viewed', resourceType: 'church', resourceId: id,
     details: { code: row.code }, description: `Viewed church ${row.code}`,
   });
-  return toAdminChurchDto(row, usage.get(id));
+  return toAdminChurchDto(row, usage.get(id), memberOf.get(id));
 }
 
 const subscriptionOf = (s: { tier: string; status: string; endDate: Date | null; isLifetime: boolean }) => ({

@@ -8,7 +8,8 @@ import { analytics, churchesReport, dashboardStats } from './service.js';
 export const adminOverviewRouter = router({
   stats: operatorProcedure
     .meta(rest('GET', '/api/admin/dashboard/stats', 'Overview cards: totalChurches, activeChurches (subscription valid now), '
-      + 'totalUsers, newChurchesThisMonth (UTC calendar month)'))
+      + 'totalUsers, newChurchesThisMonth (UTC calendar month), totalAssociations, activeAssociations, associationMemberChurches '
+      + '(churches that are members of an association)'))
     .query(({ ctx }) => dashboardStats(ctx)),
   analytics: operatorProcedure
     .meta(rest('GET', '/api/admin/analytics', 'Analytics over period=3, 6 (default) or 12 months: churchGrowth [{month YYYY-MM, new_churches}] '

@@ -4,19 +4,24 @@ import type { adminAnalyticsInput } from '../../../../common/schemas/admin-churc
 import type { Database } from '../../../db/index.js';
 import type { OperatorScope } from '../../../core/scopes.js';
 import type { RestFile } from '../../../rest/meta.js';
+import { associationTotals } from '../associations/index.js';
 import {
   churchBatch, churchGrowth, churchTotals, reportUsageOf, subscriptionCounts, topChurchesByUsers, userTotal,
 } from './queries.js';
 
-/** GET /api/admin/dashboard/stats: the four cards of the overview. "Active" is a
+/** GET /api/admin/dashboard/stats: the cards of the overview (associations: all, active, and the
+ * churches that are members of one). "Active" is a
  * subscription valid now, as church users are admitted; "this month" is the UTC calendar month. */
 export async function dashboardStats({ tx }: OperatorScope) {
-  const [totals, users] = await Promise.all([churchTotals(tx), userTotal(tx)]);
+  const [totals, users, associations] = await Promise.all([churchTotals(tx), userTotal(tx), associationTotals(tx)]);
   return {
     totalChurches: totals.total,
     activeChurches: totals.active,
     totalUsers: users,
     newChurchesThisMonth: totals.newThisMonth,
+    totalAssociations: associations.total,
+    activeAssociations: associations.active,
+    associationMemberChurches: associations.memberChurches,
   };
 }
 

@@ -3,7 +3,7 @@ import { localTimestamp } from '../shared/church-dates';
 import classes from './AuditLogs.module.css';
 import { actionColor, actorOf, detailsText, type AuditEntry } from './audit-entry';
 
-/** The audit log's columns: who and which church, action, details, when. */
+/** The audit log's columns: who and which church or association, action, details, when. */
 export const AUDIT_COLUMNS = ['Admin / Church', 'Action', 'Details', 'Timestamp'] as const;
 
 /** An entry of the audit log (newest first), under AUDIT_COLUMNS. */
@@ -16,6 +16,8 @@ export function AuditLogRow({ entry }: { entry: AuditEntry }) {
         {actor.detail ? <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>{actor.detail}</Text> : null}
         {entry.church_name ? <Text size="sm" mt={4}>{entry.church_name}</Text> : null}
         {entry.church_code ? <Text size="xs" c="dimmed">Code: {entry.church_code}</Text> : null}
+        {entry.association_name ? <Text size="sm" mt={4} data-testid="audit-association">{entry.association_name}</Text> : null}
+        {entry.association_code ? <Text size="xs" c="dimmed">Association code: {entry.association_code}</Text> : null}
       </Table.Td>
       <Table.Td>
         <Badge color={actionColor(entry.action)} variant="light" tt="none" className={classes.action} data-testid="action-badge">{entry.action}</Badge>

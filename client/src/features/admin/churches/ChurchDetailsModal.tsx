@@ -44,6 +44,9 @@ export function ChurchDetailsModal({ church, onClose, onAccessLog }: ChurchDetai
             <Field label="Phone">{orNA(shown.phone && readablePhone(shown.phone))}</Field>
             <Field label="Church ID">{orNA(shown.id)}</Field>
             <Field label="Owner Email">{orNA(shown.owner_email)}</Field>
+            <Field label="Association">
+              {shown.association ? `${shown.association.name} (${shown.association.code})` : 'None'}
+            </Field>
             <Field label="Address">{orNA(shown.address)}</Field>
             <Field label="Pincode">{orNA(shown.pincode)}</Field>
             <Field label="Subscription Tier"><Badge color={tier.color} variant="light">{tier.label}</Badge></Field>

@@ -26,6 +26,9 @@ export function ChurchRow({ church, onDetails, onManage }: ChurchRowProps) {
         <Text fw={500} size="sm">{church.name}</Text>
         <Text size="xs" c="dimmed">Code: {church.code}</Text>
         <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>{church.owner_email ?? ADMIN_TEXTS.notAvailable}</Text>
+        {church.association ? (
+          <Text size="xs" c="grape.8" data-testid="church-association">{`Association: ${church.association.name} (${church.association.code})`}</Text>
+        ) : null}
       </Table.Td>
       <Table.Td>
         <Group gap={4}>

@@ -13,6 +13,7 @@ import { useOperatorLogout } from './useOperatorLogout';
 // Each console screen is its own chunk, fetched when first opened.
 const OverviewPage = lazyScreen(() => import('../overview/OverviewPage').then((m) => m.OverviewPage));
 const ChurchesPage = lazyScreen(() => import('../churches/ChurchesPage').then((m) => m.ChurchesPage));
+const AssociationsPage = lazyScreen(() => import('../associations/AssociationsPage').then((m) => m.AssociationsPage));
 const PendingPaymentsPage = lazyScreen(() => import('../payments/PendingPaymentsPage').then((m) => m.PendingPaymentsPage));
 const PlansPage = lazyScreen(() => import('../plans/PlansPage').then((m) => m.PlansPage));
 const UsersPage = lazyScreen(() => import('../users/UsersPage').then((m) => m.UsersPage));
@@ -40,6 +41,7 @@ function ConsoleFrame({ admin }: { admin: Operator }) {
       <Routes>
         <Route index element={<OverviewPage />} />
         <Route path="churches" element={<ChurchesPage />} />
+        <Route path="associations" element={<AssociationsPage />} />
         <Route path="payments" element={<PendingPaymentsPage />} />
         <Route path="plans" element={<PlansPage />} />
         <Route path="users" element={<UsersPage />} />

@@ -1,10 +1,10 @@
 import {
-  IconBuildingChurch, IconCash, IconChartBar, IconHome, IconListDetails, IconPhoto, IconTags, IconUserCog,
+  IconBuildingChurch, IconBuildingCommunity, IconCash, IconChartBar, IconHome, IconListDetails, IconPhoto, IconTags, IconUserCog,
 } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 
 /** The console's screens under /admin/dashboard, in sidebar order. */
-export type ConsoleScreen = 'overview' | 'churches' | 'payments' | 'plans' | 'users' | 'media' | 'analytics' | 'auditLogs';
+export type ConsoleScreen = 'overview' | 'churches' | 'associations' | 'payments' | 'plans' | 'users' | 'media' | 'analytics' | 'auditLogs';
 
 interface ConsoleNavItem {
   id: ConsoleScreen;
@@ -21,6 +21,7 @@ export const ADMIN_LOGIN_PATH = '/admin-login';
 export const CONSOLE_NAV: readonly ConsoleNavItem[] = [
   { id: 'overview', label: 'Overview', path: CONSOLE_HOME, icon: IconHome, ready: true },
   { id: 'churches', label: 'Church Management', path: `${CONSOLE_HOME}/churches`, icon: IconBuildingChurch, ready: true },
+  { id: 'associations', label: 'Associations', path: `${CONSOLE_HOME}/associations`, icon: IconBuildingCommunity, ready: true },
   { id: 'payments', label: 'Pending Payments', path: `${CONSOLE_HOME}/payments`, icon: IconCash, ready: true },
   { id: 'plans', label: 'Plans', path: `${CONSOLE_HOME}/plans`, icon: IconTags, ready: true },
   { id: 'users', label: 'User Management', path: `${CONSOLE_HOME}/users`, icon: IconUserCog, ready: true },

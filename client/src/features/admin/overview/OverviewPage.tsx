@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Anchor, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import {
-  IconBuildingChurch, IconChartBar, IconFileSpreadsheet, IconUserCog,
+  IconBuildingChurch, IconBuildingCommunity, IconChartBar, IconFileSpreadsheet, IconUserCog,
 } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { ErrorState, QueryErrorState } from '../../../components/ErrorState';
@@ -20,7 +20,7 @@ function StatCards() {
   const stats = trpc.admin.overview.stats.useQuery();
   if (stats.isError) return <QueryErrorState query={stats} title={ADMIN_TEXTS.statsFailed} />;
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="md">
+    <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 5 }} spacing="md">
       {STAT_CARDS.map((card) => (
         <Card key={card.key} withBorder padding="lg" data-testid={card.testId}>
           <Text size="sm" c="dimmed" fw={500}>{card.label}</Text>
@@ -29,7 +29,11 @@ function StatCards() {
           ) : (
             <Skeleton height={36} width={80} my={2} aria-label={`Loading ${card.label}`} />
           )}
-          <Text size="xs" c="dimmed">{card.caption}</Text>
+          <Text size="xs" c="dimmed">
+            {card.key === 'totalAssociations' && stats.data
+              ? `${formatCount(stats.data.associationMemberChurches)} member churches · ${formatCount(stats.data.activeAssociations)} active`
+              : card.caption}
+          </Text>
         </Card>
       ))}
     </SimpleGrid>
@@ -60,6 +64,7 @@ function RecentActivity() {
               <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                 {/* Which church the line is about (an operator's own entries name none). */}
                 {entry.church_name ? <span data-testid="activity-church">{`${entry.church_name} (${entry.church_code ?? ''}) · `}</span> : null}
+                {entry.association_name ? <span data-testid="activity-association">{`${entry.association_name} (${entry.association_code ?? ''}) · `}</span> : null}
                 <time dateTime={entry.created_at}>{localTimestamp(entry.created_at)}</time>
               </Text>
             </li>
@@ -75,6 +80,7 @@ function QuickActions() {
   const [reportError, setReportError] = useState<string | null>(null);
   const actions = [
     { id: 'churches', label: 'Manage Churches', icon: IconBuildingChurch, path: consolePath('churches') },
+    { id: 'associations', label: 'Manage Associations', icon: IconBuildingCommunity, path: consolePath('associations') },
     { id: 'users', label: 'Manage Users', icon: IconUserCog, path: consolePath('users') },
     { id: 'analytics', label: 'View Analytics', icon: IconChartBar, path: consolePath('analytics') },
   ] as const;

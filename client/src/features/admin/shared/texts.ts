@@ -50,10 +50,11 @@ export const ADMIN_TEXTS = {
   churchFilterFailed: 'The churches could not be loaded: only All Churches can be chosen.',
 } as const;
 
-/** The four stat cards of the overview: label and caption. */
+/** The stat cards of the overview: label and caption. */
 export const STAT_CARDS = [
   { key: 'totalChurches', testId: 'stat-total-churches', label: 'Total Churches', caption: 'All registered' },
   { key: 'activeChurches', testId: 'stat-active-churches', label: 'Active Churches', caption: 'Subscription active' },
   { key: 'totalUsers', testId: 'stat-total-users', label: 'Total Users', caption: 'Across all churches' },
   { key: 'newChurchesThisMonth', testId: 'stat-new-churches', label: 'New This Month', caption: 'Church registrations' },
+  { key: 'totalAssociations', testId: 'stat-associations', label: 'Associations', caption: 'Dioceses and districts' },
 ] as const;
