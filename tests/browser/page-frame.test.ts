@@ -2,7 +2,9 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_SERVER_RIBBON } from '../../common/constants.js';
 import { startTestApp } from '../helpers/app.js';
-import { DESKTOP, PHONE, newContext, onPage, openConsoleAsNewOperator, pathOf, signInAsDemo, useAppAndBrowser } from '../helpers/browser.js';
+import { DESKTOP, PHONE, newContext, onPage, openConsoleAsNewOperator, pathOf, signIn, signInAsDemo, useAppAndBrowser } from '../helpers/browser.js';
+import { createAssociation, officerEmail } from '../helpers/associations.js';
+import { TEST_PASSWORD } from '../helpers/fixtures.js';
 
 // What every page has, whoever views it: exactly one h1 (the screen's title), and on a demo server
 // (the test app, like `npm start` on the embedded database) the ribbon saying so, at a phone's width
@@ -73,7 +75,25 @@ describe('one h1 on every page', () => {
     await onPage(env, DESKTOP, async (page) => {
       await openConsoleAsNewOperator(env, page);
       expect(await h1Count(page), 'overview').toBe(1);
-      expect(await visitEveryScreen(page)).toHaveLength(8);
+      expect(await visitEveryScreen(page)).toHaveLength(9);
+    });
+  });
+
+  it('every screen of an association\'s area', async () => {
+    const { code } = await createAssociation(env.app.db, ['association_admin']);
+    await onPage(env, DESKTOP, async (page) => {
+      await page.goto('/login');
+      await signIn(page, code, officerEmail('association_admin', code), TEST_PASSWORD);
+      await page.waitForURL((url) => url.pathname === '/association');
+      expect(await h1Count(page), 'dashboard').toBe(1);
+      const nav = page.locator('#association-navigation');
+      const paths = await nav.getByRole('link').evaluateAll((links) => links.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
+      expect(paths).toEqual(expect.arrayContaining(['/association', '/association/members', '/association/sections', '/association/circulars']));
+      for (const path of paths) {
+        await nav.locator(`a[href="${path}"]`).first().click();
+        await page.waitForURL((url) => url.pathname === path);
+        expect(await h1Count(page), path).toBe(1);
+      }
     });
   });
 });
