@@ -226,8 +226,12 @@ LANGUAGE sql STABLE SECURITY DEFINER SET search_path = pg_catalog, public AS $fn
   SELECT c.id, c.name FROM churches c
   WHERE c.code = p_code AND nullif(current_setting('app.association_id', true), '') IS NOT NULL
 $fn$;--> statement-breakpoint
+-- Giving a function to a role needs that role's CREATE on its schema when the migrating login is
+-- not a superuser: lent for these statements (as in 0048).
+GRANT CREATE ON SCHEMA public TO app_platform;--> statement-breakpoint
 ALTER FUNCTION association_member_churches() OWNER TO app_platform;--> statement-breakpoint
 ALTER FUNCTION association_find_church(text) OWNER TO app_platform;--> statement-breakpoint
+REVOKE CREATE ON SCHEMA public FROM app_platform;--> statement-breakpoint
 REVOKE ALL ON FUNCTION association_member_churches() FROM PUBLIC;--> statement-breakpoint
 REVOKE ALL ON FUNCTION association_find_church(text) FROM PUBLIC;--> statement-breakpoint
 GRANT EXECUTE ON FUNCTION association_member_churches() TO app_association;--> statement-breakpoint
@@ -254,8 +258,10 @@ LANGUAGE sql STABLE SECURITY DEFINER SET search_path = pg_catalog, public AS $fn
   JOIN association_circulars c ON c.association_id = m.association_id AND (c.section_id IS NULL OR c.section_id = m.section_id)
   WHERE m.church_id = nullif(current_setting('app.church_id', true), '')::uuid AND m.status = 'active'
 $fn$;--> statement-breakpoint
+GRANT CREATE ON SCHEMA public TO app_platform;--> statement-breakpoint
 ALTER FUNCTION church_association_memberships() OWNER TO app_platform;--> statement-breakpoint
 ALTER FUNCTION church_circulars() OWNER TO app_platform;--> statement-breakpoint
+REVOKE CREATE ON SCHEMA public FROM app_platform;--> statement-breakpoint
 REVOKE ALL ON FUNCTION church_association_memberships() FROM PUBLIC;--> statement-breakpoint
 REVOKE ALL ON FUNCTION church_circulars() FROM PUBLIC;--> statement-breakpoint
 GRANT EXECUTE ON FUNCTION church_association_memberships() TO app_tenant;--> statement-breakpoint

@@ -6,6 +6,7 @@ import { signIn, type ChurchSession } from '../helpers/church-session.js';
 import { createAssociation, officerEmail, signInOfficer } from '../helpers/associations.js';
 import { churchTablesOf } from '../helpers/isolation.js';
 import { rowsOf } from '../../server/db/index.js';
+import { PLATFORM_OWNED_FUNCTIONS } from '../../server/modules/backup/database-copy.js';
 
 // Associations through the real stack: officers sign in at the church sign-in with the association's
 // code; invitations answered by a church's super admin; circulars with read marks; the membership's
@@ -224,6 +225,10 @@ describe('the association role in the catalog', () => {
     const [role] = await app.db.ownerQuery<{ rolsuper: boolean; rolbypassrls: boolean; owned: number }>(sql`
       select r.rolsuper, r.rolbypassrls, (select count(*)::int from pg_class c where c.relowner = r.oid) as owned from pg_roles r where r.rolname = 'app_association'`);
     expect(role).toEqual({ rolsuper: false, rolbypassrls: false, owned: 0 });
+    // What the platform owns is what a restore gives back to it (server/modules/backup/database-copy.ts).
+    const owned = await app.db.ownerQuery<{ proname: string }>(sql`
+      select distinct p.proname from pg_proc p where p.proowner = 'app_platform'::regrole order by 1`);
+    expect(owned.map((f) => f.proname)).toEqual([...PLATFORM_OWNED_FUNCTIONS].sort());
     // Reading a church table inside the association door is refused by the database itself.
     expect(await refusalOf(app.db.withAssociation(x.association.id, (tx) => tx.execute(sql`select count(*) from students`)))).toMatch(/permission denied/);
   });

@@ -108,8 +108,11 @@ describe('migration 0020: parent phone and email into the guardians model', () =
     cleanups.push(() => admin.end());
     await admin.unsafe(`create role ${owner} login nosuperuser nobypassrls`);
     cleanups.push(async () => { await admin.unsafe(`drop role if exists ${owner}`); });
-    // Migration 0000 grants the runtime roles to the migrating user, which it may do with the admin option.
-    await admin.unsafe(`grant app_tenant, app_platform to ${owner} with admin option`);
+    // Migrations 0000 and 0047 grant the runtime roles to the migrating user, which it may do with the
+    // admin option (the roles are the cluster's: made by an earlier migration or here).
+    await admin.unsafe(`do $$ begin if not exists (select 1 from pg_roles where rolname = 'app_association') then
+      create role app_association nologin nosuperuser nobypassrls noinherit; end if; end $$`);
+    await admin.unsafe(`grant app_tenant, app_platform, app_association to ${owner} with admin option`);
     await admin.unsafe(`create database ${name} owner ${owner}`);
     cleanups.push(async () => { await admin.unsafe(`drop database if exists ${name} with (force)`); });
     url.pathname = `/${name}`;

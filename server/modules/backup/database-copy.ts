@@ -63,7 +63,7 @@ const ENTRY = /^-- (?:Data for )?Name: .*; Type: (.+); Schema: (.+); Owner: .*$/
 const IDENT = '(?:"[^"\n]+"|[a-z_][a-z0-9_$]*)';
 const COPY_LINE = new RegExp(`^COPY (public|drizzle|pgboss)\\.${IDENT} \\(${IDENT}(?:, ${IDENT})*\\) FROM stdin;$`);
 const GRANT_LINE = /^(?:GRANT|REVOKE) .+ ON .+ (?:TO|FROM) (\S+?)(?: WITH GRANT OPTION)?;$/;
-const GRANTEES = new Set(['app_tenant', 'app_platform', 'PUBLIC']);
+const GRANTEES = new Set(['app_tenant', 'app_platform', 'app_association', 'PUBLIC']);
 /** Statements that reach outside the database, or change who runs the rest: never in this
  * application's schema, so refused wherever they appear (a function's body too). */
 const FORBIDDEN: Array<[RegExp, string]> = [
@@ -155,4 +155,29 @@ export async function clearPostgres(db: Database): Promise<void> {
   if (db.kind !== 'postgres') throw new BackupRefusal('Only a PostgreSQL target is cleared in place.');
   await db.ownerQuery(sql`drop schema if exists public, drizzle, pgboss cascade`);
   await db.ownerQuery(sql`create schema public`);
+}
+
+/**
+ * The functions the platform owns (migrations 0047, 0048): they read across churches for an
+ * association or a church as app_platform, which bypasses row-level security. A restore makes the
+ * restoring owner own everything (--no-owner), under whom FORCE row-level security would hide every
+ * church's rows from them; so they are given back. tests/integration/associations.test.ts holds this
+ * list equal to what the migrations make app_platform own.
+ */
+export const PLATFORM_OWNED_FUNCTIONS = [
+  'association_church_totals', 'association_church_trend', 'association_find_church', 'association_member_churches',
+  'church_association_memberships', 'church_circulars', 'platform_church_month_totals', 'platform_church_year_trend',
+] as const;
+
+export async function givePlatformItsFunctions(db: Database): Promise<void> {
+  const functions = await db.ownerQuery<{ fn: string }>(sql`
+    select p.oid::regprocedure::text as fn from pg_proc p
+    where p.pronamespace = 'public'::regnamespace and p.proname in (${sql.join(PLATFORM_OWNED_FUNCTIONS.map((name) => sql`${name}`), sql`, `)})`);
+  // Giving a function to a role needs that role's CREATE on the schema (a non-superuser owner): lent.
+  await db.ownerQuery(sql`grant create on schema public to app_platform`);
+  try {
+    for (const { fn } of functions) await db.ownerQuery(sql.raw(`alter function ${fn} owner to app_platform`));
+  } finally {
+    await db.ownerQuery(sql`revoke create on schema public from app_platform`);
+  }
 }

@@ -7,7 +7,7 @@ import { createPostgresDatabase } from '../../db/postgres.js';
 import { isMediaKey, type MediaStorage } from '../media-storage/index.js';
 import { readErasureJournal, reapplyErasures } from '../privacy/index.js';
 import { BackupRefusal, openArchive, verifyArchive, type OpenArchive } from './archive.js';
-import { clearPostgres, emptyNotRestoredTables, restorePostgres, screenPostgresDump, userRelationCount } from './database-copy.js';
+import { clearPostgres, emptyNotRestoredTables, givePlatformItsFunctions, restorePostgres, screenPostgresDump, userRelationCount } from './database-copy.js';
 import { BACKUP_FORMAT, DATABASE_ENTRY, FILES_PREFIX, type Manifest } from './manifest.js';
 
 export type RestoreTarget = { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; ownerUrl: string; pgBinDir?: string };
@@ -97,6 +97,7 @@ async function restoreDatabase(archive: OpenArchive, target: RestoreTarget, post
   }
   await restorePostgres(await archive.read(DATABASE_ENTRY.postgres), target.ownerUrl, target.pgBinDir ?? '');
   // The owner connection opened before the restore; its catalog caches are per statement.
+  await givePlatformItsFunctions(postgres!);
   await finishDatabase(postgres!);
 }
 
