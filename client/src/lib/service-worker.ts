@@ -46,6 +46,18 @@ function reloadOnNewController() {
   navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload());
 }
 
+/** How long Reload waits for the new worker to take over before it reloads the page itself. */
+const TAKE_OVER_WAIT_MS = 3000;
+
+/**
+ * Reload always reloads: should the new version not take over (another tab activated it first, or
+ * the browser dropped the message), the page reloads anyway after a moment, and a version still
+ * waiting is offered again there.
+ */
+function reloadIfNotTakenOver() {
+  setTimeout(() => window.location.reload(), TAKE_OVER_WAIT_MS);
+}
+
 let registering = false;
 
 /** Registers the worker once (later calls do nothing); does nothing where there are no service workers. */
@@ -58,7 +70,10 @@ function registerServiceWorker() {
         // Called for a version found while this page is open and for one already waiting at load.
         onNeedRefresh: () => {
           reloadOnNewController();
-          setWaitingUpdate(() => void updateServiceWorker());
+          setWaitingUpdate(() => {
+            void updateServiceWorker();
+            reloadIfNotTakenOver();
+          });
         },
         // vite-plugin-pwa reloads only a page that was controlled when it registered; the page that
         // installed the first worker must reload too: reloadOnNewController does it for both.
