@@ -4,6 +4,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { ISO_WEEKDAYS } from '../../../../common/follow-up';
 import { followUpSettingsInput } from '../../../../common/schemas/follow-up';
 import { QueryErrorState } from '../../components/ErrorState';
+import { WRAPPING_BUTTON_STYLES } from '../../components/wrapping-button';
 import { serverMessage } from '../../lib/errors';
 import { localized, useLanguage, useT } from '../../lib/i18n';
 import { weekdayNames } from '../../lib/months';
@@ -82,7 +83,7 @@ export function ClassDaysCard() {
           ) : null}
           {settings.data ? (
             <Group justify="flex-end">
-              <Button type="submit" loading={save.isPending}>{t('followup.classDays.save')}</Button>
+              <Button type="submit" loading={save.isPending} styles={WRAPPING_BUTTON_STYLES}>{t('followup.classDays.save')}</Button>
             </Group>
           ) : null}
         </Stack>
