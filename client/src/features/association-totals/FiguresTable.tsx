@@ -51,7 +51,7 @@ function WideTable({ groups }: { groups: Groups }) {
       <Table withTableBorder highlightOnHover verticalSpacing="xs" data-testid="totals-table">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>{t('associationtotals.column.church')}</Table.Th>
+            <Table.Th miw={200}>{t('associationtotals.column.church')}</Table.Th>
             {FIGURES.map((figure) => <Table.Th key={figure} ta="right">{t(FIGURE_HEADING[figure])}</Table.Th>)}
           </Table.Tr>
         </Table.Thead>
