@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { academicYearChoices, academicYearOf, DEFAULT_ACADEMIC_YEAR_CONFIG } from '../../../../common/academic-year';
 import { todayIn } from '../../../../common/dates';
+import type { Locale } from '../../../../common/i18n/locales';
 import { academicYearMonths, monthYearLabel } from '../../lib/months';
 import { useLanguage } from '../../lib/i18n';
 
@@ -40,7 +41,7 @@ export function usePeriod() {
 }
 
 /** The months of the trend: the year's twelve from June, and any other month a church's own year has marks in. */
-export function trendMonths(year: string, withMarks: string[], language: ReturnType<typeof useLanguage>) {
+export function trendMonths(year: string, withMarks: string[], language: Locale) {
   const months = academicYearMonths(year, START_MONTH, language);
   const known = new Set(months.map((m) => m.value));
   const extra = [...new Set(withMarks.filter((m) => !known.has(m)))].map((value) => {
