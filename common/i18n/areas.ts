@@ -25,13 +25,14 @@ import type exams from './catalogues/exams/en.json';
 import type certificates from './catalogues/certificates/en.json';
 import type association from './catalogues/association/en.json';
 import type membership from './catalogues/membership/en.json';
+import type associationtotals from './catalogues/associationtotals/en.json';
 
 /**
  * The catalogue's areas: one folder each under catalogues/, with one ARB file per language. An area
  * is what one part of the client loads at once (its screens' texts), so that a language adds only
  * the texts of the screen being shown. Every id starts with its area's name and a dot.
  */
-export const AREAS = ['common', 'auth', 'dashboard', 'attendance', 'reports', 'configuration', 'registration', 'payments', 'users', 'records', 'gallery', 'subscription', 'classes', 'students', 'studentview', 'followup', 'mail', 'safety', 'privacy', 'consent', 'substitutes', 'examprint', 'exammarks', 'exams', 'certificates', 'association', 'membership'] as const;
+export const AREAS = ['common', 'auth', 'dashboard', 'attendance', 'reports', 'configuration', 'registration', 'payments', 'users', 'records', 'gallery', 'subscription', 'classes', 'students', 'studentview', 'followup', 'mail', 'safety', 'privacy', 'consent', 'substitutes', 'examprint', 'exammarks', 'exams', 'certificates', 'association', 'membership', 'associationtotals'] as const;
 
 /** The ids of an ARB file's messages (its `@` entries are metadata). */
 type IdsOf<File> = Exclude<keyof File, `@${string}`>;
@@ -64,4 +65,5 @@ export type MessageId =
   | IdsOf<typeof exams>
   | IdsOf<typeof certificates>
   | IdsOf<typeof association>
-  | IdsOf<typeof membership>;
+  | IdsOf<typeof membership>
+  | IdsOf<typeof associationtotals>;

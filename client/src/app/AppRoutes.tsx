@@ -14,6 +14,7 @@ import { DashboardLayout } from '../features/shell';
 import {
   AssociationDashboardPage, AssociationFrame, CircularPage, CircularsPage, MembersPage, SectionsPage,
 } from '../features/association';
+import { AssociationTotals } from '../features/association-totals';
 import { ASSOCIATION_PATH } from '../lib/association-path';
 import { useT } from '../lib/i18n';
 import { EnglishOnly } from '../lib/i18n/EnglishOnly';
@@ -89,8 +90,8 @@ export function AppRoutes() {
           {/* An association's officers: their own session and frame; a church user's session goes home. */}
           <Route element={<RequireAssociationSession />}>
             <Route element={<AssociationFrame />}>
-              {/* The dashboard's `totals` prop is the place of the members' totals and trend. */}
-              <Route path={ASSOCIATION_PATH} element={<AssociationDashboardPage />} />
+              {/* The dashboard's `totals` prop: the member churches' totals and trend. */}
+              <Route path={ASSOCIATION_PATH} element={<AssociationDashboardPage totals={<AssociationTotals />} />} />
               <Route path={`${ASSOCIATION_PATH}/members`} element={<MembersPage />} />
               <Route path={`${ASSOCIATION_PATH}/sections`} element={<SectionsPage />} />
               <Route path={`${ASSOCIATION_PATH}/circulars`} element={<CircularsPage />} />

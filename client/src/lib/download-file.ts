@@ -1,4 +1,4 @@
-import { getCredentials } from './session-store';
+import { getStoredSession } from './session-store';
 
 /** A failed download, with the text to show: the server's message when it sent one. */
 export class FileDownloadError extends Error {
@@ -30,11 +30,11 @@ export interface ReportFile {
 }
 
 /**
- * GETs a report file with the session's bearer token and church code (as the tRPC link sends them)
+ * GETs a report file with the stored session's bearer token and code, a church's or an association's (as the tRPC link sends them)
  * and has the browser save it.
  */
 export async function downloadFile(file: ReportFile, fallbackMessage: string) {
-  const credentials = getCredentials();
+  const credentials = getStoredSession();
   const headers: Record<string, string> = { Accept: `${file.accept}, application/json` };
   if (credentials) {
     headers.Authorization = `Bearer ${credentials.token}`;

@@ -64,3 +64,24 @@ export function weekdayNames(locale: Locale): { full: string; short: string; nar
   });
 }
 
+
+/** One month of an academic year, as the month pickers offer it. */
+export interface YearMonth {
+  /** 'YYYY-MM' */
+  value: string;
+  year: number;
+  month: number;
+  /** 'November 2026', in the language */
+  label: string;
+}
+
+/** Twelve months from the start month of the academic year '2026-2027': June 2026 … May 2027 for start month 6. */
+export function academicYearMonths(academicYear: string, startMonth: number, locale: Locale = SOURCE_LOCALE): YearMonth[] {
+  const startYear = Number(academicYear.slice(0, 4));
+  return Array.from({ length: 12 }, (_, i) => {
+    const index = startMonth - 1 + i;
+    const year = startYear + Math.floor(index / 12);
+    const month = (index % 12) + 1;
+    return { value: `${year}-${String(month).padStart(2, '0')}`, year, month, label: monthYearLabel(locale, year, month) };
+  });
+}
