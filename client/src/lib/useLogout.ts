@@ -4,15 +4,19 @@ import { useNavigate } from 'react-router-dom';
 import { trpc } from './trpc';
 import { clearCredentials } from './session-store';
 
+/** The server's end of a session: a logout mutation (a church user's or an officer's). */
+interface SessionRevoke {
+  mutateAsync: () => Promise<unknown>;
+}
+
 /**
  * Logout: revoke the session on the server, then forget it here whatever the
  * server said (stored credentials and every cached answer), and go to /login.
+ * Offline the revoke fails at once instead of waiting for the network (`networkMode: 'always'`).
  */
-export function useLogout() {
+export function useSignOut(revoke: SessionRevoke) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  // Offline the revoke fails at once instead of waiting for the network (React Query's default).
-  const revoke = trpc.auth.logout.useMutation({ networkMode: 'always' });
   const [pending, setPending] = useState(false);
 
   const logout = useCallback(async () => {
@@ -30,4 +34,9 @@ export function useLogout() {
   }, [navigate, queryClient, revoke]);
 
   return { logout, pending };
+}
+
+/** A church user's logout (auth.logout). */
+export function useLogout() {
+  return useSignOut(trpc.auth.logout.useMutation({ networkMode: 'always' }));
 }
