@@ -77,9 +77,13 @@ export const associationOfficers = pgTable('association_officers', {
   sectionId: uuid('section_id'),
   isActive: boolean('is_active').notNull().default(true),
   language: text('language', { enum: LOCALES }),
+  /** The Google account that signs this officer in, as a church user's `google_subject`: set at the
+   * first Google sign-in by a verified address Google is the authority for. */
+  googleSubject: text('google_subject'),
   ...timestamps,
 }, (t) => [
   primaryKey({ columns: [t.associationId, t.id] }),
+  uniqueIndex('association_officers_google_subject_key').on(t.associationId, t.googleSubject),
   uniqueIndex('association_officers_email_key').on(t.associationId, sql`lower(${t.email})`),
   check('association_officers_role_check', sql`${t.role} in ('association_admin', 'examination_controller', 'section_convener', 'valuer')`),
   check('association_officers_language_check', sql`${t.language} in ('en', 'ml', 'ta', 'hi')`),
@@ -99,6 +103,26 @@ export const associationSessions = pgTable('association_sessions', {
 }, (t) => [
   primaryKey({ columns: [t.associationId, t.id] }),
   uniqueIndex('association_sessions_token_key').on(t.associationId, t.tokenHash),
+  associationIsolation(),
+]);
+
+/** An officer's password reset link (as a church user's `password_reset_tokens`): only the token's
+ * SHA-256 is kept; one live token per officer; used or expired tokens are deleted a day later. */
+export const associationOfficerResetTokens = pgTable('association_officer_reset_tokens', {
+  associationId: uuid('association_id').notNull().references(() => associations.id, { onDelete: 'cascade' }),
+  id: uuid('id').notNull().defaultRandom(),
+  officerId: uuid('officer_id').notNull(),
+  tokenHash: text('token_hash').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  primaryKey({ columns: [t.associationId, t.id] }),
+  uniqueIndex('association_officer_reset_tokens_token_key').on(t.associationId, t.tokenHash),
+  // A reset link names no association: its token is looked up by hash alone, across associations.
+  index('association_officer_reset_tokens_token_hash_idx').on(t.tokenHash),
+  foreignKey({ name: 'association_officer_reset_tokens_officer_fk', columns: [t.associationId, t.officerId], foreignColumns: [associationOfficers.associationId, associationOfficers.id] })
+    .onDelete('cascade'),
   associationIsolation(),
 ]);
 

@@ -33,3 +33,27 @@ export async function findLink<Link extends LinkRow>(
   const church = { id: link.churchId };
   return { link, enter: (work) => db.withTenant(church.id, (tx) => work({ tx, church, link })) };
 }
+
+/** What an association's link's lookup finds of it by its token's hash: at least its association. */
+interface AssociationLinkRow { associationId: string }
+
+/** An association's link found by its token: its row, and the way into its association. */
+export interface FoundAssociationLink<Link extends AssociationLinkRow> {
+  link: Link;
+  /** Runs `work` in one transaction of the link's association as app_association (rolled back if
+   * `work` fails): row-level security keeps it to that association's rows. */
+  enter<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
+}
+
+/**
+ * The same way in for a one-time link of an association (an officer's password reset): found by
+ * its token's hash through the platform door, then checked and spent in its association's own
+ * transaction, where nothing of a church or of another association is within reach.
+ */
+export async function findAssociationLink<Link extends AssociationLinkRow>(
+  db: Database, tokenHash: string, find: (platformTx: Tx, tokenHash: string) => Promise<Link | undefined>,
+): Promise<FoundAssociationLink<Link> | undefined> {
+  const link = await db.withPlatform((tx) => find(tx, tokenHash));
+  if (!link) return undefined;
+  return { link, enter: (work) => db.withAssociation(link.associationId, work) };
+}

@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { users } from '../../drizzle/schema/index.js';
+import { and, eq } from 'drizzle-orm';
+import { associationOfficers, users } from '../../drizzle/schema/index.js';
 import { MESSAGES } from '../../common/constants.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 import { createChurch } from '../helpers/fixtures.js';
+import { createAssociation } from '../helpers/associations.js';
 import { startFakeOidcProvider, type FakeOidcProvider } from '../helpers/fake-oidc.js';
 import { freePort } from '../helpers/server-process.js';
 import { DESKTOP, PHONE, SESSION_KEYS, fitsViewportWidth, onPage, pathOf, useAppAndBrowser } from '../helpers/browser.js';
@@ -63,6 +65,25 @@ describe('Google sign-in in the browser', () => {
       await page.getByRole('heading', { name: 'Teacher Dashboard' }).waitFor();
       // The callback address is not left in the history with its code.
       expect(await page.evaluate(() => window.location.search)).toBe('');
+    });
+  });
+
+  it('a Gmail association officer signs in through Google with the association\'s code and reaches its area', async () => {
+    const { association, code, officers } = await createAssociation(env.app.db, ['association_admin']);
+    const email = `officer.${randomBytes(4).toString('hex')}@gmail.com`;
+    await env.app.db.withAssociation(association.id, (tx) => tx.update(associationOfficers).set({ email })
+      .where(and(eq(associationOfficers.associationId, association.id), eq(associationOfficers.id, officers.association_admin.id))));
+    google!.signInAs({ sub: `1${randomBytes(8).readBigUInt64BE()}`, email });
+    await onPage(env, DESKTOP, async (page) => {
+      await page.goto('/login');
+      await page.getByLabel('Church Code').fill(code);
+      await page.getByLabel('Email').fill(email);
+      await page.getByRole('button', { name: 'Sign in with Google' }).click();
+      await page.getByRole('heading', { name: association.name, level: 1 }).waitFor();
+      expect(pathOf(page)).toBe('/association');
+      // Stored as an officer's session: it survives a reload.
+      await page.reload();
+      await page.getByRole('heading', { name: association.name, level: 1 }).waitFor();
     });
   });
 

@@ -4,6 +4,7 @@ import { MESSAGES } from '../../common/constants.js';
 import { PASSWORD_MESSAGES } from '../../common/schemas/password.js';
 import { startTestApp } from '../helpers/app.js';
 import { createChurch, TEST_PASSWORD } from '../helpers/fixtures.js';
+import { createAssociation, officerEmail } from '../helpers/associations.js';
 import { resetLinkIn, startSmtpServer, type TestSmtpServer } from '../helpers/smtp.js';
 import { DESKTOP, PHONE, fitsViewportWidth, newContext, onPage, signIn, textShown, useAppAndBrowser } from '../helpers/browser.js';
 
@@ -86,6 +87,33 @@ describe('password reset', () => {
     } finally {
       await elsewhere.close();
     }
+  });
+
+  it('an association officer: the same dialog and reset page, then sign-in with the association\'s code opens its area', async () => {
+    const { association, code } = await createAssociation(env.app.db, ['association_admin']);
+    const email = officerEmail('association_admin', code);
+    await onPage(env, PHONE, async (page) => {
+      await page.goto('/login');
+      await page.getByRole('button', { name: 'Forgot password?' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Reset your password' });
+      await dialog.getByLabel('Email').fill(email);
+      await dialog.getByRole('button', { name: 'Send reset link' }).click();
+      await dialog.getByText(MESSAGES.resetLinkSent).waitFor();
+
+      const mail = await smtp.waitFor((m) => m.to.includes(email));
+      expect(mail.subject).toContain(association.name);
+      await page.goto(new URL(resetLinkIn(mail).link).pathname);
+      await passwordBox(page, 'New Password').fill(NEW_PASSWORD);
+      await passwordBox(page, 'Confirm Password').fill(NEW_PASSWORD);
+      const succeeded = textShown(page, PASSWORD_MESSAGES.resetSuccessful);
+      await page.getByRole('button', { name: 'Reset Password' }).click();
+      await succeeded;
+      await page.waitForURL('**/login');
+
+      await signIn(page, code, email, NEW_PASSWORD);
+      await page.getByRole('heading', { name: association.name, level: 1 }).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/association');
+    });
   });
 
   it('a used or unknown link shows the message and the way back to sign in; the page fits a phone', async () => {

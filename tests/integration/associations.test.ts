@@ -217,7 +217,7 @@ describe('the association role in the catalog', () => {
     const grants = await app.db.ownerQuery<{ table_name: string; privilege_type: string }>(sql`
       select table_name, privilege_type from information_schema.role_table_grants where grantee = 'app_association' order by 1, 2`);
     const tables = [...new Set(grants.map((g) => g.table_name))].sort();
-    expect(tables).toEqual(['association_circulars', 'association_memberships', 'association_officers', 'association_sections', 'association_sessions', 'associations', 'circular_reads']);
+    expect(tables).toEqual(['association_circulars', 'association_memberships', 'association_officer_reset_tokens', 'association_officers', 'association_sections', 'association_sessions', 'associations', 'circular_reads']);
     expect(tables.filter((table) => churchTables.includes(table))).toEqual([]);
     const columns = await app.db.ownerQuery<{ table_name: string }>(sql`
       select distinct table_name from information_schema.role_column_grants where grantee = 'app_association'`);

@@ -65,9 +65,8 @@ export async function updateOfficer(scope: AssociationScope, input: { id: string
     action: 'update_officer', resourceType: 'association_officer', resourceId: row.id,
     details: { role, section_id: sectionId, is_active: isActive }, description: `Changed officer ${row.name}`,
   });
-  // A deactivated officer's sessions end at once (the door's lookup also refuses an inactive officer).
-  if (!isActive) await scope.tx.execute(sql`update association_sessions set revoked_at = now()
-    where association_id = ${scope.association.id} and officer_id = ${row.id} and revoked_at is null`);
+  // A deactivated officer's sessions end at once (trigger association_officers_end_sessions; the
+  // door's lookup also refuses an inactive officer).
   return row;
 }
 

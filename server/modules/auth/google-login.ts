@@ -1,31 +1,22 @@
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { users } from '../../../drizzle/schema/index.js';
-import { isConsumerMail, mailDomain, MESSAGES } from '../../../common/constants.js';
+import { MESSAGES } from '../../../common/constants.js';
 import type { googleLoginInput } from '../../../common/schemas/auth.js';
 import type { Tx } from '../../db/index.js';
 import type { PublicScope } from '../../core/scopes.js';
 import { forbidden, unauthorized } from '../../core/errors.js';
 import { enterChurchAsVisitor } from '../../doors/visitor.js';
 import { loadChurch } from '../churches/index.js';
+import { findOfficerByGoogle, signInOfficerWithGoogle } from '../associations/index.js';
 import { toSessionUserDto } from '../users/index.js';
 import { googleLinkedMail, type Mailer } from '../mail/index.js';
 import { tooManyAttempts } from '../credentials/index.js';
-import { takeGoogleFlow, type GoogleFlowServices, type GoogleIdentity } from '../google-identity/index.js';
+import { googleIsAuthorityFor, takeGoogleFlow, type GoogleFlowServices, type GoogleIdentity } from '../google-identity/index.js';
 import type { SignInServices } from './login.js';
 import { createChurchSession } from './session.js';
 
 type GoogleLoginInput = z.output<typeof googleLoginInput>;
-
-/**
- * Whether Google may vouch for `email` on its own: it is the mail provider of Gmail addresses and of
- * a Workspace domain it names in the token (`hd`). For any other domain a verified address only says
- * that someone once proved it to Google, not that the mailbox is theirs today (an expired domain
- * bought again, a former employee's alias), so it does not take over an account found by address.
- */
-function googleIsAuthorityFor(identity: GoogleIdentity, email: string): boolean {
-  return isConsumerMail(email) || (identity.hostedDomain !== undefined && identity.hostedDomain === mailDomain(email));
-}
 
 /**
  * The user of this church that a Google identity signs in as. A user is found by the provider's
@@ -45,7 +36,8 @@ async function findUser(tx: Tx, churchId: string, identity: GoogleIdentity) {
 
 /**
  * POST /api/auth/google-login: the authorization code and state of a flow this browser started
- * (the google-identity module), for a church code. Answers exactly as password sign-in does. The throttle counts
+ * (the google-identity module), for a church code or an association's (its officer, found and
+ * signed in by the associations module under the same rules). Answers exactly as password sign-in does. The throttle counts
  * the attempt under the same account key as a password (church code and address), once the provider
  * has told who it is; a Google account with no user in this church is a failure there and gets the
  * same answer as a wrong password, so an account of one church cannot learn who is in another.
@@ -60,12 +52,16 @@ export async function loginWithGoogle(scope: PublicScope<SignInServices & Google
   if (!admission.admitted) throw tooManyAttempts('sign-in attempts', admission.retryAfterSeconds);
 
   const churchId = await scope.services.churchDirectory.idForCode(input.church_code);
+  const associationId = churchId ? undefined : await scope.services.associationDirectory.idForCode(input.church_code);
   const user = churchId ? await enterChurchAsVisitor(scope.db, churchId, ({ tx }) => findUser(tx, churchId, identity)) : undefined;
-  if (!user || !churchId) {
+  const officer = associationId ? await findOfficerByGoogle(scope.db, associationId, identity) : undefined;
+  if (!user && !officer) {
     await throttle.failed(accountKey, scope.ip);
     throw unauthorized(MESSAGES.invalidCredentials);
   }
   await throttle.succeeded(accountKey, scope.ip);
+  if (officer) return { kind: 'association' as const, ...await signInOfficerWithGoogle(scope, officer, identity) };
+  if (!user || !churchId) throw new Error('unreachable: a Google sign-in found a user or an officer');
   if (!user.isActive) throw forbidden(MESSAGES.accountInactive, { reason: 'account_inactive' });
   const linking = !user.googleSubject;
   if (linking && !googleIsAuthorityFor(identity, user.email)) {
@@ -88,7 +84,7 @@ export async function loginWithGoogle(scope: PublicScope<SignInServices & Google
     }, scope.config);
     const church = await loadChurch(tx, churchId);
     scope.log.info({ churchId, userId: user.id }, 'church user signed in with Google');
-    return { token, user: toSessionUserDto(user, church.default_language), church };
+    return { kind: 'church' as const, token, user: toSessionUserDto(user, church.default_language), church };
   });
   // Told once the link is committed: the account's owner learns of a new way into it.
   if (linking) {

@@ -43,8 +43,8 @@ export async function loginWithPassword(scope: PublicScope<SignInServices>, inpu
   };
   const churchId = await scope.services.churchDirectory.idForCode(input.church_code);
   const associationId = churchId ? undefined : await scope.services.associationDirectory.idForCode(input.church_code);
-  // Officers have no Google sign-in yet: the Gmail rule is the church users'.
-  if (!associationId && googleOnly(scope.services, input.email)) throw refuse('use_google', badRequest(MESSAGES.useGoogleSignIn, { reason: 'use_google' }));
+  // The Gmail rule holds for church users and association officers alike.
+  if (googleOnly(scope.services, input.email)) throw refuse('use_google', badRequest(MESSAGES.useGoogleSignIn, { reason: 'use_google' }));
   const accountKey = `${input.church_code}:${input.email.toLowerCase()}`;
   const throttle = scope.services.loginThrottle;
   const admission = await throttle.admit(accountKey, scope.ip);
@@ -68,7 +68,7 @@ export async function loginWithPassword(scope: PublicScope<SignInServices>, inpu
   await throttle.succeeded(accountKey, scope.ip);
   if (officer) {
     if (!officer.isActive) throw refuse('account_inactive', forbidden(MESSAGES.accountInactive, { reason: 'account_inactive' }));
-    return { kind: 'association' as const, ...await startOfficerSession(scope, officer, input.language) };
+    return { kind: 'association' as const, ...await startOfficerSession(scope, officer, { language: input.language }) };
   }
   if (!user || !churchId) throw new Error('unreachable: a verified sign-in has a user or an officer');
   if (!user.isActive) throw refuse('account_inactive', forbidden(MESSAGES.accountInactive, { reason: 'account_inactive' }));

@@ -4,19 +4,17 @@ import { PASSWORD_MESSAGES } from '../../../common/schemas/password.js';
 import type { Locale } from '../../../common/i18n/locales.js';
 import type { BackgroundTasks } from '../../background-tasks.js';
 import type { PublicScope } from '../../core/scopes.js';
-import { badRequest } from '../../core/errors.js';
 import type { Tx } from '../../db/index.js';
 import { findLink } from '../../doors/link.js';
 import { passwordResetMail, type Mailer } from '../mail/index.js';
-import { admitFromSource, hashPassword, hashToken, newOpaqueToken, type AttemptStore } from '../credentials/index.js';
+import { issueOfficerResetTokens, resetOfficerPassword } from '../associations/index.js';
+import {
+  admitFromSource, DEAD_RESET_TOKEN_KEEP_MS, hashPassword, hashToken, invalidResetLink, newOpaqueToken, RESET_TTL_MS,
+  type AttemptStore,
+} from '../credentials/index.js';
 
-/** A reset link works for this long, once. */
-const RESET_TTL_MS = 60 * 60_000;
 const PER_IP_WINDOW_MS = 15 * 60_000;
 const PER_EMAIL_WINDOW_MS = 60 * 60_000;
-/** Dead tokens (used or expired) of a user are deleted once they are this old: the reset lookup
- * crosses churches by the token's hash alone, so the table is kept small. */
-const DEAD_TOKEN_KEEP_MS = 24 * 3_600_000;
 
 /** What password resets use of the services: the limits' counts, background work and the mailer. */
 type ResetScope = PublicScope<{ attempts: AttemptStore; background: BackgroundTasks; mailer: Mailer }>;
@@ -29,7 +27,9 @@ type ResetScope = PublicScope<{ attempts: AttemptStore; background: BackgroundTa
  * at once and the lookup, token work and mail happen afterwards. An address may ask only a few
  * times per window (then 429); an email address gets at most a few mails an hour (beyond that the
  * answer is the same and nothing is sent). Each user has one live reset token: a new one ends the
- * older ones. Each matching user gets a mail of their own church, with their own link.
+ * older ones. Each matching user gets a mail of their own church, with their own link; each
+ * association officer with the address gets one of their association (the associations module's
+ * part, under the same rules and these same limits).
  */
 export async function requestPasswordReset(scope: ResetScope, email: string) {
   const { attempts, background } = scope.services;
@@ -39,7 +39,10 @@ export async function requestPasswordReset(scope: ResetScope, email: string) {
   const address = email.toLowerCase();
   const perEmail = await attempts.add(`reset:email:${address}`, PER_EMAIL_WINDOW_MS);
   if (perEmail.count > scope.config.RESET_MAX_PER_EMAIL) return;
-  background.run('password reset', scope.log, () => issueResetTokens(scope, address));
+  background.run('password reset', scope.log, async () => {
+    await issueResetTokens(scope, address);
+    await issueOfficerResetTokens(scope, address);
+  });
 }
 
 async function issueResetTokens(scope: ResetScope, address: string) {
@@ -65,8 +68,8 @@ async function issueResetTokens(scope: ResetScope, address: string) {
       // One live token per user: the older unused ones end here (marked used, so they count).
       await tx.update(passwordResetTokens).set({ usedAt: new Date() }).where(and(ofUser, isNull(passwordResetTokens.usedAt)));
       await tx.delete(passwordResetTokens).where(and(ofUser, or(
-        lt(passwordResetTokens.usedAt, new Date(Date.now() - DEAD_TOKEN_KEEP_MS)),
-        lt(passwordResetTokens.expiresAt, new Date(Date.now() - DEAD_TOKEN_KEEP_MS)),
+        lt(passwordResetTokens.usedAt, new Date(Date.now() - DEAD_RESET_TOKEN_KEEP_MS)),
+        lt(passwordResetTokens.expiresAt, new Date(Date.now() - DEAD_RESET_TOKEN_KEEP_MS)),
       )));
       const token = newOpaqueToken();
       await tx.insert(passwordResetTokens).values({
@@ -91,8 +94,6 @@ async function issueResetTokens(scope: ResetScope, address: string) {
   }
 }
 
-const invalidLink = () => badRequest(PASSWORD_MESSAGES.invalidResetLink, { reason: 'invalid_reset_token' });
-
 /** Platform door: the church of a live (unused, unexpired) reset token, by its hash. */
 async function liveResetToken(platformTx: Tx, tokenHash: string) {
   const [found] = await platformTx.select({ churchId: passwordResetTokens.churchId }).from(passwordResetTokens)
@@ -107,7 +108,8 @@ async function liveResetToken(platformTx: Tx, tokenHash: string) {
  * transaction: the token is consumed by a single conditional UPDATE (unused and unexpired), and the
  * user's password changes with it. Two uses of one token at once: the second UPDATE waits for the first's row lock, then finds the token used and changes
  * nothing (400). Changing the password ends every session of the user (the `users_end_sessions`
- * trigger). Tries are limited per address, whatever their outcome.
+ * trigger). Tries are limited per address, whatever their outcome. A token no church has may be an
+ * association officer's: the associations module resets that one, with the same answers.
  */
 export async function resetPassword(scope: ResetScope, input: { token: string; newPassword: string }) {
   await admitFromSource(scope.services.attempts, {
@@ -115,7 +117,10 @@ export async function resetPassword(scope: ResetScope, input: { token: string; n
   }, scope.ip);
   const tokenHash = hashToken(input.token);
   const found = await findLink(scope.db, tokenHash, liveResetToken);
-  if (!found) throw invalidLink();
+  if (!found) {
+    await resetOfficerPassword(scope, tokenHash, input.newPassword);
+    return { message: PASSWORD_MESSAGES.resetSuccessful };
+  }
 
   // argon2 runs on libuv's thread pool, before the transaction: no connection is held meanwhile.
   const passwordHash = await hashPassword(input.newPassword);
@@ -129,12 +134,12 @@ export async function resetPassword(scope: ResetScope, input: { token: string; n
         gt(passwordResetTokens.expiresAt, sql`now()`),
       ))
       .returning({ userId: passwordResetTokens.userId });
-    if (!consumed) throw invalidLink();
+    if (!consumed) throw invalidResetLink();
     const [changed] = await tx.update(users).set({ passwordHash, updatedAt: new Date() })
       .where(and(eq(users.churchId, churchId), eq(users.id, consumed.userId), eq(users.isActive, true)))
       .returning({ id: users.id });
     // A user deactivated since the mail: nothing changes (the throw rolls the consumption back too).
-    if (!changed) throw invalidLink();
+    if (!changed) throw invalidResetLink();
     return changed.id;
   });
   scope.log.info({ churchId, userId }, 'password reset');

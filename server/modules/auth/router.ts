@@ -32,7 +32,7 @@ export const authRouter = router({
 
   /** Sign-in with Google, step 2: the callback screen posts the code and state it received. */
   googleLogin: unbatchedProcedure
-    .meta(rest('POST', '/api/auth/google-login', 'Sign in with Google: the authorization code as token, the state and the church code of a flow this browser started; answers as /api/auth/login', { public: true }))
+    .meta(rest('POST', '/api/auth/google-login', 'Sign in with Google: the authorization code as token, the state and the church code of a flow this browser started (an association\'s code signs its officer in); answers as /api/auth/login', { public: true }))
     .input(googleLoginInput)
     .mutation(({ ctx, input }) => loginWithGoogle(ctx, input)),
 
@@ -56,7 +56,7 @@ export const authRouter = router({
     }),
 
   forgotPassword: unbatchedProcedure
-    .meta(rest('POST', '/api/auth/forgot-password', 'Send a password reset link; the answer is the same whether or not the address exists', { public: true }))
+    .meta(rest('POST', '/api/auth/forgot-password', 'Send a password reset link to each church user and association officer with this address; the answer is the same whether or not the address exists', { public: true }))
     .input(forgotPasswordInput)
     .mutation(async ({ ctx, input }) => {
       await requestPasswordReset(ctx, input.email);
@@ -64,7 +64,7 @@ export const authRouter = router({
     }),
 
   resetPassword: unbatchedProcedure
-    .meta(rest('POST', '/api/auth/reset-password', 'Set a new password with the token of a reset link (once, within an hour); ends every session of that user', { public: true }))
+    .meta(rest('POST', '/api/auth/reset-password', 'Set a new password with the token of a reset link (once, within an hour); ends every session of that user or association officer', { public: true }))
     .input(resetPasswordInput)
     .mutation(({ ctx, input }) => resetPassword(ctx, input)),
 });

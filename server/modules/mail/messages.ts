@@ -78,12 +78,18 @@ function compose(t: Translate, kind: MailKind, to: string, subject: string, bloc
   };
 }
 
-export function passwordResetMail(publicUrl: string, to: Recipient & { name: string }, church: { name: string; code: string }, token: string) {
+/** Whose account a mail is about: a church's user, or (`association: true`) an association's officer,
+ * who signs in with the association's code in the same field. */
+type AccountOf = { name: string; code: string; association?: boolean };
+
+export function passwordResetMail(publicUrl: string, to: Recipient & { name: string }, church: AccountOf, token: string) {
   const t = translatorFor(to.language);
   const link = linkTo(publicUrl, `/reset-password/${encodeURIComponent(token)}`);
   return compose(t, 'password-reset', to.email, t('mail.reset.subject', { church: church.name }), [
     t('mail.greeting', { name: to.name }),
-    t('mail.reset.body', { church: church.name, code: church.code }),
+    church.association
+      ? t('mail.reset.associationBody', { association: church.name, code: church.code })
+      : t('mail.reset.body', { church: church.name, code: church.code }),
     { button: t('mail.reset.button'), href: link },
     t('mail.reset.ignore'),
   ], link);
@@ -112,13 +118,15 @@ export function welcomeMail(publicUrl: string, to: Recipient, church: { code: st
 
 /** To the user whose account a Google account was just linked to (it signs in with it from now on). */
 export function googleLinkedMail(
-  publicUrl: string, to: Recipient & { name: string }, church: { name: string; code: string }, googleEmail: string,
+  publicUrl: string, to: Recipient & { name: string }, church: AccountOf, googleEmail: string,
 ) {
   const t = translatorFor(to.language);
   const link = linkTo(publicUrl, '/login', { code: church.code });
   return compose(t, 'google-linked', to.email, t('mail.googleLinked.subject', { church: church.name }), [
     t('mail.greeting', { name: to.name }),
-    t('mail.googleLinked.body', { church: church.name, code: church.code, googleEmail }),
+    church.association
+      ? t('mail.googleLinked.associationBody', { association: church.name, code: church.code, googleEmail })
+      : t('mail.googleLinked.body', { church: church.name, code: church.code, googleEmail }),
     t('mail.googleLinked.warning'),
     { button: t('mail.signIn'), href: link },
   ], link);

@@ -13,8 +13,7 @@ import { ScreenBoundary } from '../../components/ScreenBoundary';
 import { LanguagePicker } from '../../components/LanguagePicker';
 import { languageChosenOnThisPage, localized, useT } from '../../lib/i18n';
 import { loadAuthSchemas } from './auth-schemas';
-import { saveCredentials } from '../../lib/session-store';
-import { ASSOCIATION_PATH } from '../../lib/association-path';
+import { useSignedIn } from './useSignedIn';
 import { GoogleAlerts } from './GoogleAlerts';
 import { googleErrorOf, leaveForGoogle, pendingGoogleFlow, rememberGoogleFlow } from './google-flow';
 import { fieldErrors } from '../../lib/field-errors';
@@ -36,7 +35,6 @@ const ForgotPasswordDialog = lazyScreen(() => import('./ForgotPasswordDialog').t
 export function LoginPage() {
   const t = useT();
   const navigate = useNavigate();
-  const utils = trpc.useUtils();
   // "Sign in now" after a registration brings the new church's code along (?code=); a cancelled or
   // failed Google sign-in comes back with its message and the code it was for.
   const [searchParams] = useSearchParams();
@@ -68,21 +66,8 @@ export function LoginPage() {
     if (googleErrorOf(location.state)) void navigate({ search: location.search }, { replace: true, state: null });
   }, [location.state, location.search, navigate]);
 
-  const login = trpc.auth.login.useMutation({
-    onSuccess: (data) => {
-      if (data.kind === 'association') {
-        // An officer's session: the association's screens, restored on a page load by association.session.
-        utils.association.session.setData(undefined, { officer: data.officer, association: data.association });
-        saveCredentials({ token: data.token, churchCode: data.association.code, kind: 'association' });
-        void navigate(ASSOCIATION_PATH, { replace: true });
-        return;
-      }
-      // The answer is the verified session: no second round trip to auth.verify.
-      utils.auth.verify.setData(undefined, { user: data.user, church: data.church });
-      saveCredentials({ token: data.token, churchCode: data.church.code });
-      void navigate('/', { replace: true });
-    },
-  });
+  const signedIn = useSignedIn();
+  const login = trpc.auth.login.useMutation({ onSuccess: signedIn });
 
   // Google sign-in: the server answers the provider's address (and sets the flow's cookie); the
   // page then leaves for Google, which sends the browser back to the callback screen.

@@ -12,6 +12,7 @@ export {
   type Session, type SessionChurch, type SessionData, type SignedInSession,
 } from './useSession';
 export { useCan } from './useCan';
+export { useSignedIn } from './useSignedIn';
 export { useSaveLanguage } from './useSaveLanguage';
 export { useSessionLanguage } from './useSessionLanguage';
 export { churchToday } from './church-today';

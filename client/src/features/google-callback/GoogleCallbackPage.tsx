@@ -7,8 +7,7 @@ import { serverMessage } from '../../lib/errors';
 import { activeLanguage, localized, useT } from '../../lib/i18n';
 import { trpc } from '../../lib/trpc';
 import { Registered, paidChurchOf, useRegistrationPayment } from '../registration';
-import { forgetGoogleFlow, pendingGoogleFlow, type GoogleReturnState, type PendingGoogleFlow } from '../auth';
-import { saveCredentials } from '../../lib/session-store';
+import { forgetGoogleFlow, pendingGoogleFlow, useSignedIn, type GoogleReturnState, type PendingGoogleFlow } from '../auth';
 
 /** Where each kind of flow goes back to. */
 const originOf = (flow: PendingGoogleFlow | null) => (flow?.intent === 'register' ? '/register' : '/login');
@@ -37,16 +36,14 @@ export function GoogleCallbackPage() {
   const [flow] = useState(pendingGoogleFlow);
   const [lost, setLost] = useState(false);
   const [registeredCode, setRegisteredCode] = useState<string | null>(null);
-  const utils = trpc.useUtils();
   const payment = useRegistrationPayment();
 
+  const signedIn = useSignedIn();
   const googleLogin = trpc.auth.googleLogin.useMutation({
     onSuccess: (data) => {
       forgetGoogleFlow();
-      // The answer is the verified session, as after password sign-in.
-      utils.auth.verify.setData(undefined, { user: data.user, church: data.church });
-      saveCredentials({ token: data.token, churchCode: data.church.code });
-      void navigate('/', { replace: true });
+      // The answer is the verified session (a church user's or an officer's), as after password sign-in.
+      signedIn(data);
     },
   });
   const register = trpc.churches.register.useMutation({
