@@ -39,7 +39,7 @@ const CITUS_FILES = [
   'subscription-changes', 'users', 'payments', 'password-reset', 'consent-links', 'consent-page-limits',
   'access-log-reads', 'family-export-consent', 'erasure-audit', 'erasure-totals', 'student-import-bounds',
   'retention-sweeps', 'pdf-text', 'substitutes', 'dashboard-today', 'class-names', 'student-import-sheets', 'family-summary',
-  'register-print', 'rollover-choices', 'student-left', 'exams', 'rollover-held-back', 'exam-pdfs', 'report-card-link', 'certificates', 'associations', 'association-totals',
+  'register-print', 'rollover-choices', 'student-left', 'exams', 'rollover-held-back', 'exam-pdfs', 'report-card-link', 'certificates', 'associations', 'association-totals', 'officer-auth',
 ].map((name) => `tests/integration/${name}.test.ts`);
 const keep = process.env.CITUS_KEEP === '1';
 
