@@ -1,5 +1,7 @@
 // The associations module's surface: the association directory and officers' sessions (for the
-// association door and sign-in). Its routers are root.ts's (router.ts).
+// association door and sign-in), and the publishing of a circular with its PDF (a plain route, app.ts's).
+// Its routers are root.ts's (router.ts).
 export { createAssociationDirectory, type AssociationDirectory } from './directory.js';
 export { authenticateOfficerSession } from './session.js';
 export { findOfficer, startOfficerSession } from './login.js';
+export { circularUploadRoute } from './circular-upload-route.js';
