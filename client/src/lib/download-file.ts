@@ -1,4 +1,4 @@
-import { getCredentials } from './session-store';
+import { getAssociationCredentials, getCredentials, type SessionKind } from './session-store';
 
 /** A failed download, with the text to show: the server's message when it sent one. */
 export class FileDownloadError extends Error {
@@ -27,6 +27,8 @@ export interface ReportFile {
   path: string;
   accept: string;
   fallbackName: string;
+  /** Whose session asks for it: the church's (default), or an association officer's. */
+  session?: SessionKind;
 }
 
 /**
@@ -34,7 +36,7 @@ export interface ReportFile {
  * and has the browser save it.
  */
 export async function downloadFile(file: ReportFile, fallbackMessage: string) {
-  const credentials = getCredentials();
+  const credentials = file.session === 'association' ? getAssociationCredentials() : getCredentials();
   const headers: Record<string, string> = { Accept: `${file.accept}, application/json` };
   if (credentials) {
     headers.Authorization = `Bearer ${credentials.token}`;
