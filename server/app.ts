@@ -16,7 +16,7 @@ import { paymentWebhookRoute } from './modules/payments/index.js';
 import { galleryFileRoutes } from './modules/gallery/index.js';
 import { studentImportRoutes } from './modules/student-import/index.js';
 import { exportDownloadRoute } from './modules/family-export/index.js';
-import { circularUploadRoute } from './modules/associations/index.js';
+import { circularUploadRoute } from './modules/association-files/index.js';
 import { reportCardLinkRoute } from './modules/exams/index.js';
 import { limitBodyTime } from './body-timeout.js';
 import { securityHeaders } from './security-headers.js';

@@ -44,11 +44,11 @@ export type PlainDoor =
  * transaction, after the session, subscription and role checks. A route may enter more than once
  * (an upload checks before it reads the files and writes after), never holding a transaction open
  * while a body arrives. */
-export type EnterChurch = <T>(work: (scope: TenantScope) => Promise<T>) => Promise<T>;
+type EnterChurch = <T>(work: (scope: TenantScope) => Promise<T>) => Promise<T>;
 
 /** The association door of one request with the route's capability: `work` runs in the association's
  * transaction, after the officer's session and role checks; entered as often as the church door. */
-export type EnterAssociation = <T>(work: (scope: AssociationScope) => Promise<T>) => Promise<T>;
+type EnterAssociation = <T>(work: (scope: AssociationScope) => Promise<T>) => Promise<T>;
 
 /** What the handler is handed for its door: `enterChurch` for a church door, `enterAssociation` for an
  * association's, nothing otherwise. */

@@ -35,7 +35,7 @@ function pdfNameOf(fileName: string | undefined): string {
 }
 
 /** The publish form's fields as publishCircularInput reads them (an empty section_id: every member church). */
-export function circularFormInput(fields: Record<string, string>) {
+function circularFormInput(fields: Record<string, string>) {
   const { section_id: sectionId, ...rest } = fields;
   return publishCircularInput.parse({ ...rest, section_id: sectionId || null });
 }

@@ -3,8 +3,11 @@ import { CIRCULAR_PDF_MAX_MB, publishCircularInput } from '../../../common/schem
 import { errorAnswerDoc, jsonSchemaOf, successAnswerDoc } from '../../rest/openapi.js';
 import { answer, plainRoute, type PlainRoute } from '../../rest/plain-route.js';
 import type { MediaStorage } from '../media-storage/index.js';
-import { receiveCircularForm } from './circular-pdf.js';
-import { publishCircular } from './circulars.js';
+import { publishCircular, receiveCircularForm } from '../associations/index.js';
+
+// The association's files that are request bodies: a circular published with its PDF (a plain route,
+// app.ts's). A module beside the associations module, not inside it: a plain route passes the
+// association door, which takes the officers' sessions from that module's surface.
 
 const UPLOAD_PATH = '/api/association/circulars/upload';
 
