@@ -158,4 +158,13 @@ describe('publishing a circular with a PDF', () => {
     const list = (await xAdmin.get('/api/association/circulars')).body.data as Array<Record<string, unknown>>;
     expect(list.find((c) => c.id === published.body.data!.id)?.pdf_name).toBe('സർക്കുലർ.pdf');
   });
+
+  it('takes the text after the file too (checked once the form has arrived)', async () => {
+    const form = new FormData();
+    form.append('title', 'Text last');
+    form.append('pdf', new Blob([new Uint8Array(pdfSample())], { type: 'application/pdf' }), 'late.pdf');
+    form.append('body', 'Sent after the file.');
+    const res = await fetch(`${app.url}/api/association/circulars/upload`, { method: 'POST', headers: xAdmin.headers, body: form });
+    expect(res.status).toBe(201);
+  });
 });

@@ -40,7 +40,7 @@ function circularFormInput(fields: Record<string, string>) {
   return publishCircularInput.parse({ ...rest, section_id: sectionId || null });
 }
 
-/** Streams the PDF into storage while checking it: `%PDF-` first (400 otherwise), at most
+/** Streams the PDF into storage while checking it: `%PDF-` first (415 otherwise), at most
  * CIRCULAR_PDF_MAX_MB (413 at the first byte over). A refused or failed stream leaves no object. */
 async function storePdf(part: MultipartFile, storage: MediaStorage, key: string): Promise<number> {
   const chunks = part.file[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
@@ -54,7 +54,7 @@ async function storePdf(part: MultipartFile, storage: MediaStorage, key: string)
   }
   const first = Buffer.concat(head);
   if (first.length === 0) throw badRequest(IM.pdfEmpty, { reason: 'circular_pdf_empty' });
-  if (!first.subarray(0, PDF_MAGIC.length).equals(PDF_MAGIC)) throw unsupportedMediaTypeOf();
+  if (!first.subarray(0, PDF_MAGIC.length).equals(PDF_MAGIC)) throw notAPdf();
   let received = 0;
   const counted = (chunk: Buffer) => {
     received += chunk.length;
@@ -75,7 +75,7 @@ async function storePdf(part: MultipartFile, storage: MediaStorage, key: string)
   return received;
 }
 
-const unsupportedMediaTypeOf = () => unsupportedMediaType(IM.pdfNotPdf, { reason: 'circular_pdf_type' });
+const notAPdf = () => unsupportedMediaType(IM.pdfNotPdf, { reason: 'circular_pdf_type' });
 const tooLarge = () => payloadTooLarge(IM.pdfTooLarge, { reason: 'circular_pdf_too_large' });
 
 /** The parser's refusals in the circular's words; undefined for anything else. */
@@ -109,7 +109,8 @@ export async function receiveCircularForm(req: FastifyRequest, storage: MediaSto
         continue;
       }
       if (part.fieldname !== 'pdf' || pdf) throw badRequest(IM.onePdf, { reason: 'circular_pdf_count' });
-      if ('title' in fields || 'body' in fields) circularFormInput(fields);
+      // Both texts sent before the file: checked before a byte is stored (sent after it: checked at the end).
+      if ('title' in fields && 'body' in fields) circularFormInput(fields);
       const key = newMediaKey(associationId, 'pdf');
       stored = key;
       pdf = { key, name: pdfNameOf(part.filename), bytes: await storePdf(part, storage, key) };
