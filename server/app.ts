@@ -16,6 +16,7 @@ import { paymentWebhookRoute } from './modules/payments/index.js';
 import { galleryFileRoutes } from './modules/gallery/index.js';
 import { studentImportRoutes } from './modules/student-import/index.js';
 import { exportDownloadRoute } from './modules/family-export/index.js';
+import { circularUploadRoute } from './modules/association-files/index.js';
 import { reportCardLinkRoute } from './modules/exams/index.js';
 import { limitBodyTime } from './body-timeout.js';
 import { securityHeaders } from './security-headers.js';
@@ -149,6 +150,7 @@ export async function buildApp({ config, db: database, logger }: BuildAppOptions
     paymentWebhookRoute({ db, gateway: services.gateway, mailer: services.mailer, publicUrl: config.PUBLIC_URL }),
     ...galleryFileRoutes({ db, config, services }),
     exportDownloadRoute({ db, services }),
+    circularUploadRoute(services),
     reportCardLinkRoute({ db }),
     ...studentImportRoutes({ config, services }),
     ...healthRoutes(db, readiness),

@@ -6,6 +6,9 @@ import { OFFICER_ROLES } from '../associations.js';
 import { emailSchema } from './auth.js';
 import { newPasswordSchema } from './password.js';
 
+/** The largest PDF a circular may carry. */
+export const CIRCULAR_PDF_MAX_MB = 10;
+
 /** Inputs of an association's members, sections and circulars, and of a church's answers. */
 export const ASSOCIATION_INPUT_MESSAGES = {
   churchCodeRequired: 'Church code is required',
@@ -16,6 +19,12 @@ export const ASSOCIATION_INPUT_MESSAGES = {
   titleTooLong: 'Title must be at most 200 characters',
   bodyRequired: 'Text is required',
   bodyTooLong: 'Text must be at most 20000 characters',
+  pdfNotPdf: 'The attached file is not a PDF. Attach a PDF document, or none.',
+  pdfTooLarge: `The PDF is larger than ${CIRCULAR_PDF_MAX_MB} MB. Attach a smaller file.`,
+  pdfEmpty: 'The attached PDF is empty.',
+  onePdf: 'Attach at most one PDF to a circular.',
+  notMultipart: 'Send the circular as multipart/form-data: the fields title, body, section_id, then the file pdf.',
+  malformed: 'The upload could not be read: it was cut off or is not well-formed multipart/form-data.',
 } as const;
 const M = ASSOCIATION_INPUT_MESSAGES;
 

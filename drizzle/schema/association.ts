@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
-  boolean, check, foreignKey, index, pgPolicy, pgRole, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
+  boolean, check, foreignKey, index, integer, pgPolicy, pgRole, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
 } from 'drizzle-orm/pg-core';
 import { LOCALES } from '../../common/i18n/locales.js';
 import { ASSOCIATION_KINDS, MEMBERSHIP_STATUSES, OFFICER_ROLES } from '../../common/associations.js';
@@ -165,8 +165,14 @@ export const associationCirculars = pgTable('association_circulars', {
   body: text('body').notNull(),
   publishedByName: text('published_by_name').notNull(),
   publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+  /** The attached PDF, if any: its media-storage key (`<associationId>/<random>.pdf`, made by the
+   * server), the name the browser gave (for the download only) and its size; all three or none. */
+  pdfKey: text('pdf_key'),
+  pdfName: text('pdf_name'),
+  pdfBytes: integer('pdf_bytes'),
 }, (t) => [
   primaryKey({ columns: [t.associationId, t.id] }),
+  check('association_circulars_pdf_whole', sql`(${t.pdfKey} IS NULL) = (${t.pdfName} IS NULL) AND (${t.pdfKey} IS NULL) = (${t.pdfBytes} IS NULL)`),
   index('association_circulars_published_idx').on(t.associationId, t.publishedAt),
   associationIsolation(),
 ]);

@@ -2,11 +2,13 @@ import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteGenericInterface } from 'fastify';
 import fastifyMultipart from '@fastify/multipart';
 import type { Capability } from '../../common/permissions.js';
+import type { OfficerCapability } from '../../common/associations.js';
 import { enterChurchAs, type ChurchDoorRequest } from '../doors/church.js';
+import { assertOfficerCapability, enterAssociation, type AssociationDoorRequest } from '../doors/association.js';
 import { describeError } from '../core/error-policy.js';
 import type { AppError } from '../core/errors.js';
 import { credentialsOf } from '../core/request.js';
-import type { TenantScope } from '../core/scopes.js';
+import type { AssociationScope, TenantScope } from '../core/scopes.js';
 import { recordFailure } from '../logging.js';
 import { errorBody, sendErrorAnswer, successBody } from './envelope.js';
 import { errorAnswerDoc, type OpenApiPaths } from './openapi.js';
@@ -29,20 +31,31 @@ import { errorAnswerDoc, type OpenApiPaths } from './openapi.js';
  * - church: a signed-in church user of a role holding the capability, while the church's
  *   subscription is valid: the checks of the ladder's capabilityProcedure, in its order, run by
  *   `enterChurch` each time the handler enters; `orSignedAddress`: or, with no session, an address
- *   the server signed (a gallery file), which the handler verifies.
+ *   the server signed (a gallery file), which the handler verifies;
+ * - association: a signed-in association officer of a role holding the officers' capability: the
+ *   checks of officerCapabilityProcedure, run by `enterAssociation` each time the handler enters.
  */
 export type PlainDoor =
   | 'public' | 'link' | 'webhook' | 'metrics'
-  | { church: Capability; orSignedAddress?: true };
+  | { church: Capability; orSignedAddress?: true }
+  | { association: OfficerCapability };
 
 /** The church door of one request with the route's capability: `work` runs in the tenant
  * transaction, after the session, subscription and role checks. A route may enter more than once
  * (an upload checks before it reads the files and writes after), never holding a transaction open
  * while a body arrives. */
-export type EnterChurch = <T>(work: (scope: TenantScope) => Promise<T>) => Promise<T>;
+type EnterChurch = <T>(work: (scope: TenantScope) => Promise<T>) => Promise<T>;
 
-/** What the handler is handed for its door: `enterChurch` for a church door, nothing otherwise. */
-export type DoorEntry<D extends PlainDoor> = D extends { church: Capability } ? { enterChurch: EnterChurch } : Record<never, never>;
+/** The association door of one request with the route's capability: `work` runs in the association's
+ * transaction, after the officer's session and role checks; entered as often as the church door. */
+type EnterAssociation = <T>(work: (scope: AssociationScope) => Promise<T>) => Promise<T>;
+
+/** What the handler is handed for its door: `enterChurch` for a church door, `enterAssociation` for an
+ * association's, nothing otherwise. */
+export type DoorEntry<D extends PlainDoor> = D extends { church: Capability } ? { enterChurch: EnterChurch }
+  : D extends { association: OfficerCapability } ? { enterAssociation: EnterAssociation } : Record<never, never>;
+
+type AnyDoorEntry = Partial<{ enterChurch: EnterChurch; enterAssociation: EnterAssociation }>;
 
 /** What a body that is not JSON data may be. */
 type RawBody = string | Buffer | Readable;
@@ -103,7 +116,7 @@ interface PlainRouteFields {
 /** A declared route, as the app registers and documents it. */
 export interface PlainRoute extends PlainRouteFields {
   door: PlainDoor;
-  handler(req: FastifyRequest, reply: FastifyReply, door: Partial<{ enterChurch: EnterChurch }>): Promise<PlainAnswer>;
+  handler(req: FastifyRequest, reply: FastifyReply, door: AnyDoorEntry): Promise<PlainAnswer>;
 }
 
 /** `plainRoute({ method, path, door, openapi, handler })`: the handler's request is typed by its own
@@ -113,12 +126,14 @@ export function plainRoute<const D extends PlainDoor, R extends RouteGenericInte
   handler(req: FastifyRequest<R>, reply: FastifyReply, door: DoorEntry<D>): Promise<PlainAnswer>;
 }): PlainRoute {
   // Fastify's route generics only name what params and query hold (as its own route methods do),
-  // and registerPlainRoutes hands a church door `enterChurch`, any other door nothing.
+  // and registerPlainRoutes hands a church door `enterChurch`, an association's `enterAssociation`,
+  // any other door nothing.
   return { ...route, handler: (req, reply, door) => route.handler(req as FastifyRequest<R>, reply, door as DoorEntry<D>) };
 }
 
-/** What the church door needs of the server (the request gives the credentials and the logger). */
-export type PlainRouteServer = Omit<ChurchDoorRequest, 'token' | 'churchCode' | 'log'>;
+/** What the church and association doors need of the server (the request gives the credentials and the logger). */
+export type PlainRouteServer = Omit<ChurchDoorRequest, 'token' | 'churchCode' | 'log'>
+  & { services: AssociationDoorRequest['services'] };
 
 function send(req: FastifyRequest, reply: FastifyReply, given: PlainAnswer) {
   switch (given.kind) {
@@ -135,9 +150,17 @@ function send(req: FastifyRequest, reply: FastifyReply, given: PlainAnswer) {
 
 /** Registers each route in a scope of its own (for its body's parser), with its door and its answers. */
 export function registerPlainRoutes(app: FastifyInstance, routes: readonly PlainRoute[], server: PlainRouteServer) {
-  const doorOf = (door: PlainDoor, req: FastifyRequest): Partial<{ enterChurch: EnterChurch }> => {
+  const doorOf = (door: PlainDoor, req: FastifyRequest): AnyDoorEntry => {
     if (typeof door !== 'object') return {};
-    const request: ChurchDoorRequest = { ...server, log: req.log, ...credentialsOf(req) };
+    const request = { ...server, log: req.log, ...credentialsOf(req) };
+    if ('association' in door) {
+      return {
+        enterAssociation: (work) => enterAssociation(request, (scope) => {
+          assertOfficerCapability(scope.officer, door.association);
+          return work(scope);
+        }),
+      };
+    }
     return { enterChurch: (work) => enterChurchAs(request, door.church, work) };
   };
   for (const route of routes) {
@@ -167,7 +190,7 @@ export function registerPlainRoutes(app: FastifyInstance, routes: readonly Plain
 const CHURCH_SESSION = { bearer: [], churchCode: [] };
 
 function securityOf(door: PlainDoor) {
-  if (typeof door === 'object') return door.orSignedAddress ? [CHURCH_SESSION, {}] : [CHURCH_SESSION];
+  if (typeof door === 'object') return 'church' in door && door.orSignedAddress ? [CHURCH_SESSION, {}] : [CHURCH_SESSION];
   return door === 'metrics' ? [{ bearer: [] }] : [];
 }
 

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { MOBILE_BREAKPOINT_PX } from '../../common/constants.js';
@@ -6,6 +7,7 @@ import { createChurch, TEST_PASSWORD } from '../helpers/fixtures.js';
 import { signIn as signInOverRest } from '../helpers/church-session.js';
 import { createAssociation, officerEmail, signInOfficer } from '../helpers/associations.js';
 import { expectFitsPhone, signInChoosingLanguage, translatorOf } from '../helpers/languages.js';
+import { pdfSample } from '../helpers/media-samples.js';
 
 // The association officers' screens: the same sign-in screen with the association's code opens the
 // association's area (never a church's), where the admin invites churches and publishes circulars
@@ -129,10 +131,24 @@ describe('the association area', () => {
       await page.getByLabel('Title').fill('Annual examination: registration');
       await page.getByLabel('Text').fill('Register the candidates of class 10 by 15 January.');
       await page.getByTestId('circular-audience').selectOption({ label: 'Section North' });
+      // A page named .pdf is refused in the server's words, and nothing is published.
+      const form = page.getByTestId('publish-form');
+      await form.locator('input[type="file"]').setInputFiles({ name: 'form.pdf', mimeType: 'application/pdf', buffer: Buffer.from('<html></html>') });
+      await page.getByRole('button', { name: 'Publish', exact: true }).click();
+      await form.getByRole('alert').getByText('The attached file is not a PDF. Attach a PDF document, or none.').waitFor();
+      expect(await page.getByTestId('circulars-empty').count()).toBe(1);
+      await form.locator('input[type="file"]').setInputFiles({ name: 'registration form.pdf', mimeType: 'application/pdf', buffer: pdfSample() });
       await page.getByRole('button', { name: 'Publish', exact: true }).click();
       const circular = page.getByTestId('circular').filter({ hasText: 'Annual examination: registration' });
       await circular.waitFor();
       expect(await circular.getByTestId('circular-read-count').innerText()).toBe('Read by 0 of 1 churches');
+      expect(await circular.innerText()).toContain('registration form.pdf');
+      // The officer downloads the PDF as it was attached.
+      const downloaded = page.waitForEvent('download');
+      await circular.getByTestId('circular-pdf').click();
+      const download = await downloaded;
+      expect(download.suggestedFilename()).toBe('registration_form.pdf');
+      expect((await readFile(await download.path())).equals(pdfSample())).toBe(true);
 
       // The section's principal opens it (the other church never received it).
       const principal = await signInOverRest(env.app.url, inSection.code, `principal@${inSection.code.toLowerCase()}.test`);
@@ -151,6 +167,19 @@ describe('the association area', () => {
       expect(await reader.getByTestId('reader').innerText()).toContain(`principal of ${inSection.code} (Principal)`);
       expect(await page.getByTestId('reader-church').count()).toBe(1);
       expect(await page.getByTestId('circular-text').innerText()).toBe('Register the candidates of class 10 by 15 January.');
+      // The refused page's 415, which the browser logs.
+    }, { allowErrors: /status of 415/ });
+
+    // The section's principal finds the download on the dashboard's Circulars card, at 390 px too.
+    await onPage(env, PHONE_390, async (page) => {
+      await page.goto('/login');
+      await signIn(page, inSection.code, `principal@${inSection.code.toLowerCase()}.test`, TEST_PASSWORD);
+      const received = page.getByTestId('circulars-card').getByTestId('circular').filter({ hasText: 'Annual examination: registration' });
+      await received.waitFor();
+      const downloaded = page.waitForEvent('download');
+      await received.getByRole('button', { name: 'Download the PDF' }).click();
+      expect((await readFile(await (await downloaded).path())).equals(pdfSample())).toBe(true);
+      await expectFitsPhone(page);
     });
   });
 });

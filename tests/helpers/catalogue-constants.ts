@@ -198,12 +198,13 @@ export const CATALOGUE_CONSTANTS: CataloguePair[] = [
   ]),
   // What the association's services answer its officers (the church side's refusals are the church screens').
   ...sameNames('association.server', ASSOCIATION_MESSAGES, 'ASSOCIATION_MESSAGES', [
-    'churchNotFound', 'alreadyInvited', 'sectionNotFound', 'sectionNameTaken', 'membershipNotFound', 'circularNotFound',
+    'churchNotFound', 'alreadyInvited', 'sectionNotFound', 'sectionNameTaken', 'membershipNotFound', 'circularNotFound', 'circularPdfNotFound',
   ]),
   ...sameNames('association.input', ASSOCIATION_INPUT_MESSAGES, 'ASSOCIATION_INPUT_MESSAGES', [
     'churchCodeRequired', 'churchCodeInvalid', 'sectionNameRequired', 'sectionNameTooLong', 'titleRequired', 'titleTooLong', 'bodyRequired', 'bodyTooLong',
+    'pdfNotPdf', 'pdfTooLarge', 'pdfEmpty', 'onePdf',
   ]),
   // The church's side of its association: the server's refusals (kept in the server module), shown
   // in the page's language.
-  ...sameNames('membership', ASSOCIATION_MESSAGES, 'ASSOCIATION_MESSAGES', ['memberElsewhere', 'membershipNotFound', 'notAMember', 'circularNotFound']),
+  ...sameNames('membership', ASSOCIATION_MESSAGES, 'ASSOCIATION_MESSAGES', ['memberElsewhere', 'membershipNotFound', 'notAMember', 'circularNotFound', 'circularPdfNotFound']),
 ];

@@ -160,6 +160,8 @@ export async function churchWithRows(db: Database) {
     }).returning();
     const [c] = await tx.insert(associationCirculars).values({
       associationId: current.id, sectionId: s.id, title: marker('Circular'), body: marker('Circular text'), publishedByName: 'an officer',
+      // Its PDF's key; the file itself is stored by the test that needs it (circularPdfKey).
+      pdfKey: `${current.id}/${randomBytes(16).toString('base64url').slice(0, 22)}.pdf`, pdfName: `${marker('Circular file')}.pdf`, pdfBytes: 100,
     }).returning();
     await tx.insert(circularReads).values({
       churchId, associationId: current.id, circularId: c.id, userId: church.users.principal.id, readerName: marker('Reader'), readerRole: 'principal',
@@ -172,7 +174,7 @@ export async function churchWithRows(db: Database) {
     rollover: rollover.id, absence: absence.id, exam: exam.id, paper: paper.id, examWrite,
     membership: membership.id, section: section.id, circular: circular.id, officer: officer.id, association: currentAssociation.id,
   };
-  return { ...church, ids, mediaFile, consentToken, leftAssociationCode: leftAssociation.code, associationCode: currentAssociation.code };
+  return { ...church, ids, mediaFile, circularPdfKey: circular.pdfKey!, consentToken, leftAssociationCode: leftAssociation.code, associationCode: currentAssociation.code };
 }
 
 /**

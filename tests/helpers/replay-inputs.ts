@@ -65,6 +65,7 @@ const KIND_OF_DOMAIN: Array<[string, Kind]> = [
   ['familyExport.link', 'export'], ['familyExport.', 'student'], ['consent.', 'student'],
   ['rollover.', 'rollover'],
   ['association.renameSection', 'section'], ['association.deleteSection', 'section'], ['association.circularReaders', 'circular'],
+  ['association.circularPdf', 'circular'], ['churchAssociation.circularPdf', 'circular'],
   ['association.updateOfficer', 'officer'], ['association.', 'membership'], ['churchAssociation.markCircularRead', 'circular'], ['churchAssociation.', 'membership'],
 ];
 

@@ -1,3 +1,5 @@
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { z } from 'zod';
@@ -7,7 +9,7 @@ import { startTestApp, type TestApp } from '../helpers/app.js';
 import { churchWithRows, snapshotOf } from '../helpers/church-rows.js';
 import { signInNewOperator } from '../helpers/fixtures.js';
 import { signIn } from '../helpers/church-session.js';
-import { officerEmail, signInOfficer } from '../helpers/associations.js';
+import { createAssociation, officerEmail, signInOfficer } from '../helpers/associations.js';
 import { replayInput, type VictimIds } from '../helpers/replay-inputs.js';
 
 /**
@@ -204,5 +206,45 @@ describe('bad input to every procedure', () => {
     }
     expect(problems).toEqual([]);
     expect(await snapshotOf(app.db, own.church, TOUCHED_BY_EVERY_CALL)).toEqual(before);
+  }, 120_000);
+
+  it('answers hostile circular forms with a 4xx in the envelope, and publishes and stores nothing', async () => {
+    const boundary = 'fuzzboundary';
+    const part = (name: string, value: string, filename?: string, type = 'text/plain') =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"${filename ? `; filename="${filename}"` : ''}\r\nContent-Type: ${type}\r\n\r\n${value}\r\n`;
+    const end = `--${boundary}--\r\n`;
+    const fields = part('title', 'x') + part('body', 'y');
+    const multipart = `multipart/form-data; boundary=${boundary}`;
+    const bodies: Array<[string, string]> = [
+      [multipart, end], // no parts at all
+      [multipart, part('title', '') + part('pdf', '%PDF-1.7', 'a.pdf', 'application/pdf') + end], // a title left empty
+      [multipart, fields + part('pdf', '<html><script>alert(1)</script>', 'a.pdf', 'application/pdf') + end],
+      [multipart, fields + part('pdf', '%PDF-1.7', 'a.pdf', 'application/pdf')], // truncated: no closing boundary
+      [multipart, fields + part('pdf', '', 'a.pdf', 'application/pdf') + end], // an empty file
+      [multipart, fields + part('files', '%PDF-1.7', 'a.pdf', 'application/pdf') + end], // a file under another name
+      [multipart, part('title', 'y'.repeat(2_000_000)) + end],
+      [multipart, Array.from({ length: 50 }, (_, i) => part(`f${i}`, 'v')).join('') + end],
+      [multipart, fields + part('section_id', '\u0000') + part('pdf', '%PDF-1.7', '../../etc/passwd', 'application/pdf') + end],
+      [multipart, fields + part('section_id', own.church) + end], // an id of no section
+      ['multipart/form-data', fields + end], // no boundary
+      [multipart, 'not multipart at all'],
+    ];
+    // An association of its own: the operator's procedures above may have deactivated the church's.
+    const { association, code } = await createAssociation(app.db, ['association_admin']);
+    const admin = (await signInOfficer(app.url, code, officerEmail('association_admin', code))).headers;
+    const circulars = async () => (await (await fetch(`${app.url}/api/association/circulars`, { headers: admin })).json()).data.length as number;
+    const count = await circulars();
+    const problems: string[] = [];
+    for (const [index, [contentType, body]] of bodies.entries()) {
+      const res = await fetch(`${app.url}/api/association/circulars/upload`, { method: 'POST', headers: { ...admin, 'content-type': contentType }, body });
+      const text = await res.text();
+      let json: unknown = null;
+      try { json = JSON.parse(text); } catch { /* reported below */ }
+      const problem = problemOf({ status: res.status, json });
+      if (problem || res.status < 400) problems.push(`body ${index}: ${res.status} ${problem ?? ''}`);
+    }
+    expect(problems).toEqual([]);
+    expect(await circulars()).toBe(count);
+    expect(await readdir(path.join(app.config.UPLOADS_DIR, association.id)).catch(() => [])).toEqual([]);
   }, 120_000);
 });

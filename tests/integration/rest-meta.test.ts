@@ -43,6 +43,7 @@ describe('REST paths declared on procedures', () => {
     expect(documented.sort()).toEqual([
       ...routes.map((r) => `${r.method} ${r.path} ${r.procedurePath}`),
       'POST /api/gallery/upload gallery.upload', 'GET /api/gallery/image/{filename} gallery.file',
+      'POST /api/association/circulars/upload association.publishCircularWithPdf',
       'POST /api/payments/razorpay/webhook payments.razorpayWebhook', 'GET /api/exports/download/{token} familyExport.download',
       'GET /api/report-cards/{token} exams.reportCardByLink',
       'POST /api/students/import/preview students.importPreview', 'GET /api/students/import/template students.importTemplate',
@@ -64,6 +65,20 @@ describe('the routes that are not procedures, in the OpenAPI document', () => {
     const doc = (await api(app.url, 'GET', '/api/openapi.json')).body as unknown as { paths: Record<string, Record<string, Operation>> };
     return doc.paths[path][method];
   };
+
+  it('describe a circular\'s form with its PDF, and its downloads as PDFs', async () => {
+    const upload = await operation('/api/association/circulars/upload', 'post');
+    expect(upload.security).toEqual([{ bearer: [], churchCode: [] }]);
+    const form = upload.requestBody!.content['multipart/form-data'];
+    expect(Object.keys(form.schema.properties).sort()).toEqual(['body', 'pdf', 'section_id', 'title']);
+    expect(form.schema.required.sort()).toEqual(['body', 'title']);
+    expect(form.schema.properties.pdf).toMatchObject({ type: 'string', format: 'binary' });
+    expect(form.encoding!.pdf.contentType).toBe('application/pdf');
+    expect(Object.keys(upload.responses)).toEqual(expect.arrayContaining(['201', '413', '415']));
+    for (const path of ['/api/association/circulars/{id}/pdf', '/api/church-association/circulars/{id}/pdf']) {
+      expect(Object.keys((await operation(path, 'get')).responses['200'].content!)).toEqual(['application/pdf']);
+    }
+  });
 
   it('describe the upload (multipart fields and files), the file (binary, Range, 206) well enough for a client made from them to work', async () => {
     const upload = await operation('/api/gallery/upload', 'post');

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import type { ChurchRole } from '../../common/constants.js';
@@ -11,6 +12,7 @@ import { signIn } from '../helpers/church-session.js';
 import { registeredRoutes } from '../helpers/registered-routes.js';
 import { createAssociation, officerEmail, signInOfficer } from '../helpers/associations.js';
 import { replayInput, type VictimIds } from '../helpers/replay-inputs.js';
+import { createLocalMediaStorage } from '../../server/modules/media-storage/index.js';
 
 /**
  * The two-tenant replay: every procedure of the router, over REST and over tRPC, is called by every
@@ -123,6 +125,8 @@ const ROUTES_OF_THEIR_OWN: Record<string, string> = {
   ...Object.fromEntries(['GET', 'POST', 'PUT', 'DELETE'].map((method) => [`${method} /trpc/:path`, 'every procedure, replayed over tRPC above'])),
   ...Object.fromEntries(['GET', 'POST', 'PUT', 'DELETE'].map((method) => [`${method} /api/admin/trpc/:path`,
     'the console\'s procedures (operatorAuth, admin), the same as at /trpc; its cookie and CSRF token in tests/integration/operator-auth.test.ts'])),
+  'POST /api/association/circulars/upload': 'tests/integration/circular-pdf.test.ts (no session, a church\'s session, an officer who may '
+    + 'not publish, another association\'s section; nothing kept of a refused form)',
   'POST /api/gallery/upload': 'tests/integration/gallery.test.ts (roles, another church, limits), media-consent.test.ts (another church\'s children)',
   'GET /api/gallery/image/:filename': 'below, and tests/integration/gallery.test.ts (signed links)',
   'GET /api/exports/download/:token': 'tests/integration/family-export.test.ts (the token is the credential: used, replaced, expired and unknown links)',
@@ -216,6 +220,9 @@ beforeAll(async () => {
   leftCode = a.leftAssociationCode;
   yCode = (await createAssociation(app.db, ['association_admin'])).code;
   victimFile = a.mediaFile;
+  // The PDF of A's association's circular, stored, holding A's id: a caller let through to it would
+  // be answered A's id, which the replay looks for in every answer.
+  await createLocalMediaStorage(app.config.UPLOADS_DIR).put(a.circularPdfKey, Readable.from([`%PDF-1.7\n% ${a.ids.church}\n`]), 'application/pdf');
   bCode = (await createChurch(app.db, { roles: [...ROLES] })).code;
   cCode = (await createChurch(app.db, { status: 'inactive', roles: ['super_admin'] })).code;
   snapshotBefore = await snapshotOf(app.db, victim.church);

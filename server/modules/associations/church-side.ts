@@ -77,6 +77,7 @@ export async function churchCirculars(scope: TenantScope) {
     .map((row) => ({
       id: row.id as string, title: row.title as string, body: row.body as string, published_by_name: row.published_by_name as string,
       published_at: iso(row.published_at)!, association_name: row.association_name as string,
+      pdf_name: row.pdf_name as string | null, pdf_bytes: row.pdf_bytes as number | null,
     }));
   const reads = circulars.length === 0 ? [] : await scope.tx.select().from(circularReads)
     .where(and(eq(circularReads.churchId, scope.church.id), inArray(circularReads.circularId, circulars.map((c) => c.id))));
@@ -90,11 +91,26 @@ export async function churchCirculars(scope: TenantScope) {
   });
 }
 
+/** A circular sent to the church (church_circulars: its association's, to all or its section, while
+ * it is a member), or 404. */
+async function sentCircular(scope: TenantScope, circularId: string) {
+  const [sent] = rowsOf<{ association_id: string; pdf_key: string | null; pdf_name: string | null }>(await scope.tx.execute(
+    sql`select association_id, pdf_key, pdf_name from church_circulars() where id = ${circularId}`));
+  if (!sent) throw notFound(M.circularNotFound);
+  return sent;
+}
+
+/** The stored PDF of a circular sent to the church (404 when none was sent or it has none). Reading
+ * it leaves the read mark as it is: that stays the user's own mark. */
+export async function churchCircularPdf(scope: TenantScope, circularId: string) {
+  const sent = await sentCircular(scope, circularId);
+  if (!sent.pdf_key || !sent.pdf_name) throw notFound(M.circularPdfNotFound);
+  return { key: sent.pdf_key, name: sent.pdf_name };
+}
+
 /** The signed-in user has read a circular sent to the church (once; again changes nothing). */
 export async function markCircularRead(scope: TenantScope, circularId: string) {
-  const [sent] = rowsOf<{ association_id: string }>(await scope.tx.execute(
-    sql`select association_id from church_circulars() where id = ${circularId}`));
-  if (!sent) throw notFound(M.circularNotFound);
+  const sent = await sentCircular(scope, circularId);
   await scope.tx.insert(circularReads).values({
     churchId: scope.church.id, associationId: sent.association_id, circularId, userId: scope.user.id,
     readerName: scope.user.name, readerRole: scope.user.role,

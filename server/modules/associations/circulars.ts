@@ -5,16 +5,19 @@ import { notFound } from '../../core/errors.js';
 import { ASSOCIATION_MESSAGES as M } from './messages.js';
 import { assertSection, listMembers } from './members.js';
 import { auditOfficerChange } from './audit.js';
+import type { CircularPdf } from './circular-pdf.js';
 
-/** Publishes a circular to every member church, or to one section's. Audited. */
-export async function publishCircular(scope: AssociationScope, input: { title: string; body: string; section_id: string | null }) {
+/** Publishes a circular to every member church, or to one section's, with the PDF already stored
+ * for it if any (circular-pdf.ts). Audited. */
+export async function publishCircular(scope: AssociationScope, input: { title: string; body: string; section_id: string | null }, pdf: CircularPdf | null = null) {
   await assertSection(scope, input.section_id);
   const [row] = await scope.tx.insert(associationCirculars).values({
     associationId: scope.association.id, sectionId: input.section_id, title: input.title, body: input.body, publishedByName: scope.officer.name,
+    pdfKey: pdf?.key ?? null, pdfName: pdf?.name ?? null, pdfBytes: pdf?.bytes ?? null,
   }).returning({ id: associationCirculars.id, publishedAt: associationCirculars.publishedAt });
   await auditOfficerChange(scope, {
     action: 'publish_circular', resourceType: 'association_circular', resourceId: row.id,
-    details: { section_id: input.section_id }, description: `Published circular "${input.title}"`,
+    details: { section_id: input.section_id, pdf_bytes: pdf?.bytes ?? null }, description: `Published circular "${input.title}"`,
   });
   return { id: row.id, published_at: row.publishedAt.toISOString() };
 }
@@ -25,6 +28,7 @@ export async function listCirculars(scope: AssociationScope) {
   const circulars = await scope.tx.select({
     id: associationCirculars.id, title: associationCirculars.title, body: associationCirculars.body, section_id: associationCirculars.sectionId,
     published_by_name: associationCirculars.publishedByName, published_at: associationCirculars.publishedAt,
+    pdf_name: associationCirculars.pdfName, pdf_bytes: associationCirculars.pdfBytes,
   }).from(associationCirculars).where(eq(associationCirculars.associationId, scope.association.id))
     .orderBy(desc(associationCirculars.publishedAt)).limit(200);
   const reads = circulars.length === 0 ? [] : await scope.tx.selectDistinct({ circularId: circularReads.circularId, churchId: circularReads.churchId })
@@ -54,4 +58,13 @@ export async function circularReaders(scope: AssociationScope, circularId: strin
       .map((r) => ({ name: r.readerName, role: r.readerRole, read_at: r.readAt.toISOString() }));
     return { church_id: m.church_id, church_name: m.church_name, church_code: m.church_code, read: readers.length > 0, readers };
   });
+}
+
+/** The stored PDF of one of the association's circulars (404 when there is no such circular or it has none). */
+export async function officerCircularPdf(scope: AssociationScope, circularId: string) {
+  const [row] = await scope.tx.select({ key: associationCirculars.pdfKey, name: associationCirculars.pdfName }).from(associationCirculars)
+    .where(and(eq(associationCirculars.associationId, scope.association.id), eq(associationCirculars.id, circularId))).limit(1);
+  if (!row) throw notFound(M.circularNotFound);
+  if (!row.key || !row.name) throw notFound(M.circularPdfNotFound);
+  return { key: row.key, name: row.name };
 }

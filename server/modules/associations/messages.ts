@@ -9,6 +9,7 @@ export const ASSOCIATION_MESSAGES = {
   notAMember: 'This church is not a member of an association.',
   memberElsewhere: 'This church already belongs to an association. It must leave it first.',
   circularNotFound: 'Circular not found.',
+  circularPdfNotFound: 'This circular has no PDF.',
   officerNotFound: 'Officer not found.',
   officerEmailTaken: 'An officer of this association already has this email.',
   convenerNeedsSection: 'A section convener needs a section.',

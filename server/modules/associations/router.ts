@@ -10,12 +10,15 @@ import { revokeOfficerSession } from './session.js';
 import { setOfficerLanguage } from './login.js';
 import { inviteChurch, listMembers, setMemberSection, withdrawInvitation } from './members.js';
 import { createSection, deleteSection, listSections, renameSection } from './sections.js';
-import { circularReaders, listCirculars, publishCircular } from './circulars.js';
+import { circularReaders, listCirculars, officerCircularPdf, publishCircular } from './circulars.js';
+import { circularPdfFile } from './circular-pdf.js';
 import { createOfficer, listOfficers, updateOfficer } from './officers.js';
 import { associationTotals, associationTotalsCsv, associationTrend } from './totals.js';
 import {
-  acceptInvitation, churchCirculars, declineInvitation, leaveAssociation, markCircularRead, membershipOverview,
+  acceptInvitation, churchCircularPdf, churchCirculars, declineInvitation, leaveAssociation, markCircularRead, membershipOverview,
 } from './church-side.js';
+
+const PDF_FILE = { contentType: 'application/pdf', description: 'A PDF download (attachment)' };
 
 /** What an association's officers call, through the association door. */
 export const associationRouter = router({
@@ -92,7 +95,7 @@ export const associationRouter = router({
     .query(({ ctx }) => listCirculars(ctx)),
 
   publishCircular: officerCapabilityProcedure('publishCirculars')
-    .meta(rest('POST', '/api/association/circulars', 'Publish a circular (title, body) to every member church or to a section (section_id)', { successStatus: 201 }))
+    .meta(rest('POST', '/api/association/circulars', 'Publish a circular (title, body) to every member church or to a section (section_id); with a PDF: POST /api/association/circulars/upload', { successStatus: 201 }))
     .input(publishCircularInput)
     .mutation(({ ctx, input }) => publishCircular(ctx, input)),
 
@@ -120,6 +123,12 @@ export const associationRouter = router({
     .meta(rest('GET', '/api/association/circulars/{id}/readers', 'Which member churches have read a circular, who and when'))
     .input(circularIdInput)
     .query(({ ctx, input }) => circularReaders(ctx, input.id)),
+
+  circularPdf: officerCapabilityProcedure('viewMembers')
+    .meta(rest('GET', '/api/association/circulars/{id}/pdf', 'The PDF attached to one of the association\'s circulars (404 when it has none)',
+      { file: PDF_FILE }))
+    .input(circularIdInput)
+    .query(async ({ ctx, input }) => circularPdfFile(ctx.services.mediaStorage, await officerCircularPdf(ctx, input.id))),
 });
 
 /** A church's side: its invitations and membership (its super admin answers), the circulars sent to it. */
@@ -145,6 +154,12 @@ export const churchAssociationRouter = router({
   circulars: capabilityProcedure('readCirculars')
     .meta(rest('GET', '/api/church-association/circulars', 'The circulars sent to the church, newest first, with the signed-in user\'s read mark and the church\'s readers'))
     .query(({ ctx }) => churchCirculars(ctx)),
+
+  circularPdf: capabilityProcedure('readCirculars')
+    .meta(rest('GET', '/api/church-association/circulars/{id}/pdf', 'The PDF attached to a circular sent to the church (404 when none '
+      + 'was sent to it, or it has none); downloading it does not mark the circular read', { file: PDF_FILE }))
+    .input(circularIdInput)
+    .query(async ({ ctx, input }) => circularPdfFile(ctx.services.mediaStorage, await churchCircularPdf(ctx, input.id))),
 
   markCircularRead: capabilityProcedure('readCirculars')
     .meta(rest('POST', '/api/church-association/circulars/{id}/read', 'Mark a circular read by the signed-in user'))

@@ -3,7 +3,8 @@ import type { Readable } from 'node:stream';
 
 /**
  * Where the gallery's files live: a folder on this machine or an S3-compatible bucket. Keys are
- * always `<churchId>/<random name>`, made by the server (`newMediaKey`) and checked by
+ * always `<churchId>/<random name>` (or, for a circular's PDF, `<associationId>/<random name>`: the
+ * ids are UUIDs of their own, so no two owners share a folder), made by the server (`newMediaKey`) and checked by
  * `assertMediaKey` before any implementation touches its storage, so no name a user typed ever
  * becomes a path or an object key.
  */

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert, Badge, Button, Card, Group, Modal, Paper, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
+import { DownloadButton } from '../../components/DownloadButton';
 import { QueryErrorState } from '../../components/ErrorState';
 import { serverMessage } from '../../lib/errors';
 import { localized, useLanguage, useT } from '../../lib/i18n';
@@ -24,6 +25,22 @@ function ReadMark({ circular }: { circular: Circular }) {
         </Text>
       ) : null}
     </Stack>
+  );
+}
+
+/** The circular's PDF, when it has one: downloading it leaves the read mark as it is. */
+function PdfDownload({ circular }: { circular: Circular }) {
+  const t = useT();
+  if (!circular.pdf_name) return null;
+  return (
+    <Group gap="xs">
+      <DownloadButton
+        file={{ path: `/api/church-association/circulars/${circular.id}/pdf`, accept: 'application/pdf', fallbackName: circular.pdf_name }}
+        label={t('membership.circulars.pdfDownload')}
+        failed={t('membership.circulars.pdfDownloadFailed')}
+        testId="circular-pdf"
+      />
+    </Group>
   );
 }
 
@@ -69,6 +86,7 @@ export function CircularsCard() {
                     <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                       {t('membership.circulars.sent', { association: circular.association_name, date: dayOf(language, circular.published_at) })}
                     </Text>
+                    <PdfDownload circular={circular} />
                   </Stack>
                   <ReadMark circular={circular} />
                 </Group>
@@ -84,6 +102,7 @@ export function CircularsCard() {
               {t('membership.circular.sentBy', { name: opened.published_by_name, association: opened.association_name, date: dayOf(language, opened.published_at) })}
             </Text>
             <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid="circular-body">{opened.body}</Text>
+            <PdfDownload circular={opened} />
             {markRead.isError ? (
               <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
                 {localized(t, serverMessage(markRead.error, t('membership.circular.markFailed')))}

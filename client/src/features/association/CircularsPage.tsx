@@ -1,8 +1,13 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Anchor, Button, Group, NativeSelect, Paper, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Alert, Anchor, Button, FileInput, Group, NativeSelect, Paper, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { IconAlertCircle, IconFileTypePdf } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { publishCircularInput } from '../../../../common/schemas/association-members';
+import type { z } from 'zod';
+import {
+  ASSOCIATION_INPUT_MESSAGES, CIRCULAR_PDF_MAX_MB, publishCircularInput,
+} from '../../../../common/schemas/association-members';
+import { DownloadButton } from '../../components/DownloadButton';
 import { QueryErrorState } from '../../components/ErrorState';
 import { TableSkeleton } from '../../components/TableSkeleton';
 import { ASSOCIATION_PATH } from '../../lib/association-path';
@@ -13,9 +18,10 @@ import { notify } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import { useOfficerCan } from './useAssociationSession';
 import { useMoment, type Circular, type Section } from './shared';
+import { CircularUploadError, publishCircularWithPdf } from './publish-circular';
 import './messages';
 
-type Field = 'title' | 'body';
+type Field = 'title' | 'body' | 'pdf';
 const ALL_MEMBERS = '';
 
 function PublishForm({ sections }: { sections: readonly Section[] }) {
@@ -24,24 +30,32 @@ function PublishForm({ sections }: { sections: readonly Section[] }) {
   const [title, setTitle] = useState('');
   const [body, setBody] = useState('');
   const [sectionId, setSectionId] = useState(ALL_MEMBERS);
+  const [pdf, setPdf] = useState<File | null>(null);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const publish = trpc.association.publishCircular.useMutation({
+  // With a PDF the circular goes as a multipart form (its own route); without one, through the procedure.
+  const publish = useMutation({
+    mutationFn: ({ input, file }: { input: z.output<typeof publishCircularInput>; file: File | null }) =>
+      (file ? publishCircularWithPdf(input, file) : utils.client.association.publishCircular.mutate(input)),
     onSuccess: async () => {
       setTitle('');
       setBody('');
+      setPdf(null);
       notify({ color: 'green', message: t('association.circulars.published') });
       await utils.association.circulars.invalidate();
     },
   });
+  const failed = t('association.circulars.publishFailed');
+  const failure = publish.error instanceof CircularUploadError ? publish.error.message || failed : serverMessage(publish.error, failed);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const parsed = publishCircularInput.safeParse({ title, body, section_id: sectionId || null });
-    if (!parsed.success) {
-      setErrors(fieldErrors<Field>(parsed.error));
+    const tooLarge = pdf !== null && pdf.size > CIRCULAR_PDF_MAX_MB * 1024 * 1024;
+    if (!parsed.success || tooLarge) {
+      setErrors({ ...(parsed.success ? {} : fieldErrors<Field>(parsed.error)), pdf: tooLarge ? ASSOCIATION_INPUT_MESSAGES.pdfTooLarge : undefined });
       return;
     }
     setErrors({});
-    publish.mutate(parsed.data);
+    publish.mutate({ input: parsed.data, file: pdf });
   };
   const edited = (field: Field) => {
     setErrors((current) => ({ ...current, [field]: undefined }));
@@ -89,9 +103,25 @@ function PublishForm({ sections }: { sections: readonly Section[] }) {
             maw={360}
             data-testid="circular-audience"
           />
+          <FileInput
+            label={t('association.circulars.pdf')}
+            description={t('association.circulars.pdfHint', { max: CIRCULAR_PDF_MAX_MB })}
+            placeholder={t('association.circulars.pdfPlaceholder')}
+            accept="application/pdf,.pdf"
+            clearable
+            leftSection={<IconFileTypePdf size={18} aria-hidden />}
+            value={pdf}
+            onChange={(file) => {
+              setPdf(file);
+              edited('pdf');
+            }}
+            error={localized(t, errors.pdf)}
+            maw={360}
+            data-testid="circular-pdf-input"
+          />
           {publish.isError ? (
             <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-              {localized(t, serverMessage(publish.error, t('association.circulars.publishFailed')))}
+              {localized(t, failure)}
             </Alert>
           ) : null}
           <Group>
@@ -121,6 +151,17 @@ export function CircularSummary({ circular, sections, onItsPage = false }: { cir
             <Anchor component={Link} to={`${ASSOCIATION_PATH}/circulars/${circular.id}`} size="sm">{t('association.circulars.open')}</Anchor>
           )}
         </Group>
+        {circular.pdf_name ? (
+          <Group gap="xs" wrap="wrap">
+            <DownloadButton
+              file={{ path: `/api/association/circulars/${circular.id}/pdf`, accept: 'application/pdf', fallbackName: circular.pdf_name }}
+              label={t('association.circulars.pdfDownload')}
+              failed={t('association.circulars.pdfDownloadFailed')}
+              testId="circular-pdf"
+            />
+            <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere', minWidth: 0 }}>{circular.pdf_name}</Text>
+          </Group>
+        ) : null}
       </Stack>
     </Paper>
   );
