@@ -1,7 +1,8 @@
 ALTER TABLE "association_circulars" ADD COLUMN "pdf_key" text;--> statement-breakpoint
 ALTER TABLE "association_circulars" ADD COLUMN "pdf_name" text;--> statement-breakpoint
 ALTER TABLE "association_circulars" ADD COLUMN "pdf_bytes" integer;--> statement-breakpoint
-ALTER TABLE "association_circulars" ADD CONSTRAINT "association_circulars_pdf_whole" CHECK (("association_circulars"."pdf_key" IS NULL) = ("association_circulars"."pdf_name" IS NULL) AND ("association_circulars"."pdf_key" IS NULL) = ("association_circulars"."pdf_bytes" IS NULL));--> statement-breakpoint
+-- The columns unqualified: Citus refuses a check that names its table on ALTER TABLE (the schema's own words).
+ALTER TABLE "association_circulars" ADD CONSTRAINT "association_circulars_pdf_whole" CHECK (("pdf_key" IS NULL) = ("pdf_name" IS NULL) AND ("pdf_key" IS NULL) = ("pdf_bytes" IS NULL));--> statement-breakpoint
 -- The circulars sent to the transaction's church now say whether a PDF is attached (its name and
 -- size for the list, its storage key for the download, which the server reads and never sends).
 -- Its columns change, so it is made again, owned by app_platform as in migration 0047.
